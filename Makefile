@@ -1,0 +1,32 @@
+# The two commands of the README. Both create .venv and install the pinned dependencies first.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-stamp
+GAME ?=
+
+.PHONY: play test lint typecheck bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e ".[dev]"
+	touch $(STAMP)
+
+## make play [GAME=carcassonne]: an interactive game at the terminal
+play: $(STAMP)
+	$(BIN)/townhall play $(GAME)
+
+## make test: the whole test suite, mypy --strict on the package, ruff
+test: $(STAMP)
+	$(BIN)/pytest -n 2 tests
+	$(BIN)/mypy --strict src/townhall
+	$(BIN)/ruff check src tests bench
+	$(BIN)/ruff format --check src tests bench
+	@if [ -f ../shared/tools/clause_coverage.py ]; then $(BIN)/python ../shared/tools/clause_coverage.py; fi
+
+bench: $(STAMP)
+	for game in $$($(BIN)/python -c "from townhall import games; print(' '.join(games.names()))"); do \
+		$(BIN)/townhall bench $$game --json; done
+
+clean:
+	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache

@@ -1,0 +1,109 @@
+"""Agents by name. A seat spec is `name` or `name:key=value,...` (e.g. `mcts:iterations=500`).
+
+- `random`: uniformly random legal actions (no parameters).
+- `greedy[:samples=K]`: one-step lookahead with the game's `evaluate` (K determinizations, default 1).
+- `mcts[:iterations=N,seconds=S,c=C,depth=D,scale=X]`: information-set MCTS; see agents/mcts.py.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from townhall.agents.greedy import GreedyAgent
+from townhall.agents.mcts import DEFAULT_C, DEFAULT_DEPTH, MctsAgent
+from townhall.agents.random_agent import RandomAgent
+from townhall.engine.agent import Agent
+from townhall.engine.errors import UnknownName
+from townhall.engine.protocol import Game
+
+AgentFactory = Callable[[Game, int, dict[str, str]], Agent]
+
+
+def _random(game: Game, seed: int, params: dict[str, str]) -> Agent:
+    if params:
+        raise UnknownName(f"the random agent takes no parameters, got {', '.join(params)}")
+    return RandomAgent(seed)
+
+
+def _check_keys(agent: str, params: dict[str, str], allowed: tuple[str, ...]) -> None:
+    unknown = [key for key in params if key not in allowed]
+    if unknown:
+        raise UnknownName(
+            f"the {agent} agent has no parameter {', '.join(map(repr, unknown))}; its parameters: {', '.join(allowed)}"
+        )
+
+
+def _int_param(agent: str, params: dict[str, str], key: str, minimum: int) -> int | None:
+    text = params.get(key)
+    if text is None:
+        return None
+    try:
+        value = int(text)
+    except ValueError:
+        raise UnknownName(f"{agent} parameter {key} takes a whole number, not {text!r}") from None
+    if value < minimum:
+        raise UnknownName(f"{agent} parameter {key} must be at least {minimum}, not {value}")
+    return value
+
+
+def _float_param(agent: str, params: dict[str, str], key: str, *, positive: bool) -> float | None:
+    text = params.get(key)
+    if text is None:
+        return None
+    try:
+        value = float(text)
+    except ValueError:
+        raise UnknownName(f"{agent} parameter {key} takes a number, not {text!r}") from None
+    if value != value or value in (float("inf"), float("-inf")):
+        raise UnknownName(f"{agent} parameter {key} takes a finite number, not {text!r}")
+    if positive and value <= 0:
+        raise UnknownName(f"{agent} parameter {key} must be positive, not {text}")
+    if value < 0:
+        raise UnknownName(f"{agent} parameter {key} must not be negative, not {text}")
+    return value
+
+
+def _greedy(game: Game, seed: int, params: dict[str, str]) -> Agent:
+    _check_keys("greedy", params, ("samples",))
+    samples = _int_param("greedy", params, "samples", 1)
+    return GreedyAgent(seed, samples=samples if samples is not None else 1)
+
+
+def _mcts(game: Game, seed: int, params: dict[str, str]) -> Agent:
+    _check_keys("mcts", params, ("iterations", "seconds", "c", "depth", "scale"))
+    c = _float_param("mcts", params, "c", positive=False)
+    depth = _int_param("mcts", params, "depth", 0)
+    return MctsAgent(
+        seed,
+        iterations=_int_param("mcts", params, "iterations", 1),
+        seconds=_float_param("mcts", params, "seconds", positive=True),
+        c=DEFAULT_C if c is None else c,
+        depth=DEFAULT_DEPTH if depth is None else depth,
+        scale=_float_param("mcts", params, "scale", positive=True),
+    )
+
+
+FACTORIES: dict[str, AgentFactory] = {"random": _random, "greedy": _greedy, "mcts": _mcts}
+
+
+def agent_names() -> list[str]:
+    return sorted(FACTORIES)
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
+    name, _, rest = spec.strip().partition(":")
+    params: dict[str, str] = {}
+    for item in filter(None, (p.strip() for p in rest.split(","))):
+        key, sep, value = item.partition("=")
+        if not sep:
+            raise UnknownName(f"agent parameters are written key=value, not {item!r}")
+        params[key.strip()] = value.strip()
+    return name.strip(), params
+
+
+def make_agent(spec: str, game: Game, seed: int) -> Agent:
+    name, params = parse_spec(spec)
+    factory = FACTORIES.get(name)
+    if factory is None:
+        raise UnknownName(f"unknown agent {name!r}; agents: {', '.join(agent_names())}")
+    return factory(game, seed, params)

@@ -1,0 +1,315 @@
+"""The `townhall` command: list games, play at the terminal, simulate, replay and benchmark."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from townhall import games
+from townhall.agents import agent_names, make_agent
+from townhall.engine.errors import OptionError, TownhallError
+from townhall.engine.options import OptionValue, parse_option_texts
+from townhall.engine.protocol import Game
+
+app = typer.Typer(
+    name="townhall",
+    help="Medieval city-building board games: play, simulate, replay and benchmark.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+console = Console()
+errors = Console(stderr=True)
+
+OptionArg = Annotated[list[str] | None, typer.Option("--option", "-o", help="A game option, key=value (repeatable).")]
+PlayersArg = Annotated[int | None, typer.Option("--players", "-p", help="Number of players.")]
+SeedArg = Annotated[int | None, typer.Option("--seed", "-s", help="Seed of the match's chance.")]
+
+
+@contextmanager
+def friendly_errors() -> Iterator[None]:
+    """Turn the errors a person can cause into a message and exit status 2, never a traceback."""
+    try:
+        yield
+    except TownhallError as error:
+        errors.print(f"[red]error:[/red] {error}", highlight=False)
+        raise typer.Exit(2) from None
+    except OSError as error:
+        errors.print(f"[red]error:[/red] {error.strerror or error}: {error.filename or ''}", highlight=False)
+        raise typer.Exit(2) from None
+    except KeyboardInterrupt:
+        errors.print("interrupted")
+        raise typer.Exit(130) from None
+
+
+def resolve_table(
+    game: Game, players: int | None, seats_text: str | None, option_texts: list[str] | None, default_seat: str
+) -> tuple[int, list[str], dict[str, OptionValue]]:
+    """Player count, one seat spec per player, and the checked options."""
+    seats = [s.strip() for s in seats_text.split(",")] if seats_text else []
+    if any(not s for s in seats):
+        raise OptionError(f"empty seat in --seats {seats_text!r}")
+    count = players if players is not None else (len(seats) or game.meta.min_players)
+    game.meta.check_players(count)
+    if len(seats) > count:
+        raise OptionError(f"{len(seats)} seats given for {count} players")
+    seats += [default_seat] * (count - len(seats))
+    for spec in seats:
+        if spec != "human":
+            make_agent(spec, game, 0)  # fails early with a clear message on an unknown agent
+    options = parse_option_texts(game.meta.options, option_texts or [])
+    return count, seats, options
+
+
+@app.command("games")
+def list_games() -> None:
+    """The games, their player counts and options."""
+    with friendly_errors():
+        table = Table(title="Townhall games")
+        for column in ("Name", "Title", "Players", "Options", "Notes"):
+            table.add_column(column, overflow="fold")
+        for name in games.names():
+            try:
+                game = games.get(name)
+            except TownhallError as error:
+                table.add_row(name, "-", "-", "-", f"unavailable: {error}")
+                continue
+            meta = game.meta
+            options = "\n".join(spec.describe() for spec in meta.options) or "-"
+            table.add_row(name, meta.title, f"{meta.min_players}-{meta.max_players}", options, meta.notes)
+        console.print(table)
+        console.print(f"Agents: {', '.join(agent_names())} (and 'human' in play)")
+
+
+@app.command()
+def play(
+    game_name: Annotated[str | None, typer.Argument(metavar="GAME", help="Game to play (asks when left out).")] = None,
+    seats: Annotated[str | None, typer.Option(help="Comma-separated seats: human or an agent name.")] = None,
+    players: PlayersArg = None,
+    option: OptionArg = None,
+    seed: SeedArg = None,
+) -> None:
+    """Play at the terminal against bots or friends (hot seat)."""
+    from townhall.play import play_game
+
+    with friendly_errors():
+        if game_name is None:
+            game_name, seats = _ask_table()
+        game = games.get(game_name)
+        count, seat_list, options = resolve_table(game, players, seats or "human", option, "random")
+        play_game(game, count, seat_list, options, seed, console)
+
+
+def _ask_table() -> tuple[str, str]:
+    names = games.names()
+    if not names:
+        raise TownhallError("no game is installed")
+    console.print("Games: " + ", ".join(f"{i}. {name}" for i, name in enumerate(names, 1)))
+    while True:
+        try:
+            answer = input("Which game? ").strip()
+        except EOFError:
+            raise TownhallError("no answer on standard input; name a game: townhall play GAME") from None
+        chosen = names[int(answer) - 1] if answer.isdigit() and 1 <= int(answer) <= len(names) else answer
+        if chosen in names:
+            break
+        console.print(f"[yellow]{answer!r} is not one of the games[/yellow]")
+    game = games.get(chosen)
+    default = ",".join(["human"] + ["random"] * (game.meta.min_players - 1))
+    try:
+        seats = input(f"Seats, comma-separated (human, {', '.join(agent_names())}) [{default}]: ").strip()
+    except EOFError:
+        seats = ""
+    return chosen, seats or default
+
+
+@app.command()
+def simulate(
+    game_name: Annotated[str, typer.Argument(metavar="GAME")],
+    n: Annotated[int, typer.Option("-n", help="Number of games.", min=1)] = 100,
+    players: PlayersArg = None,
+    seats: Annotated[str | None, typer.Option(help="Comma-separated agents, one per seat (default random).")] = None,
+    option: OptionArg = None,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the whole run.")] = 1,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes.", min=1)] = 1,
+    out: Annotated[Path | None, typer.Option(help="Write every game record here (JSON lines).")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+) -> None:
+    """Play many games between agents and summarise win rates, scores and speed."""
+    from townhall.simulate import simulate as run
+
+    with friendly_errors():
+        game = games.get(game_name)
+        count, seat_list, options = resolve_table(game, players, seats, option, "random")
+        if "human" in seat_list:
+            raise OptionError("simulate plays bots only; use `townhall play` for human seats")
+        with Progress(
+            TextColumn("[progress.description]{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=errors,
+            transient=True,
+            disable=as_json or not errors.is_terminal,
+        ) as bar:
+            task = bar.add_task(f"{game_name}", total=n)
+            result = run(
+                game_name, n, count, seat_list, options, seed, jobs, out is not None, lambda k: bar.advance(task, k)
+            )
+        if out is not None:
+            with out.open("w", encoding="utf-8") as handle:
+                for outcome in result.outcomes:
+                    handle.write(f"{outcome.record}\n")
+        if as_json:
+            print(json.dumps(result.to_json(), indent=2))
+            return
+        _print_simulation(result.to_json())
+        if out is not None:
+            console.print(f"Records written to {out}")
+
+
+def _print_simulation(summary: dict[str, object]) -> None:
+    table = Table(title=f"{summary['game']}: {summary['games']} games, {summary['players']} players")
+    for column in ("Seat", "Agent", "Win rate", "95% interval", "Score mean", "min", "max"):
+        table.add_column(column, justify="right")
+    seats = summary["seats"]
+    assert isinstance(seats, list)
+    for seat in seats:
+        low, high = seat["win_rate_95"]
+        score = seat["score"]
+        table.add_row(
+            str(seat["seat"]),
+            seat["agent"],
+            f"{seat['win_rate']:.1%}",
+            f"{low:.1%}-{high:.1%}",
+            f"{score['mean']:.1f}",
+            f"{score['min']:g}",
+            f"{score['max']:g}",
+        )
+    console.print(table)
+    length = summary["length"]
+    assert isinstance(length, dict)
+    console.print(
+        f"Game length: {length['mean']:.1f} decisions (min {length['min']:g}, max {length['max']:g}); "
+        f"{summary['games_per_second']} games/s over {summary['seconds']} s"
+    )
+
+
+@app.command()
+def replay(
+    file: Annotated[Path, typer.Argument(help="A game record (JSON) or records (JSON lines).")],
+    index: Annotated[int, typer.Option(help="Which record of a JSON-lines file (1 = first).", min=1)] = 1,
+    step: Annotated[bool | None, typer.Option("--step/--no-step", help="Wait for Enter between steps.")] = None,
+) -> None:
+    """Step through a recorded game."""
+    from townhall.engine.records import load_records
+    from townhall.engine.records import replay as frames
+
+    with friendly_errors():
+        records = load_records(file)
+        if index > len(records):
+            raise TownhallError(f"{file} holds {len(records)} records, not {index}")
+        record = records[index - 1]
+        game = games.get(record.game) if record.game in games.names() else None
+        if game is None:
+            raise TownhallError(f"the record is of game {record.game!r}, which this build does not know")
+        interactive = sys.stdin.isatty() if step is None else step
+        console.print(f"[bold]{game.meta.title}[/bold], {record.num_players} players, seats {', '.join(record.seats)}")
+        last = None
+        for frame in frames(record, games.get):
+            last = frame
+            if frame.step is None:
+                if interactive:
+                    console.print(game.render(frame.state, None))
+                continue
+            console.print(f"{frame.index + 1:>4}. player {frame.step.player + 1}: {frame.action_text}", highlight=False)
+            for event in frame.events:
+                console.print(f"      [cyan]{event.text}[/cyan]", highlight=False)
+            if interactive:
+                console.print(game.render(frame.state, None))
+                try:
+                    if input("Enter: next, q: quit> ").strip().lower() == "q":
+                        return
+                except EOFError:
+                    interactive = False
+        if last is not None:
+            console.print(game.render(last.state, None))
+            console.print(
+                f"Final scores: {', '.join(f'{s:g}' for s in last.state.scores())}; ranks {last.state.ranks()}"
+            )
+
+
+@app.command()
+def bench(
+    game_name: Annotated[str, typer.Argument(metavar="GAME")],
+    players: Annotated[int, typer.Option("--players", "-p", help="Number of players.")] = 2,
+    option: OptionArg = None,
+    seconds: Annotated[float, typer.Option(help="Length of the throughput run.", min=0.1)] = 5.0,
+    agent: Annotated[str, typer.Option(help="random: game speed; mcts: search iterations per second.")] = "random",
+    as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
+) -> None:
+    """Games per second, decisions per second, µs per legal/apply/clone, memory, machine reference."""
+    with friendly_errors():
+        game = games.get(game_name)
+        options = parse_option_texts(game.meta.options, option or [])
+        if agent == "random":
+            from townhall.bench import run_bench
+
+            figures = run_bench(game, players, options, seconds).to_json()
+        else:
+            figures = _search_bench(game, players, options, seconds, agent)
+        if as_json:
+            print(json.dumps(figures, indent=2))
+            return
+        table = Table(title=f"bench {game_name}")
+        table.add_column("figure")
+        table.add_column("value", justify="right")
+        for key, value in figures.items():
+            table.add_row(key, str(value))
+        console.print(table)
+
+
+def _search_bench(
+    game: Game, players: int, options: dict[str, OptionValue], seconds: float, agent: str
+) -> dict[str, object]:
+    if not _module_exists("townhall.agents.search_bench"):
+        raise OptionError(f"no search benchmark for agent {agent!r} in this build")
+    measure = importlib.import_module("townhall.agents.search_bench").measure
+    result: dict[str, object] = dict(measure(game, players, options, seconds=seconds, agent=agent))
+    return result
+
+
+def _mount_extensions() -> None:
+    """Sub-commands that games provide (e.g. My City's campaign)."""
+    if _module_exists("townhall.games.my_city.campaign_cli"):
+        campaign_app = importlib.import_module("townhall.games.my_city.campaign_cli").app
+        app.add_typer(campaign_app, name="campaign", help="My City legacy campaign: new, continue, status.")
+
+
+def _module_exists(name: str) -> bool:
+    try:
+        return importlib.util.find_spec(name) is not None
+    except ModuleNotFoundError:
+        return False
+
+
+def main() -> None:
+    try:
+        _mount_extensions()
+    except Exception as error:  # a broken optional extension must not break the other commands
+        errors.print(f"[yellow]warning:[/yellow] campaign commands unavailable: {error}")
+    app()
+
+
+if __name__ == "__main__":
+    main()

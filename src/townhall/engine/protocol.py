@@ -1,0 +1,201 @@
+"""The game protocol: what every game provides so that the engine, the agents and the CLI can
+run it without knowing its rules.
+
+Conventions every game follows:
+- Actions are integers in a fixed space [0, num_distinct_actions) that the game declares; each one
+  has a stable JSON form (`action_to_json`/`action_from_json`) and a short text. Hot paths (legal
+  move generation, apply) work on the integers; games decode them into small immutable values.
+- `to_move()` names the players who must decide now: one at a turn, several at a simultaneous
+  decision (each commits in turn; the decision resolves when the last required player committed;
+  until then nobody's observation shows another's uncommitted choice), none at the end.
+- Chance: the state holds no random generator and no pre-drawn future. Draws happen inside
+  `new_state`/`apply` through the Chance object the caller passes (see engine.chance).
+- `apply` raises IllegalAction (naming the clause) and then leaves the state unchanged.
+- `observation(player)` is JSON-ready and holds only what that player may know;
+  `observation(None)` is the public view of a spectator.
+- `determinize(player, rng)` returns a full copy in which everything the player cannot see is
+  resampled (e.g. other players' pending secret choices); its observation for that player is
+  identical to the original's.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Self
+
+from townhall.engine.chance import Chance
+from townhall.engine.errors import OptionError
+from townhall.engine.options import Options, OptionSpec, OptionValue, resolve_options
+
+Json = Any
+"""A value that `json.dumps` accepts (dicts with str keys, lists, str, int, float, bool, None)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, for logs, UIs and replays ("red scores 8: city of 4 tiles").
+
+    `visible_to` is None for a public event, else the players who may see it.
+    """
+
+    kind: str
+    text: str
+    data: dict[str, Json] = field(default_factory=dict)
+    visible_to: tuple[int, ...] | None = None
+
+    def visible(self, player: int | None) -> bool:
+        return self.visible_to is None or (player is not None and player in self.visible_to)
+
+    def to_json(self) -> dict[str, Json]:
+        out: dict[str, Json] = {"kind": self.kind, "text": self.text, "data": self.data}
+        if self.visible_to is not None:
+            out["visible_to"] = list(self.visible_to)
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class GameMeta:
+    """What a game is: names, player counts, options and the version of its rules data."""
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    options: tuple[OptionSpec, ...] = ()
+    data_version: str = "1"
+    notes: str = ""
+
+    def check_players(self, num_players: int) -> None:
+        if not self.min_players <= num_players <= self.max_players:
+            raise OptionError(f"{self.title} is for {self.min_players}-{self.max_players} players, not {num_players}")
+
+    def resolve(self, given: Options | None = None) -> dict[str, OptionValue]:
+        return resolve_options(self.options, given or {})
+
+
+def data_version_of(paths: Iterable[Path], *, salt: str = "") -> str:
+    """A short digest of a game's data files: records made with other data are refused."""
+    digest = hashlib.sha256(salt.encode())
+    for path in sorted(paths):
+        digest.update(path.name.encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+class State(ABC):
+    """A position of one game. Plain data plus the rules as methods; cheap to clone."""
+
+    num_players: int
+
+    @abstractmethod
+    def to_move(self) -> tuple[int, ...]:
+        """Players who must decide now (empty when the game is over)."""
+
+    def is_terminal(self) -> bool:
+        return not self.to_move()
+
+    @abstractmethod
+    def legal_actions(self, player: int) -> list[int]:
+        """Legal actions of `player` now, sorted; empty unless the player is to move."""
+
+    @abstractmethod
+    def apply(self, player: int, action: int, chance: Chance, events: list[Event] | None = None) -> None:
+        """Play `action` for `player`; append events when a list is given. Raises IllegalAction."""
+
+    @abstractmethod
+    def clone(self) -> Self:
+        """An independent copy (no deepcopy in hot paths)."""
+
+    @abstractmethod
+    def scores(self) -> list[float]:
+        """Current scores (final ones once terminal)."""
+
+    @abstractmethod
+    def ranks(self) -> list[int]:
+        """Ranks with the game's tie-breaks: 1 is best; tied players share a rank."""
+
+    @abstractmethod
+    def observation(self, player: int | None) -> dict[str, Json]:
+        """What `player` may see (None: a spectator), JSON-ready."""
+
+    @abstractmethod
+    def determinize(self, player: int, rng: random.Random) -> Self:
+        """A copy with what `player` cannot see resampled, consistent with their observation."""
+
+    @abstractmethod
+    def to_json(self) -> dict[str, Json]:
+        """The complete state (hidden parts included), JSON-ready; Game.state_from_json inverts it."""
+
+    @abstractmethod
+    def num_distinct_actions(self) -> int:
+        """Size of the fixed integer action space of this game with these players and options."""
+
+    @abstractmethod
+    def action_to_json(self, action: int) -> dict[str, Json]:
+        """The stable JSON form of an action id."""
+
+    @abstractmethod
+    def action_from_json(self, data: Json) -> int:
+        """The action id of a JSON form; raises ValueError on a malformed one."""
+
+    @abstractmethod
+    def action_text(self, action: int) -> str:
+        """Short readable text, unique among the legal actions of a decision."""
+
+
+class Game(ABC):
+    """A game's entry point: metadata, a factory for initial states, rendering and bounds."""
+
+    meta: GameMeta
+
+    @abstractmethod
+    def new_state(self, num_players: int, options: Options, chance: Chance) -> State:
+        """The initial position. `options` are resolved (every declared option present)."""
+
+    @abstractmethod
+    def state_from_json(self, data: dict[str, Json]) -> State:
+        """Inverse of State.to_json."""
+
+    @abstractmethod
+    def render(self, state: State, viewer: int | None) -> str:
+        """The position as text, showing only what `viewer` may see (None: a spectator)."""
+
+    @abstractmethod
+    def max_decisions(self, num_players: int, options: Options) -> int:
+        """An upper bound on the number of decisions in one game (tests check it)."""
+
+    def variants(self) -> list[dict[str, OptionValue]]:
+        """Option sets that the invariant battery runs besides the defaults (e.g. a variant rule)."""
+        return []
+
+    def evaluate(self, state: State, player: int) -> float:
+        """A heuristic value of `state` for `player` (greedy bots); default: score margin."""
+        return score_margin(state.scores(), player)
+
+    def start(self, num_players: int, options: Options | None, chance: Chance) -> State:
+        """Check players and options, then build the initial state."""
+        self.meta.check_players(num_players)
+        return self.new_state(num_players, self.meta.resolve(options), chance)
+
+
+def score_margin(scores: Sequence[float], player: int) -> float:
+    """`player`'s score minus the best other score (positive when leading)."""
+    others = [s for i, s in enumerate(scores) if i != player]
+    return scores[player] - (max(others) if others else 0.0)
+
+
+def ranks_from_keys(keys: Sequence[Sequence[float]]) -> list[int]:
+    """Competition ranks (1 is best) of players by descending keys; equal keys share a rank."""
+    order = sorted(range(len(keys)), key=lambda i: tuple(keys[i]), reverse=True)
+    ranks = [0] * len(keys)
+    for position, index in enumerate(order):
+        if position and tuple(keys[index]) == tuple(keys[order[position - 1]]):
+            ranks[index] = ranks[order[position - 1]]
+        else:
+            ranks[index] = position + 1
+    return ranks

@@ -1,0 +1,46 @@
+"""Name → Game lookup. Games are imported lazily so that the CLI starts fast."""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from collections.abc import Mapping
+
+from townhall.engine.errors import UnknownName
+from townhall.engine.protocol import Game
+
+
+class GameRegistry:
+    def __init__(self, modules: Mapping[str, str]) -> None:
+        self._modules = dict(modules)
+        self._games: dict[str, Game] = {}
+
+    def register(self, game: Game) -> None:
+        """Add a game object directly (tests use this for their toy games)."""
+        self._games[game.meta.name] = game
+
+    def unregister(self, name: str) -> None:
+        self._games.pop(name, None)
+
+    def names(self) -> list[str]:
+        found = [name for name, module in self._modules.items() if _module_exists(module)]
+        return sorted(set(found) | set(self._games))
+
+    def get(self, name: str) -> Game:
+        if name in self._games:
+            return self._games[name]
+        module = self._modules.get(name)
+        if module is None or not _module_exists(module):
+            raise UnknownName(f"unknown game {name!r}; known games: {', '.join(self.names()) or 'none'}")
+        game = getattr(importlib.import_module(module), "GAME", None)
+        if not isinstance(game, Game):
+            raise UnknownName(f"game {name!r} is not usable in this build ({module} defines no GAME)")
+        self._games[name] = game
+        return game
+
+
+def _module_exists(module: str) -> bool:
+    try:
+        return importlib.util.find_spec(module) is not None
+    except ModuleNotFoundError:
+        return False

@@ -1,0 +1,42 @@
+"""Small statistics for simulation and tournament summaries."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+Z95 = 1.959963984540054
+
+
+def wilson_interval(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
+    """95% Wilson score interval of a proportion (ties may count as half successes)."""
+    if trials <= 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    mean: float
+    minimum: float
+    maximum: float
+    stdev: float
+
+    @classmethod
+    def of(cls, values: Sequence[float]) -> Summary:
+        if not values:
+            return cls(0.0, 0.0, 0.0, 0.0)
+        mean = sum(values) / len(values)
+        variance = sum((v - mean) ** 2 for v in values) / (len(values) - 1) if len(values) > 1 else 0.0
+        return cls(mean, min(values), max(values), math.sqrt(variance))
+
+
+def win_shares(ranks: Sequence[int]) -> list[float]:
+    """Each player's share of the win: 1 for a sole winner, 1/k for each of k tied winners."""
+    winners = [i for i, r in enumerate(ranks) if r == 1]
+    return [1.0 / len(winners) if i in winners else 0.0 for i in range(len(ranks))]

@@ -1,0 +1,121 @@
+"""The `townhall` command on the toy games: every command runs, bad input gets a clear message."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from rich.console import Console
+from typer.testing import CliRunner
+
+from tests.engine.toys import Goofspiel, Pig
+from townhall.bench import run_bench
+from townhall.cli import app
+from townhall.play import Quit, choose_action, play_game
+
+runner = CliRunner(env={"COLUMNS": "220"})
+
+
+def test_games_lists_every_registered_game() -> None:
+    result = runner.invoke(app, ["games"])
+    assert result.exit_code == 0
+    assert "toy-pig" in result.output and "toy-goofspiel" in result.output
+    assert "target=1.. (default 20)" in result.output
+
+
+def test_simulate_summary_as_json() -> None:
+    result = runner.invoke(app, ["simulate", "toy-goofspiel", "-n", "40", "--players", "3", "--seed", "3", "--json"])
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.output)
+    assert summary["games"] == 40 and summary["players"] == 3
+    assert len(summary["seats"]) == 3
+    # Ties share a win, so the shares add up to one per game.
+    assert abs(sum(seat["win_rate"] for seat in summary["seats"]) - 1.0) < 1e-3
+    for seat in summary["seats"]:
+        low, high = seat["win_rate_95"]
+        assert low <= seat["win_rate"] <= high
+        assert 0 <= seat["score"]["min"] <= seat["score"]["mean"] <= seat["score"]["max"] <= 15
+    assert summary["length"]["min"] == summary["length"]["max"] == 15  # 5 rounds x 3 bids
+
+
+def test_simulate_is_the_same_with_one_or_two_jobs() -> None:
+    args = ["simulate", "toy-pig", "-n", "30", "--seed", "5", "--json"]
+    one = json.loads(runner.invoke(app, [*args, "--jobs", "1"]).output)
+    two = json.loads(runner.invoke(app, [*args, "--jobs", "2"]).output)
+    assert one["seats"] == two["seats"] and one["length"] == two["length"]
+
+
+def test_simulate_writes_records_that_replay(tmp_path: Path) -> None:
+    out = tmp_path / "games.jsonl"
+    result = runner.invoke(app, ["simulate", "toy-pig", "-n", "5", "--out", str(out), "--option", "target=15"])
+    assert result.exit_code == 0, result.output
+    assert "Win rate" in result.output
+    lines = out.read_text().splitlines()
+    assert len(lines) == 5 and all(json.loads(line)["options"]["target"] == 15 for line in lines)
+    replayed = runner.invoke(app, ["replay", str(out), "--index", "3", "--no-step"])
+    assert replayed.exit_code == 0, replayed.output
+    assert "Final scores" in replayed.output
+
+
+def test_bad_input_gets_a_message_not_a_traceback(tmp_path: Path) -> None:
+    cases = [
+        (["simulate", "chess"], "unknown game 'chess'"),
+        (["simulate", "toy-pig", "--option", "target=lots"], "whole number"),
+        (["simulate", "toy-pig", "--players", "7"], "2-4 players, not 7"),
+        (["simulate", "toy-pig", "--seats", "random,genius"], "unknown agent 'genius'"),
+        (["simulate", "toy-pig", "--seats", "human,random"], "bots only"),
+        (["replay", str(tmp_path / "none.json")], "cannot read"),
+        (["bench", "toy-pig", "--agent", "oracle"], "no search benchmark"),
+    ]
+    for args, message in cases:
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2, (args, result.output)
+        assert message in result.output, (args, result.output)
+        assert "Traceback" not in result.output
+
+
+def test_bench_reports_every_figure() -> None:
+    figures = run_bench(Pig(), 2, {}, seconds=0.2).to_json()
+    assert figures["games"] >= 3
+    for key in ("games_per_second", "decisions_per_second", "legal_actions_us", "apply_us", "clone_us"):
+        assert figures[key] > 0
+    assert figures["peak_memory_mb"] > 0 and figures["machine_reference_mops"] > 0
+    result = runner.invoke(app, ["bench", "toy-goofspiel", "--seconds", "0.2", "--json"])
+    assert result.exit_code == 0 and json.loads(result.output)["game"] == "toy-goofspiel"
+
+
+def test_choose_action_by_number_text_or_prefix() -> None:
+    texts = ["bid 1", "bid 2", "confirm"]
+    assert choose_action(texts, "2") == 1
+    assert choose_action(texts, "CONFIRM") == 2
+    assert choose_action(texts, "conf") == 2
+    assert "could be 2 actions" in str(choose_action(texts, "bid"))
+    assert "no action 9" in str(choose_action(texts, "9"))
+    assert "no legal action" in str(choose_action(texts, "fly"))
+
+
+def test_human_play_with_bad_input_undo_and_a_bot() -> None:
+    answers = iter(["nonsense", "7", "bid 5", "undo", "bid 4", "confirm"] + ["1", "confirm"] * 4)
+    console = Console(record=True, width=100)
+    match = play_game(Goofspiel(), 2, ["human", "random"], {"confirm": True}, 8, console, ask=lambda _: next(answers))
+    output = console.export_text()
+    assert "no legal action reads 'nonsense'" in output
+    assert "there is no action 7" in output
+    assert "Taken back." in output
+    assert "Player 2 (random) has decided." in output
+    assert "Player 2 (random): bid" not in output  # a simultaneous choice stays secret
+    assert match.is_over() and "Result" in output
+    first_bid = match.record.steps[0]
+    assert first_bid.action == {"kind": "bid", "card": 4}  # the undone bid of 5 left no trace
+
+
+def test_human_leaving_ends_the_game_cleanly() -> None:
+    answers = iter(["quit"])
+    try:
+        play_game(Pig(), 2, ["human", "random"], {}, 1, Console(record=True), ask=lambda _: next(answers))
+    except Quit as error:
+        assert "left" in str(error)
+    else:
+        raise AssertionError("quit did not end the game")
+    result = runner.invoke(app, ["play", "toy-pig", "--seats", "human,random"], input="")
+    assert result.exit_code == 2 and "input ended" in result.output

@@ -1,0 +1,58 @@
+"""The generic invariant battery over every registered game (the test toys included), every
+player count and every variant the game declares."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from townhall import games
+from townhall.engine import Game
+from townhall.engine import testing as battery
+
+
+def _cases() -> list[Any]:
+    cases = []
+    for name in games.names():
+        try:
+            game = games.get(name)
+        except Exception as error:  # a broken game fails its own cases, not the collection
+            cases.append(pytest.param(None, 0, {"import error": repr(error)}, id=f"{name}-import"))
+            continue
+        for options in [{}, *game.variants()]:
+            label = ",".join(f"{k}={v}" for k, v in options.items()) or "default"
+            for players in range(game.meta.min_players, game.meta.max_players + 1):
+                cases.append(pytest.param(game, players, options, id=f"{name}-{players}p-{label}"))
+    return cases
+
+
+CASES = _cases()
+
+
+def _game(game: Game | None, options: dict[str, Any]) -> Game:
+    if game is None:
+        pytest.fail(f"the game does not import: {options}")
+    return game
+
+
+@pytest.mark.parametrize(("game", "players", "options"), CASES)
+def test_random_games_end_within_bound(game: Game | None, players: int, options: dict[str, Any]) -> None:
+    battery.check_games_end(_game(game, options), players, options, range(4))
+
+
+@pytest.mark.parametrize(("game", "players", "options"), CASES)
+def test_state_invariants(game: Game | None, players: int, options: dict[str, Any]) -> None:
+    """Legal sets, legal actions apply, illegal ones rejected with the state unchanged, clone,
+    JSON round trips, determinization and simultaneous secrecy."""
+    battery.check_states(_game(game, options), players, options, seed=11)
+
+
+@pytest.mark.parametrize(("game", "players", "options"), CASES)
+def test_record_replays_exactly(game: Game | None, players: int, options: dict[str, Any]) -> None:
+    battery.check_replay(_game(game, options), players, options, seed=5)
+
+
+@pytest.mark.parametrize(("game", "players", "options"), CASES)
+def test_determinism_with_global_rngs_disturbed(game: Game | None, players: int, options: dict[str, Any]) -> None:
+    battery.check_determinism(_game(game, options), players, options, seed=7)
