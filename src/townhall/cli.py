@@ -33,6 +33,9 @@ errors = Console(stderr=True)
 
 OptionArg = Annotated[list[str] | None, typer.Option("--option", "-o", help="A game option, key=value (repeatable).")]
 PlayersArg = Annotated[int | None, typer.Option("--players", "-p", help="Number of players.")]
+BoardArg = Annotated[
+    Path | None, typer.Option("--board", help="Another board file, for games with a board option (my-city).")
+]
 SeedArg = Annotated[int | None, typer.Option("--seed", "-s", help="Seed of the match's chance.")]
 
 
@@ -53,13 +56,25 @@ def friendly_errors() -> Iterator[None]:
 
 
 def resolve_table(
-    game: Game, players: int | None, seats_text: str | None, option_texts: list[str] | None, default_seat: str
+    game: Game,
+    players: int | None,
+    seats_text: str | None,
+    option_texts: list[str] | None,
+    default_seat: str,
+    board: Path | None = None,
 ) -> tuple[int, list[str], dict[str, OptionValue]]:
     """Player count, one seat spec per player, and the checked options."""
+    option_texts = list(option_texts or [])
+    if board is not None:
+        if "board" not in {spec.name for spec in game.meta.options}:
+            raise OptionError(f"{game.meta.title} has no board option")
+        if not board.is_file():
+            raise OptionError(f"there is no board file {board}")
+        option_texts.append(f"board={board}")
     seats = [s.strip() for s in seats_text.split(",")] if seats_text else []
     if any(not s for s in seats):
         raise OptionError(f"empty seat in --seats {seats_text!r}")
-    count = players if players is not None else (len(seats) or game.meta.min_players)
+    count = players if players is not None else max(len(seats), game.meta.min_players)
     game.meta.check_players(count)
     if len(seats) > count:
         raise OptionError(f"{len(seats)} seats given for {count} players")
@@ -67,8 +82,21 @@ def resolve_table(
     for spec in seats:
         if spec != "human":
             make_agent(spec, game, 0)  # fails early with a clear message on an unknown agent
-    options = parse_option_texts(game.meta.options, option_texts or [])
+    options = parse_option_texts(game.meta.options, option_texts)
     return count, seats, options
+
+
+def _progress(quiet: bool) -> Progress:
+    """A progress bar on standard error, shown only on a terminal and not with --json."""
+    return Progress(
+        TextColumn("[progress.description]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=errors,
+        transient=True,
+        disable=quiet or not errors.is_terminal,
+    )
 
 
 @app.command("games")
@@ -97,6 +125,7 @@ def play(
     seats: Annotated[str | None, typer.Option(help="Comma-separated seats: human or an agent name.")] = None,
     players: PlayersArg = None,
     option: OptionArg = None,
+    board: BoardArg = None,
     seed: SeedArg = None,
 ) -> None:
     """Play at the terminal against bots or friends (hot seat)."""
@@ -106,7 +135,7 @@ def play(
         if game_name is None:
             game_name, seats = _ask_table()
         game = games.get(game_name)
-        count, seat_list, options = resolve_table(game, players, seats or "human", option, "random")
+        count, seat_list, options = resolve_table(game, players, seats or "human", option, "random", board)
         play_game(game, count, seat_list, options, seed, console)
 
 
@@ -140,6 +169,7 @@ def simulate(
     players: PlayersArg = None,
     seats: Annotated[str | None, typer.Option(help="Comma-separated agents, one per seat (default random).")] = None,
     option: OptionArg = None,
+    board: BoardArg = None,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the whole run.")] = 1,
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes.", min=1)] = 1,
     out: Annotated[Path | None, typer.Option(help="Write every game record here (JSON lines).")] = None,
@@ -150,18 +180,10 @@ def simulate(
 
     with friendly_errors():
         game = games.get(game_name)
-        count, seat_list, options = resolve_table(game, players, seats, option, "random")
+        count, seat_list, options = resolve_table(game, players, seats, option, "random", board)
         if "human" in seat_list:
             raise OptionError("simulate plays bots only; use `townhall play` for human seats")
-        with Progress(
-            TextColumn("[progress.description]{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            console=errors,
-            transient=True,
-            disable=as_json or not errors.is_terminal,
-        ) as bar:
+        with _progress(as_json) as bar:
             task = bar.add_task(f"{game_name}", total=n)
             result = run(
                 game_name, n, count, seat_list, options, seed, jobs, out is not None, lambda k: bar.advance(task, k)
@@ -277,6 +299,37 @@ def bench(
         for key, value in figures.items():
             table.add_row(key, str(value))
         console.print(table)
+
+
+@app.command()
+def tournament(
+    game_name: Annotated[str, typer.Argument(metavar="GAME")],
+    agents: Annotated[str, typer.Option(help="Comma-separated agent specs.")] = "mcts,greedy,random",
+    n: Annotated[int, typer.Option("-n", help="Number of games.", min=1)] = 30,
+    players: Annotated[int, typer.Option("--players", "-p", help="Players per game.")] = 2,
+    option: OptionArg = None,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the whole tournament.")] = 1,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes.", min=1)] = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the results as JSON.")] = False,
+) -> None:
+    """Seat-rotated games between agents: win rates with 95% intervals, score margins, Elo."""
+    from townhall.tournament import render_table, run_tournament
+
+    with friendly_errors():
+        game = games.get(game_name)
+        specs = [spec.strip() for spec in agents.split(",")]
+        if any(not spec for spec in specs):
+            raise OptionError(f"empty agent in --agents {agents!r}")
+        options = parse_option_texts(game.meta.options, option or [])
+        with _progress(as_json) as bar:
+            task = bar.add_task(f"{game_name} tournament", total=n)
+            summary = run_tournament(
+                game, specs, n, players, seed, options, jobs, lambda done, _total: bar.update(task, completed=done)
+            )
+        if as_json:
+            print(json.dumps(summary.to_json(), indent=2))
+            return
+        console.print(render_table(summary))
 
 
 def _search_bench(

@@ -66,6 +66,8 @@ def test_bad_input_gets_a_message_not_a_traceback(tmp_path: Path) -> None:
         (["simulate", "toy-pig", "--seats", "human,random"], "bots only"),
         (["replay", str(tmp_path / "none.json")], "cannot read"),
         (["bench", "toy-pig", "--agent", "oracle"], "no search benchmark"),
+        (["simulate", "toy-pig", "--board", str(tmp_path / "b.json")], "has no board option"),
+        (["play", "toy-pig", "--seats", "human,,random"], "empty seat"),
     ]
     for args, message in cases:
         result = runner.invoke(app, args)

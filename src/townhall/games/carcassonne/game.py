@@ -1,0 +1,65 @@
+"""The Game object: metadata, options, setup, rendering and the greedy bot's heuristic."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from townhall.engine.chance import Chance
+from townhall.engine.options import Options, OptionSpec, OptionValue
+from townhall.engine.protocol import Game, GameMeta, State, data_version_of
+from townhall.games.carcassonne import evaluate as heuristic
+from townhall.games.carcassonne import render as view
+from townhall.games.carcassonne.data import DATA_FILES
+from townhall.games.carcassonne.state import CarcState, from_json, new_state
+from townhall.games.carcassonne.tiles import TILE_SPECS
+
+FARM_CHOICES = ("first-edition", "third-edition")
+
+
+class Carcassonne(Game):
+    meta = GameMeta(
+        name="carcassonne",
+        title="Carcassonne",
+        min_players=2,
+        max_players=5,
+        options=(
+            OptionSpec("river", False, "play with the River: spring first, 10 river tiles, then the lake"),
+            OptionSpec("small_city", True, "a completed city of 2 tiles scores 2 (1 per pennant)"),
+            OptionSpec(
+                "farm_scoring",
+                "first-edition",
+                "first-edition: 4 per completed city to the most farmers of all farms touching it; "
+                "third-edition: 3 per completed city, farm by farm",
+                choices=FARM_CHOICES,
+            ),
+        ),
+        data_version=data_version_of(DATA_FILES),
+        notes="Base game for 2-5 players with the River as an option.",
+    )
+
+    def new_state(self, num_players: int, options: Options, chance: Chance) -> CarcState:
+        return new_state(
+            num_players, bool(options["river"]), bool(options["small_city"]), str(options["farm_scoring"]), chance
+        )
+
+    def state_from_json(self, data: dict[str, Any]) -> CarcState:
+        return from_json(data)
+
+    def render(self, state: State, viewer: int | None) -> str:
+        assert isinstance(state, CarcState)
+        return view.render(state, viewer)
+
+    def max_decisions(self, num_players: int, options: Options) -> int:
+        # One turn per tile at most: a placement and a follower decision.
+        tiles = sum(spec.count for spec in TILE_SPECS if options.get("river") or not spec.river)
+        return 2 * tiles
+
+    def variants(self) -> list[dict[str, OptionValue]]:
+        return [{"river": True}, {"farm_scoring": "third-edition", "small_city": False}]
+
+    def evaluate(self, state: State, player: int) -> float:
+        assert isinstance(state, CarcState)
+        return heuristic.evaluate(state, player)
+
+
+GAME = Carcassonne()

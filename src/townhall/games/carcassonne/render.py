@@ -1,0 +1,108 @@
+"""The text view for `townhall play carcassonne`: a map of 3x3 character blocks, one per tile.
+
+Edge middles: # city, - or | road, ~ river, . field. Corners: # inside a city, else field.
+Centre: ^ cloister, # city, o road junction or end, road/river shape otherwise.
+A follower shows as its player's number (1-5) on the segment it stands on. Cells where the tile
+in hand fits show a '?' so a person can read off the coordinates to type.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from townhall.games.carcassonne.tiles import CANONICAL, CITY, CODES, LAYOUTS, ROAD, TILE_SPECS, Layout, cell_of, xy_of
+
+if TYPE_CHECKING:
+    from townhall.games.carcassonne.state import CarcState
+
+CITY_E, ROAD_E, RIVER_E = 3, 2, 4
+
+
+def block(layout: Layout) -> list[list[str]]:
+    """The 3x3 drawing of a tile in a rotation."""
+    edges = layout.edges
+    grid = [["."] * 3 for _ in range(3)]
+    mids = ((0, 1), (1, 2), (2, 1), (1, 0))
+    for d, (r, c) in enumerate(mids):
+        grid[r][c] = {CITY_E: "#", ROAD_E: "|" if d % 2 == 0 else "-", RIVER_E: "~"}.get(edges[d], ".")
+    city_sets = [{d for d in range(4) if layout.ports[d] == i} for i, k in enumerate(layout.kinds) if k == CITY]
+    for (r, c), (a, b) in zip(((0, 0), (0, 2), (2, 2), (2, 0)), ((0, 3), (0, 1), (2, 1), (2, 3)), strict=True):
+        if any(a in s and b in s for s in city_sets):
+            grid[r][c] = "#"
+    centre = "."
+    road_ends = [d for d in range(4) if edges[d] == ROAD_E]
+    wide_city = any(len(c) >= 3 or c in ({0, 2}, {1, 3}) for c in city_sets)
+    if layout.cloister >= 0:
+        centre = "^"
+    elif wide_city:
+        centre = "#"
+    elif road_ends:
+        roads = [i for i, k in enumerate(layout.kinds) if k == ROAD]
+        if len(road_ends) == 2 and len(roads) == 1:
+            centre = "-" if road_ends == [1, 3] else "|" if road_ends == [0, 2] else "+"
+        else:
+            centre = "o"
+    elif layout.river_edges:
+        centre = "~"
+    elif city_sets and any(len(c) == 2 for c in city_sets):
+        centre = "#"
+    grid[1][1] = centre
+    if layout.pennant_segment >= 0:
+        r, c = layout.anchors[layout.pennant_segment]
+        grid[r][c] = "*"
+    return grid
+
+
+def render(state: CarcState, viewer: int | None) -> str:
+    lines: list[str] = []
+    xs = [xy_of(c)[0] for c in state.board] + [xy_of(c)[0] for c in state.frontier]
+    ys = [xy_of(c)[1] for c in state.board] + [xy_of(c)[1] for c in state.frontier]
+    x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+    marks: dict[int, dict[int, int]] = {}
+    for cell, segment, player in state.followers():
+        marks.setdefault(cell, {})[segment] = player
+    fits = {a >> 2 for a in state.placements}
+    header = "     " + "".join(f"{x:^4}" for x in range(x0, x1 + 1))
+    lines.append(header)
+    for y in range(y0, y1 + 1):
+        rows = [[], [], []]  # type: list[list[str]]
+        for x in range(x0, x1 + 1):
+            cell = cell_of(x, y)
+            entry = state.board.get(cell)
+            if entry is None:
+                filler = [" ? " if i == 1 else "   " for i in range(3)] if cell in fits else ["   "] * 3
+                for i in range(3):
+                    rows[i].append(filler[i] + " ")
+                continue
+            layout = LAYOUTS[entry[0]]
+            grid = block(layout)
+            for segment, player in marks.get(cell, {}).items():
+                r, c = layout.anchors[segment]
+                grid[r][c] = str(player + 1)
+            for i in range(3):
+                rows[i].append("".join(grid[i]) + " ")
+        lines.append("     " + "".join(rows[0]))
+        lines.append(f"{y:>4} " + "".join(rows[1]))
+        lines.append("     " + "".join(rows[2]))
+    lines.append("")
+    lines.append(
+        "scores: " + ", ".join(f"player {p + 1} {s} (supply {state.supply[p]})" for p, s in enumerate(state.score))
+    )
+    lines.append(f"tiles left: {len(state.bag) + len(state.river_bag) + (1 if state.lake_due else 0)}")
+    if state.discards:
+        lines.append("back in the box: " + " ".join(CODES[t] for t in state.discards))
+    if state.hand >= 0:
+        spec = TILE_SPECS[state.hand]
+        lines.append(f"player {state.current + 1} holds {spec.code} ({spec.name}); its rotations:")
+        rots = CANONICAL[state.hand]
+        drawings = [block(LAYOUTS[4 * state.hand + r]) for r in rots]
+        lines.append("  " + "".join(f"{'r' + str(90 * r):<6}" for r in rots))
+        for i in range(3):
+            lines.append("  " + "".join("".join(d[i]) + "   " for d in drawings))
+        lines.append("type e.g. 'place x,y r90' at a '?' cell")
+    elif state.phase == 1:
+        lines.append(f"player {state.current + 1}: deploy a follower on the tile just placed, or 'no follower'")
+    else:
+        lines.append("game over")
+    lines.append("key: # city  * pennant  -| road  ~ river  ^ cloister  . field  1-5 followers")
+    return "\n".join(lines)
