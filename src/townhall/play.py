@@ -17,7 +17,7 @@ from townhall.engine.protocol import Event, Game
 HUMAN = "human"
 HELP = (
     "Type the number of an action, its text (or a unique start of it), "
-    "'undo' to take back your last step, 'board' to show the position again, or 'quit'."
+    "'undo' to take back your last step, 'board' to show the position again, or 'quit' to leave."
 )
 
 
@@ -105,7 +105,9 @@ def _human_turn(match: Match, player: int, seats: Sequence[str], console: Consol
         except EOFError:
             raise Quit("input ended; the game was left unfinished") from None
         command = answer.strip().lower()
-        if command in {"quit", "exit", "q"}:
+        if command in (text.lower() for text in texts):
+            command = ""  # an action's own text (e.g. a game's 'exit') wins over the table's words
+        if command in {"quit", "q"}:
             raise Quit("you left the game")
         if command in {"help", "?"}:
             console.print(HELP)

@@ -65,7 +65,7 @@ def test_bad_input_gets_a_message_not_a_traceback(tmp_path: Path) -> None:
         (["simulate", "toy-pig", "--seats", "random,genius"], "unknown agent 'genius'"),
         (["simulate", "toy-pig", "--seats", "human,random"], "bots only"),
         (["replay", str(tmp_path / "none.json")], "cannot read"),
-        (["bench", "toy-pig", "--agent", "oracle"], "no search benchmark"),
+        (["bench", "toy-pig", "--agent", "oracle"], "unknown agent 'oracle'"),
         (["simulate", "toy-pig", "--board", str(tmp_path / "b.json")], "has no board option"),
         (["play", "toy-pig", "--seats", "human,,random"], "empty seat"),
     ]
@@ -121,3 +121,15 @@ def test_human_leaving_ends_the_game_cleanly() -> None:
         raise AssertionError("quit did not end the game")
     result = runner.invoke(app, ["play", "toy-pig", "--seats", "human,random"], input="")
     assert result.exit_code == 2 and "input ended" in result.output
+
+
+def test_a_games_own_exit_action_is_not_the_tables_quit() -> None:
+    from townhall import games
+
+    answers = iter(["exit"])
+    match = play_game(
+        games.get("my-city"), 2, ["human", "random"], {}, 4, Console(record=True), ask=lambda _: next(answers)
+    )
+    assert match.is_over()
+    human_steps = [step.action for step in match.record.steps if step.player == 0]
+    assert human_steps == [{"kind": "exit"}]

@@ -1,0 +1,150 @@
+"""Boards as bitmasks (bit r*11+c) and, per terrain, every piece's legal-shaped placements.
+
+A Terrain holds what never changes during a game (buildable cells, banks, river edges) and the
+precomputed placement candidates; Features holds one player's printed/stickered cells (trees,
+rocks, wells, gold mines, sticker squares), which differ between players only in the campaign.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from townhall.games.my_city.data import CELLS, SIZE, BoardSpec
+from townhall.games.my_city.pieces import CATALOGUE, MAX_PIECES
+
+FULL = (1 << CELLS) - 1
+COL0 = sum(1 << (r * SIZE) for r in range(SIZE))
+COL_LAST = COL0 << (SIZE - 1)
+NOT_COL0 = FULL & ~COL0
+NOT_COL_LAST = FULL & ~COL_LAST
+ROW_MASKS = tuple(((1 << SIZE) - 1) << (r * SIZE) for r in range(SIZE))
+PLACE_STRIDE = CELLS * 4  # action ids: place = (piece * 121 + cell) * 4 + rotation
+PASS_ACTION = MAX_PIECES * PLACE_STRIDE
+EXIT_ACTION = PASS_ACTION + 1
+NUM_ACTIONS = EXIT_ACTION + 1
+
+
+def neighbours(mask: int) -> int:
+    """Cells orthogonally next to `mask` (may include cells of `mask` itself)."""
+    return ((mask << 1) & NOT_COL0) | ((mask >> 1) & NOT_COL_LAST) | ((mask << SIZE) & FULL) | (mask >> SIZE)
+
+
+def bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def place_action(piece: int, cell: int, rotation: int) -> int:
+    return (piece * CELLS + cell) * 4 + rotation
+
+
+def shape_mask(piece: int, cell: int, rotation: int) -> int | None:
+    """The cells of a placement, or None if it leaves the board (or repeats a rotation)."""
+    turn = CATALOGUE.pieces[piece].turns[rotation]
+    if turn is None:
+        return None
+    r0, c0 = divmod(cell, SIZE)
+    mask = 0
+    for dr, dc in turn:
+        r, c = r0 + dr, c0 + dc
+        if r >= SIZE or c >= SIZE:
+            return None
+        mask |= 1 << (r * SIZE + c)
+    return mask
+
+
+class Terrain:
+    """Static geometry of a board and the legal-shaped placements of every piece on it."""
+
+    __slots__ = ("buildable", "cand_ids", "cand_masks", "east", "east_only", "mask_of", "river_cells", "turns", "west")
+
+    def __init__(self, spec: BoardSpec, east_only: bool) -> None:
+        self.buildable = sum(1 << i for i, code in enumerate(spec.cells) if code not in "MF")
+        self.west = sum(1 << (r * SIZE + c) for r in range(SIZE) for c in range(spec.river[r]))
+        self.east = FULL & ~self.west
+        self.east_only = east_only
+        # A cell is at the river when an orthogonal neighbour lies on the other bank.
+        self.river_cells = self.buildable & ((neighbours(self.west) & self.east) | (neighbours(self.east) & self.west))
+        allowed = self.buildable & self.east if east_only else self.buildable
+        self.cand_masks: list[tuple[int, ...]] = []
+        self.cand_ids: list[tuple[int, ...]] = []
+        self.mask_of: dict[int, int] = {}
+        # Per piece and distinct rotation: (id of the placement at cell 0, cell offsets, anchors
+        # whose placement lies on allowed cells of one bank). Legal anchors are then found for all
+        # cells at once with shifts: anchor a is free if every (free >> offset) has bit a.
+        self.turns: list[tuple[tuple[int, tuple[int, ...], int], ...]] = []
+        for piece in range(len(CATALOGUE.pieces)):
+            masks: list[int] = []
+            ids: list[int] = []
+            for cell in range(CELLS):
+                for rotation in range(4):
+                    mask = shape_mask(piece, cell, rotation)
+                    if mask is None or mask & ~allowed or (mask & self.west and mask & self.east):
+                        continue
+                    action = place_action(piece, cell, rotation)
+                    masks.append(mask)
+                    ids.append(action)
+                    self.mask_of[action] = mask
+            self.cand_masks.append(tuple(masks))
+            self.cand_ids.append(tuple(ids))
+            turns = []
+            for rotation, turn in enumerate(CATALOGUE.pieces[piece].turns):
+                if turn is None:
+                    continue
+                anchors = sum(1 << ((a - rotation) // 4 % CELLS) for a in ids if a % 4 == rotation)
+                offsets = tuple(dr * SIZE + dc for dr, dc in turn)
+                turns.append((place_action(piece, 0, rotation), offsets, anchors))
+            self.turns.append(tuple(turns))
+
+
+_TERRAINS: dict[tuple[str, tuple[int, ...], bool], Terrain] = {}
+
+
+def terrain_for(spec: BoardSpec, east_only: bool = False) -> Terrain:
+    key = (spec.cells, spec.river, east_only)
+    terrain = _TERRAINS.get(key)
+    if terrain is None:
+        terrain = _TERRAINS[key] = Terrain(spec, east_only)
+    return terrain
+
+
+STICKER_CODES = {"tree": "t", "rock": "r", "well": "W"}
+
+
+@dataclass(frozen=True, slots=True)
+class Features:
+    """One player's cell features as masks (after stickers)."""
+
+    cells: str  # 121 codes
+    tree2: int
+    tree1: int
+    rock2: int
+    rock1: int
+    well: int
+    gold: int
+    square: int
+
+    @staticmethod
+    def of(cells: str) -> Features:
+        return _features_of(cells)
+
+    def with_sticker(self, cell: int, kind: str) -> Features:
+        codes = list(self.cells)
+        codes[cell] = STICKER_CODES[kind]
+        return Features.of("".join(codes))
+
+
+@lru_cache(maxsize=256)
+def _features_of(cells: str) -> Features:
+    def mask(code: str) -> int:
+        return sum(1 << i for i, c in enumerate(cells) if c == code)
+
+    return Features(cells, mask("T"), mask("t"), mask("R"), mask("r"), mask("W"), mask("G"), mask("o"))
+
+
+assert PASS_ACTION == MAX_PIECES * CELLS * 4

@@ -1,0 +1,241 @@
+"""The legacy campaign runner: 24 episodes played one after another, saved to a JSON file after
+every episode and resumed exactly (MYC-LEG-11).
+
+Each episode's chance and each seat's agent are seeded from the campaign seed and the episode
+number only, so a campaign resumed from its file plays exactly as one played straight through.
+Stickers (MYC-LEG-10) go on free sticker squares chosen with a seeded draw (the printed game lets
+the player choose; the runner has no sticker-placement decision yet).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from townhall.agents import make_agent
+from townhall.engine import OptionError, OptionValue, TownhallError
+from townhall.engine.agent import Agent, derive_seed
+from townhall.engine.match import play_match
+from townhall.games.my_city.data import DataError, cell_name, parse_cell, read_json
+from townhall.games.my_city.game import GAME_FOR_CAMPAIGN, board_option
+from townhall.games.my_city.rules import CAMPAIGN
+from townhall.games.my_city.state import MyCityState
+
+SAVE_FORMAT = "my-city-campaign-save/1"
+AgentFactory = Callable[[int, str, int], Agent]  # (seat, spec, seed) -> agent
+# (seat, sticker kind, free square cells) -> the chosen cell, or None to let the seeded draw choose
+StickerChooser = Callable[[int, str, list[int]], int | None]
+
+
+def default_agents(seat: int, spec: str, seed: int) -> Agent:
+    return make_agent(spec, GAME_FOR_CAMPAIGN, seed)
+
+
+@dataclass
+class Campaign:
+    """The saved campaign: seats, boards (stickers), progress marks, the next episode, history."""
+
+    num_players: int
+    seats: list[str]
+    players: list[str]
+    seed: int
+    board: str = ""
+    next_episode: int = 1
+    stickers: list[list[list[str]]] = field(default_factory=list)
+    marks: list[int] = field(default_factory=list)
+    history: list[dict[str, Any]] = field(default_factory=list)
+    takeovers: list[dict[str, Any]] = field(default_factory=list)
+
+    @staticmethod
+    def new(seats: list[str], seed: int, board: str = "", players: list[str] | None = None) -> Campaign:
+        GAME_FOR_CAMPAIGN.meta.check_players(len(seats))
+        board_option(board, "campaign")  # rejects a bad board file now, not at episode 1
+        return Campaign(
+            num_players=len(seats),
+            seats=list(seats),
+            players=list(players) if players else [f"player {i + 1}" for i in range(len(seats))],
+            seed=seed,
+            board=board,
+            stickers=[[] for _ in seats],
+            marks=[0] * len(seats),
+        )
+
+    # ------------------------------------------------------------------ files
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": SAVE_FORMAT,
+            "num_players": self.num_players,
+            "seats": self.seats,
+            "players": self.players,
+            "seed": self.seed,
+            "board": self.board,
+            "next_episode": self.next_episode,
+            "boards": [{"stickers": s, "marks": m} for s, m in zip(self.stickers, self.marks, strict=True)],
+            "history": self.history,
+            "takeovers": self.takeovers,
+        }
+
+    @staticmethod
+    def from_json(data: Any, where: str = "campaign") -> Campaign:
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise DataError(f"{where}: not a My City campaign file ('format' must be {SAVE_FORMAT!r})")
+        try:
+            boards = data["boards"]
+            campaign = Campaign(
+                num_players=int(data["num_players"]),
+                seats=[str(s) for s in data["seats"]],
+                players=[str(p) for p in data["players"]],
+                seed=int(data["seed"]),
+                board=str(data.get("board", "")),
+                next_episode=int(data["next_episode"]),
+                stickers=[[[str(c), str(k)] for c, k in b["stickers"]] for b in boards],
+                marks=[int(b["marks"]) for b in boards],
+                history=list(data.get("history", [])),
+                takeovers=list(data.get("takeovers", [])),
+            )
+        except (KeyError, TypeError, ValueError) as error:
+            raise DataError(f"{where}: campaign file is damaged ({error!r})") from None
+        n = campaign.num_players
+        if not (len(campaign.seats) == len(campaign.players) == len(campaign.stickers) == n):
+            raise DataError(f"{where}: campaign file lists seats, players and boards for different player counts")
+        if not 1 <= campaign.next_episode <= CAMPAIGN.episodes + 1:
+            raise DataError(f"{where}: next_episode {campaign.next_episode} is outside 1..{CAMPAIGN.episodes + 1}")
+        return campaign
+
+    def save(self, path: Path) -> None:
+        """Write atomically (a crash never leaves half a file)."""
+        temporary = path.with_name(path.name + ".tmp")
+        try:
+            temporary.write_text(json.dumps(self.to_json(), indent=1) + "\n", encoding="utf-8")
+            os.replace(temporary, path)
+        except OSError as error:
+            raise DataError(f"cannot write {path}: {error.strerror or error}") from None
+
+    @staticmethod
+    def load(path: Path) -> Campaign:
+        return Campaign.from_json(read_json(path), str(path))
+
+    # ------------------------------------------------------------------ play
+
+    @property
+    def finished(self) -> bool:
+        return self.next_episode > CAMPAIGN.episodes
+
+    def take_over(self, seat: int, agent: str, player: str | None = None) -> None:
+        """A new player takes over a seat and everything on it (board, stickers, marks)."""
+        if not 0 <= seat < self.num_players:
+            raise OptionError(f"there is no seat {seat + 1} in this {self.num_players}-player campaign")
+        self.seats[seat] = agent
+        self.players[seat] = player or agent
+        self.takeovers.append(
+            {"episode": self.next_episode, "seat": seat, "agent": agent, "player": self.players[seat]}
+        )
+
+    def state_option(self) -> str:
+        return json.dumps({"boards": [{"stickers": s} for s in self.stickers]}, separators=(",", ":"))
+
+    def _place_sticker(
+        self, seat: int, kind: str, rng: random.Random, choose: StickerChooser | None = None
+    ) -> str | None:
+        """Put a sticker on a free sticker square of the seat's board; None when none is left."""
+        spec = board_option(self.board, "campaign")
+        used = {parse_cell(c) for c, _ in self.stickers[seat]}
+        free = [c for c in range(len(spec.cells)) if spec.cells[c] == "o" and c not in used]
+        if not free:
+            return None
+        cell = free[int(rng.random() * len(free))]
+        if choose is not None:
+            chosen = choose(seat, kind, free)
+            if chosen is not None:
+                if chosen not in free:
+                    raise OptionError(f"a {kind} sticker goes on a free sticker square, not {cell_name(chosen)}")
+                cell = chosen
+        self.stickers[seat].append([cell_name(cell), kind])
+        return cell_name(cell)
+
+    def play_episode(
+        self, agents: AgentFactory = default_agents, choose: StickerChooser | None = None
+    ) -> dict[str, Any]:
+        """Play the next episode, apply marks and stickers; returns the history entry."""
+        if self.finished:
+            raise TownhallError("the campaign is over: all episodes have been played")
+        episode = self.next_episode
+        for seat in range(self.num_players):
+            rng = random.Random(derive_seed(self.seed, "start-stickers", episode, seat))
+            for kind in CAMPAIGN.start_stickers(episode):
+                self._place_sticker(seat, kind, rng, choose)
+        seed = derive_seed(self.seed, "episode", episode)
+        seats = [agents(seat, spec, derive_seed(seed, "seat", seat)) for seat, spec in enumerate(self.seats)]
+        options: dict[str, OptionValue] = {
+            "mode": "campaign",
+            "episode": episode,
+            "campaign": self.state_option(),
+            "board": self.board,
+        }
+        match = play_match(GAME_FOR_CAMPAIGN, self.num_players, seats, options=options, seed=seed)
+        state = match.state
+        assert isinstance(state, MyCityState)
+        ranks = state.ranks()
+        awarded: list[list[str]] = []
+        for seat in range(self.num_players):
+            self.marks[seat] += state.marks[seat]
+            row = state.award_rank(seat)
+            rng = random.Random(derive_seed(self.seed, "awards", episode, seat))
+            placed = [
+                f"{kind}@{self._place_sticker(seat, kind, rng, choose)}" for kind in CAMPAIGN.awards(episode)[row]
+            ]
+            awarded.append(placed)
+        entry = {
+            "episode": episode,
+            "seats": list(self.seats),
+            "scores": [int(s) for s in state.score],
+            "ranks": ranks,
+            "marks": list(state.marks),
+            "awards": awarded,
+            "final": state.final,
+        }
+        self.history.append(entry)
+        self.next_episode += 1
+        return entry
+
+    def winners(self) -> list[int]:
+        """Seats with the most progress marks (MYC-LEG-9); tied seats share the win."""
+        best = max(self.marks)
+        return [seat for seat, marks in enumerate(self.marks) if marks == best]
+
+
+def mark_rows(count: int, per_row: int | None = None) -> list[str]:
+    """Progress marks drawn as filled top row first, left to right (MYC-LEG-8)."""
+    per_row = per_row or CAMPAIGN.marks_per_row
+    rows = []
+    for start in (0, per_row):
+        filled = max(0, min(per_row, count - start))
+        rows.append("●" * filled + "○" * (per_row - filled))
+    return rows
+
+
+def run(
+    path: Path,
+    episodes: int,
+    agents: AgentFactory = default_agents,
+    on_episode: Callable[[dict[str, Any]], None] | None = None,
+) -> Campaign:
+    """Play up to `episodes` more episodes of the campaign in `path`, saving after each one."""
+    campaign = Campaign.load(path)
+    for _ in range(episodes):
+        if campaign.finished:
+            break
+        entry = campaign.play_episode(agents)
+        campaign.save(path)
+        if on_episode is not None:
+            on_episode(entry)
+    return campaign
+
+
+__all__ = ["Campaign", "mark_rows", "run"]

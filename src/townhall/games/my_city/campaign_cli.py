@@ -1,0 +1,181 @@
+"""`townhall campaign`: start, continue and inspect a My City legacy campaign saved in a file.
+
+Seats are agent names ("random", "greedy", ...) or "human" (a person at this terminal).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from townhall.engine import TownhallError
+from townhall.engine.agent import Agent, Budget, PlayerView
+from townhall.games.my_city.campaign import Campaign, StickerChooser, default_agents, mark_rows
+from townhall.games.my_city.data import cell_name
+from townhall.games.my_city.rules import CAMPAIGN
+
+app = typer.Typer(help="My City legacy campaign: 24 episodes saved after each one.", no_args_is_help=True)
+console = Console()
+HUMAN = "human"
+
+
+class HumanSeat:
+    """A person choosing by typing an action's text, a unique start of it, or its number."""
+
+    name = HUMAN
+
+    def __init__(self, seat: int, ask: Callable[[str], str] = input) -> None:
+        self.seat = seat
+        self.ask = ask
+
+    def act(self, view: PlayerView, legal: Sequence[int], budget: Budget) -> int:
+        console.print(view.render(), highlight=False)
+        texts = [view.action_text(a) for a in legal]
+        console.print(f"{len(texts)} legal actions; type one (e.g. {texts[0]!r}), 'list' to see them all.")
+        while True:
+            try:
+                answer = self.ask(f"seat {self.seat + 1}> ").strip().lower()
+            except EOFError:
+                raise TownhallError("input ended; the campaign file keeps the last finished episode") from None
+            if answer == "list":
+                for number, text in enumerate(texts, 1):
+                    console.print(f"  {number:>3}. {text}", highlight=False)
+                continue
+            if answer.isdigit() and 1 <= int(answer) <= len(texts):
+                return legal[int(answer) - 1]
+            found = [i for i, t in enumerate(texts) if t.lower() == answer] or [
+                i for i, t in enumerate(texts) if t.lower().startswith(answer)
+            ]
+            if len(found) == 1:
+                return legal[found[0]]
+            console.print(f"[yellow]{'ambiguous' if found else 'no legal action reads'} {answer!r}[/yellow]")
+
+
+def _sticker_prompt(campaign: Campaign, ask: Callable[[str], str] = input) -> StickerChooser:
+    """Human seats choose their sticker squares; bot seats leave it to the seeded draw."""
+
+    def choose(seat: int, kind: str, free: list[int]) -> int | None:
+        if campaign.seats[seat] != HUMAN:
+            return None
+        names = [cell_name(c) for c in free]
+        while True:
+            answer = ask(f"seat {seat + 1}: put a {kind} sticker on which square? ({' '.join(names)}) ").strip().upper()
+            if answer in names:
+                return free[names.index(answer)]
+            console.print(f"[yellow]{answer!r} is not a free sticker square[/yellow]")
+
+    return choose
+
+
+def _agents(seat: int, spec: str, seed: int) -> Agent:
+    if spec == HUMAN:
+        return HumanSeat(seat)
+    return default_agents(seat, spec, seed)
+
+
+def _check_seat(spec: str) -> str:
+    """Reject an unknown agent name before anything is saved."""
+    if spec != HUMAN:
+        _agents(0, spec, 0)
+    return spec
+
+
+def _report(entry: dict[str, Any]) -> None:
+    console.print(
+        f"episode {entry['episode']}: scores {entry['scores']}, ranks {entry['ranks']}, "
+        f"marks {entry['marks']}, stickers {entry['awards']}",
+        highlight=False,
+    )
+
+
+def _fail(error: Exception) -> None:
+    console.print(f"[red]{error}[/red]")
+    raise typer.Exit(1)
+
+
+@app.command()
+def new(
+    file: Annotated[Path, typer.Argument(help="campaign file to create")],
+    seats: Annotated[str, typer.Option(help="comma-separated seats: agent names or human")] = "random,random",
+    seed: Annotated[int, typer.Option(help="campaign seed")] = 1,
+    board: Annotated[str, typer.Option(help="legacy board file ('' = built-in stand-in)")] = "",
+    episodes: Annotated[int, typer.Option(help="episodes to play now")] = 0,
+    force: Annotated[bool, typer.Option(help="overwrite an existing file")] = False,
+) -> None:
+    """Start a campaign (and optionally play its first episodes)."""
+    try:
+        if file.exists() and not force:
+            raise TownhallError(f"{file} exists; use --force to overwrite it")
+        seat_list = [_check_seat(s.strip()) for s in seats.split(",") if s.strip()]
+        Campaign.new(seat_list, seed, board).save(file)
+        console.print(f"campaign of {len(seat_list)} seats saved to {file}")
+        _play(file, episodes)
+    except TownhallError as error:
+        _fail(error)
+
+
+def _play(file: Path, episodes: int) -> None:
+    campaign = Campaign.load(file)
+    for _ in range(episodes):
+        if campaign.finished:
+            break
+        entry = campaign.play_episode(_agents, _sticker_prompt(campaign))
+        campaign.save(file)
+        _report(entry)
+    if campaign.finished:
+        console.print(f"campaign over: winner(s) {', '.join(campaign.players[s] for s in campaign.winners())}")
+
+
+@app.command(name="continue")
+def continue_(
+    file: Annotated[Path, typer.Argument(help="campaign file")],
+    episodes: Annotated[int, typer.Option(help="episodes to play")] = 1,
+    take_over: Annotated[list[str] | None, typer.Option(help="SEAT=AGENT[:NAME], a new player takes a seat")] = None,
+) -> None:
+    """Play the next episode(s), saving after each one."""
+    try:
+        campaign = Campaign.load(file)
+        for item in take_over or []:
+            seat, sep, rest = item.partition("=")
+            if not sep or not seat.strip().isdigit():
+                raise TownhallError(f"--take-over is SEAT=AGENT[:NAME], not {item!r}")
+            agent, _, name = rest.partition(":")
+            campaign.take_over(int(seat) - 1, _check_seat(agent.strip()), name.strip() or None)
+        campaign.save(file)
+        _play(file, episodes)
+    except TownhallError as error:
+        _fail(error)
+
+
+@app.command()
+def status(file: Annotated[Path, typer.Argument(help="campaign file")]) -> None:
+    """Show seats, progress marks, stickers and the last results."""
+    try:
+        campaign = Campaign.load(file)
+    except TownhallError as error:
+        _fail(error)
+        return
+    episode = min(campaign.next_episode, CAMPAIGN.episodes)
+    state = "over" if campaign.finished else f"next episode {episode} (chapter {CAMPAIGN.chapter_of(episode)})"
+    table = Table(title=f"My City campaign: {state}")
+    for column in ("seat", "player", "agent", "marks", "progress", "stickers"):
+        table.add_column(column)
+    for seat in range(campaign.num_players):
+        table.add_row(
+            str(seat + 1),
+            campaign.players[seat],
+            campaign.seats[seat],
+            str(campaign.marks[seat]),
+            "\n".join(mark_rows(campaign.marks[seat])),
+            " ".join(f"{kind}@{cell}" for cell, kind in campaign.stickers[seat]) or "-",
+        )
+    console.print(table)
+    if campaign.history:
+        _report(campaign.history[-1])
+    if campaign.finished:
+        console.print(f"winner(s): {', '.join(campaign.players[s] for s in campaign.winners())}")

@@ -1,0 +1,180 @@
+"""The My City Game object: options, setup (board, campaign state), JSON, rendering, bounds."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from townhall.engine import Chance, Game, GameMeta, Json, OptionError, Options, OptionSpec, State, data_version_of
+from townhall.games.my_city import evaluate as heuristic
+from townhall.games.my_city import render as text_view
+from townhall.games.my_city.board import Features, terrain_for
+from townhall.games.my_city.data import (
+    DATA_DIR,
+    BoardSpec,
+    DataError,
+    board_from_json,
+    builtin_files,
+    cell_name,
+    load_board,
+    parse_cell,
+    read_json,
+)
+from townhall.games.my_city.pieces import CATALOGUE
+from townhall.games.my_city.rules import CAMPAIGN, STICKER_KINDS, RuleSet, evergreen_rules
+from townhall.games.my_city.state import MyCityState
+
+EVERGREEN_BOARD = load_board(DATA_DIR / "board-evergreen.json")
+LEGACY_BOARD = load_board(DATA_DIR / "board-legacy.json")
+PALACE = CATALOGUE.by_id["PAL"]
+
+Stickers = list[list[tuple[int, str]]]
+
+
+def board_option(text: str, mode: str) -> BoardSpec:
+    """The board named by the `board` option: '' built-in, 'random:SEED' generated, else a file."""
+    text = text.strip()
+    if not text:
+        return EVERGREEN_BOARD if mode == "evergreen" else LEGACY_BOARD
+    if text.startswith("random:"):
+        from townhall.games.my_city.boardgen import random_board
+
+        try:
+            seed = int(text[len("random:") :])
+        except ValueError:
+            raise OptionError(f"board=random:SEED takes a whole number, not {text!r}") from None
+        return random_board(seed, legacy=mode == "campaign")
+    try:
+        return load_board(Path(text))
+    except DataError as error:
+        raise OptionError(f"board file rejected: {error}") from None
+
+
+def stickers_from_campaign(text: str, num_players: int, spec: BoardSpec) -> Stickers:
+    """Each seat's stickers from a campaign state (JSON text or a campaign file path)."""
+    text = text.strip()
+    if not text:
+        return [[] for _ in range(num_players)]
+    try:
+        data: Any = json.loads(text) if text.startswith("{") else read_json(Path(text))
+    except (DataError, json.JSONDecodeError) as error:
+        raise OptionError(f"campaign state rejected: {error}") from None
+    boards = data.get("boards") if isinstance(data, dict) else None
+    if not isinstance(boards, list) or len(boards) < num_players:
+        raise OptionError(f"campaign state rejected: it needs 'boards' for {num_players} seats")
+    out: Stickers = []
+    for seat, board in enumerate(boards[:num_players]):
+        seat_stickers: list[tuple[int, str]] = []
+        for item in board.get("stickers", []):
+            try:
+                where, kind = item
+                cell = parse_cell(where)
+            except (ValueError, TypeError):
+                raise OptionError(
+                    f"campaign state rejected: seat {seat} sticker {item!r} is not [cell, kind]"
+                ) from None
+            if kind not in STICKER_KINDS:
+                raise OptionError(
+                    f"campaign state rejected: seat {seat} sticker kind {kind!r} (known: {', '.join(STICKER_KINDS)})"
+                )
+            if spec.cells[cell] in "MF":
+                raise OptionError(f"campaign state rejected: seat {seat} sticker on {where}, which is not light green")
+            seat_stickers.append((cell, kind))
+        out.append(seat_stickers)
+    return out
+
+
+def _features(spec: BoardSpec, stickers: list[tuple[int, str]]) -> Features:
+    features = Features.of(spec.cells)
+    for cell, kind in stickers:
+        features = features.with_sticker(cell, kind)
+    return features
+
+
+def build_state(num_players: int, rules: RuleSet, spec: BoardSpec, stickers: Stickers) -> MyCityState:
+    terrain = terrain_for(spec, rules.east_only)
+    features = [_features(spec, s) for s in stickers]
+    state = MyCityState(num_players, rules, spec, terrain, features, stickers)
+    if rules.palace >= 0:
+        if not terrain.buildable >> rules.palace & 1:
+            raise OptionError(f"the palace cell {cell_name(rules.palace)} is not light green on this board")
+        state.start_occ = 1 << rules.palace
+        for p in range(num_players):
+            state.occ[p] |= state.start_occ
+            state.placed[p].append((PALACE, state.start_occ))
+    return state
+
+
+class MyCityGame(Game):
+    meta = GameMeta(
+        name="my-city",
+        title="My City",
+        min_players=2,
+        max_players=4,
+        options=(
+            OptionSpec(
+                "mode", "evergreen", "evergreen game or one campaign episode", choices=("evergreen", "campaign")
+            ),
+            OptionSpec("episode", 1, "campaign episode (mode=campaign)", minimum=1, maximum=24),
+            OptionSpec("campaign", "", "campaign state: a campaign file or its JSON ('' = start of the campaign)"),
+            OptionSpec("board", "", "board file ('' = built-in stand-in board; random:SEED = generated)"),
+        ),
+        data_version=data_version_of(builtin_files()),
+        notes="Board and piece shapes are stand-ins (see data/*.json); load the printed ones with board=FILE.",
+    )
+
+    def new_state(self, num_players: int, options: Options, chance: Chance) -> MyCityState:
+        mode = str(options["mode"])
+        spec = board_option(str(options["board"]), mode)
+        if mode == "evergreen":
+            rules = evergreen_rules()
+            stickers: Stickers = [[] for _ in range(num_players)]
+        else:
+            try:
+                rules = CAMPAIGN.rules(int(options["episode"]), num_players)
+            except DataError as error:
+                raise OptionError(str(error)) from None
+            stickers = stickers_from_campaign(str(options["campaign"]), num_players, spec)
+        state = build_state(num_players, rules, spec, stickers)
+        state._draw(chance, None)
+        return state
+
+    def state_from_json(self, data: dict[str, Json]) -> MyCityState:
+        rules = RuleSet.from_json(data["rules"])
+        spec = board_from_json({"format": "my-city-board/1", **data["board"]}, "state")
+        stickers = [[(parse_cell(c), k) for c, k in seat] for seat in data["stickers"]]
+        state = MyCityState(
+            data["num_players"],
+            rules,
+            spec,
+            terrain_for(spec, rules.east_only),
+            [_features(spec, s) for s in stickers],
+            stickers,
+        )
+        state.load_progress(data)
+        return state
+
+    def render(self, state: State, viewer: int | None) -> str:
+        assert isinstance(state, MyCityState)
+        return text_view.render(state, viewer)
+
+    def max_decisions(self, num_players: int, options: Options) -> int:
+        # Every card asks each active player once; the blockade asks nobody.
+        return 28 * num_players
+
+    def variants(self) -> list[dict[str, Any]]:
+        return [
+            {"mode": "campaign", "episode": 1},
+            {"mode": "campaign", "episode": 7},
+            {"mode": "campaign", "episode": 13},
+            {"mode": "campaign", "episode": 24},
+            {"board": "random:1"},
+        ]
+
+    def evaluate(self, state: State, player: int) -> float:
+        assert isinstance(state, MyCityState)
+        return heuristic.evaluate(state, player)
+
+
+GAME_FOR_CAMPAIGN = MyCityGame()

@@ -1,0 +1,120 @@
+"""Text view of every player's board: column letters A-K, row numbers 1-11 (what players type)."""
+
+from __future__ import annotations
+
+from townhall.games.my_city import scoring
+from townhall.games.my_city.data import COLUMNS, SIZE
+from townhall.games.my_city.pieces import CATALOGUE, COLOURS
+from townhall.games.my_city.state import MyCityState, card_name
+
+TERRAIN_TEXT = {
+    "M": "^^",
+    "F": "%%",
+    ".": " .",
+    "o": " o",
+    "T": "T2",
+    "t": "T1",
+    "R": "R2",
+    "r": "R1",
+    "W": " W",
+    "G": " G",
+}
+# One letter per shape, so that neighbouring pieces of one colour stay apart.
+SHAPE_LETTER = {
+    "I4": "I",
+    "O4": "O",
+    "T4": "T",
+    "S4": "S",
+    "D2": "D",
+    "U5": "U",
+    "L4": "L",
+    "L3": "l",
+    "I3": "i",
+    "P1": "P",
+}
+LEGEND = (
+    "legend: ^^ mountain, %% forest, . light green, o sticker square, T2/T1 trees, R2/R1 rocks, W well, "
+    "G gold mine, y?/r?/b?/c?/n? yellow/red/blue/church buildings, investor (second letter: the shape, e.g. yL = YL4, "
+    "yl = YL3, ci = CI3), | and ~~ the river"
+)
+
+
+def render_board(state: MyCityState, player: int) -> list[str]:
+    owner: dict[int, str] = {}
+    for piece, mask in state.placed[player]:
+        shown = CATALOGUE.pieces[piece]
+        letter = COLOURS[shown.colour].lower() + SHAPE_LETTER.get(shown.shape, shown.shape[0])
+        m = mask
+        while m:
+            low = m & -m
+            owner[low.bit_length() - 1] = letter
+            m ^= low
+    cells = state.features[player].cells
+    river = state.spec.river
+    lines = ["    " + "".join(f"  {c}" for c in COLUMNS)]
+    for r in range(SIZE):
+        parts = []
+        for c in range(SIZE):
+            i = r * SIZE + c
+            sep = "|" if c == river[r] else " "
+            parts.append(sep + owner.get(i, TERRAIN_TEXT[cells[i]]))
+        lines.append(f"{r + 1:>3} " + "".join(parts))
+        if r < SIZE - 1:
+            low, high = sorted((river[r], river[r + 1]))
+            if low != high:
+                lines.append("    " + "".join(" ~~" if low <= c < high else "   " for c in range(SIZE)))
+    return lines
+
+
+def render_turns(piece: int) -> list[str]:
+    """The revealed piece in each distinct rotation (the anchor is the top-left of each drawing)."""
+    drawings: list[tuple[str, list[str]]] = []
+    for rotation, turn in enumerate(CATALOGUE.pieces[piece].turns):
+        if turn is None:
+            continue
+        height = max(r for r, _ in turn) + 1
+        width = max(c for _, c in turn) + 1
+        rows = ["".join("#" if (r, c) in turn else "." for c in range(width)) for r in range(height)]
+        drawings.append((f"r{rotation * 90}", rows))
+    depth = max(len(rows) for _, rows in drawings)
+    column = max(6, *(len(rows[0]) + 2 for _, rows in drawings))
+    lines = ["  " + "".join(name.ljust(column) for name, _ in drawings)]
+    for line in range(depth):
+        lines.append("  " + "".join((rows[line] if line < len(rows) else "").ljust(column) for _, rows in drawings))
+    return lines
+
+
+def render(state: MyCityState, viewer: int | None) -> str:
+    rules = state.rules
+    head = (
+        "My City, evergreen"
+        if rules.mode == "evergreen"
+        else f"My City, campaign episode {rules.episode} (chapter {rules.chapter})"
+    )
+    out = [head]
+    if rules.mode == "campaign":
+        out.append("summary: " + "; ".join(f"{when}: {item} {points}" for when, item, points in scoring.summary(rules)))
+    if state.over:
+        out.append("game over")
+    else:
+        out.append(f"card: {card_name(state.card)}   cards left: {len(state.deck)}")
+        out.extend(render_turns(state.card))
+    if state.blocked:
+        out.append("blocked: " + ", ".join(card_name(c) for c in state.blocked))
+    for p in range(state.num_players):
+        status = "exited" if not state.active[p] else ("decided" if state.pending[p] >= 0 else "deciding")
+        if state.over:
+            status = "final " + ", ".join(f"{k} {v:+d}" for k, v in (state.final or [])[p].items())
+        marks = f", progress marks +{state.marks[p]}" if rules.mode == "campaign" else ""
+        you = " (you)" if viewer == p else ""
+        out.append(
+            f"player {p}{you}: score {state.score[p]}{' (frozen at 50)' if state.frozen[p] else ''}{marks}, {status}"
+        )
+        if viewer == p and state.pending[p] >= 0:
+            out.append(f"  your choice: {state.action_text(state.pending[p])}")
+        out.extend(render_board(state, p))
+    out.append(LEGEND)
+    out.append(
+        'actions: "place <piece> at <cell> r<0|90|180|270>" (cell = top-left corner of the drawing of that rotation), "pass", "exit"'
+    )
+    return "\n".join(out)

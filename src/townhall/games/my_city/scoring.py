@@ -1,0 +1,139 @@
+"""End-of-game scoring (MYC-LEG-3, MYC-EVG-5, MYC-EVG-7) and the row-by-row tie-break (MYC-LEG-7)."""
+
+from __future__ import annotations
+
+from townhall.games.my_city.board import ROW_MASKS, Features, Terrain, neighbours
+from townhall.games.my_city.data import SIZE
+from townhall.games.my_city.pieces import CATALOGUE
+from townhall.games.my_city.rules import RuleSet
+
+PIECE_COLOUR = tuple(p.colour for p in CATALOGUE.pieces)
+BOTTOM_ROW = ROW_MASKS[SIZE - 1]
+NOT_BUILDINGS = frozenset(CATALOGUE.by_id[i] for i in ("PAL", "INV"))  # no railroad points
+CHURCH = 3
+
+
+def scored_region(rules: RuleSet, terrain: Terrain) -> int:
+    """Cells that count at the end (the flood chapter ignores the west bank)."""
+    return terrain.buildable & terrain.east if rules.east_only else terrain.buildable
+
+
+def feature_mask(rules: RuleSet, features: Features) -> int:
+    """Cells that show something other than empty ground (they do not count as empty)."""
+    mask = features.tree2 | features.tree1 | features.rock2 | features.rock1
+    if not rules.well_cells_plain:
+        mask |= features.well
+    return mask
+
+
+def empty_cells(rules: RuleSet, terrain: Terrain, features: Features, occupied: int) -> int:
+    return scored_region(rules, terrain) & ~occupied & ~feature_mask(rules, features)
+
+
+def _largest_group(masks: list[int]) -> int:
+    """Number of pieces in the largest orthogonally connected group of these piece masks."""
+    best = 0
+    left = list(masks)
+    while left:
+        group = [left.pop()]
+        reach = neighbours(group[0])
+        grew = True
+        while grew:
+            grew = False
+            for mask in list(left):
+                if mask & reach:
+                    left.remove(mask)
+                    group.append(mask)
+                    reach |= neighbours(mask)
+                    grew = True
+        best = max(best, len(group))
+    return best
+
+
+def breakdown(
+    rules: RuleSet, terrain: Terrain, features: Features, placed: list[tuple[int, int]], occupied: int
+) -> dict[str, int]:
+    """The end-of-game items of one board (points, not counting the track's start)."""
+    region = scored_region(rules, terrain)
+    free = region & ~occupied
+    out: dict[str, int] = {
+        "trees": 2 * (features.tree2 & free).bit_count() + (features.tree1 & free).bit_count(),
+        "rocks": -2 * (features.rock2 & free).bit_count() - (features.rock1 & free).bit_count(),
+    }
+    colour_masks = [0, 0, 0, 0, 0]
+    by_colour: list[list[int]] = [[], [], [], [], []]
+    for piece, mask in placed:
+        colour = PIECE_COLOUR[piece]
+        colour_masks[colour] |= mask
+        by_colour[colour].append(mask)
+    if rules.colour_groups:
+        for name, colour in (("yellow", 0), ("red", 1), ("blue", 2)):
+            out[name] = _largest_group(by_colour[colour])
+    if rules.church_bonus:
+        out["churches"] = rules.church_bonus * sum(
+            1 for mask in by_colour[CHURCH] if all(neighbours(mask) & colour_masks[c] for c in (0, 1, 2))
+        )
+    if rules.wells and not rules.well_cells_plain:
+        out["wells"] = rules.well_points * _good_wells(features.well & free, placed)
+    if rules.railroad_points:
+        out["railroad"] = rules.railroad_points * sum(
+            1 for piece, mask in placed if mask & BOTTOM_ROW and piece not in NOT_BUILDINGS
+        )
+    out["empty"] = -empty_cells(rules, terrain, features, occupied).bit_count()
+    return out
+
+
+def _good_wells(wells: int, placed: list[tuple[int, int]]) -> int:
+    """Uncovered wells whose four orthogonal neighbours are four different buildings (MYC-EVG-5)."""
+    count = 0
+    while wells:
+        low = wells & -wells
+        wells ^= low
+        cell = low.bit_length() - 1
+        r, c = divmod(cell, SIZE)
+        if not (0 < r < SIZE - 1 and 0 < c < SIZE - 1):
+            continue
+        around = (cell - SIZE, cell + SIZE, cell - 1, cell + 1)
+        owners = set()
+        for n in around:
+            bit = 1 << n
+            owner = next((i for i, (_, mask) in enumerate(placed) if mask & bit), None)
+            if owner is None:
+                break
+            owners.add(owner)
+        else:
+            if len(owners) == 4:
+                count += 1
+    return count
+
+
+def tie_key(rules: RuleSet, terrain: Terrain, features: Features, occupied: int) -> tuple[int, ...]:
+    """Fewer empty light-green cells in the top row ranks higher, then the next row (MYC-LEG-7)."""
+    empty = empty_cells(rules, terrain, features, occupied)
+    return tuple(-(empty & row).bit_count() for row in ROW_MASKS)
+
+
+def summary(rules: RuleSet) -> list[tuple[str, str, str]]:
+    """The episode's summary card: (when, item, points), "immediately" or "at the end"."""
+    now, end = "immediately", "at the end"
+    items: list[tuple[str, str, str]] = []
+    if rules.can_pass:
+        items.append((now, "pass", "-1"))
+    if rules.gold_mines:
+        items.append((now, "first to cover both gold mines", f"+{rules.gold_points}"))
+    if rules.cap:
+        items.append((now, f"marker reaches {rules.cap}", f"{rules.reach_cap_marks} progress mark, marker stops"))
+    items += [(end, "tree", "+1"), (end, "rock", "-1")]
+    if rules.investor_points:
+        items.append((now, "building placed next to your investor", f"+{rules.investor_points}"))
+    if rules.colour_groups:
+        items.append((end, "largest group of yellow, red, blue", "+1 per building"))
+    if rules.church_bonus:
+        items.append((end, "church touching yellow, red and blue", f"+{rules.church_bonus}"))
+    if rules.wells and not rules.well_cells_plain:
+        items.append((end, "well with four different buildings around", f"+{rules.well_points}"))
+    if rules.railroad_points:
+        items.append((end, "building on the bottom row (railroad)", f"+{rules.railroad_points}"))
+    region = " east of the river" if rules.east_only else ""
+    items.append((end, f"empty light-green cell{region}", "-1"))
+    return items
