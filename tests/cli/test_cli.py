@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
@@ -16,7 +17,10 @@ from townhall.play import Quit, choose_action, play_game
 runner = CliRunner(env={"COLUMNS": "220"})
 
 
-def test_games_lists_every_registered_game() -> None:
+def test_games_lists_every_registered_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    import townhall.cli
+
+    monkeypatch.setattr(townhall.cli, "console", Console(width=250))
     result = runner.invoke(app, ["games"])
     assert result.exit_code == 0
     assert "toy-pig" in result.output and "toy-goofspiel" in result.output

@@ -1,0 +1,74 @@
+"""The fixed action space of Kutná Hora and the small-decision (task) kinds."""
+
+from __future__ import annotations
+
+from itertools import permutations
+
+from townhall.engine.codec import ActionSpace
+from townhall.games.kutna_hora.data import DATA
+
+MINE_CELLS = DATA.mine_rows * DATA.mine_cols
+TOWN_CELLS = max(s.rows * s.cols for s in DATA.sides.values())
+MAX_DRAW = DATA.tech_levels[-1]
+PERMS = tuple(permutations(range(3)))
+IDLE = 6  # play a card for no effect (KH-TURN-4)
+
+SPACE = ActionSpace(
+    [
+        ("set", (("index", 4),)),
+        ("order", (("perm", len(PERMS)),)),
+        ("play", (("card", 6), ("action", 7))),
+        ("buy", (("miners", 3),)),
+        ("keep", (("index", MAX_DRAW),)),
+        ("mine", (("cell", MINE_CELLS),)),
+        ("tech", (("cell", MINE_CELLS),)),
+        ("take", (("row", DATA.hall_rows), ("col", len(DATA.column_costs)))),
+        ("plot", (("cell", TOWN_CELLS),)),
+        ("build", (("slot", DATA.slots), ("cell", TOWN_CELLS))),
+        ("noble", (("colour", 4),)),
+        ("house", (("row", 3),)),
+        ("score", (("cell", TOWN_CELLS),)),
+        ("tax", (("pay", 2),)),
+        ("resolve", ()),
+        ("decline", ()),
+    ]
+)
+A_SET = SPACE.offset("set")
+A_ORDER = SPACE.offset("order")
+A_PLAY = SPACE.offset("play")
+A_BUY = SPACE.offset("buy")
+A_KEEP = SPACE.offset("keep")
+A_MINE = SPACE.offset("mine")
+A_TECH = SPACE.offset("tech")
+A_TAKE = SPACE.offset("take")
+A_PLOT = SPACE.offset("plot")
+A_BUILD = SPACE.offset("build")
+A_NOBLE = SPACE.offset("noble")
+A_HOUSE = SPACE.offset("house")
+A_SCORE = SPACE.offset("score")
+A_TAX = SPACE.offset("tax")
+A_RESOLVE = SPACE.offset("resolve")
+A_DECLINE = SPACE.offset("decline")
+TAKE_COLS = len(DATA.column_costs)
+
+# Task kinds: one pending small decision (or an automatic step) each; [kind, a, b].
+T_MINE = 0  # auto: start a mine action (a = flags)
+T_BUY = 1  # buy miners? (a = flags)
+T_DRAW = 2  # auto: draw mine tiles (a = flags)
+T_KEEP = 3  # keep which drawn tile? (a = flags)
+T_PLACE = 4  # where? (a = flags, b = tile)
+T_TECH = 5  # place technology tile b (or remove it)
+T_LIC = 6  # licence (a = 0 normal, 1 free, 2 free public only)
+T_PLOT = 7  # plot (a = 0 normal, 1 free anywhere)
+T_BUILD = 8  # build (a = 0 normal, 1 no wood cost)
+T_INCOME = 9  # auto: take income, then T_NOBLE
+T_NOBLE = 10  # noble to the council (a = 0 from the pool for money, 1 from the bank free)
+T_BARB = 11  # resolve St. Barbara tile a or ignore it
+T_HOUSE = 12  # St. Barbara 3: remove a house for +2 production
+T_SCORE = 13  # St. Barbara 10: score one own building
+T_OPT = 14  # an impersonal icon the player may decline (a = OPT_*, b = good or amount)
+OPT_SLIDER, OPT_ORE_LEFT, OPT_BARBARA, OPT_POP = range(4)
+AUTO_TASKS = frozenset({T_MINE, T_DRAW, T_INCOME})
+
+F_FREE = 1  # no wood cost
+F_RESERVE = 2  # miners from beside the pool first, no purchase step

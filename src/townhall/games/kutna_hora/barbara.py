@@ -1,0 +1,58 @@
+"""St. Barbara: the eleven tiles (KH-BAR-2)."""
+
+from __future__ import annotations
+
+from townhall.engine.protocol import Event
+from townhall.games.kutna_hora import scoring
+from townhall.games.kutna_hora.actions import (
+    F_FREE,
+    F_RESERVE,
+    T_BUILD,
+    T_HOUSE,
+    T_INCOME,
+    T_LIC,
+    T_MINE,
+    T_NOBLE,
+    T_PLOT,
+    T_SCORE,
+)
+from townhall.games.kutna_hora.base import KHBase
+
+
+class BarbaraRules(KHBase):
+    def _barbara_tile(self, tile: int, events: list[Event] | None) -> None:
+        """KH-BAR-2: the eleven tiles."""
+        p = self.current
+        push = self.tasks.append
+        if tile == 0:
+            self.change_rep(p, 2)
+        elif tile == 1:
+            self.change_rep(p, 1)
+            push([T_LIC, 1, 0])
+        elif tile == 2:
+            self.change_rep(p, -1)
+            push([T_HOUSE, 0, 0])
+        elif tile == 3:
+            self.change_rep(p, 1)
+            push([T_PLOT, 1, 0])
+        elif tile == 4:
+            self.change_rep(p, -2)
+            push([T_INCOME, 0, 0])
+            push([T_INCOME, 0, 0])
+        elif tile == 5:
+            self.points[p] += 2
+            push([T_NOBLE, 1, 0])
+        elif tile == 6:
+            self.change_rep(p, scoring.public_neighbours(self, p))
+        elif tile == 7:
+            self.points[p] += 1
+            push([T_BUILD, 1, 0])
+        elif tile == 8:
+            push([T_MINE, F_FREE | F_RESERVE, 0])
+            push([T_MINE, F_FREE | F_RESERVE, 0])
+        elif tile == 9:
+            push([T_SCORE, 0, 0])
+        else:
+            self.points[p] += 5
+        if events is not None:
+            events.append(Event("barbara", f"player {p + 1} resolves St. Barbara tile {tile + 1}"))

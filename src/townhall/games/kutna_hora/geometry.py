@@ -1,0 +1,45 @@
+"""Static neighbourhoods of the town board sides and the mine area, computed once at import."""
+
+from __future__ import annotations
+
+from townhall.games.kutna_hora.data import DATA, Side
+
+Neighbours = tuple[tuple[int, ...], ...]
+
+
+def town_neighbours(side: Side) -> Neighbours:
+    """Orthogonal neighbour cells of each plot (only cells that are plots)."""
+    out = []
+    for cell in range(side.rows * side.cols):
+        r, c = divmod(cell, side.cols)
+        near = []
+        for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+            rr, cc = r + dr, c + dc
+            if 0 <= rr < side.rows and 0 <= cc < side.cols and side.plots[rr * side.cols + cc]:
+                near.append(rr * side.cols + cc)
+        out.append(tuple(near))
+    return tuple(out)
+
+
+TOWN_NEIGHBOURS: dict[int, Neighbours] = {n: town_neighbours(side) for n, side in DATA.sides.items()}
+
+MR, MC = DATA.mine_rows, DATA.mine_cols
+
+
+def _mine_sources() -> tuple[tuple[int, ...], ...]:
+    """Cells whose mine makes a cell buildable and sets its cost: left, right, above (KH-MINE-3)."""
+    out = []
+    for cell in range(MR * MC):
+        r, c = divmod(cell, MC)
+        near = []
+        if c > 0:
+            near.append(cell - 1)
+        if c < MC - 1:
+            near.append(cell + 1)
+        if r > 0:
+            near.append(cell - MC)
+        out.append(tuple(near))
+    return tuple(out)
+
+
+MINE_SOURCES = _mine_sources()

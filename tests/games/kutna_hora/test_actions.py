@@ -1,0 +1,391 @@
+"""The actions: mine, licence, plot, build, income (KH-MINE-*, KH-LIC-*, KH-PLOT-*, KH-BUILD-*, KH-INC-*)."""
+
+from __future__ import annotations
+
+from tests.games.kutna_hora.helpers import (
+    BUILDERS,
+    MINERS,
+    blank,
+    cell,
+    do,
+    guild_tile,
+    public_tile,
+    texts,
+)
+from townhall.engine import Chance
+from townhall.games.kutna_hora.data import ORE, SILVER, WOOD
+from townhall.games.kutna_hora.state import KHState
+
+M = 6  # mine area columns
+T = 5  # town columns on the 2-player side
+
+
+def _mine_at(s: KHState, name: str, tile: int, owner: int = 1) -> None:
+    s.mine[cell(name, M)] = tile
+    s.mine_owner[cell(name, M)] = owner
+
+
+def _plot(s: KHState, p: int, name: str) -> None:
+    s.plots[p].append(cell(name, T))
+    s.town_plot[cell(name, T)] = p
+
+
+def _built(s: KHState, name: str, tile: int, owner: int) -> None:
+    s.town[cell(name, T)] = tile
+    s.town_owner[cell(name, T)] = owner
+
+
+# ---------------------------------------------------------------- mine
+
+
+def test_mine_buy_miners_only_with_an_empty_pool() -> None:
+    """KH-MINE-1: an empty pool may buy one permit's worth (price 2): up to 2 miners, or only 1."""
+    s = blank(2)
+    s.pool[0] = 0
+    s.layers = [[0]]
+    do(s, "c1 mine")
+    assert texts(s) == ["buy 1 miner", "buy 2 miners", "decline"]
+    do(s, "buy 2 miners")
+    assert (s.money[0], s.pool[0], s.reserve[0]) == (38, 2, 6)
+    assert texts(s)[0].startswith("keep I-1")
+    s = blank(2)
+    s.pool[0], s.reserve[0] = 0, 8
+    do(s, "c1 mine")
+    do(s, "buy 1 miner")  # full price, one miner
+    assert (s.money[0], s.pool[0], s.reserve[0]) == (38, 1, 7)
+    s = blank(2)
+    s.pool[0], s.reserve[0] = 0, 1
+    do(s, "c1 mine")
+    assert texts(s) == ["buy 1 miner", "decline"]
+    s = blank(2)  # a miner in the pool: no refill step
+    do(s, "c1 mine")
+    assert texts(s)[0].startswith("keep") and s.reserve[0] == 8
+
+
+def test_mine_draw_as_many_as_the_level() -> None:
+    """KH-MINE-2: level 3 draws 3, keep 1, discard the rest; discarding all builds nothing; an
+    empty deck is rebuilt from all discards."""
+    s = blank(2)
+    s.tech_taken = 2
+    s.layers = [[0, 1, 2, 3], [9]]
+    do(s, "c1 mine", Chance(5))
+    assert len(s.drawn) == 3 and len(s.layers[0]) == 1
+    drawn = list(s.drawn)
+    keep = drawn[1]
+    do(s, s.action_text(s.legal_actions(0)[1]))
+    assert sorted(s.discard) == sorted(t for t in drawn if t != keep)
+    assert s.tasks[-1][2] == keep
+    s = blank(2)
+    s.layers = [[4]]
+    do(s, "c1 mine")
+    do(s, "decline")
+    assert s.discard == [4] and s.mine.count(-1) == 24
+    s = blank(2)
+    s.layers, s.discard = [], [5, 12, 20]
+    do(s, "c1 mine", Chance(1))
+    assert len(s.drawn) == 1 and s.discard == []
+    assert sorted(s.layers[0] + s.drawn) == [5, 12, 20]  # groups mixed in one deck
+
+
+def test_mine_places_and_costs() -> None:
+    """KH-MINE-3: entrances cost 2 wood; beside/below a mine its printed cost, the highest of
+    several; never above a mine; never on rocks or mines."""
+    s = blank(2)
+    _mine_at(s, "A2", 3)  # I-4, cost 3
+    _mine_at(s, "A4", 19)  # III-2, cost 5
+    _mine_at(s, "C6", 0)  # I-1, cost 2
+    s.mine[cell("A1", M)] = -2  # a rock
+    options = dict(s.mine_options())
+    names = {f"{chr(65 + c // M)}{c % M + 1}": cost for c, cost in options.items()}
+    assert names == {"A3": 5, "B2": 3, "A5": 5, "B4": 5, "C5": 2, "D6": 2}
+    assert "B6" not in names  # above C6: a mine never opens the space above it
+
+
+def test_mine_placement_effects() -> None:
+    """KH-MINE-4: the tile gets a miner from the pool; ore production +3 and the ore deck +3,
+    population +1, 2 points (tile III-2)."""
+    s = blank(2)
+    s.layers = [[19]]
+    do(s, "c1 mine")
+    do(s, "keep III-2 (cost 5 ore 3 pop 1 pts 2 stars 2)")
+    assert texts(s) == ["mine A2", "mine A5", "decline"]
+    do(s, "mine A5")
+    assert texts(s) == ["resolve", "decline"]  # the population icon
+    do(s, "resolve")
+    assert s.money[0] == 40 - 2 * 3
+    assert s.mine[cell("A5", M)] == 19 and s.mine_owner[cell("A5", M)] == 0
+    assert (s.pool[0], s.ore_mine[0], s.ore_pos, s.pop_pos, s.points[0]) == (0, 3, 3, 1, 2)
+    assert s.income(0) == 3 * s.price(ORE) == 3 * 6
+
+
+# ---------------------------------------------------------------- licence
+
+
+def test_licence_only_top_tiles_of_own_guilds_or_public() -> None:
+    """KH-LIC-1"""
+    s = blank(2)
+    do(s, "c1 licence")
+    assert texts(s) == [
+        "take 11 BUI2",
+        "take 13 GR1",
+        "take 23 SI1",
+        "take 31 MIN2",
+        "take 32 MET2",
+        "take 33 YE1",
+        "decline",
+    ]
+
+
+def test_licence_costs_by_column() -> None:
+    """KH-LIC-2: 1 groschen, then 1 / 2 / 3 permits (permit price 2)."""
+    s = blank(2)
+    do(s, "c1 licence")
+    do(s, "take 32 MET2")
+    assert s.money[0] == 38
+    do(s, "c2 licence")
+    do(s, "take 13 GR1")
+    assert s.money[0] == 34
+    s = blank(2)
+    s.round = 3
+    s._red_nobles_enter(Chance(0), None)
+    do(s, "c1 licence")
+    red = s.stack_top[s.hall[0][3]]
+    do(s, f"take 14 {['RE1', 'RE2', 'RE3'][red - 33]}")
+    assert s.money[0] == 40 - 3 * 2
+
+
+def test_licence_needs_a_free_slot() -> None:
+    """KH-LIC-3"""
+    s = blank(2)
+    s.slots[0] = [1, 17, 21]
+    assert not any("licence" in t for t in texts(s))
+    assert "c6 joker licence" not in texts(s)
+
+
+def test_licence_stack_moves_to_row_end() -> None:
+    """KH-LIC-4: the stack goes to the row end, the others slide left."""
+    s = blank(2)
+    do(s, "c1 licence")
+    do(s, "take 11 BUI2")
+    assert s.hall[0] == [1, 6, BUILDERS]
+    assert s.stack_top[BUILDERS] in (guild_tile(BUILDERS, 2), guild_tile(BUILDERS, 3))
+    assert s.slots[0] == [1] and s.money[0] == 39
+
+
+# ---------------------------------------------------------------- plot
+
+
+def test_plot_prices() -> None:
+    """KH-PLOT-1: empty town any plot for 5; then only beside buildings at the highest price; if
+    none is free, any plot for 5."""
+    s = blank(2)
+    do(s, "c2 plot")
+    offered = [t for t in texts(s) if t.startswith("plot")]
+    assert len(offered) == 19 and "plot C3" not in offered
+    do(s, "plot D5")
+    assert s.money[0] == 35 and s.plots[0] == [cell("D5", T)]
+    s = blank(2)
+    _built(s, "B2", guild_tile(BUILDERS, 1), 1)  # plot price 3
+    _built(s, "B4", guild_tile(BUILDERS, 3), 1)  # plot price 4
+    prices = {name: cost for c, cost in s.plot_options(0, 0) for name in [f"{chr(65 + c // T)}{c % T + 1}"]}
+    assert prices == {"A2": 3, "B1": 3, "C2": 3, "B3": 4, "A4": 4, "B5": 4, "C4": 4}
+    for name in prices:
+        s.town_plot[cell(name, T)] = 1
+    assert {cost for _, cost in s.plot_options(0, 0)} == {5}
+    assert len(s.plot_options(0, 0)) == 19 - 2 - 7
+
+
+def test_plot_costs_one_with_reputation_three() -> None:
+    """KH-PLOT-2"""
+    s = blank(2)
+    s.rep[0] = 3
+    do(s, "c2 plot")
+    do(s, "plot A1")
+    assert s.money[0] == 39
+
+
+def test_at_most_three_plots() -> None:
+    """KH-PLOT-3"""
+    s = blank(2)
+    for name in ("A1", "A3"):
+        _plot(s, 0, name)
+    assert len(s.plot_options(0, 0)) == 17
+    _plot(s, 0, "A5")
+    assert s.plot_options(0, 0) == []
+
+
+# ---------------------------------------------------------------- build
+
+
+def test_build_pays_wood_returns_marker_and_places() -> None:
+    """KH-BUILD-1: BUI2 costs 2 wood (6); the plot marker returns; the tile stands on the plot."""
+    s = blank(2)
+    s.slots[0] = [guild_tile(BUILDERS, 1)]
+    _plot(s, 0, "A1")
+    do(s, "c3 build")
+    assert texts(s) == ["build BUI2 A1", "decline"]
+    do(s, "build BUI2 A1")
+    assert s.money[0] == 34 and s.plots[0] == [] and s.slots[0] == []
+    assert s.town[0] == 1 and s.town_owner[0] == 0 and s.town_plot[0] == -1
+
+
+def test_build_house_effects() -> None:
+    """KH-BUILD-2: the leftmost house of the guild's row goes on the building: builders row col 1
+    pelican, col 2 +1 reputation; col 4 a free public licence and 1 point (the licence declinable,
+    the point kept)."""
+    s = blank(2)
+    s.slots[0] = [guild_tile(BUILDERS, 1), guild_tile(BUILDERS, 2)]
+    _plot(s, 0, "A1")
+    _plot(s, 0, "D5")
+    do(s, "c3 build")
+    do(s, "build BUI2 A1")
+    assert s.pel_unused[0] == 1 and s.houses[0] == [3, 4, 4]
+    do(s, "resolve")  # the slider icon
+    do(s, "c4 build")
+    do(s, "build BUI3 D5")
+    assert s.rep[0] == 1 and s.houses[0] == [2, 4, 4]
+    s = blank(2)
+    s.houses[0][0] = 1
+    s.slots[0] = [guild_tile(BUILDERS, 1)]
+    _plot(s, 0, "A1")
+    do(s, "c3 build")
+    do(s, "build BUI2 A1")
+    do(s, "resolve")  # the slider icon first, then the house
+    assert texts(s) == ["take 13 GR1", "take 23 SI1", "take 33 YE1", "decline"]
+    assert s.points[0] == 1
+    do(s, "take 23 SI1")
+    assert s.slots[0] == [public_tile(1, 0)] and s.money[0] == 34
+    assert s.hall[1] == [2, 3, 7]
+    s = blank(2)
+    s.houses[0][0] = 1
+    s.slots[0] = [guild_tile(BUILDERS, 1)]
+    _plot(s, 0, "A1")
+    do(s, "c3 build")
+    do(s, "build BUI2 A1")
+    do(s, "decline")  # the slider
+    do(s, "decline")  # the free public licence
+    assert s.slots[0] == [] and s.points[0] == 1 and s.hall[1] == [2, 3, 7]
+
+
+def test_guild_building_production_and_slider() -> None:
+    """KH-BUILD-3: production of its good rises; the slider moves right except for miners."""
+    s = blank(2)
+    s.slots[0] = [guild_tile(BUILDERS, 1), guild_tile(MINERS, 1)]
+    _plot(s, 0, "A1")
+    _plot(s, 0, "A2")
+    do(s, "c3 build")
+    do(s, "build BUI2 A1")
+    assert s.prod[0][WOOD] == 1 and s.sliders[WOOD] == 0
+    do(s, "resolve")
+    assert s.sliders[WOOD] == 1 and s.price(WOOD) == 2 and s.level() == 1  # only miners raise the level
+    do(s, "c4 build")
+    do(s, "build MIN2 A2")
+    assert s.prod[0][ORE] == 1 and s.sliders[ORE] == 0 and "resolve" not in texts(s)
+
+
+def test_st_barbara_icon_turns_tile_and_raises_tax() -> None:
+    """KH-BUILD-4: the lowest St. Barbara tile turns down for nobody; tax + its number (1)."""
+    s = blank(2)
+    s.slots[0] = [guild_tile(BUILDERS, 2)]
+    _plot(s, 0, "A1")
+    do(s, "c3 build")
+    do(s, "build BUI3 A1")
+    do(s, "resolve")  # the slider icon
+    assert s.barbara_next == 0
+    do(s, "resolve")  # the St. Barbara icon
+    assert s.barbara_next == 1 and s.tax == 1 and s.rep[0] == 0 and s.points[0] == 0
+    s.barbara_next = 11
+    s.turn_barbara(None)
+    assert s.tax == 1
+
+
+def test_miners_guild_building_ore_and_technology() -> None:
+    """KH-BUILD-5: MIN1 gives building ore +2 (ore deck +2), takes the top technology tile (level 2
+    for everybody) and places it free with a miner from beside the pool; or removes it."""
+    s = blank(2)
+    s.slots[0] = [guild_tile(MINERS, 0)]
+    _plot(s, 0, "A1")
+    do(s, "c3 build")
+    do(s, "build MIN1 A1")
+    assert s.prod[0][ORE] == 2 and s.ore_mine[0] == 0 and s.ore_pos == 2
+    assert s.level() == 2 and s.money[0] == 40 - 1 * 3
+    assert texts(s) == ["tech A2", "tech A5", "decline"]
+    do(s, "tech A5")
+    assert s.mine[cell("A5", M)] == 27 and s.mine_owner[cell("A5", M)] == 0
+    assert (s.pool[0], s.reserve[0]) == (1, 7)
+    s = blank(2)
+    s.slots[0] = [guild_tile(MINERS, 0)]
+    s.reserve[0] = 0
+    _plot(s, 0, "A1")
+    do(s, "c3 build")
+    do(s, "build MIN1 A1")
+    do(s, "tech A2")
+    assert s.pool[0] == 0  # from the pool only when beside it is empty
+    s = blank(2)
+    s.slots[0] = [guild_tile(MINERS, 0)]
+    _plot(s, 0, "A1")
+    do(s, "c3 build")
+    do(s, "build MIN1 A1")
+    do(s, "decline")  # removed from the game; the level still rose
+    assert s.level() == 2 and 27 not in s.mine
+
+
+def test_public_building() -> None:
+    """KH-BUILD-6: no house, no production, owned by nobody; its effect; a noble to the pool."""
+    s = blank(2)
+    s.slots[0] = [public_tile(0, 0)]  # GR1: +2 reputation, 2 wood
+    _plot(s, 0, "B2")
+    do(s, "c3 build")
+    do(s, "build GR1 B2")
+    assert s.rep[0] == 2 and s.money[0] == 34
+    assert s.houses[0] == [4, 4, 4] and s.prod[0] == [0] * 6
+    assert s.town_owner[cell("B2", T)] == -1 and s.town[cell("B2", T)] == public_tile(0, 0)
+    assert s.noble_pool == [1, 0, 0, 0] and s.bank == [2, 3, 3, 3]
+
+
+def test_red_x_blocks_build() -> None:
+    """KH-BUILD-7: ore card 7 shows no demand for silver: MET2 cannot be built."""
+    s = blank(2)
+    s.ore_pos = 7
+    s.slots[0] = [guild_tile(5, 1), public_tile(1, 0)]
+    _plot(s, 0, "A1")
+    do(s, "c3 build")
+    assert texts(s) == ["build SI1 A1", "decline"]
+
+
+# ---------------------------------------------------------------- income
+
+
+def test_income_is_production_times_price() -> None:
+    """KH-INC-1: wood 2 x 3 + ore (1 building + 2 mines) x 6 + silver 3 x 4 = 36."""
+    s = blank(2)
+    s.prod[0][WOOD], s.prod[0][ORE], s.ore_mine[0], s.prod[0][SILVER] = 2, 1, 2, 3
+    do(s, "c4 income")
+    assert s.money[0] == 40 + 36
+
+
+def test_income_may_seat_one_noble_for_ten() -> None:
+    """KH-INC-2"""
+    s = blank(2)
+    s.noble_pool = [1, 1, 0, 0]
+    do(s, "c4 income")
+    assert texts(s) == ["noble green", "noble silver", "decline"]
+    do(s, "noble silver")
+    assert s.money[0] == 30 and s.council == [0, 1, 0, 0] and s.noble_pool == [1, 0, 0, 0]
+    assert s.cards_in_turn == 1 and not s.tasks  # only one noble
+    s = blank(2)
+    s.noble_pool = [1, 0, 0, 0]
+    s.money[0] = 5
+    do(s, "c4 income")  # 5 groschen: no noble offered
+    assert s.council == [0, 0, 0, 0] and not s.tasks
+
+
+def test_no_technology_tile_left() -> None:
+    """KH-BUILD-5: with all 4 technology tiles taken the level stays 5 and nothing is placed."""
+    s = blank(2)
+    s.tech_taken = 4
+    s.slots[0] = [guild_tile(MINERS, 0)]
+    _plot(s, 0, "A1")
+    do(s, "c3 build")
+    do(s, "build MIN1 A1")
+    assert s.level() == 5 and not s.tasks and s.prod[0][ORE] == 2

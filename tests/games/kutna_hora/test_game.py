@@ -1,0 +1,135 @@
+"""The Game object: options, variants, rendering, the greedy heuristic, and a quick speed check."""
+
+from __future__ import annotations
+
+import random
+import time
+
+from tests.games.kutna_hora.helpers import blank, cell, do, texts
+from townhall.engine import Chance
+from townhall.engine import testing as battery
+from townhall.games import get
+from townhall.games.kutna_hora import GAME
+from townhall.games.kutna_hora.actions import SPACE
+from townhall.games.kutna_hora.state import KHState
+
+
+def test_registered_with_options_and_variants() -> None:
+    assert get("kutna-hora") is GAME
+    assert {spec.name: spec.default for spec in GAME.meta.options} == {"events": True, "first_game": False}
+    assert {"events": False} in GAME.variants()
+
+
+def test_two_players_without_events_still_plays_with_events() -> None:
+    """KH-SETUP-13: the event-free variant is treated as on with 2 players (documented)."""
+    battery.check_games_end(GAME, 2, {"events": False}, range(2))
+    state = GAME.start(2, {"events": False}, Chance(3))
+    assert isinstance(state, KHState) and state.events_on
+
+
+def test_render_shows_prices_town_mine_players_and_cathedral() -> None:
+    s = blank(2)
+    text = GAME.render(s, 0)
+    for part in (
+        "wood      [3]  2   1 ",
+        "Town hall",
+        "11 BUI2",
+        "Town (",
+        "Mine (level 1",
+        "St. Barbara: 0/11",
+        "P1: 40 gr",
+        "P2: 41 gr",
+    ):
+        assert part in text, part
+    s.slots[0] = [1]
+    s.plots[0] = [cell("A1", 5)]
+    s.town_plot[cell("A1", 5)] = 0
+    do(s, "c3 build")
+    assert "Pending for player 1: build" in GAME.render(s, None)
+
+
+def test_action_texts_are_typeable_and_unique() -> None:
+    s = blank(2)
+    legal = texts(s)
+    assert len(set(legal)) == len(legal) and "c6 joker build" in legal
+    for action in range(SPACE.size):
+        assert s.action_text(action)
+
+
+def test_evaluate_prefers_points_and_values_pending_choices() -> None:
+    s = blank(2)
+    base = GAME.evaluate(s, 0)
+    s.points[0] = 5
+    assert GAME.evaluate(s, 0) > base
+    assert GAME.evaluate(s, 1) < GAME.evaluate(s, 0)
+    t = blank(2)
+    t.slots[0] = [1]
+    t.plots[0] = [cell("A1", 5)]
+    t.town_plot[cell("A1", 5)] = 0
+    idle, build = t.clone(), t.clone()
+    do(idle, "c3 idle")
+    do(build, "c3 build")
+    assert GAME.evaluate(build, 0) > GAME.evaluate(idle, 0)
+
+
+def test_max_decisions_bound_and_speed() -> None:
+    """Random games end well within the bound; a smoke measure of speed (bench/ has the real one)."""
+    rng = random.Random(1)
+    started = time.perf_counter()
+    for seed in range(6):
+        n = 2 + seed % 3
+        chance = Chance(seed)
+        state = GAME.start(n, {}, chance)
+        decisions = 0
+        while state.to_move():
+            player = state.to_move()[0]
+            legal = state.legal_actions(player)
+            state.apply(player, legal[rng.randrange(len(legal))], chance)
+            decisions += 1
+        assert decisions < GAME.max_decisions(n, GAME.meta.resolve({})) // 4
+    assert time.perf_counter() - started < 5.0
+
+
+def _check_invariants(s: KHState) -> None:
+    """Components are conserved: miners, nobles, building tiles, mine tiles; limits hold."""
+    assert all(m >= 0 for m in s.money) and 0 <= s.tax <= 25
+    for p in range(s.num_players):
+        assert s.pool[p] + s.reserve[p] + s.mine_owner.count(p) == 9 and s.pool[p] <= 2
+        assert all(0 <= h <= 4 for h in s.houses[p]) and len(s.slots[p]) <= 3 and len(s.plots[p]) <= 3
+        assert all(s.town_plot[c] == p for c in s.plots[p])
+    assert all(s.bank[c] + s.noble_pool[c] + s.council[c] == 3 for c in range(4))
+    tiles = [t for t in s.stack_top if t >= 0] + [t for t in s.stack_bottom if t >= 0]
+    tiles += [t for h in s.stack_hidden for t in h] + [t for t in s.town if t >= 0]
+    tiles += [t for slots in s.slots for t in slots]
+    assert len(tiles) == len(set(tiles))
+    mine = [t for t in s.mine if 0 <= t < 27] + s.discard + s.drawn + [t for layer in s.layers for t in layer]
+    mine += [task[2] for task in s.tasks if task[0] == 4]  # a kept tile waiting for its place
+    assert sorted(mine) == list(range(27))
+
+
+def test_busy_random_games_keep_invariants() -> None:
+    """Random games that avoid idling and declining reach deep paths (technology, red nobles)."""
+    from townhall.games.kutna_hora.actions import A_DECLINE, A_PLAY, IDLE
+
+    for seed in range(12):
+        n = 2 + seed % 3
+        chance, rng = Chance(seed), random.Random(seed)
+        s = GAME.start(n, {}, chance)
+        assert isinstance(s, KHState)
+        while s.to_move():
+            legal = s.legal_actions(s.current)
+            busy = [a for a in legal if a != A_DECLINE and not (A_PLAY <= a < A_PLAY + 42 and (a - A_PLAY) % 7 == IDLE)]
+            pick = busy if busy and rng.random() < 0.9 else legal
+            s.apply(s.current, pick[rng.randrange(len(pick))], chance, [])
+            _check_invariants(s)
+        assert len(s.final) == n
+
+
+def test_greedy_agent_plays_a_full_game() -> None:
+    from townhall.agents.greedy import GreedyAgent
+    from townhall.engine.match import play_match
+
+    match = play_match(GAME, 2, [GreedyAgent(1), GreedyAgent(2)], seed=4)
+    state = match.state
+    assert isinstance(state, KHState) and state.is_terminal() and len(state.final) == 2
+    assert any(t >= 0 for t in state.town)  # the heuristic leads the bots to build
