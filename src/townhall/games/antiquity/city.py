@@ -1,0 +1,103 @@
+"""City maps: square grids holding polyomino buildings (rotations allowed), precomputed placements."""
+
+from __future__ import annotations
+
+from .data import BUILDINGS, DATA
+
+FIRST_SIZE, LATER_SIZE = 7, 6
+MAX_SIZE = 7
+COLUMNS = "abcdefg"
+
+Shape = tuple[tuple[int, int], ...]
+
+
+def _normal(cells: Shape) -> Shape:
+    mx = min(x for x, _ in cells)
+    my = min(y for _, y in cells)
+    return tuple(sorted((x - mx, y - my) for x, y in cells))
+
+
+def orientations(cells: Shape) -> tuple[tuple[int, Shape], ...]:
+    """The distinct quarter-turn rotations of a shape as (rotation index, normalised cells)."""
+    seen: dict[Shape, int] = {}
+    current = cells
+    for rot in range(4):
+        norm = _normal(current)
+        seen.setdefault(norm, rot)
+        current = tuple((-y, x) for x, y in current)
+    return tuple((rot, shape) for shape, rot in seen.items())
+
+
+def rectangle(w: int, h: int) -> Shape:
+    return tuple((x, y) for y in range(h) for x in range(w))
+
+
+# Build choices of phase 2: the 17 single/public building types, then one per storage size.
+CHOICE_TYPES: tuple[int, ...] = tuple(range(17)) + (17,) * len(DATA.storage_sizes)
+CHOICE_SHAPES: tuple[Shape, ...] = tuple(DATA.buildings[BUILDINGS[t]].cells for t in range(17)) + tuple(
+    rectangle(w, h) for w, h in DATA.storage_sizes
+)
+CHOICE_NAMES: tuple[str, ...] = tuple(BUILDINGS[:17]) + tuple(f"storage {w}x{h}" for w, h in DATA.storage_sizes)
+CHOICE_ORIENTS: tuple[tuple[tuple[int, Shape], ...], ...] = tuple(orientations(s) for s in CHOICE_SHAPES)
+NUM_CHOICES = len(CHOICE_TYPES)
+HOUSE = BUILDINGS.index("house")
+STORAGE = BUILDINGS.index("storage")
+ONE_SQUARE = BUILDINGS.index("fountain")  # the 1x1 shape, also used to move a house (St. Barbara)
+
+
+def size_of(city: int) -> int:
+    return FIRST_SIZE if city == 0 else LATER_SIZE
+
+
+def placements(size: int, shape: Shape) -> list[tuple[int, int, tuple[int, ...]]]:
+    """Every (x, y, cell indexes) where the normalised shape fits a size×size grid at anchor x, y."""
+    w = max(x for x, _ in shape) + 1
+    h = max(y for _, y in shape) + 1
+    out = []
+    for y in range(size - h + 1):
+        for x in range(size - w + 1):
+            out.append((x, y, tuple(sorted((y + dy) * size + x + dx for dx, dy in shape))))
+    return out
+
+
+# (choice, size) -> list of (rot, x, y, cells)
+PLACEMENTS: dict[tuple[int, int], tuple[tuple[int, int, int, tuple[int, ...]], ...]] = {}
+for _choice, _orients in enumerate(CHOICE_ORIENTS):
+    for _size in (FIRST_SIZE, LATER_SIZE):
+        PLACEMENTS[(_choice, _size)] = tuple(
+            (rot, x, y, cells) for rot, shape in _orients for x, y, cells in placements(_size, shape)
+        )
+
+
+def cell_name(city: int, cell: int) -> str:
+    size = size_of(city)
+    return f"c{city + 1} {COLUMNS[cell % size]}{cell // size + 1}"
+
+
+def edge_neighbours(size: int, cell: int) -> list[int]:
+    x, y = cell % size, cell // size
+    out = []
+    if x > 0:
+        out.append(cell - 1)
+    if x < size - 1:
+        out.append(cell + 1)
+    if y > 0:
+        out.append(cell - size)
+    if y < size - 1:
+        out.append(cell + size)
+    return out
+
+
+def choice_of_shape(btype: int, ncells: int, cells: tuple[int, ...], size: int) -> int:
+    """The build choice a placed building came from (storages by size and proportions)."""
+    if btype == HOUSE:
+        return ONE_SQUARE
+    if btype != STORAGE:
+        return btype
+    xs = {c % size for c in cells}
+    ys = {c // size for c in cells}
+    dims = sorted((len(xs), len(ys)))
+    for index, (w, h) in enumerate(DATA.storage_sizes):
+        if sorted((w, h)) == dims:
+            return 17 + index
+    raise ValueError(f"storage of {ncells} squares has no allowed size")

@@ -1,0 +1,53 @@
+"""A heuristic value of a position for the greedy bot: workers, working buildings, producers,
+cities, goods that can be kept, food against the famine, graves, saint and victory progress."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .data import FOOD, LUX
+from .player import CHRISTOPHER, MARIA, NICHOLAS
+from .rules import GRANARY
+
+if TYPE_CHECKING:
+    from .state import AntiquityState
+
+
+BUILDING_STEPS = frozenset(("place", "hplace", "fplace", "pay", "saint", "nicholas", "site", "site2", "fgood"))
+
+
+def value(state: AntiquityState, p: int) -> float:
+    pl = state.players[p]
+    if not pl.alive:
+        return -1000.0 + pl.out_round
+    if p in state.winners:
+        return 1000.0
+    active = pl.active()
+    goods = pl.goods
+    food = sum(goods[g] for g in FOOD)
+    total = sum(goods)
+    keep = 1.0 if pl.has_saint_power(CHRISTOPHER) or total <= pl.capacity() else 0.4
+    v = 3.0 * pl.workers + 0.8 * len(active) + 1.5 * pl.country + 8.0 * len(pl.cities) + 0.5 * len(pl.inns)
+    v += keep * (0.6 * food + 0.5 * sum(goods[g] for g in LUX) + 0.5 * (goods[8] + goods[9]))
+    if not state.beginner:
+        need = max(0, state.famine + 1 - 3 * (GRANARY in active))
+        v += 1.5 * min(food, need)  # food held against the next famine
+    v -= 2.5 * pl.grave_count()
+    if pl.pend is not None and pl.pend[0] in BUILDING_STEPS:
+        v += 1.0  # something is being built: a one-step lookahead should see it coming
+    if pl.cities:
+        v += 0.05 * state.clean_count(p)
+    if pl.saint >= 0:
+        conds = state.victory_conditions(p)
+        v += 5.0 + 6.0 * sum(conds)
+        if pl.saint in (NICHOLAS, MARIA):
+            v += 0.5 * pl.workers
+        if pl.saint in (CHRISTOPHER, MARIA):
+            v += sum(min(goods[g], 3) for g in (*FOOD, *LUX)) * 0.5
+    return v
+
+
+def evaluate(state: AntiquityState, p: int) -> float:
+    mine = value(state, p)
+    others = [value(state, q) for q in range(state.num_players) if q != p]
+    return mine - (max(others) if others else 0.0)

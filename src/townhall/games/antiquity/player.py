@@ -1,0 +1,265 @@
+"""A player's own holdings: goods, cities and their maps, buildings, workers, saint, round flags."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .city import FIRST_SIZE, HOUSE, LATER_SIZE, STORAGE, edge_neighbours, size_of
+from .data import BUILDINGS, DATA, FACULTIES
+
+B = {name: i for i, name in enumerate(BUILDINGS)}
+MANNED = tuple(DATA.buildings[name].manned if name in DATA.buildings else False for name in BUILDINGS)
+MANNED_LIST = list(MANNED)
+MANNED_LIST[STORAGE] = True  # a storage needs one worker (ANT-PH2-7)
+MANNED = tuple(MANNED_LIST)
+FACULTY_TYPES = frozenset(B[f] for f in FACULTIES)
+UNIQUE_TYPES = tuple(i for i, name in enumerate(BUILDINGS) if name not in ("cart_shop", "fountain", "storage", "house"))
+SAINTS = ("nicholas", "barbara", "christopher", "george", "maria")
+NICHOLAS, BARBARA, CHRISTOPHER, GEORGE, MARIA = range(5)
+
+Building = tuple[int, int, tuple[int, ...]]  # type, city, cell indexes
+
+
+class Player:
+    __slots__ = (
+        "alchemy_used",
+        "alive",
+        "biology_used",
+        "blds",
+        "bought",
+        "cities",
+        "country",
+        "demolished",
+        "goods",
+        "graves",
+        "grid",
+        "healed",
+        "houses",
+        "inns",
+        "manned",
+        "moved",
+        "new_cathedral",
+        "old_saint",
+        "out_round",
+        "pend",
+        "saint",
+        "steps",
+        "theology_used",
+    )  # fmt: skip
+
+    def __init__(self) -> None:
+        self.goods = [0] * 10
+        self.cities: list[int] = []
+        self.inns: list[int] = []
+        self.grid: list[list[int]] = []
+        self.graves: list[list[bool]] = []
+        self.blds: list[Building | None] = []
+        self.manned: list[bool] = []
+        self.houses = 0
+        self.saint = -1
+        self.old_saint = -1
+        self.demolished = -1
+        self.country = 0
+        self.alive = True
+        self.out_round = 0
+        self.theology_used = False
+        self.biology_used = False
+        self.alchemy_used = False
+        self.healed = 0
+        self.moved: tuple[int, ...] = ()
+        self.steps = 0
+        self.new_cathedral = 0
+        self.bought: tuple[tuple[int, int], ...] = ()  # public-supply buildings of this phase 2: (id, good paid)
+        self.pend: tuple[Any, ...] | None = None
+
+    def clone(self) -> Player:
+        p = Player.__new__(Player)
+        p.goods = self.goods[:]
+        p.cities = self.cities[:]
+        p.inns = self.inns[:]
+        p.grid = [g[:] for g in self.grid]
+        p.graves = [g[:] for g in self.graves]
+        p.blds = self.blds[:]
+        p.manned = self.manned[:]
+        for name in (
+            "houses", "saint", "old_saint", "demolished", "country", "alive", "out_round", "theology_used",
+            "biology_used", "alchemy_used", "healed", "moved", "steps", "new_cathedral", "pend", "bought",
+        ):  # fmt: skip
+            setattr(p, name, getattr(self, name))
+        return p
+
+    def add_city_map(self) -> None:
+        size = FIRST_SIZE if not self.grid else LATER_SIZE
+        self.grid.append([-1] * (size * size))
+        self.graves.append([False] * (size * size))
+
+    # ---------------------------------------------------------------- derived facts
+
+    @property
+    def workers(self) -> int:
+        return self.houses.bit_count()
+
+    def idle(self) -> int:
+        return self.workers - sum(self.manned) - self.country
+
+    def graved(self, bid: int) -> bool:
+        b = self.blds[bid]
+        assert b is not None
+        g = self.graves[b[1]]
+        return any(g[c] for c in b[2])
+
+    def count(self, btype: int) -> int:
+        return sum(1 for b in self.blds if b is not None and b[0] == btype)
+
+    def find(self, btype: int) -> int:
+        for bid, b in enumerate(self.blds):
+            if b is not None and b[0] == btype:
+                return bid
+        return -1
+
+    def active(self) -> set[int]:
+        """Building types that work now: ungraved, and manned where a worker is needed; faculties
+        joined to a university share one worker (ANT-PH2-14)."""
+        out: set[int] = set()
+        univ = -1
+        graves = any(True in g for g in self.graves)
+        for bid, b in enumerate(self.blds):
+            if b is None or (graves and self.graved(bid)):
+                continue
+            t = b[0]
+            if t == B["university"]:
+                univ = bid
+            if not MANNED[t] or self.manned[bid]:
+                out.add(t)
+        if univ >= 0:
+            joined = self.joined_faculties(univ)
+            if self.manned[univ] or any(self.manned[f] for f in joined):
+                for f in joined:
+                    b = self.blds[f]
+                    assert b is not None
+                    out.add(b[0])
+        return out
+
+    def joined_faculties(self, univ: int) -> list[int]:
+        u = self.blds[univ]
+        assert u is not None
+        size = size_of(u[1])
+        grid = self.grid[u[1]]
+        near = {grid[n] for c in u[2] for n in edge_neighbours(size, c)}
+        out = []
+        for bid in near:
+            if bid >= 0 and bid != univ:
+                b = self.blds[bid]
+                if b is not None and b[0] in FACULTY_TYPES and not self.graved(bid):
+                    out.append(bid)
+        return sorted(out)
+
+    def capacity(self, active: set[int] | None = None) -> int:
+        """Storage squares of working storages (ANT-PH5-1)."""
+        total = 0
+        for bid, b in enumerate(self.blds):
+            if b is not None and b[0] == STORAGE and self.manned[bid] and not self.graved(bid):
+                total += len(b[2])
+        return total
+
+    def working(self, btype: int) -> int:
+        """How many ungraved buildings of a no-worker type stand (fountains)."""
+        return sum(1 for bid, b in enumerate(self.blds) if b is not None and b[0] == btype and not self.graved(bid))
+
+    def has_saint_power(self, saint: int) -> bool:
+        return self.saint == saint or self.saint == MARIA
+
+    def manned_count(self, btype: int) -> int:
+        return sum(
+            1
+            for bid, b in enumerate(self.blds)
+            if b is not None and b[0] == btype and self.manned[bid] and not self.graved(bid)
+        )
+
+    def empty_cells(self) -> list[tuple[int, int]]:
+        return [(c, i) for c, g in enumerate(self.grid) for i, v in enumerate(g) if v < 0 and not self.graves[c][i]]
+
+    def free_building_cells(self) -> list[tuple[int, int]]:
+        """Building squares a grave may take once no empty square is left (never houses)."""
+        out = []
+        for c, g in enumerate(self.grid):
+            for i, v in enumerate(g):
+                if v >= 0 and not self.graves[c][i]:
+                    b = self.blds[v]
+                    if b is not None and b[0] != HOUSE:
+                        out.append((c, i))
+        return out
+
+    def grave_count(self) -> int:
+        return sum(sum(g) for g in self.graves)
+
+    def place_grave(self, city: int, cell: int) -> None:
+        self.graves[city][cell] = True
+        bid = self.grid[city][cell]
+        if bid >= 0 and self.manned[bid]:
+            self.manned[bid] = False  # the worker leaves a graved building (ANT-PH8-2)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "goods": self.goods[:],
+            "cities": self.cities[:],
+            "inns": self.inns[:],
+            "grid": [g[:] for g in self.grid],
+            "graves": [[int(x) for x in g] for g in self.graves],
+            "blds": [None if b is None else [b[0], b[1], list(b[2])] for b in self.blds],
+            "manned": self.manned[:],
+            "houses": self.houses,
+            "saint": self.saint,
+            "old_saint": self.old_saint,
+            "demolished": self.demolished,
+            "country": self.country,
+            "alive": self.alive,
+            "out_round": self.out_round,
+            "theology_used": self.theology_used,
+            "biology_used": self.biology_used,
+            "alchemy_used": self.alchemy_used,
+            "healed": self.healed,
+            "moved": list(self.moved),
+            "steps": self.steps,
+            "new_cathedral": self.new_cathedral,
+            "bought": [list(x) for x in self.bought],
+            "pend": _pend_json(self.pend),
+        }
+
+    @staticmethod
+    def from_json(data: dict[str, Any]) -> Player:
+        p = Player()
+        p.goods = list(data["goods"])
+        p.cities = list(data["cities"])
+        p.inns = list(data["inns"])
+        p.grid = [list(g) for g in data["grid"]]
+        p.graves = [[bool(x) for x in g] for g in data["graves"]]
+        p.blds = [None if b is None else (b[0], b[1], tuple(b[2])) for b in data["blds"]]
+        p.manned = list(data["manned"])
+        for name in (
+            "houses", "saint", "old_saint", "demolished", "country", "alive", "out_round", "theology_used",
+            "biology_used", "alchemy_used", "healed", "steps", "new_cathedral",
+        ):  # fmt: skip
+            setattr(p, name, data[name])
+        p.moved = tuple(data["moved"])
+        p.bought = tuple((int(a), int(b)) for a, b in data["bought"])
+        p.pend = _pend_from(data["pend"])
+        return p
+
+
+def _pend_json(pend: tuple[Any, ...] | None) -> Any:
+    return None if pend is None else _deep_list(pend)
+
+
+def _deep_list(x: Any) -> Any:
+    return [_deep_list(y) for y in x] if isinstance(x, tuple) else x
+
+
+def _pend_from(data: Any) -> tuple[Any, ...] | None:
+    if data is None:
+        return None
+    return tuple(_deep_tuple(x) for x in data)
+
+
+def _deep_tuple(x: Any) -> Any:
+    return tuple(_deep_tuple(y) for y in x) if isinstance(x, list) else x

@@ -1,0 +1,161 @@
+"""Text view: the hex countryside and every city map, with coordinates a person types."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .city import COLUMNS, size_of
+from .data import BUILDINGS, GOODS
+from .player import SAINTS
+
+if TYPE_CHECKING:
+    from .state import AntiquityState
+
+GOOD_MARK = "gsofGwpdWS"  # grain sheep olives fish Gold wine pearls dye Wood Stone
+ABBREV = {
+    "market": "Mk", "explorer": "Ex", "harbor": "Hb", "university": "Un", "biology": "Bi", "alchemy": "Al",
+    "theology": "Th", "philosophy": "Ph", "brewery": "Br", "hospital": "Ho", "forced_labour": "Fl",
+    "stables": "St", "cathedral": "Ca", "dump": "Du", "granary": "Gr", "cart_shop": "Cs", "fountain": "Fo",
+    "storage": "Sg", "house": "H ",
+}  # fmt: skip
+LEGEND = (
+    "hex = terrain (F forest, P grass, M mountain, W water; lowercase = polluted), content "
+    "(1-4 city of player, a-d inn of player, * producer site, ? exploration token, goods: "
+    f"{', '.join(f'{m} {g}' for m, g in zip(GOOD_MARK, GOODS, strict=True))}), '+' = in the zone of control "
+    "(of the viewer; spectators: of anybody). Type a hex as row,col."
+)
+
+
+def render_map(state: AntiquityState, viewer: int | None) -> list[str]:
+    topo = state.board.topo
+    zones: set[int] = set()
+    for q in range(state.num_players):
+        if (viewer is None or q == viewer) and state.players[q].alive and state.players[q].cities:
+            zones |= state.zone(q)
+    width = (max(topo.cols) + 1) * 2 + 4
+    rows = max(topo.rows) + 1
+    lines = [[" "] * width for _ in range(rows)]
+    for h in range(len(topo.coords)):
+        t = state.terrain[h]
+        cell = t.lower() if state.polluted[h] else t
+        occ = state.occ[h]
+        if 0 <= occ < 4:
+            mid = str(occ + 1)
+        elif 4 <= occ < 8:
+            mid = "abcd"[occ - 4]
+        elif occ >= 8 and state.good[h] < 0:
+            mid = "*"
+        elif state.good[h] >= 0:
+            mid = GOOD_MARK[state.good[h]]
+        elif state.token[h]:
+            mid = "?"
+        else:
+            mid = " "
+        text = cell + mid + ("+" if h in zones else " ")
+        col = topo.cols[h] * 2
+        lines[topo.rows[h]][col : col + 3] = list(text)
+    ruler = "     " + "".join(f"{c:<4d}" for c in range(0, max(topo.cols) + 1, 2))
+    out = [ruler]
+    for r, chars in enumerate(lines):
+        out.append(f"{r:>3}  " + "".join(chars).rstrip())
+    return out
+
+
+def render_city(state: AntiquityState, q: int, viewer: int | None) -> list[str]:
+    pl = state._view(q, viewer if viewer is not None else -1)
+    head = f"player {q + 1}" + ("" if pl.alive else " (out)")
+    saint = f", saint {SAINTS[pl.saint]}" if pl.saint >= 0 else ""
+    goods = ", ".join(f"{pl.goods[g]} {GOODS[g]}" for g in range(10) if pl.goods[g])
+    out = [
+        f"{head}: {pl.workers} workers ({pl.idle()} idle, {pl.country} in the country){saint}; goods: {goods or 'none'}"
+    ]
+    for c in range(len(pl.cities)):
+        size = size_of(c)
+        out.append(f"  city c{c + 1} at hex {state.board.topo.labels[pl.cities[c]]}:")
+        out.append("      " + " ".join(f"{COLUMNS[x]} " for x in range(size)))
+        for y in range(size):
+            cells = []
+            for x in range(size):
+                i = y * size + x
+                bid = pl.grid[c][i]
+                if pl.graves[c][i]:
+                    mark = "XX"
+                elif bid < 0:
+                    mark = ". "
+                else:
+                    b = pl.blds[bid]
+                    assert b is not None
+                    mark = ABBREV[BUILDINGS[b[0]]]
+                    if pl.manned[bid] and i == min(b[2]):
+                        mark = mark[0] + "*"
+                cells.append(mark)
+            out.append(f"    {y + 1} " + " ".join(cells))
+    return out
+
+
+PROMPTS = {
+    "place": "where does it go (a square, turned)?",
+    "hplace": "which square for the house?",
+    "fplace": "which square for the free house?",
+    "pay": "which good do you pay?",
+    "saint": "which saint?",
+    "nicholas": "take a lower house free?",
+    "bank": "bank trade: first good to give?",
+    "bank2": "bank trade: second good to give?",
+    "bank3": "bank trade: which good to take?",
+    "moveto": "where does the building go now?",
+    "graveto": "which empty square for the grave?",
+    "site": "which hex?",
+    "site2": "second hex of the fisherman?",
+    "fgood": "which product?",
+}
+
+
+def prompt(state: AntiquityState, viewer: int) -> str:
+    from .rules import COUNTRY, EXPLORE, HARVEST, PLAN, STORE, TRADE
+
+    pend = state.players[viewer].pend
+    if pend is not None:
+        return PROMPTS.get(str(pend[0]), "choose")
+    if state.offer and state.offer[2]:
+        return f"player {state.offer[0] + 1} offers a trade: accept or decline?"
+    if state.offer:
+        return "build the offer: give / ask goods, then propose (or withdraw)"
+    if state.phase == PLAN:
+        return "plan your city in secret: build, man, trade... then done"
+    if state.phase == TRADE:
+        return "trade with a player, or done"
+    if state.phase == COUNTRY:
+        return "use a cart shop (or alchemy), or done"
+    if state.phase == STORE:
+        return "too many goods: discard one (or keep one, when most must go)"
+    if state.phase == EXPLORE:
+        return "explore a token hex, or done"
+    if state.phase == HARVEST:
+        return "harvest which good (hex) of this producer?"
+    if state.todo_poll[viewer]:
+        return f"place pollution ({state.todo_poll[viewer]} left): which hex?"
+    return f"place a grave ({state.todo_grave[viewer]} left): which square?"
+
+
+def render(state: AntiquityState, viewer: int | None) -> str:
+    from .rules import PHASE_NAMES
+
+    head = (
+        f"Antiquity, round {state.round}, phase {PHASE_NAMES[state.phase]}, famine {state.famine}, order "
+        + " ".join(str(p + 1) for p in state.order)
+    )
+    movers = state.to_move()
+    lines = [head, f"to move: {', '.join(str(p + 1) for p in movers) or 'nobody'}", *render_map(state, viewer), LEGEND]
+    for q in range(state.num_players):
+        lines.extend(render_city(state, q, viewer))
+    lines.append("city squares: c<city> <column><row>, e.g. c1 b3; XX grave, * manned")
+    if state.offer:
+        gives = ", ".join(f"{n} {GOODS[g]}" for g, n in enumerate(state.give) if n) or "nothing"
+        asks = ", ".join(f"{n} {GOODS[g]}" for g, n in enumerate(state.ask) if n) or "nothing"
+        lines.append(f"offer of player {state.offer[0] + 1} to player {state.offer[1] + 1}: {gives} for {asks}")
+    if viewer is not None and viewer in movers:
+        lines.append(f"your decision: {prompt(state, viewer)}")
+    if state.phase == 11:
+        lines.append("winners: " + (", ".join(f"player {p + 1}" for p in state.winners) or "nobody"))
+    return "\n".join(lines)

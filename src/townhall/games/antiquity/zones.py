@@ -1,0 +1,51 @@
+"""Zones of control (ANT-ZOC-1..4)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .hexmap import WATER, disc
+from .rules import HARBOR, STABLES
+
+if TYPE_CHECKING:
+    from .state import AntiquityState
+
+
+def zone(self: AntiquityState, p: int) -> frozenset[int]:
+    """ANT-ZOC-1..4: land within 2 (stables 3) land steps of cities and inns; harbor adds water."""
+    pl = self.players[p]
+    active = pl.active()
+    harbor = HARBOR in active
+    reach = 3 if STABLES in active else 2
+    key = (tuple(pl.cities), tuple(pl.inns), harbor, reach)
+    found = self._zones.get(key)
+    if found is not None:
+        return found
+    topo = self.board.topo
+    terrain = self.terrain
+    sources = [h for c in pl.cities for h in disc(topo, c)] + pl.inns
+    dist = dict.fromkeys(sources, 0)
+    frontier = list(dist)
+    for step in range(1, reach + 1):
+        nxt = []
+        for h in frontier:
+            for n in topo.neighbours[h]:
+                if n not in dist and terrain[n] != WATER:
+                    dist[n] = step
+                    nxt.append(n)
+        frontier = nxt
+    zone = set(dist)
+    if harbor:
+        comps = {self.board.water_comp[n] for h in sources for n in (h, *topo.neighbours[h]) if terrain[n] == WATER}
+        for comp in comps:
+            for w in self.board.comps[comp]:
+                zone.add(w)
+                zone.update(n for n in topo.neighbours[w] if terrain[n] != WATER)
+    result = frozenset(zone)
+    self._zones[key] = result
+    return result
+
+
+def clean_count(self: AntiquityState, p: int) -> int:
+    """Unpolluted hexes in the player's own zone (ANT-PH10-2 tie-break)."""
+    return sum(1 for h in self.zone(p) if not self.polluted[h])
