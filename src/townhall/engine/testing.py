@@ -155,7 +155,11 @@ def _check_determinize(state: State, context: str) -> None:
 
 
 def _check_secrecy(state: State, rng: random.Random, context: str) -> None:
-    """At a simultaneous decision, one mover's choice never shows in another's observation."""
+    """At a simultaneous decision, one mover's choice never shows in another's observation.
+
+    Two different choices of a mover that leave the same players to move must look the same to
+    every other mover still deciding (who has finished deciding may be public; what they chose
+    may not)."""
     movers = state.to_move()
     if len(movers) < 2:
         return
@@ -168,8 +172,10 @@ def _check_secrecy(state: State, rng: random.Random, context: str) -> None:
         one, two = state.clone(), state.clone()
         one.apply(mover, first, Chance(seed), [])
         two.apply(mover, second, Chance(seed), [])
+        if one.to_move() != two.to_move():
+            continue
         for other in movers:
-            if other != mover and other in one.to_move() and other in two.to_move():
+            if other != mover and other in one.to_move():
                 assert one.observation(other) == two.observation(other), (
                     f"{context}: player {other} can see player {mover}'s undecided choice"
                 )
