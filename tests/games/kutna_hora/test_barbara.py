@@ -30,9 +30,10 @@ def test_barbara_spends_a_pelican_and_resolves_the_lowest_tile() -> None:
     assert "c6 barbara" not in texts(s)
     s.pel_unused[0] = 2
     do(s, "c6 barbara")
-    assert (s.pel_unused[0], s.pel_used[0], s.barbara_next) == (1, 1, 1)
+    # the tile stays face up while it resolves and turns down after (seed: "结算完效果后，将板块翻至面朝下")
+    assert (s.pel_unused[0], s.pel_used[0], s.barbara_next) == (1, 1, 0)
     do(s, "resolve")
-    assert s.rep[0] == 2 and s.tax == 0
+    assert s.rep[0] == 2 and s.tax == 0 and s.barbara_next == 1
     s.used_cards[0] = 0  # (the next round, same player)
     do(s, "c6 barbara")
     assert texts(s) == ["resolve", "decline"]

@@ -67,8 +67,9 @@ T_BARB = 11  # resolve St. Barbara tile a or ignore it
 T_HOUSE = 12  # St. Barbara 3: remove a house for +2 production
 T_SCORE = 13  # St. Barbara 10: score one own building
 T_OPT = 14  # an impersonal icon the player may decline (a = OPT_*, b = good or amount)
+T_BARB_END = 15  # auto: St. Barbara tile a turns face down after its steps (KH-BAR-1)
 OPT_SLIDER, OPT_ORE_LEFT, OPT_BARBARA, OPT_POP = range(4)
-AUTO_TASKS = frozenset({T_MINE, T_DRAW, T_INCOME})
+AUTO_TASKS = frozenset({T_MINE, T_DRAW, T_INCOME, T_BARB_END})
 
 F_FREE = 1  # no wood cost
 F_RESERVE = 2  # miners from beside the pool first, no purchase step

@@ -18,12 +18,21 @@ from townhall.games.kutna_hora.actions import (
 )
 from townhall.games.kutna_hora.base import KHBase
 
+TILE_COST = {2: -1, 4: -2}  # tiles 3 and 5: the reputation they cost (paid even when ignored)
+
 
 class BarbaraRules(KHBase):
-    def _barbara_tile(self, tile: int, events: list[Event] | None) -> None:
-        """KH-BAR-2: the eleven tiles."""
+    def _barbara_tile(self, tile: int, declined: bool, events: list[Event] | None) -> None:
+        """KH-BAR-2: the eleven tiles. Declining ignores the gains, never the reputation a tile
+        costs (KH-TURN-4: "当结算板块3时，你必须失去1点声望，但你可以选择不移除一个房屋标记")."""
         p = self.current
         push = self.tasks.append
+        if declined:
+            if tile in TILE_COST:
+                self.change_rep(p, TILE_COST[tile])
+            if events is not None:
+                events.append(Event("barbara", f"player {p + 1} ignores St. Barbara tile {tile + 1}"))
+            return
         if tile == 0:
             self.change_rep(p, 2)
         elif tile == 1:

@@ -115,8 +115,21 @@ class KHBase(State):
         for row in self.hall:
             if stack in row:
                 row.remove(stack)
-                row.append(stack)
+                self.put_at_row_end(row, stack)
                 return
+
+    def put_at_row_end(self, row: list[int], stack: int) -> None:
+        """Tiles always slide left to fill a vacated place (KH-LIC-4): a row lists the stacks that
+        still hold tiles in column order, then the emptied ones (which are no columns); a stack
+        with tiles goes behind the last stack with tiles, an emptied one to the very end."""
+        if self.stack_top[stack] < 0:
+            row.append(stack)
+            return
+        top = self.stack_top
+        k = len(row)
+        while k and top[row[k - 1]] < 0:
+            k -= 1
+        row.insert(k, stack)
 
     def change_rep(self, player: int, delta: int) -> None:
         """KH-REP-1: steps beyond either end of the track become +/-2 points each."""

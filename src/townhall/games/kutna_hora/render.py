@@ -14,6 +14,7 @@ from townhall.games.kutna_hora.actions import (
     PERMS,
     SPACE,
     T_BARB,
+    T_BARB_END,
     T_BUILD,
     T_BUY,
     T_HOUSE,
@@ -92,7 +93,8 @@ def describe_task(task: list[int]) -> str:
         }[a]
         return f"{what}? (resolve / decline)"
     if kind == T_BARB:
-        return f"St. Barbara tile {a + 1}: resolve or decline"
+        cost = " (declining still costs the reputation)" if a in (2, 4) else ""
+        return f"St. Barbara tile {a + 1}, {BARBARA_TEXTS[a]}: resolve or decline{cost}"
     return {
         T_BUY: "buy miners? (one permit)",
         T_KEEP: "keep which drawn mine tile?",
@@ -114,11 +116,31 @@ def _icons(tile: int) -> str:
     return f"{scores}/{''.join(DATA.icons[i][0] for i in b.shows)}"
 
 
+BARBARA_TEXTS = (
+    "+2 reputation",
+    "+1 reputation, a free licence",
+    "-1 reputation, remove a house for +2 production",
+    "+1 reputation, a free plot anywhere",
+    "-2 reputation, two income actions",
+    "+2 points, a noble from the bank to the council",
+    "+1 reputation per public building beside your buildings",
+    "+1 point, a build without wood cost",
+    "two mine actions without wood cost",
+    "score one of your buildings",
+    "+5 points, afterwards +2 reputation per St. Barbara action",
+)
+
+
+def _effect(effect: tuple[tuple[str, int], ...]) -> str:
+    return " ".join(f"{kind}+{amount}" for kind, amount in effect)
+
+
 def _building(tile: int) -> str:
     b = B[tile]
     if b.public:
-        return f"{b.id}({COLOURS[b.noble]} w{b.wood} p{b.plot_price} {_icons(tile)})"
-    return f"{b.id}({GOODS[b.guild]}+{b.production} w{b.wood} p{b.plot_price} {_icons(tile)})"
+        return f"{b.id}({COLOURS[b.noble]} w{b.wood} p{b.plot_price} {_icons(tile)} {_effect(b.effect)})"
+    extra = (" StBarbara" if b.barbara else "") + (f" pop+{b.pop}" if b.pop else "")
+    return f"{b.id}({GOODS[b.guild]}+{b.production} w{b.wood} p{b.plot_price} {_icons(tile)}{extra})"
 
 
 def render(state: KHState, viewer: int | None) -> str:
@@ -146,9 +168,11 @@ def render(state: KHState, viewer: int | None) -> str:
         cells = []
         for c, stack in enumerate(hall_row):
             top = state.stack_top[stack]
+            if top < 0:
+                break  # emptied stacks are no columns: the others slid left (KH-LIC-4)
             below = len(state.stack_hidden[stack]) + (state.stack_bottom[stack] >= 0)
-            cells.append(f"{r + 1}{c + 1} {_building(top) if top >= 0 else 'empty'} +{below}")
-        lines.append("  " + " | ".join(cells))
+            cells.append(f"{r + 1}{c + 1} {_building(top)} +{below}")
+        lines.append("  " + (" | ".join(cells) or f"row {r + 1}: no tiles left"))
     side = DATA.sides[state.side]
     lines.append("Town (. free plot, x no plot, plotN = plot marker of player N, ID/owner = building, pub = public):")
     lines.append("     " + "".join(f"{c + 1:<9}" for c in range(side.cols)))
@@ -184,9 +208,20 @@ def render(state: KHState, viewer: int | None) -> str:
             else:
                 row.append("entr" if cell in DATA.entrances else ".")
         lines.append(f"  {chr(65 + r)}  " + "".join(f"{x:<9}" for x in row))
+    nxt = state.barbara_next
     lines.append(
-        f"St. Barbara: {state.barbara_next}/11 tiles turned; nobles bank {state.bank}, pool {state.noble_pool}, "
-        f"council {state.council} (green, silver, yellow, red)"
+        f"St. Barbara: {nxt}/11 tiles turned"
+        + (
+            f", {'resolving' if [T_BARB_END, nxt, 0] in state.tasks else 'next'} tile {nxt + 1}: {BARBARA_TEXTS[nxt]}"
+            if nxt < len(BARBARA_TEXTS)
+            else ", all turned: +2 reputation"
+        )
+        + f"; nobles bank {state.bank}, pool {state.noble_pool}, council {state.council} (green, silver, yellow, red)"
+    )
+    penalty = DATA.tracks[n].penalties[state.round - 1]
+    lines.append(
+        f"Round end: pay tax {state.tax} (land tax +{DATA.land_tax.get(2, 0)} with 2 plots, "
+        f"+{DATA.land_tax.get(3, 0)} with 3) or lose {penalty} reputation"
     )
     if state.ev_current >= 0:
         e = DATA.events[state.ev_current]
@@ -195,7 +230,11 @@ def render(state: KHState, viewer: int | None) -> str:
         prod = " ".join(f"{GOODS[g][:2]}{economy.production(state, p, g)}" for g in range(6))
         slots = ",".join(_building(t) for t in state.slots[p]) or "-"
         cards = "".join("-" if state.used_cards[p] >> k & 1 else str(k + 1) for k in range(6))
-        houses = " ".join(f"{GUILD_OF_GOOD[g]}:{h}" for g, h in zip(state.guilds[p], state.houses[p], strict=False))
+        houses = " ".join(
+            f"{GUILD_OF_GOOD[g]}:{h}"
+            + (f"(next {_effect(DATA.house_effects[row][DATA.houses_per_row - h])})" if h else "")
+            for row, (g, h) in enumerate(zip(state.guilds[p], state.houses[p], strict=False))
+        )
         lines.append(
             f"P{p + 1}: {state.money[p]} gr, {state.points[p]} pts, rep {state.rep[p]}, prod {prod}, income {state.income(p)}; "
             f"pelicans {state.pel_unused[p]}/{state.pel_used[p]} used; miners pool {state.pool[p]} beside {state.reserve[p]}; "

@@ -95,7 +95,7 @@ class RoundRules(KHBase):
         for r, row in enumerate(self.hall):
             stack = RED_STACK + r
             self.stack_top[stack] = reds[r]
-            row.append(stack)
+            self.put_at_row_end(row, stack)  # at the row end; emptied places are no columns
         self.red_waiting = False
         if events is not None:
             events.append(Event("red", "the red nobles enter the town hall"))

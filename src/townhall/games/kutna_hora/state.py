@@ -38,6 +38,7 @@ from townhall.games.kutna_hora.actions import (
     PERMS,
     SPACE,
     T_BARB,
+    T_BARB_END,
     T_BUILD,
     T_BUY,
     T_DRAW,
@@ -378,8 +379,11 @@ class KHState(MineRules, TownRules, BarbaraRules, RoundRules):
             self.pel_unused[p] -= 1
             self.pel_used[p] += 1
             if self.barbara_next < len(DATA.barbara_tax):
+                # KH-BAR-1: the tile stays the current one while its steps run and turns face
+                # down after them (its tax ignored); a guild building's St. Barbara icon during
+                # tile 8's build therefore turns this very tile (KH-BUILD-4).
                 tile = self.barbara_next
-                self.barbara_next += 1  # turned down as it resolves; its tax is ignored (KH-BAR-1)
+                self.tasks.append([T_BARB_END, tile, 0])
                 self.tasks.append([T_BARB, tile, 0])
             else:
                 self.change_rep(p, DATA.barbara_after_all)
@@ -432,6 +436,9 @@ class KHState(MineRules, TownRules, BarbaraRules, RoundRules):
             self._draw_mine_tiles(chance, events)
             if self.drawn:
                 self.tasks.append([T_KEEP, flags, 0])
+        elif kind == T_BARB_END:
+            if self.barbara_next == flags:  # not yet turned down by a building's icon
+                self.barbara_next += 1
         elif kind == T_INCOME:
             gain = self.income(p)
             self.money[p] += gain
@@ -490,8 +497,7 @@ class KHState(MineRules, TownRules, BarbaraRules, RoundRules):
                 if events is not None:
                     events.append(Event("council", f"player {p + 1} seats a {COLOURS[colour]} noble in the council"))
         elif kind == T_BARB:
-            if not declined:
-                self._barbara_tile(a, events)
+            self._barbara_tile(a, declined, events)
         elif kind == T_HOUSE:
             if not declined:
                 row = action - A_HOUSE
