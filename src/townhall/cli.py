@@ -83,6 +83,7 @@ def resolve_table(
         if spec != "human":
             make_agent(spec, game, 0)  # fails early with a clear message on an unknown agent
     options = parse_option_texts(game.meta.options, option_texts)
+    game.check_setup(count, options)
     return count, seats, options
 
 

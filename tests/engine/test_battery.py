@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from townhall import games
-from townhall.engine import Game
+from townhall.engine import Game, OptionError
 from townhall.engine import testing as battery
 
 
@@ -23,6 +23,10 @@ def _cases() -> list[Any]:
         for options in [{}, *game.variants()]:
             label = ",".join(f"{k}={v}" for k, v in options.items()) or "default"
             for players in range(game.meta.min_players, game.meta.max_players + 1):
+                try:
+                    game.check_setup(players, game.meta.resolve(options))
+                except OptionError:
+                    continue  # a variant this player count does not allow (its rejection is tested)
                 cases.append(pytest.param(game, players, options, id=f"{name}-{players}p-{label}"))
     return cases
 

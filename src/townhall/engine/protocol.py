@@ -177,10 +177,15 @@ class Game(ABC):
         """A heuristic value of `state` for `player` (greedy bots); default: score margin."""
         return score_margin(state.scores(), player)
 
+    def check_setup(self, num_players: int, options: Options) -> None:  # noqa: B027 - a hook, no-op by default
+        """Reject option values that this player count does not allow (raise OptionError)."""
+
     def start(self, num_players: int, options: Options | None, chance: Chance) -> State:
         """Check players and options, then build the initial state."""
         self.meta.check_players(num_players)
-        return self.new_state(num_players, self.meta.resolve(options), chance)
+        resolved = self.meta.resolve(options)
+        self.check_setup(num_players, resolved)
+        return self.new_state(num_players, resolved, chance)
 
 
 def score_margin(scores: Sequence[float], player: int) -> float:

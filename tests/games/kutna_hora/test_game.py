@@ -5,9 +5,10 @@ from __future__ import annotations
 import random
 import time
 
+import pytest
+
 from tests.games.kutna_hora.helpers import blank, cell, do, texts
-from townhall.engine import Chance
-from townhall.engine import testing as battery
+from townhall.engine import Chance, OptionError
 from townhall.games import get
 from townhall.games.kutna_hora import GAME
 from townhall.games.kutna_hora.actions import SPACE
@@ -20,11 +21,13 @@ def test_registered_with_options_and_variants() -> None:
     assert {"events": False} in GAME.variants()
 
 
-def test_two_players_without_events_still_plays_with_events() -> None:
-    """KH-SETUP-13: the event-free variant is treated as on with 2 players (documented)."""
-    battery.check_games_end(GAME, 2, {"events": False}, range(2))
-    state = GAME.start(2, {"events": False}, Chance(3))
-    assert isinstance(state, KHState) and state.events_on
+def test_two_players_without_events_is_refused_clearly() -> None:
+    """KH-SETUP-13: events are required with 2 players; 3-4 players may leave them out."""
+    with pytest.raises(OptionError, match="with 2 players Kutná Hora is played with events"):
+        GAME.start(2, {"events": False}, Chance(3))
+    state = GAME.start(3, {"events": False}, Chance(3))
+    assert isinstance(state, KHState) and not state.events_on
+    assert isinstance(GAME.start(2, {}, Chance(3)), KHState)
 
 
 def test_render_shows_prices_town_mine_players_and_cathedral() -> None:

@@ -150,9 +150,11 @@ def test_first_game_option_uses_card_one_in_printed_order() -> None:
 
 
 def test_events_mandatory_with_two_players_and_tax_on_reveal() -> None:
-    """KH-SETUP-13: 2 players always play events (the option off is treated as on); round 1's
+    """KH-SETUP-13: 2 players always play events (the option off is refused); round 1's
     card (deck A) is revealed before round 1 and its tax icon moves the tax marker at once."""
-    s = _start(2, seed=4, events=False)
+    with pytest.raises(OptionError, match="with 2 players"):
+        _start(2, seed=4, events=False)
+    s = _start(2, seed=4)
     assert s.events_on and s.ev_current >= 0
     card = DATA.events[s.ev_current]
     assert card.deck == 0 and s.tax == card.tax

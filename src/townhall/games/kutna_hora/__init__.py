@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from townhall.engine.chance import Chance
+from townhall.engine.errors import OptionError
 from townhall.engine.options import Options, OptionSpec, OptionValue
 from townhall.engine.protocol import Game, GameMeta, State, data_version_of, score_margin
 from townhall.games.kutna_hora.data import DATA, DATA_DIR, FILES
@@ -15,7 +16,7 @@ from townhall.games.kutna_hora.state import KHState
 NOTES = (
     "Component values (prices, buildings, mine tiles, boards, setup cards, events, action-card pairs, "
     "St. Barbara taxes, reputation track) are STAND-INS: the printed numbers are not public. Every "
-    "number the rulebook states is used as printed. With 2 players events are always on."
+    "number the rulebook states is used as printed. With 2 players events are required."
 )
 
 
@@ -26,12 +27,18 @@ class KutnaHora(Game):
         min_players=2,
         max_players=4,
         options=(
-            OptionSpec("events", True, "event cards (always on with 2 players)"),
+            OptionSpec("events", True, "event cards (required with 2 players)"),
             OptionSpec("first_game", False, "guild setup card 1 with the printed marker order"),
         ),
         data_version=data_version_of([DATA_DIR / name for name in FILES]),
         notes=NOTES,
     )
+
+    def check_setup(self, num_players: int, options: Options) -> None:
+        if num_players == 2 and not options["events"]:
+            raise OptionError(
+                "with 2 players Kutná Hora is played with events (events=off needs 3-4 players)"
+            )  # KH-SETUP-13
 
     def new_state(self, num_players: int, options: Options, chance: Chance) -> KHState:
         return KHState.new(num_players, bool(options["events"]), bool(options["first_game"]), chance)
