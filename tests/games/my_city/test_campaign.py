@@ -40,10 +40,12 @@ def test_chapter_modules_MYC_LEG_1() -> None:
         do(flood, 0, "place YD2 at D3 r90")
     finish(flood)
     assert flood.final is not None
-    east_plain = (flood.terrain.buildable & flood.terrain.east).bit_count() - 2  # F2 rock, G9 tree
+    # East bank features of the legacy stand-in: rocks F2 H7 I10, trees H3 G9 E11 (the seed: a
+    # start board has only double cells, and its first-episode example counts 8 trees: MYC-LEG-3).
+    east_plain = (flood.terrain.buildable & flood.terrain.east).bit_count() - 6
     assert flood.final[0] == {
-        "trees": 2,
-        "rocks": -2,
+        "trees": 6,
+        "rocks": -6,
         "yellow": 0,
         "red": 0,
         "blue": 0,
@@ -126,11 +128,12 @@ def test_progress_marks_by_rank_MYC_LEG_6() -> None:
     tie for second place here)."""
     three = episode(1, 3)
     reveal(three, "YD2")
-    do(three, 0, "place YD2 at E1 r90")  # E1 double tree + E2: -82
-    do(three, 1, "place YD2 at C3 r0")  # C3 D3 plain: -79
-    do(three, 2, "pass")  # 9 on the track: -82
+    # The legacy stand-in: 5 double trees, 5 double rocks, 85 empty cells (MYC-LEG-3).
+    do(three, 0, "place YD2 at E1 r90")  # E1 double tree + E2: -76
+    do(three, 1, "place YD2 at C3 r0")  # C3 D3 plain: -73
+    do(three, 2, "pass")  # 9 on the track: -76
     finish(three, 0, "exit")
-    assert three.score == [10 + 2 - 4 - 90, 10 + 4 - 4 - 89, 9 + 4 - 4 - 91]
+    assert three.score == [10 + 8 - 10 - 84, 10 + 10 - 10 - 83, 9 + 10 - 10 - 85]
     assert three.ranks() == [2, 1, 3]  # row 2: player 0 covered E2
     assert three.marks == [1, 2, 0]
     assert [three.award_rank(p) for p in range(3)] == ["second", "first", "other"]
@@ -143,7 +146,7 @@ def test_marks_two_players_and_order_MYC_LEG_6_MYC_LEG_8_MYC_LEG_9() -> None:
     do(two, 0, "place YD2 at C3 r0")  # C3 D3: two plain cells, fewer empty cells
     do(two, 1, "pass")
     finish(two)
-    assert two.score == [10 + 4 - 4 - (two.terrain.buildable.bit_count() - 4 - 2), 9 + 4 - 4 - (95 - 4)]
+    assert two.score == [10 + 10 - 10 - (two.terrain.buildable.bit_count() - 10 - 2), 9 + 10 - 10 - (95 - 10)]
     assert two.ranks() == [1, 2] and two.marks == [2, 0]
     assert mark_rows(27, 25) == ["●" * 25, "●●" + "○" * 23]
     campaign = Campaign.new(["random", "random", "random"], seed=1)
@@ -222,14 +225,14 @@ def test_later_chapter_modules_MYC_LEG_1() -> None:
     finish(state)
     assert state.final is not None
     assert state.final[0] == {
-        "trees": 4,
-        "rocks": -4,
+        "trees": 10,  # five double trees (MYC-LEG-3)
+        "rocks": -10,  # five double rocks
         "yellow": 1,
         "red": 1,
         "blue": 0,
         "churches": 0,
         "railroad": 1,
-        "empty": -88,
+        "empty": -82,  # 95 buildable - 10 tree/rock cells - E6 palace - D10 D11
     }
     factories = episode(13)
     reveal(factories, "YD2")
@@ -255,7 +258,7 @@ def test_chapter_one_is_the_seed_in_every_episode_MYC_LEG_3() -> None:
         state = episode(number)
         finish(state)
         assert state.final is not None and list(state.final[0]) == ["trees", "rocks", "empty"]
-        assert state.final[0] == {"trees": 4, "rocks": -4, "empty": -91}
+        assert state.final[0] == {"trees": 10, "rocks": -10, "empty": -85}  # 5 double trees, 5 double rocks
     campaign = Campaign.new(["random", "random"], seed=4)
     for _ in range(4):
         campaign.play_episode()

@@ -1,8 +1,9 @@
 """A seeded random board that keeps the public facts (rules/my-city-data.md): 11x11, 26 mountain
 (left band) and forest (right band) cells, a river along cell edges left of centre with more than
 30 buildable cells west of it; evergreen: 5 double trees, 8 double rocks, 2 wells with four
-buildable neighbours on their own bank, 2 gold mines; legacy: 2 double trees, 2 double rocks,
-gold mines at A8 and K1 and sticker squares."""
+buildable neighbours on their own bank, 2 gold mines; legacy: only double trees and double rocks
+(five of each, as the built-in stand-in: the seed's first-episode example counts 8 uncovered
+trees), gold mines at A8 and K1 and sticker squares."""
 
 from __future__ import annotations
 
@@ -55,8 +56,8 @@ def _attempt(rng: random.Random, legacy: bool) -> tuple[str, tuple[int, ...]] | 
     if legacy:
         for cell in fixed:
             cells[cell] = "G"
-        take("T", 2)
-        take("R", 2)
+        take("T", 5)
+        take("R", 5)
         take("o", 16)
     else:
         wells = 0

@@ -23,7 +23,7 @@ from townhall.engine.agent import Agent, derive_seed
 from townhall.engine.match import play_match
 from townhall.games.my_city.data import DataError, cell_name, parse_cell, read_json
 from townhall.games.my_city.game import GAME_FOR_CAMPAIGN, board_option
-from townhall.games.my_city.rules import CAMPAIGN
+from townhall.games.my_city.rules import CampaignData, campaign_option
 from townhall.games.my_city.state import MyCityState
 
 SAVE_FORMAT = "my-city-campaign-save/1"
@@ -45,22 +45,35 @@ class Campaign:
     players: list[str]
     seed: int
     board: str = ""
+    chapters: str = ""  # chapter modules file ('' = built-in data/campaign.json), MYC-LEG-1
     next_episode: int = 1
     stickers: list[list[list[str]]] = field(default_factory=list)
     marks: list[int] = field(default_factory=list)
     history: list[dict[str, Any]] = field(default_factory=list)
     takeovers: list[dict[str, Any]] = field(default_factory=list)
 
+    @property
+    def data(self) -> CampaignData:
+        """The chapter modules this campaign plays (MYC-LEG-1)."""
+        try:
+            return campaign_option(self.chapters)
+        except DataError as error:
+            raise OptionError(f"chapter file rejected: {error}") from None
+
     @staticmethod
-    def new(seats: list[str], seed: int, board: str = "", players: list[str] | None = None) -> Campaign:
+    def new(
+        seats: list[str], seed: int, board: str = "", players: list[str] | None = None, chapters: str = ""
+    ) -> Campaign:
         GAME_FOR_CAMPAIGN.meta.check_players(len(seats))
         board_option(board, "campaign")  # rejects a bad board file now, not at episode 1
+        campaign_option(chapters)  # likewise a bad chapter file
         return Campaign(
             num_players=len(seats),
             seats=list(seats),
             players=list(players) if players else [f"player {i + 1}" for i in range(len(seats))],
             seed=seed,
             board=board,
+            chapters=chapters,
             stickers=[[] for _ in seats],
             marks=[0] * len(seats),
         )
@@ -75,6 +88,7 @@ class Campaign:
             "players": self.players,
             "seed": self.seed,
             "board": self.board,
+            "chapters": self.chapters,
             "next_episode": self.next_episode,
             "boards": [{"stickers": s, "marks": m} for s, m in zip(self.stickers, self.marks, strict=True)],
             "history": self.history,
@@ -93,6 +107,7 @@ class Campaign:
                 players=[str(p) for p in data["players"]],
                 seed=int(data["seed"]),
                 board=str(data.get("board", "")),
+                chapters=str(data.get("chapters", "")),
                 next_episode=int(data["next_episode"]),
                 stickers=[[[str(c), str(k)] for c, k in b["stickers"]] for b in boards],
                 marks=[int(b["marks"]) for b in boards],
@@ -104,8 +119,9 @@ class Campaign:
         n = campaign.num_players
         if not (len(campaign.seats) == len(campaign.players) == len(campaign.stickers) == n):
             raise DataError(f"{where}: campaign file lists seats, players and boards for different player counts")
-        if not 1 <= campaign.next_episode <= CAMPAIGN.episodes + 1:
-            raise DataError(f"{where}: next_episode {campaign.next_episode} is outside 1..{CAMPAIGN.episodes + 1}")
+        episodes = campaign_option(campaign.chapters).episodes
+        if not 1 <= campaign.next_episode <= episodes + 1:
+            raise DataError(f"{where}: next_episode {campaign.next_episode} is outside 1..{episodes + 1}")
         return campaign
 
     def save(self, path: Path) -> None:
@@ -125,7 +141,7 @@ class Campaign:
 
     @property
     def finished(self) -> bool:
-        return self.next_episode > CAMPAIGN.episodes
+        return self.next_episode > self.data.episodes
 
     def take_over(self, seat: int, agent: str, player: str | None = None) -> None:
         """A new player takes over a seat and everything on it (board, stickers, marks)."""
@@ -168,7 +184,7 @@ class Campaign:
         episode = self.next_episode
         for seat in range(self.num_players):
             rng = random.Random(derive_seed(self.seed, "start-stickers", episode, seat))
-            for kind in CAMPAIGN.start_stickers(episode):
+            for kind in self.data.start_stickers(episode):
                 self._place_sticker(seat, kind, rng, choose)
         seed = derive_seed(self.seed, "episode", episode)
         seats = [agents(seat, spec, derive_seed(seed, "seat", seat)) for seat, spec in enumerate(self.seats)]
@@ -177,6 +193,7 @@ class Campaign:
             "episode": episode,
             "campaign": self.state_option(),
             "board": self.board,
+            "chapters": self.chapters,
         }
         match = play_match(GAME_FOR_CAMPAIGN, self.num_players, seats, options=options, seed=seed)
         state = match.state
@@ -188,7 +205,7 @@ class Campaign:
             row = state.award_rank(seat)
             rng = random.Random(derive_seed(self.seed, "awards", episode, seat))
             placed = [
-                f"{kind}@{self._place_sticker(seat, kind, rng, choose)}" for kind in CAMPAIGN.awards(episode)[row]
+                f"{kind}@{self._place_sticker(seat, kind, rng, choose)}" for kind in self.data.awards(episode)[row]
             ]
             awarded.append(placed)
         entry = {
@@ -212,11 +229,13 @@ class Campaign:
 
 def mark_rows(count: int, per_row: int | None = None) -> list[str]:
     """Progress marks drawn as filled top row first, left to right (MYC-LEG-8)."""
-    per_row = per_row or CAMPAIGN.marks_per_row
+    per_row = per_row or campaign_option("").marks_per_row
     rows = []
-    for start in (0, per_row):
+    start = 0
+    while start < max(count, 2 * per_row):  # the board's two rows, more if a long campaign fills them
         filled = max(0, min(per_row, count - start))
         rows.append("●" * filled + "○" * (per_row - filled))
+        start += per_row
     return rows
 
 

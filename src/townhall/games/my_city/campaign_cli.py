@@ -17,7 +17,6 @@ from townhall.engine import TownhallError
 from townhall.engine.agent import Agent, Budget, PlayerView
 from townhall.games.my_city.campaign import Campaign, StickerChooser, default_agents, mark_rows
 from townhall.games.my_city.data import cell_name
-from townhall.games.my_city.rules import CAMPAIGN
 
 app = typer.Typer(help="My City legacy campaign: 24 episodes saved after each one.", no_args_is_help=True)
 console = Console()
@@ -63,8 +62,14 @@ def _sticker_prompt(campaign: Campaign, ask: Callable[[str], str] = input) -> St
         if campaign.seats[seat] != HUMAN:
             return None
         names = [cell_name(c) for c in free]
+        listed = " ".join(f"{number}:{name}" for number, name in enumerate(names, 1))
         while True:
-            answer = ask(f"seat {seat + 1}: put a {kind} sticker on which square? ({' '.join(names)}) ").strip().upper()
+            try:
+                answer = ask(f"seat {seat + 1}: put a {kind} sticker on which square? ({listed}) ").strip().upper()
+            except EOFError:
+                raise TownhallError("input ended; the campaign file keeps the last finished episode") from None
+            if answer.isdigit() and 1 <= int(answer) <= len(names):
+                return free[int(answer) - 1]
             if answer in names:
                 return free[names.index(answer)]
             console.print(f"[yellow]{answer!r} is not a free sticker square[/yellow]")
@@ -104,6 +109,7 @@ def new(
     seats: Annotated[str, typer.Option(help="comma-separated seats: agent names or human")] = "random,random",
     seed: Annotated[int, typer.Option(help="campaign seed")] = 1,
     board: Annotated[str, typer.Option(help="legacy board file ('' = built-in stand-in)")] = "",
+    chapters: Annotated[str, typer.Option(help="chapter modules file ('' = built-in data/campaign.json)")] = "",
     episodes: Annotated[int, typer.Option(help="episodes to play now")] = 0,
     force: Annotated[bool, typer.Option(help="overwrite an existing file")] = False,
 ) -> None:
@@ -112,7 +118,7 @@ def new(
         if file.exists() and not force:
             raise TownhallError(f"{file} exists; use --force to overwrite it")
         seat_list = [_check_seat(s.strip()) for s in seats.split(",") if s.strip()]
-        Campaign.new(seat_list, seed, board).save(file)
+        Campaign.new(seat_list, seed, board, chapters=chapters).save(file)
         console.print(f"campaign of {len(seat_list)} seats saved to {file}")
         _play(file, episodes)
     except TownhallError as error:
@@ -160,8 +166,13 @@ def status(file: Annotated[Path, typer.Argument(help="campaign file")]) -> None:
     except TownhallError as error:
         _fail(error)
         return
-    episode = min(campaign.next_episode, CAMPAIGN.episodes)
-    state = "over" if campaign.finished else f"next episode {episode} (chapter {CAMPAIGN.chapter_of(episode)})"
+    try:
+        data = campaign.data
+    except TownhallError as error:
+        _fail(error)
+        return
+    episode = min(campaign.next_episode, data.episodes)
+    state = "over" if campaign.finished else f"next episode {episode} (chapter {data.chapter_of(episode)})"
     table = Table(title=f"My City campaign: {state}")
     for column in ("seat", "player", "agent", "marks", "progress", "stickers"):
         table.add_column(column)
@@ -171,7 +182,7 @@ def status(file: Annotated[Path, typer.Argument(help="campaign file")]) -> None:
             campaign.players[seat],
             campaign.seats[seat],
             str(campaign.marks[seat]),
-            "\n".join(mark_rows(campaign.marks[seat])),
+            "\n".join(mark_rows(campaign.marks[seat], data.marks_per_row)),
             " ".join(f"{kind}@{cell}" for cell, kind in campaign.stickers[seat]) or "-",
         )
     console.print(table)

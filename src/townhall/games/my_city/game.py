@@ -22,7 +22,7 @@ from townhall.games.my_city.data import (
     read_json,
 )
 from townhall.games.my_city.pieces import CATALOGUE
-from townhall.games.my_city.rules import CAMPAIGN, STICKER_KINDS, RuleSet, evergreen_rules
+from townhall.games.my_city.rules import STICKER_KINDS, RuleSet, campaign_option, evergreen_rules
 from townhall.games.my_city.state import MyCityState
 
 EVERGREEN_BOARD = load_board(DATA_DIR / "board-evergreen.json")
@@ -66,7 +66,10 @@ def stickers_from_campaign(text: str, num_players: int, spec: BoardSpec) -> Stic
     out: Stickers = []
     for seat, board in enumerate(boards[:num_players]):
         seat_stickers: list[tuple[int, str]] = []
-        for item in board.get("stickers", []):
+        items = board.get("stickers", []) if isinstance(board, dict) else None
+        if not isinstance(items, list):
+            raise OptionError(f"campaign state rejected: seat {seat} board is not {{'stickers': [[cell, kind], ...]}}")
+        for item in items:
             try:
                 where, kind = item
                 cell = parse_cell(where)
@@ -119,6 +122,7 @@ class MyCityGame(Game):
             OptionSpec("episode", 1, "campaign episode (mode=campaign)", minimum=1, maximum=24),
             OptionSpec("campaign", "", "campaign state: a campaign file or its JSON ('' = start of the campaign)"),
             OptionSpec("board", "", "board file ('' = built-in stand-in board; random:SEED = generated)"),
+            OptionSpec("chapters", "", "campaign chapter modules file ('' = built-in data/campaign.json)"),
         ),
         data_version=data_version_of(builtin_files()),
         notes="Board and piece shapes are stand-ins (see data/*.json); load the printed ones with board=FILE.",
@@ -132,7 +136,8 @@ class MyCityGame(Game):
             stickers: Stickers = [[] for _ in range(num_players)]
         else:
             try:
-                rules = CAMPAIGN.rules(int(options["episode"]), num_players)
+                chapters = campaign_option(str(options.get("chapters", "")))
+                rules = chapters.rules(int(options["episode"]), num_players)
             except DataError as error:
                 raise OptionError(str(error)) from None
             stickers = stickers_from_campaign(str(options["campaign"]), num_players, spec)

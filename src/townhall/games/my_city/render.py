@@ -34,8 +34,8 @@ SHAPE_LETTER = {
 }
 LEGEND = (
     "legend: ^^ mountain, %% forest, . light green, o sticker square, T2/T1 trees, R2/R1 rocks, W well, "
-    "G gold mine, y?/r?/b?/c?/n? yellow/red/blue/church buildings, investor (second letter: the shape, e.g. yL = YL4, "
-    "yl = YL3, ci = CI3), | and ~~ the river"
+    "G gold mine, y?/r?/b?/c? yellow/red/blue/church buildings, n? the investor (second letter: the shape, "
+    "e.g. yL = YL4, yl = YL3, ci = CI3), | and ~~ the river"
 )
 
 
@@ -92,6 +92,8 @@ def render(state: MyCityState, viewer: int | None) -> str:
         else f"My City, campaign episode {rules.episode} (chapter {rules.chapter})"
     )
     out = [head]
+    if rules.east_only:
+        out.append("the flood: build only east of the river; the west bank does not count")
     if rules.mode == "campaign":
         out.append("summary: " + "; ".join(f"{when}: {item} {points}" for when, item, points in scoring.summary(rules)))
     if state.over:
@@ -108,7 +110,7 @@ def render(state: MyCityState, viewer: int | None) -> str:
         marks = f", progress marks +{state.marks[p]}" if rules.mode == "campaign" else ""
         you = " (you)" if viewer == p else ""
         out.append(
-            f"player {p}{you}: score {state.score[p]}{' (frozen at 50)' if state.frozen[p] else ''}{marks}, {status}"
+            f"player {p + 1}{you}: score {state.score[p]}{' (frozen at 50)' if state.frozen[p] else ''}{marks}, {status}"
         )
         if viewer == p and state.pending[p] >= 0:
             out.append(f"  your choice: {state.action_text(state.pending[p])}")

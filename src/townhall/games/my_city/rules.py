@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields, replace
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -233,4 +234,20 @@ def load_campaign_data(path: Path = DATA_DIR / "campaign.json") -> CampaignData:
 
 CAMPAIGN = load_campaign_data()
 
-__all__ = ["CAMPAIGN", "CampaignData", "RuleSet", "evergreen_rules", "load_campaign_data", "replace"]
+
+@lru_cache(maxsize=8)
+def _campaign_file(path: str) -> CampaignData:
+    try:
+        return load_campaign_data(Path(path))
+    except (AttributeError, KeyError, TypeError, ValueError) as error:
+        raise DataError(f"{path}: not a usable chapter file ({error!r})") from None
+
+
+def campaign_option(text: str) -> CampaignData:
+    """The chapter modules named by the `chapters` option: '' the built-in data/campaign.json,
+    else a file a user supplies (MYC-LEG-1); raises DataError naming what is wrong."""
+    text = text.strip()
+    return CAMPAIGN if not text else _campaign_file(text)
+
+
+__all__ = ["CAMPAIGN", "CampaignData", "RuleSet", "campaign_option", "evergreen_rules", "load_campaign_data", "replace"]

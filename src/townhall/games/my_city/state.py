@@ -117,9 +117,9 @@ class MyCityState(State):
         if not 0 <= player < self.num_players:
             raise IllegalAction("MYC-GEN-1", f"there is no player {player}")
         if not self.active[player]:
-            raise IllegalAction("MYC-EXIT-1", f"player {player} has exited this game and builds nothing more")
+            raise IllegalAction("MYC-EXIT-1", f"player {player + 1} has exited this game and builds nothing more")
         if self.pending[player] >= 0:
-            raise IllegalAction("MYC-GEN-2", f"player {player} has already decided on this card")
+            raise IllegalAction("MYC-GEN-2", f"player {player + 1} has already decided on this card")
         if not isinstance(action, int) or not 0 <= action < NUM_ACTIONS:
             raise IllegalAction("MYC-IO-1", f"{action!r} is not an action of My City")
         if action == EXIT_ACTION:
@@ -174,7 +174,7 @@ class MyCityState(State):
         self._check(player, action)
         self.pending[player] = action
         if events is not None:
-            events.append(Event("decided", f"player {player} has decided", {"player": player}))
+            events.append(Event("decided", f"player {player + 1} has decided", {"player": player}))
         for p in range(self.num_players):
             if self.active[p] and self.pending[p] < 0:
                 return
@@ -202,12 +202,15 @@ class MyCityState(State):
             if action == EXIT_ACTION:
                 self.active[p] = False
                 if events is not None:
-                    events.append(Event("exit", f"player {p} exits", {"player": p}))
+                    events.append(Event("exit", f"player {p + 1} exits", {"player": p}))
             elif action == PASS_ACTION:
                 self.passes[p] += 1
+                before = self.score[p]
                 self._gain(p, -1)
                 if events is not None:
-                    events.append(Event("pass", f"player {p} passes: -1", {"player": p, "points": -1}))
+                    moved = self.score[p] - before  # 0 when the marker stopped at 50 (MYC-LEG-4)
+                    text = f"player {p + 1} passes: {moved:+d}" if moved else f"player {p + 1} passes (marker stays)"
+                    events.append(Event("pass", text, {"player": p, "points": moved}))
             else:
                 mask = self.terrain.mask_of[action]
                 self.occ[p] |= mask
@@ -215,7 +218,7 @@ class MyCityState(State):
                 placed_now = True
                 if events is not None:
                     events.append(
-                        Event("place", f"player {p}: {self.action_text(action)}", {"player": p, "action": action})
+                        Event("place", f"player {p + 1}: {self.action_text(action)}", {"player": p, "action": action})
                     )
         if placed_now and self.rules.investor_points:
             self._investor(events)
@@ -240,7 +243,7 @@ class MyCityState(State):
             if investor and neighbours(investor) & placed[-1][1]:
                 self._gain(p, self.rules.investor_points)
                 if events is not None:
-                    text = f"player {p} builds next to the investor: +{self.rules.investor_points}"
+                    text = f"player {p + 1} builds next to the investor: +{self.rules.investor_points}"
                     events.append(Event("investor", text, {"player": p}))
 
     def _gold(self, events: list[Event] | None) -> None:
@@ -251,9 +254,10 @@ class MyCityState(State):
                 self.gold_claimed = True
                 self._gain(p, self.rules.gold_points)
                 if events is not None:
-                    events.append(
-                        Event("gold", f"player {p} covers both gold mines: +{self.rules.gold_points}", {"player": p})
-                    )
+                    text = f"player {p + 1} covers both gold mines: +{self.rules.gold_points}"
+                    if self.frozen[p]:
+                        text += f" (the marker stops at {self.rules.cap})"
+                    events.append(Event("gold", text, {"player": p}))
 
     def _take(self, chance: Chance) -> int:
         return self.deck.pop(chance.below(len(self.deck)))
@@ -296,7 +300,9 @@ class MyCityState(State):
             self._gain(p, sum(items.values()))
             if events is not None:
                 text = ", ".join(f"{k} {v:+d}" for k, v in items.items())
-                events.append(Event("score", f"player {p} ends with {self.score[p]} ({text})", {"player": p, **items}))
+                events.append(
+                    Event("score", f"player {p + 1} ends with {self.score[p]} ({text})", {"player": p, **items})
+                )
         if self.rules.progress:
             for p, rank in enumerate(self.ranks()):
                 if rank <= len(self.rules.progress):
