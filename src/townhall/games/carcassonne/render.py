@@ -101,7 +101,14 @@ def render(state: CarcState, viewer: int | None) -> str:
             lines.append("  " + "".join("".join(d[i]) + "   " for d in drawings))
         lines.append("type e.g. 'place x,y r90' at a '?' cell")
     elif state.phase == 1:
-        lines.append(f"player {state.current + 1}: deploy a follower on the tile just placed, or 'no follower'")
+        x, y = xy_of(state.last_cell)
+        lines.append(
+            f"player {state.current + 1}: deploy a follower on the tile just placed at {x},{y}, or 'no follower'"
+        )
+        lines.append(
+            "segments are named by the edges they touch (N E S W); a field by its half-edges, "
+            "e.g. Nw = north edge, west half; En = east edge, north half"
+        )
     else:
         lines.append("game over")
     lines.append("key: # city  * pennant  -| road  ~ river  ^ cloister  . field  1-5 followers")

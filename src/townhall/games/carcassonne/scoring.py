@@ -198,35 +198,59 @@ def farms_of_city(state: CarcState, city: int) -> set[int]:
     return farms
 
 
-def farm_awards(state: CarcState) -> list[tuple[list[int], list[int], list[int], int]]:
-    """The farm scoring as a list of (city features, farmers per player, winners, points each)."""
+def farmer_counts(state: CarcState) -> dict[int, list[int]]:
+    """Farm (field feature) -> farmers per player, for every farm holding a farmer."""
     farms: dict[int, list[int]] = {}
+    feat_of = state.feat_of
+    node_cell = state.node_cell
+    board = state.board
     for node, player in sorted(state.follower_at.items()):
-        if kind_of(state, node) == FIELD:
-            farms.setdefault(state.feat_of[node], [0] * state.num_players)[player] += 1
+        lay, base = board[node_cell[node]]
+        if LAYOUTS[lay].kinds[node - base] == FIELD:
+            feature = feat_of[node]
+            row = farms.get(feature)
+            if row is None:
+                row = farms[feature] = [0] * state.num_players
+            row[player] += 1
+    return farms
+
+
+def farm_awards(
+    state: CarcState, farms: dict[int, list[int]] | None = None
+) -> list[tuple[list[int], list[int], list[int], int]]:
+    """The farm scoring as a list of (city features, farmers per player, winners, points each).
+    `farms` (farm -> farmers per player) is computed when not given."""
+    if farms is None:
+        farms = farmer_counts(state)
     if not farms:
         return []
-    supplied: dict[int, list[int]] = {}  # farm with farmers -> completed cities it touches
-    for city in completed_cities(state):
-        for farm in farms_of_city(state, city):
-            if farm in farms:
-                supplied.setdefault(farm, []).append(city)
+    feat_of = state.feat_of
     out: list[tuple[list[int], list[int], list[int], int]] = []
     if state.farm_scoring == "third-edition":
+        supplied: dict[int, list[int]] = {}  # farm with farmers -> completed cities it touches
+        for city, fields in zip(state.closed, state.closed_fields, strict=True):
+            for farm in {feat_of[n] for n in fields}:
+                if farm in farms:
+                    supplied.setdefault(farm, []).append(city)
         per_city = RULES["farm_third_edition_per_city"]
         for farm, cities in sorted(supplied.items()):
             counts = farms[farm]
             best = max(counts)
             out.append((cities, counts, [p for p, c in enumerate(counts) if c == best], per_city * len(cities)))
         return out
+    # CAR-END-5/6: per completed city, the farmers of every farm supplying it count together.
     per_city = RULES["farm_first_edition_per_city"]
-    tally: dict[int, list[int]] = {}
-    for farm, cities in sorted(supplied.items()):
-        for city in cities:
-            row = tally.setdefault(city, [0] * state.num_players)
-            for p, c in enumerate(farms[farm]):
-                row[p] += c
-    for city, counts in sorted(tally.items()):
+    tally: list[tuple[int, list[int]]] = []
+    for city, fields in zip(state.closed, state.closed_fields, strict=True):
+        supplying = [farm for farm in {feat_of[n] for n in fields} if farm in farms]
+        if supplying:
+            row = [0] * state.num_players
+            for farm in supplying:
+                for p, c in enumerate(farms[farm]):
+                    row[p] += c
+            tally.append((city, row))
+    tally.sort()
+    for city, counts in tally:
         best = max(counts)
         out.append(([city], counts, [p for p, c in enumerate(counts) if c == best], per_city))
     return out

@@ -61,6 +61,7 @@ class CarcState(State):
         self.follower_at: dict[int, int] = {}  # node -> player
         self.monks: dict[int, int] = {}  # cloister cell with a monk -> node
         self.closed: list[int] = []  # completed cities (they never change again)
+        self.closed_fields: list[tuple[int, ...]] = []  # per completed city: a node per farm beside it
         self.supply = [RULES["followers_per_player"] - RULES["score_markers_per_player"]] * num_players
         self.score = [0] * num_players
         self.bag: list[int] = []  # remaining land tiles, a sorted multiset (no order)
@@ -76,6 +77,10 @@ class CarcState(State):
         self.current = 0
         self.last_cell = -1
         self.discards: list[int] = []
+        # The heuristic's cache: feature -> (its node tuple, points now, points once complete). Shared by
+        # every clone of a game on purpose (never copied, never saved): an entry is used only if
+        # its node tuple is the very object the feature holds now, which pins down the tiles.
+        self.memo: dict[int, tuple[tuple[int, ...], int, int]] = {}
 
     # ------------------------------------------------------------------ building the board
 
@@ -114,11 +119,26 @@ class CarcState(State):
                     a = self._join(a, b, -2)
                 if not self.f_open[a] and kinds[mine] == CITY:
                     self.closed.append(a)
+                    self.closed_fields.append(self._fields_beside(a))
             for mine, port in field_links:
                 a = feat_of[base + mine]
                 b = feat_of[other_base + other_ports[port]]
                 if a != b:
                     self._join(a, b, 0)
+
+    def _fields_beside(self, city: int) -> tuple[int, ...]:
+        """One field node per farm bordering a city on its own tiles (the farms supplying it,
+        CAR-END-4, are these nodes' features at scoring time: farms only ever merge). Called
+        once, when the city is completed."""
+        board = self.board
+        node_cell = self.node_cell
+        feat_of = self.feat_of
+        out: dict[int, int] = {}
+        for node in self.f_nodes[city]:
+            lay, base = board[node_cell[node]]
+            for local in LAYOUTS[lay].city_fields[node - base]:
+                out.setdefault(feat_of[base + local], base + local)
+        return tuple(out.values())
 
     def _join(self, a: int, b: int, open_delta: int) -> int:
         """Merge features a and b; returns the surviving one."""
@@ -367,6 +387,7 @@ class CarcState(State):
         copy.follower_at = self.follower_at.copy()
         copy.monks = self.monks.copy()
         copy.closed = self.closed.copy()
+        copy.closed_fields = self.closed_fields.copy()
         copy.supply = self.supply.copy()
         copy.score = self.score.copy()
         copy.bag = self.bag.copy()
