@@ -81,3 +81,9 @@ def cell_action(base: int, city: int, cell: int, size: int) -> int:
 
 def square_action(city: int, x: int, y: int, rot: int) -> int:
     return SQUARE + ((city * MAX_SIZE + x) * MAX_SIZE + y) * 4 + rot
+
+
+# the CELL action of every square of city maps 1-4 (a hot path: graves, houses)
+CELL_ACTIONS = tuple(
+    tuple(cell_action(CELL, c, i, 7 if c == 0 else 6) for i in range((7 if c == 0 else 6) ** 2)) for c in range(4)
+)

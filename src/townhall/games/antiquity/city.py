@@ -69,12 +69,50 @@ for _choice, _orients in enumerate(CHOICE_ORIENTS):
         )
 
 
+# (choice, size) -> the placements as bit masks of their cells (a fast "does it fit anywhere")
+PLACEMENT_MASKS: dict[tuple[int, int], tuple[int, ...]] = {
+    key: tuple(sorted({sum(1 << i for i in cells) for _, _, _, cells in places})) for key, places in PLACEMENTS.items()
+}
+
+
+# (choice, size) -> each placement's cell mask, in the order of PLACEMENTS
+PLACEMENT_CELL_MASKS: dict[tuple[int, int], tuple[int, ...]] = {
+    key: tuple(sum(1 << i for i in cells) for _, _, _, cells in places) for key, places in PLACEMENTS.items()
+}
+_FITS: dict[tuple[int, int, int], bool] = {}
+
+
+def fits(choice: int, size: int, taken: int) -> bool:
+    """Does the build choice fit somewhere on a size×size map whose taken squares are `taken`?
+    A pure function of static data, remembered (bounded) because city maps repeat."""
+    key = (choice, size, taken)
+    found = _FITS.get(key)
+    if found is None:
+        found = False
+        for m in PLACEMENT_MASKS[(choice, size)]:
+            if not m & taken:
+                found = True
+                break
+        if len(_FITS) >= 50_000:
+            _FITS.clear()
+        _FITS[key] = found
+    return found
+
+
+def taken_mask(grid: list[int], graves: list[bool]) -> int:
+    """Bit mask of the squares of one city map that hold a building or a grave."""
+    return sum([bit for bit, v, g in zip(_BITS, grid, graves, strict=False) if v >= 0 or g])
+
+
+_BITS = tuple(1 << i for i in range(MAX_SIZE * MAX_SIZE))
+
+
 def cell_name(city: int, cell: int) -> str:
     size = size_of(city)
     return f"c{city + 1} {COLUMNS[cell % size]}{cell // size + 1}"
 
 
-def edge_neighbours(size: int, cell: int) -> list[int]:
+def _edge_neighbours(size: int, cell: int) -> list[int]:
     x, y = cell % size, cell // size
     out = []
     if x > 0:
@@ -86,6 +124,14 @@ def edge_neighbours(size: int, cell: int) -> list[int]:
     if y < size - 1:
         out.append(cell + size)
     return out
+
+
+EDGE_NEIGHBOURS = {size: tuple(tuple(_edge_neighbours(size, c)) for c in range(size * size)) for size in (6, 7)}
+
+
+def edge_neighbours(size: int, cell: int) -> tuple[int, ...]:
+    """The squares sharing an edge with this one (precomputed)."""
+    return EDGE_NEIGHBOURS[size][cell]
 
 
 def choice_of_shape(btype: int, ncells: int, cells: tuple[int, ...], size: int) -> int:

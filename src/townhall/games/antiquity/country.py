@@ -103,7 +103,8 @@ def _country_sites(self: AntiquityState, p: int, k: int) -> list[int]:
         return sorted(h for h in zone if terrain[h] != WATER and self._free(h))
     if k == NEWCITY:
         return sorted(h for h in zone if self._city_site_ok(h, zone))
-    return sorted(h for h in zone if self.polluted[h])  # alchemy
+    # alchemy: any polluted hex of the map (the seed names no zone of control for it)
+    return [h for h, dirty in enumerate(self.polluted) if dirty]
 
 
 def _shore_ok(self: AntiquityState, h: int) -> bool:

@@ -8,8 +8,18 @@ from townhall.engine import Chance, Event
 
 from . import actions as A
 from . import payment
-from .city import CHOICE_TYPES, HOUSE, NUM_CHOICES, PLACEMENTS, choice_of_shape, size_of
-from .data import BUILDINGS, DATA, GOODS, WOOD, Cost
+from .city import (
+    CHOICE_TYPES,
+    HOUSE,
+    NUM_CHOICES,
+    PLACEMENT_CELL_MASKS,
+    PLACEMENTS,
+    choice_of_shape,
+    fits,
+    size_of,
+    taken_mask,
+)
+from .data import BUILDINGS, DATA, FOOD, GOODS, LUX, WOOD, Cost
 from .player import BARBARA, MANNED, MARIA, NICHOLAS, Player
 from .rules import (
     CART,
@@ -54,30 +64,50 @@ def supply_left(self: AntiquityState, btype: int, viewer: int) -> int:
 def _fits(self: AntiquityState, pl: Player, choice: int) -> list[tuple[int, int, int, int, tuple[int, ...]]]:
     out = []
     for c in range(len(pl.cities)):
-        grid, graves = pl.grid[c], pl.graves[c]
-        for rot, x, y, cells in PLACEMENTS[(choice, size_of(c))]:
-            if all(grid[i] < 0 and not graves[i] for i in cells):
+        taken = taken_mask(pl.grid[c], pl.graves[c])
+        key = (choice, size_of(c))
+        for (rot, x, y, cells), mask in zip(PLACEMENTS[key], PLACEMENT_CELL_MASKS[key], strict=True):
+            if not mask & taken:
                 out.append((c, rot, x, y, cells))
     return out
 
 
+FULL = {size: (1 << size * size) - 1 for size in (7, 6)}  # every square of a city map taken
+# the build choices grouped by building type, and the few distinct building costs
+TYPE_CHOICES = tuple(
+    (t, tuple(c for c in range(NUM_CHOICES) if CHOICE_TYPES[c] == t)) for t in sorted(set(CHOICE_TYPES))
+)
+DISTINCT_COSTS: tuple[Cost, ...] = tuple(dict.fromkeys(building_cost(t) for t, _ in TYPE_CHOICES))
+COST_ID = {t: DISTINCT_COSTS.index(building_cost(t)) for t, _ in TYPE_CHOICES}
+
+
 def _can_build(
-    self: AntiquityState, pl: Player, choice: int, philosophy: bool, counts: list[int], public: dict[int, int]
+    self: AntiquityState,
+    pl: Player,
+    choice: int,
+    philosophy: bool,
+    counts: list[int],
+    public: dict[int, int],
+    taken: list[int] | None = None,
+    paid: dict[int, bool] | None = None,
 ) -> bool:
+    """May the player start building this choice: supply or one-of-a-kind, cost, a free spot."""
     t = CHOICE_TYPES[choice]
     if t in SUPPLY:
         if public[t] >= SUPPLY[t]:
             return False
     elif counts[t] > 0 or (t == CATHEDRAL and pl.demolished == self.round):
         return False  # ANT-PH2-4, ANT-PH2-11
-    if not payment.can_pay(pl.goods, building_cost(t), philosophy):
+    ok = None if paid is None else paid.get(t)
+    if ok is None:
+        ok = payment.can_pay(pl.goods, building_cost(t), philosophy)
+        if paid is not None:
+            paid[t] = ok
+    if not ok:
         return False
-    for c in range(len(pl.cities)):
-        grid, graves = pl.grid[c], pl.graves[c]
-        for _, _, _, cells in PLACEMENTS[(choice, size_of(c))]:
-            if all(grid[i] < 0 and not graves[i] for i in cells):
-                return True
-    return False
+    if taken is None:
+        taken = [taken_mask(pl.grid[c], pl.graves[c]) for c in range(len(pl.cities))]
+    return any(fits(choice, size_of(c), mask) for c, mask in enumerate(taken))
 
 
 def _type_counts(pl: Player) -> list[int]:
@@ -105,17 +135,45 @@ def _legal_plan(self: AntiquityState, p: int) -> list[int]:
             theirs = _type_counts(self._view(q, p))
             for t in SUPPLY:
                 public[t] += theirs[t]
-    for choice in range(NUM_CHOICES):
-        if self._can_build(pl, choice, philosophy, counts, public):
-            out.append(A.BUILD + choice)
-    empty = pl.empty_cells()
+    taken = [taken_mask(pl.grid[c], pl.graves[c]) for c in range(len(pl.cities))]
+    sized = [(size_of(c), mask) for c, mask in enumerate(taken)]
+    goods = pl.goods
+    paid = [payment.can_pay(goods, cost, philosophy) for cost in DISTINCT_COSTS]
+    no_cathedral = pl.demolished == self.round  # ANT-PH2-11: a new cathedral only in a later round
+    for t, choices in TYPE_CHOICES:  # the same tests as _can_build, inlined (a hot path)
+        if t in SUPPLY:
+            if public[t] >= SUPPLY[t]:
+                continue
+        elif counts[t] > 0 or (t == CATHEDRAL and no_cathedral):
+            continue  # ANT-PH2-4
+        if not paid[COST_ID[t]]:
+            continue
+        for choice in choices:
+            for size, mask in sized:
+                if fits(choice, size, mask):
+                    out.append(A.BUILD + choice)
+                    break
+    empty = any(mask != FULL[size_of(c)] for c, mask in enumerate(taken))
     if empty:
+        food = [goods[g] for g in FOOD]
+        lux = [goods[g] for g in LUX]
+        food_n, lux_n = sum(food), sum(lux)
+        food_k, lux_k = len(food) - food.count(0), len(lux) - lux.count(0)
         for number in range(20):
-            if not pl.houses >> number & 1 and payment.can_pay(pl.goods, DATA.house_costs[number], philosophy):
-                out.append(A.HOUSE_A + number)
+            if pl.houses >> number & 1:
+                continue
+            cost = DATA.house_costs[number]  # houses cost food and luxuries only (ANT-PH2-5)
+            if food_n < cost.food or lux_n < cost.lux:
+                continue
+            if not philosophy and (
+                (cost.food_different and food_k < cost.food) or (cost.lux_different and lux_k < cost.lux)
+            ):
+                continue
+            out.append(A.HOUSE_A + number)
+    graved = pl.graved_set() if pl.any_graves() else set()
     if pl.idle() > 0:
         for bid, b in enumerate(pl.blds):
-            if b is not None and MANNED[b[0]] and not pl.manned[bid] and not pl.graved(bid):
+            if b is not None and MANNED[b[0]] and not pl.manned[bid] and bid not in graved:
                 out.append(A.cell_action(A.MAN, b[1], min(b[2]), size_of(b[1])))
     if MARKET in active and sum(pl.goods) >= 2:
         out.append(A.BANK)
@@ -127,7 +185,7 @@ def _legal_plan(self: AntiquityState, p: int) -> list[int]:
             out.extend(A.cell_action(A.HEAL, c, i, size_of(c)) for i, g in enumerate(graves) if g)
     if pl.has_saint_power(BARBARA):
         for bid, b in enumerate(pl.blds):
-            if b is not None and bid not in pl.moved and not pl.graved(bid):
+            if b is not None and bid not in pl.moved and bid not in graved:
                 out.append(A.cell_action(A.MOVE, b[1], min(b[2]), size_of(b[1])))
         if empty:
             for c, graves in enumerate(pl.graves):
@@ -392,13 +450,14 @@ def _set_order(self: AntiquityState) -> None:
 def _offers(self: AntiquityState, p: int) -> list[int]:
     """ANT-PH2-13: trades in the open; one of the two players needs a working market."""
     pl = self.players[p]
-    if self.offers[p] >= MAX_OFFERS or not any(pl.goods):
+    if self.offers[p] >= MAX_OFFERS:
         return []
     mine = MARKET in pl.active()
+    held = any(pl.goods)  # a gift either way is a trade too (goods for a promise)
     return [
         A.TRADE_WITH + q
         for q in self._alive()
-        if q != p and (mine or MARKET in self.players[q].active()) and any(self.players[q].goods)
+        if q != p and (mine or MARKET in self.players[q].active()) and (held or any(self.players[q].goods))
     ]
 
 

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import Any
 
-from .city import FIRST_SIZE, HOUSE, LATER_SIZE, STORAGE, edge_neighbours, size_of
+from .city import EDGE_NEIGHBOURS, FIRST_SIZE, HOUSE, LATER_SIZE, STORAGE, size_of
 from .data import BUILDINGS, DATA, FACULTIES
 
 B = {name: i for i, name in enumerate(BUILDINGS)}
@@ -13,6 +14,8 @@ MANNED_LIST = list(MANNED)
 MANNED_LIST[STORAGE] = True  # a storage needs one worker (ANT-PH2-7)
 MANNED = tuple(MANNED_LIST)
 FACULTY_TYPES = frozenset(B[f] for f in FACULTIES)
+UNIVERSITY = B["university"]
+CATHEDRAL_TYPE = B["cathedral"]
 UNIQUE_TYPES = tuple(i for i, name in enumerate(BUILDINGS) if name not in ("cart_shop", "fountain", "storage", "house"))
 SAINTS = ("nicholas", "barbara", "christopher", "george", "maria")
 NICHOLAS, BARBARA, CHRISTOPHER, GEORGE, MARIA = range(5)
@@ -81,11 +84,22 @@ class Player:
         p.graves = [g[:] for g in self.graves]
         p.blds = self.blds[:]
         p.manned = self.manned[:]
-        for name in (
-            "houses", "saint", "old_saint", "demolished", "country", "alive", "out_round", "theology_used",
-            "biology_used", "alchemy_used", "healed", "moved", "steps", "new_cathedral", "pend", "bought",
-        ):  # fmt: skip
-            setattr(p, name, getattr(self, name))
+        p.houses = self.houses
+        p.saint = self.saint
+        p.old_saint = self.old_saint
+        p.demolished = self.demolished
+        p.country = self.country
+        p.alive = self.alive
+        p.out_round = self.out_round
+        p.theology_used = self.theology_used
+        p.biology_used = self.biology_used
+        p.alchemy_used = self.alchemy_used
+        p.healed = self.healed
+        p.moved = self.moved
+        p.steps = self.steps
+        p.new_cathedral = self.new_cathedral
+        p.pend = self.pend
+        p.bought = self.bought
         return p
 
     def add_city_map(self) -> None:
@@ -106,7 +120,18 @@ class Player:
         b = self.blds[bid]
         assert b is not None
         g = self.graves[b[1]]
-        return any(g[c] for c in b[2])
+        return True in [g[c] for c in b[2]]
+
+    def graved_set(self) -> set[int]:
+        """Ids of the buildings with a grave on them (ANT-PH8-2)."""
+        out: set[int] = set()
+        for grid, graves in zip(self.grid, self.graves, strict=True):
+            if True in graves:
+                out.update(compress(grid, graves))
+        return out
+
+    def any_graves(self) -> bool:
+        return any(True in g for g in self.graves)
 
     def count(self, btype: int) -> int:
         return sum(1 for b in self.blds if b is not None and b[0] == btype)
@@ -122,14 +147,15 @@ class Player:
         joined to a university share one worker (ANT-PH2-14)."""
         out: set[int] = set()
         univ = -1
-        graves = any(True in g for g in self.graves)
+        graved = self.graved_set() if self.any_graves() else None
+        manned = self.manned
         for bid, b in enumerate(self.blds):
-            if b is None or (graves and self.graved(bid)):
+            if b is None or (graved is not None and bid in graved):
                 continue
             t = b[0]
-            if t == B["university"]:
+            if t == UNIVERSITY:
                 univ = bid
-            if not MANNED[t] or self.manned[bid]:
+            if manned[bid] or not MANNED[t]:
                 out.add(t)
         if univ >= 0:
             joined = self.joined_faculties(univ)
@@ -143,9 +169,9 @@ class Player:
     def joined_faculties(self, univ: int) -> list[int]:
         u = self.blds[univ]
         assert u is not None
-        size = size_of(u[1])
+        nbs = EDGE_NEIGHBOURS[size_of(u[1])]
         grid = self.grid[u[1]]
-        near = {grid[n] for c in u[2] for n in edge_neighbours(size, c)}
+        near = {grid[n] for c in u[2] for n in nbs[c]}
         out = []
         for bid in near:
             if bid >= 0 and bid != univ:
@@ -167,7 +193,14 @@ class Player:
         return sum(1 for bid, b in enumerate(self.blds) if b is not None and b[0] == btype and not self.graved(bid))
 
     def has_saint_power(self, saint: int) -> bool:
-        return self.saint == saint or self.saint == MARIA
+        """The saint's power (St. Maria: every power) works while the cathedral carries no grave:
+        a graved building cannot be used (ANT-PH8-2); the saint, and so the victory condition, stay."""
+        if self.saint != saint and self.saint != MARIA:
+            return False
+        if not self.any_graves():
+            return True
+        cath = self.find(CATHEDRAL_TYPE)
+        return cath < 0 or not self.graved(cath)
 
     def manned_count(self, btype: int) -> int:
         return sum(
@@ -189,6 +222,19 @@ class Player:
                     if b is not None and b[0] != HOUSE:
                         out.append((c, i))
         return out
+
+    def grave_room(self) -> bool:
+        """Can one more grave be placed (an empty square, or a building square but a house's)?"""
+        blds = self.blds
+        for grid, graves in zip(self.grid, self.graves, strict=True):
+            for i, v in enumerate(grid):
+                if not graves[i]:
+                    if v < 0:
+                        return True
+                    b = blds[v]
+                    if b is not None and b[0] != HOUSE:
+                        return True
+        return False
 
     def grave_count(self) -> int:
         return sum(sum(g) for g in self.graves)

@@ -31,7 +31,7 @@ def render_map(state: AntiquityState, viewer: int | None) -> list[str]:
     zones: set[int] = set()
     for q in range(state.num_players):
         if (viewer is None or q == viewer) and state.players[q].alive and state.players[q].cities:
-            zones |= state.zone(q)
+            zones |= state.zone(q, state._view(q, -1 if viewer is None else viewer))  # ANT-IO-3
     width = (max(topo.cols) + 1) * 2 + 4
     rows = max(topo.rows) + 1
     lines = [[" "] * width for _ in range(rows)]
@@ -94,7 +94,7 @@ def render_city(state: AntiquityState, q: int, viewer: int | None) -> list[str]:
 
 
 PROMPTS = {
-    "place": "where does it go (a square, turned)?",
+    "place": "where does it go (the top-left corner of its box, turned a quarter n times)?",
     "hplace": "which square for the house?",
     "fplace": "which square for the free house?",
     "pay": "which good do you pay?",
@@ -112,8 +112,10 @@ PROMPTS = {
 
 
 def prompt(state: AntiquityState, viewer: int) -> str:
-    from .rules import COUNTRY, EXPLORE, HARVEST, PLAN, STORE, TRADE
+    from .rules import COUNTRY, EXPLORE, HARVEST, PLAN, SETUP, STORE, TRADE
 
+    if state.phase == SETUP:
+        return "place your first city: which centre hex (the city covers it and its 6 neighbours)?"
     pend = state.players[viewer].pend
     if pend is not None:
         return PROMPTS.get(str(pend[0]), "choose")
@@ -149,7 +151,10 @@ def render(state: AntiquityState, viewer: int | None) -> str:
     lines = [head, f"to move: {', '.join(str(p + 1) for p in movers) or 'nobody'}", *render_map(state, viewer), LEGEND]
     for q in range(state.num_players):
         lines.extend(render_city(state, q, viewer))
-    lines.append("city squares: c<city> <column><row>, e.g. c1 b3; XX grave, * manned")
+    lines.append(
+        "city squares: c<city> <column><row>, e.g. c1 b3; XX grave, * manned; "
+        "a building is named by its first square (top row first, then left)"
+    )
     if state.offer:
         gives = ", ".join(f"{n} {GOODS[g]}" for g, n in enumerate(state.give) if n) or "nothing"
         asks = ", ".join(f"{n} {GOODS[g]}" for g, n in enumerate(state.ask) if n) or "nothing"

@@ -372,22 +372,41 @@ class AntiquityState(State):
 
     def _needs(self, p: int, events: list[Event] | None) -> bool:
         pl = self.players[p]
+        # When the player must decide, the legal actions found here are kept for legal_actions.
         if self.phase == COUNTRY:
-            return pl.pend is not None or len(self._legal_country(p)) > 1
+            if pl.pend is not None:
+                return True
+            legal = self._legal_country(p)
+            if len(legal) > 1:
+                self._legal_cache = (p, sorted(set(legal)))
+                return True
+            return False
         if self.phase == TRADE:
-            return bool(self._offers(p))
+            offers = self._offers(p)
+            if offers:
+                self._legal_cache = (p, sorted({A.DONE, *offers}))
+                return True
+            return False
         if self.phase == STORE:
             return self._store_needs(p, pl, events)
         if self.phase == EXPLORE:
-            return EXPLORER in pl.active() and bool(self._explore_sites(p))
+            if EXPLORER not in pl.active():
+                return False
+            sites = self._explore_sites(p)
+            if sites:
+                self._legal_cache = (p, sorted([A.HEX + h for h in sites] + [A.DONE]))
+                return True
+            return False
         # famine / pollution
-        if self.todo_poll[p] > 0 and not self._pollution_sites(p):
+        if self.todo_poll[p] > 0:
+            sites = self._pollution_sites(p)
+            if sites:
+                self._legal_cache = (p, [A.HEX + h for h in sites])  # what legal_actions would find
+                return True
             self.todo_grave[p] += self.todo_poll[p]  # ANT-PH9-3
             self.todo_poll[p] = 0
-        if self.todo_poll[p] > 0:
-            return True
         if self.todo_grave[p] > 0:
-            if not self._grave_cells(p):
+            if not pl.grave_room():
                 self._eliminate(p, events)
                 return False
             return True

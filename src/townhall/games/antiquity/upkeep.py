@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from townhall.engine import Chance, Event
 
 from . import actions as A
-from .city import cell_name, size_of
+from .city import cell_name
 from .data import FOOD, GOODS
 from .hexmap import WATER
 from .player import GEORGE
@@ -144,8 +144,11 @@ def _pollution_sites(self: AntiquityState, p: int) -> list[int]:
         if q != p and DUMP in self.players[q].active():
             blocked |= self.zone(q)
     harbor = HARBOR in self.players[p].active()
+    polluted, occ, good, terrain = self.polluted, self.occ, self.good, self.terrain
     return sorted(
-        h for h in self.zone(p) if self._is_clean(h) and (harbor or self.terrain[h] != WATER) and h not in blocked
+        h
+        for h in self.zone(p)
+        if not polluted[h] and occ[h] < 0 and good[h] < 0 and (harbor or terrain[h] != WATER) and h not in blocked
     )
 
 
@@ -153,7 +156,8 @@ def _grave_cells(self: AntiquityState, p: int) -> list[int]:
     """ANT-PH8-2: empty squares first; then building squares without a grave, never houses."""
     pl = self.players[p]
     cells = pl.empty_cells() or pl.free_building_cells()
-    return [A.cell_action(A.CELL, c, i, size_of(c)) for c, i in cells]
+    table = A.CELL_ACTIONS
+    return [table[c][i] for c, i in cells]
 
 
 def _place_grave(self: AntiquityState, p: int, action: int, events: list[Event] | None) -> None:

@@ -8,12 +8,15 @@ from .hexmap import WATER, disc
 from .rules import HARBOR, STABLES
 
 if TYPE_CHECKING:
+    from .player import Player
     from .state import AntiquityState
 
 
-def zone(self: AntiquityState, p: int) -> frozenset[int]:
-    """ANT-ZOC-1..4: land within 2 (stables 3) land steps of cities and inns; harbor adds water."""
-    pl = self.players[p]
+def zone(self: AntiquityState, p: int, pl: Player | None = None) -> frozenset[int]:
+    """ANT-ZOC-1..4: land within 2 (stables 3) land steps of cities and inns; harbor adds water.
+    `pl` is the holdings to use (by default the player's own; a view shows a start-of-phase copy)."""
+    if pl is None:
+        pl = self.players[p]
     active = pl.active()
     harbor = HARBOR in active
     reach = 3 if STABLES in active else 2
