@@ -16,7 +16,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from townhall import games
-from townhall.agents import agent_names, make_agent
+from townhall.agents import agent_names, make_agent, split_specs
 from townhall.engine.errors import OptionError, TownhallError
 from townhall.engine.options import OptionValue, parse_option_texts
 from townhall.engine.protocol import Game
@@ -71,9 +71,7 @@ def resolve_table(
         if not board.is_file():
             raise OptionError(f"there is no board file {board}")
         option_texts.append(f"board={board}")
-    seats = [s.strip() for s in seats_text.split(",")] if seats_text else []
-    if any(not s for s in seats):
-        raise OptionError(f"empty seat in --seats {seats_text!r}")
+    seats = split_specs(seats_text) if seats_text else []
     count = players if players is not None else max(len(seats), game.meta.min_players)
     game.meta.check_players(count)
     if len(seats) > count:
@@ -318,9 +316,7 @@ def tournament(
 
     with friendly_errors():
         game = games.get(game_name)
-        specs = [spec.strip() for spec in agents.split(",")]
-        if any(not spec for spec in specs):
-            raise OptionError(f"empty agent in --agents {agents!r}")
+        specs = split_specs(agents)
         options = parse_option_texts(game.meta.options, option or [])
         with _progress(as_json) as bar:
             task = bar.add_task(f"{game_name} tournament", total=n)

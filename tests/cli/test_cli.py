@@ -71,7 +71,8 @@ def test_bad_input_gets_a_message_not_a_traceback(tmp_path: Path) -> None:
         (["replay", str(tmp_path / "none.json")], "cannot read"),
         (["bench", "toy-pig", "--agent", "oracle"], "unknown agent 'oracle'"),
         (["simulate", "toy-pig", "--board", str(tmp_path / "b.json")], "has no board option"),
-        (["play", "toy-pig", "--seats", "human,,random"], "empty seat"),
+        (["play", "toy-pig", "--seats", "human,,random"], "empty agent"),
+        (["tournament", "toy-pig", "--agents", "greedy,mcts:depth=deep"], "depth"),
     ]
     for args, message in cases:
         result = runner.invoke(app, args)
@@ -137,3 +138,14 @@ def test_a_games_own_exit_action_is_not_the_tables_quit() -> None:
     assert match.is_over()
     human_steps = [step.action for step in match.record.steps if step.player == 0]
     assert human_steps == [{"kind": "exit"}]
+
+
+def test_tournament_with_parametrised_agents_as_json() -> None:
+    args = ["tournament", "toy-pig", "--agents", "mcts:iterations=30,c=1,random", "-n", "4", "--seed", "2", "--json"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    summary = result.output[result.output.index("{") :]
+    data = json.loads(summary)
+    agents = {row["label"]: row for row in data["agents"]}
+    assert set(agents) == {"mcts:iterations=30,c=1", "random"}
+    assert all(row["games"] == 4 for row in agents.values())  # every game seats both agents

@@ -243,6 +243,7 @@ class GoofState(State):
             bid = copy.bids[p]
             if p != player and bid is not None:
                 copy.hands[p].append(bid)
+                copy.hands[p].sort()  # the draw must not depend on where the hidden bid sat
                 new_bid = rng.choice(copy.hands[p])
                 copy.hands[p].remove(new_bid)
                 copy.bids[p] = new_bid

@@ -2,7 +2,8 @@
 
 - `random`: uniformly random legal actions (no parameters).
 - `greedy[:samples=K]`: one-step lookahead with the game's `evaluate` (K determinizations, default 1).
-- `mcts[:iterations=N,seconds=S,c=C,depth=D,scale=X]`: information-set MCTS; see agents/mcts.py.
+- `mcts[:iterations=N,seconds=S,c=C,depth=D|auto|end,scale=X,prior=W]`: information-set MCTS;
+  see agents/mcts.py.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from townhall.agents.greedy import GreedyAgent
-from townhall.agents.mcts import DEFAULT_C, DEFAULT_DEPTH, MctsAgent
+from townhall.agents.mcts import DEFAULT_C, DEFAULT_DEPTH, DEFAULT_PRIOR, Depth, MctsAgent
 from townhall.agents.random_agent import RandomAgent
 from townhall.engine.agent import Agent
 from townhall.engine.errors import UnknownName
@@ -70,16 +71,26 @@ def _greedy(game: Game, seed: int, params: dict[str, str]) -> Agent:
 
 
 def _mcts(game: Game, seed: int, params: dict[str, str]) -> Agent:
-    _check_keys("mcts", params, ("iterations", "seconds", "c", "depth", "scale"))
+    _check_keys("mcts", params, ("iterations", "seconds", "c", "depth", "scale", "prior"))
     c = _float_param("mcts", params, "c", positive=False)
-    depth = _int_param("mcts", params, "depth", 0)
+    depth: Depth = DEFAULT_DEPTH
+    if params.get("depth", "").lower() in ("end", "full", "none"):
+        depth = None
+    elif params.get("depth", "").lower() == "auto":
+        depth = "auto"
+    elif "depth" in params:
+        if not params["depth"].lstrip("-").isdigit():
+            raise UnknownName(f"mcts parameter depth takes a whole number, auto or end, not {params['depth']!r}")
+        depth = _int_param("mcts", params, "depth", 0)
+    prior = _float_param("mcts", params, "prior", positive=False)
     return MctsAgent(
         seed,
         iterations=_int_param("mcts", params, "iterations", 1),
         seconds=_float_param("mcts", params, "seconds", positive=True),
         c=DEFAULT_C if c is None else c,
-        depth=DEFAULT_DEPTH if depth is None else depth,
+        depth=depth,
         scale=_float_param("mcts", params, "scale", positive=True),
+        prior=DEFAULT_PRIOR if prior is None else prior,
     )
 
 
@@ -99,6 +110,23 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
             raise UnknownName(f"agent parameters are written key=value, not {item!r}")
         params[key.strip()] = value.strip()
     return name.strip(), params
+
+
+def split_specs(text: str) -> list[str]:
+    """Split a comma-separated list of agent specs whose parameters are comma-separated too:
+    `mcts:iterations=200,c=1,greedy,random` -> `["mcts:iterations=200,c=1", "greedy", "random"]`
+    (an item `key=value` without `:` continues the spec before it)."""
+    specs: list[str] = []
+    for item in (part.strip() for part in text.split(",")):
+        if not item:
+            raise UnknownName(f"empty agent in {text!r}")
+        if "=" in item and ":" not in item:
+            if not specs or ":" not in specs[-1]:
+                raise UnknownName(f"agent parameter {item!r} follows no agent (write name:key=value)")
+            specs[-1] += "," + item
+        else:
+            specs.append(item)
+    return specs
 
 
 def make_agent(spec: str, game: Game, seed: int) -> Agent:

@@ -1,0 +1,75 @@
+"""The greedy agent: a one-step lookahead with the game's own heuristic.
+
+For each legal action it applies the action to a determinized copy of the position (hidden
+information resampled by `view.determinize`) and scores the result with
+`view.game.evaluate(state, player)`. The best action wins; ties are broken with the agent's own
+seeded generator. Chance inside the applied step is drawn from a Chance seeded from that same
+generator, and every action of one sample sees the same chance seed (common random numbers), so
+that the actions are compared on equal luck.
+
+Multi-step turns: a sub-step (place a tile, then choose a follower) is evaluated on its own, one
+step deep; games' `evaluate` values partial turns, so this is meaningful and keeps the bot fast.
+Simultaneous decisions: after its own choice is committed, the other players still deciding pick at
+random (from the same per-sample seed for every candidate action) until the decision resolves,
+and the resolved position is evaluated; `samples=K` averages over K such draws.
+It is also the stand-in for a player who leaves a table.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from townhall.engine.agent import Budget, PlayerView
+from townhall.engine.chance import Chance
+from townhall.engine.protocol import State
+
+TIE_TOLERANCE = 1e-9
+MAX_FILL_STEPS = 64
+
+
+def _finish_decision(state: State, player: int, deciding: set[int], chance: Chance, rng: random.Random) -> None:
+    """At a simultaneous decision, once `player` committed, let the others still deciding pick at
+    random so that the decision resolves and its outcome can be evaluated."""
+    pending = deciding - {player}
+    for _ in range(MAX_FILL_STEPS):
+        movers = state.to_move()
+        if not movers or player in movers or not pending.issuperset(movers):
+            return
+        other = movers[0]
+        legal = state.legal_actions(other)
+        state.apply(other, legal[int(rng.random() * len(legal))], chance)
+        if other not in state.to_move():
+            pending.discard(other)  # committed: if they move again, a new decision has begun
+
+
+class GreedyAgent:
+    name = "greedy"
+
+    def __init__(self, seed: int, *, samples: int = 1) -> None:
+        if samples < 1:
+            raise ValueError("greedy needs at least one sample")
+        self._rng = random.Random(seed)
+        self.samples = samples
+
+    def act(self, view: PlayerView, legal: Sequence[int], budget: Budget) -> int:
+        if len(legal) == 1:
+            return legal[0]
+        rng = self._rng
+        player = view.player
+        evaluate = view.game.evaluate
+        totals = [0.0] * len(legal)
+        for _ in range(self.samples):
+            base = view.determinize(rng)
+            deciding = set(base.to_move())
+            seed = rng.getrandbits(63)
+            for index, action in enumerate(legal):
+                state = base.clone()
+                chance = Chance(seed)
+                state.apply(player, action, chance)
+                if len(deciding) > 1:
+                    _finish_decision(state, player, deciding, chance, random.Random(seed))
+                totals[index] += evaluate(state, player)
+        best = max(totals)
+        candidates = [legal[i] for i, total in enumerate(totals) if total >= best - TIE_TOLERANCE * max(1.0, abs(best))]
+        return candidates[int(rng.random() * len(candidates))]

@@ -1,0 +1,84 @@
+"""A one-decision test game for the agents: the player to move picks a number, and the score
+table says what each pick is worth. Player 1 then picks too (so the game has two turns)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Self
+
+from townhall.engine import Chance, Event, Game, GameMeta, IllegalAction, Json, Options, State, ranks_from_keys
+
+
+class PickState(State):
+    def __init__(self, values: Sequence[float]) -> None:
+        self.num_players = 2
+        self.values = list(values)
+        self.picks: list[int | None] = [None, None]
+
+    def to_move(self) -> tuple[int, ...]:
+        for player, pick in enumerate(self.picks):
+            if pick is None:
+                return (player,)
+        return ()
+
+    def legal_actions(self, player: int) -> list[int]:
+        return list(range(len(self.values))) if self.to_move() == (player,) else []
+
+    def apply(self, player: int, action: int, chance: Chance, events: list[Event] | None = None) -> None:
+        if self.to_move() != (player,) or not 0 <= action < len(self.values):
+            raise IllegalAction("TOY-PICK-1", "not a legal pick")
+        self.picks[player] = action
+
+    def clone(self) -> Self:
+        copy = type(self)(self.values)
+        copy.picks = list(self.picks)
+        return copy
+
+    def scores(self) -> list[float]:
+        return [self.values[p] if p is not None else 0.0 for p in self.picks]
+
+    def ranks(self) -> list[int]:
+        return ranks_from_keys([[s] for s in self.scores()])
+
+    def observation(self, player: int | None) -> dict[str, Json]:
+        return self.to_json()
+
+    def determinize(self, player: int, rng: random.Random) -> Self:
+        return self.clone()
+
+    def to_json(self) -> dict[str, Json]:
+        return {"values": list(self.values), "picks": list(self.picks)}
+
+    def num_distinct_actions(self) -> int:
+        return len(self.values)
+
+    def action_to_json(self, action: int) -> dict[str, Json]:
+        return {"pick": action}
+
+    def action_from_json(self, data: Json) -> int:
+        return int(data["pick"])
+
+    def action_text(self, action: int) -> str:
+        return f"pick {action}"
+
+
+class Pick(Game):
+    meta = GameMeta(name="toy-pick", title="Pick (test toy)", min_players=2, max_players=2)
+
+    def __init__(self, values: Sequence[float]) -> None:
+        self.values = list(values)
+
+    def new_state(self, num_players: int, options: Options, chance: Chance) -> PickState:
+        return PickState(self.values)
+
+    def state_from_json(self, data: dict[str, Json]) -> PickState:
+        state = PickState(data["values"])
+        state.picks = list(data["picks"])
+        return state
+
+    def render(self, state: State, viewer: int | None) -> str:
+        return str(state.to_json())
+
+    def max_decisions(self, num_players: int, options: Options) -> int:
+        return 2

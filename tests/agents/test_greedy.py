@@ -1,0 +1,69 @@
+"""The greedy agent: one-step lookahead with the game's evaluate, seeded tie-breaks."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from tests.agents.pick import Pick
+from tests.engine.toys import HOLD, ROLL, Goofspiel, GoofState, Pig, PigState
+from townhall.agents import make_agent
+from townhall.agents.greedy import GreedyAgent
+from townhall.engine import Chance
+from townhall.engine.agent import Budget, PlayerView
+from townhall.engine.match import play_match
+
+
+def test_greedy_holds_a_big_turn_total_at_pig() -> None:
+    """Holding 10 turns a 7-point deficit into a 3-point lead; rolling cannot bank anything."""
+    game = Pig()
+    state = game.start(2, None, Chance(0))
+    assert isinstance(state, PigState)
+    state.banked = [5, 12]
+    state.turn_total = 10
+    for seed in range(20):
+        view = PlayerView(game, state, 0)
+        assert GreedyAgent(seed).act(view, view.legal_actions(), Budget()) == HOLD
+
+
+def test_greedy_picks_the_best_value_and_breaks_ties_randomly() -> None:
+    game = Pick([1.0, 7.0, 3.0, 7.0, -2.0])
+    state = game.start(2, None, Chance(0))
+    view = PlayerView(game, state, 0)
+    picks = Counter(GreedyAgent(seed).act(view, view.legal_actions(), Budget()) for seed in range(40))
+    assert set(picks) == {1, 3}, picks
+    assert min(picks.values()) >= 8, picks
+    again = Counter(GreedyAgent(seed).act(view, view.legal_actions(), Budget()) for seed in range(40))
+    assert again == picks, "same seeds, different choices"
+
+
+def test_greedy_with_samples_and_only_one_action() -> None:
+    game = Pick([4.0])
+    state = game.start(2, None, Chance(0))
+    view = PlayerView(game, state, 0)
+    assert make_agent("greedy:samples=3", game, 1).act(view, view.legal_actions(), Budget()) == 0
+
+
+def test_greedy_rolls_when_nothing_is_at_stake_and_plays_whole_games() -> None:
+    game = Pig()
+    state = game.start(2, None, Chance(0))
+    view = PlayerView(game, state, 0)
+    # With no turn total, roll and hold have the same value: both must be chosen sometimes.
+    choices = {GreedyAgent(seed).act(view, view.legal_actions(), Budget()) for seed in range(20)}
+    assert choices == {ROLL, HOLD}
+    for players in (2, 3):
+        match = play_match(Goofspiel(), players, [GreedyAgent(s) for s in range(players)], seed=3)
+        assert match.is_over()
+
+
+def test_greedy_resolves_a_simultaneous_decision_before_evaluating() -> None:
+    """Player 0 bids first with cards 1 and 2: bidding 2 never does worse than bidding 1 whatever
+    the other player then bids, and does better against a 1, so greedy always bids 2 although
+    its own bid alone changes no score."""
+    game = Goofspiel()
+    state = game.start(2, {"cards": 2}, Chance(0))
+    assert isinstance(state, GoofState)
+    assert state.to_move() == (0, 1)
+    two = state.space.encode("bid", 2)
+    for seed in range(20):
+        view = PlayerView(game, state, 0)
+        assert GreedyAgent(seed).act(view, view.legal_actions(), Budget()) == two

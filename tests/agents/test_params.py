@@ -1,0 +1,75 @@
+"""Agent specs: registered names, parameter parsing and clear errors."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.engine.toys import Pig
+from townhall.agents import agent_names, make_agent, split_specs
+from townhall.agents.greedy import GreedyAgent
+from townhall.agents.mcts import MctsAgent
+from townhall.engine.errors import TownhallError, UnknownName
+from townhall.tournament import run_tournament
+
+
+def test_names_and_parameters() -> None:
+    assert {"random", "greedy", "mcts"} <= set(agent_names())
+    agent = make_agent("mcts:iterations=50, seconds=0.5, c=1.2, depth=8, scale=4", Pig(), 1)
+    assert isinstance(agent, MctsAgent)
+    assert (agent.iterations, agent.seconds, agent.c, agent.depth, agent.scale) == (50, 0.5, 1.2, 8, 4.0)
+    plain = make_agent("mcts", Pig(), 1)
+    assert isinstance(plain, MctsAgent) and plain.iterations is None and plain.seconds is None
+    greedy = make_agent("greedy:samples=4", Pig(), 1)
+    assert isinstance(greedy, GreedyAgent) and greedy.samples == 4
+
+
+@pytest.mark.parametrize(
+    ("spec", "words"),
+    [
+        ("mcts:iterations=abc", ["iterations", "whole number", "'abc'"]),
+        ("mcts:iterations=0", ["iterations", "at least 1"]),
+        ("mcts:seconds=0", ["seconds", "positive"]),
+        ("mcts:seconds=soon", ["seconds", "number"]),
+        ("mcts:c=-1", ["c", "negative"]),
+        ("mcts:c=nan", ["c", "finite"]),
+        ("mcts:depth=-2", ["depth", "at least 0"]),
+        ("mcts:depth=deep", ["depth", "whole number", "auto"]),
+        ("mcts:budget=3", ["'budget'", "iterations, seconds, c, depth, scale, prior"]),
+        ("mcts:iterations", ["key=value"]),
+        ("greedy:samples=0", ["samples", "at least 1"]),
+        ("greedy:depth=2", ["'depth'", "samples"]),
+        ("random:x=1", ["no parameters"]),
+        ("mtcs", ["unknown agent", "mcts", "greedy", "random"]),
+    ],
+)
+def test_bad_specs_give_clear_errors(spec: str, words: list[str]) -> None:
+    with pytest.raises(UnknownName) as caught:
+        make_agent(spec, Pig(), 1)
+    assert isinstance(caught.value, TownhallError)
+    for word in words:
+        assert word in str(caught.value), (spec, str(caught.value))
+
+
+def test_tournament_refuses_bad_specs_before_playing() -> None:
+    with pytest.raises(UnknownName, match="iterations"):
+        run_tournament(Pig(), ["mcts:iterations=x", "random"], n_games=2)
+    with pytest.raises(TownhallError, match="at least one game"):
+        run_tournament(Pig(), ["random"], n_games=0)
+
+
+def test_split_specs_keeps_parameters_with_their_agent() -> None:
+    assert split_specs("mcts:iterations=200,c=1, greedy,random") == ["mcts:iterations=200,c=1", "greedy", "random"]
+    assert split_specs("random,mcts:seconds=1") == ["random", "mcts:seconds=1"]
+    with pytest.raises(UnknownName, match="follows no agent"):
+        split_specs("c=1,mcts")
+    with pytest.raises(UnknownName, match="empty agent"):
+        split_specs("mcts,,random")
+
+
+def test_depth_to_the_end() -> None:
+    for text in ("end", "full", "none"):
+        agent = make_agent(f"mcts:depth={text}", Pig(), 1)
+        assert isinstance(agent, MctsAgent) and agent.depth is None
+    assert make_agent("mcts", Pig(), 1).depth == "auto"  # type: ignore[attr-defined]
+    agent = make_agent("mcts:depth=0", Pig(), 1)
+    assert isinstance(agent, MctsAgent) and agent.depth == 0
