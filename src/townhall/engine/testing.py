@@ -9,11 +9,10 @@ from __future__ import annotations
 import json
 import random
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
-from townhall.agents.random_agent import RandomAgent
-from townhall.engine.agent import derive_seed
+from townhall.engine.agent import Budget, PlayerView, derive_seed
 from townhall.engine.chance import Chance
 from townhall.engine.errors import IllegalAction
 from townhall.engine.match import Match, play_match
@@ -181,10 +180,22 @@ def _check_secrecy(state: State, rng: random.Random, context: str) -> None:
                 )
 
 
+class _UniformAgent:
+    """A seeded uniform choice (the engine tests need no agent package)."""
+
+    name = "uniform"
+
+    def __init__(self, seed: int) -> None:
+        self._random = random.Random(seed).random
+
+    def act(self, view: PlayerView, legal: Sequence[int], budget: Budget) -> int:
+        return legal[int(self._random() * len(legal))]
+
+
 def _random_match(
     game: Game, num_players: int, options: Options | None, seed: int, disturb: int | None = None
 ) -> tuple[Match, list[str]]:
-    agents = [RandomAgent(derive_seed(seed, "seat", seat)) for seat in range(num_players)]
+    agents = [_UniformAgent(derive_seed(seed, "seat", seat)) for seat in range(num_players)]
     states: list[str] = []
 
     def on_step(match: Match, player: int, action: int, events: list[Event]) -> None:
