@@ -232,7 +232,8 @@ def test_later_chapter_modules_MYC_LEG_1() -> None:
         "blue": 0,
         "churches": 0,
         "railroad": 1,
-        "empty": -82,  # 95 buildable - 10 tree/rock cells - E6 palace - D10 D11
+        "parks": 2,  # chapter 8 parks: all uncovered rock-free ground is one area with trees (+2)
+        "empty": -89,  # 95 buildable + 7 new land (chapter 4 on) - 10 tree/rock cells - E6 palace - D10 D11
     }
     factories = episode(13)
     reveal(factories, "YD2")
@@ -286,7 +287,8 @@ def test_investor_chapter_five_MYC_LEG_1() -> None:
     """MYC-LEG-1 chapter 5 module: the investor card is in the deck; every building placed later
     next to the investor scores +1 at once (value set in data, transcribed)."""
     state = episode(13)
-    assert len(state.deck) + len(state.revealed) == 24 + 3 + 1 + 1  # churches, blockade, investor
+    # churches, blockade, investor, chapter 2's 4th church (kept from episode 5 on)
+    assert len(state.deck) + len(state.revealed) == 24 + 3 + 1 + 1 + 1
     solo(
         state,
         [

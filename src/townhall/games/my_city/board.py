@@ -61,10 +61,23 @@ def shape_mask(piece: int, cell: int, rotation: int) -> int | None:
 class Terrain:
     """Static geometry of a board and the legal-shaped placements of every piece on it."""
 
-    __slots__ = ("buildable", "cand_ids", "cand_masks", "east", "east_only", "mask_of", "river_cells", "turns", "west")
+    __slots__ = (
+        "buildable",
+        "cand_ids",
+        "cand_masks",
+        "east",
+        "east_only",
+        "land",
+        "mask_of",
+        "river_cells",
+        "turns",
+        "west",
+    )
 
-    def __init__(self, spec: BoardSpec, east_only: bool) -> None:
-        self.buildable = sum(1 << i for i, code in enumerate(spec.cells) if code not in "MF")
+    def __init__(self, spec: BoardSpec, east_only: bool, land: int = 0) -> None:
+        # `land`: mountain/forest cells that are light green in this episode (chapter 4's receding flood).
+        self.land = land & ~sum(1 << i for i, code in enumerate(spec.cells) if code not in "MF")
+        self.buildable = sum(1 << i for i, code in enumerate(spec.cells) if code not in "MF") | self.land
         self.west = sum(1 << (r * SIZE + c) for r in range(SIZE) for c in range(spec.river[r]))
         self.east = FULL & ~self.west
         self.east_only = east_only
@@ -102,14 +115,14 @@ class Terrain:
             self.turns.append(tuple(turns))
 
 
-_TERRAINS: dict[tuple[str, tuple[int, ...], bool], Terrain] = {}
+_TERRAINS: dict[tuple[str, tuple[int, ...], bool, int], Terrain] = {}
 
 
-def terrain_for(spec: BoardSpec, east_only: bool = False) -> Terrain:
-    key = (spec.cells, spec.river, east_only)
+def terrain_for(spec: BoardSpec, east_only: bool = False, land: int = 0) -> Terrain:
+    key = (spec.cells, spec.river, east_only, land)
     terrain = _TERRAINS.get(key)
     if terrain is None:
-        terrain = _TERRAINS[key] = Terrain(spec, east_only)
+        terrain = _TERRAINS[key] = Terrain(spec, east_only, land)
     return terrain
 
 

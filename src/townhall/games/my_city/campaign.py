@@ -30,6 +30,8 @@ SAVE_FORMAT = "my-city-campaign-save/1"
 AgentFactory = Callable[[int, str, int], Agent]  # (seat, spec, seed) -> agent
 # (seat, sticker kind, free square cells) -> the chosen cell, or None to let the seeded draw choose
 StickerChooser = Callable[[int, str, list[int]], int | None]
+# (seat, 4th church shapes) -> the chosen piece id, or None to let the seeded draw choose
+ChurchChooser = Callable[[int, list[str]], str | None]
 
 
 def default_agents(seat: int, spec: str, seed: int) -> Agent:
@@ -51,6 +53,7 @@ class Campaign:
     marks: list[int] = field(default_factory=list)
     history: list[dict[str, Any]] = field(default_factory=list)
     takeovers: list[dict[str, Any]] = field(default_factory=list)
+    church4: str = ""  # chapter 2: the 4th church's piece id, chosen by results ('' = not yet)
 
     @property
     def data(self) -> CampaignData:
@@ -93,6 +96,7 @@ class Campaign:
             "boards": [{"stickers": s, "marks": m} for s, m in zip(self.stickers, self.marks, strict=True)],
             "history": self.history,
             "takeovers": self.takeovers,
+            "church4": self.church4,
         }
 
     @staticmethod
@@ -113,6 +117,7 @@ class Campaign:
                 marks=[int(b["marks"]) for b in boards],
                 history=list(data.get("history", [])),
                 takeovers=list(data.get("takeovers", [])),
+                church4=str(data.get("church4", "")),
             )
         except (KeyError, TypeError, ValueError) as error:
             raise DataError(f"{where}: campaign file is damaged ({error!r})") from None
@@ -154,7 +159,29 @@ class Campaign:
         )
 
     def state_option(self) -> str:
-        return json.dumps({"boards": [{"stickers": s} for s in self.stickers]}, separators=(",", ":"))
+        state: dict[str, Any] = {"boards": [{"stickers": s} for s in self.stickers]}
+        if self.church4:
+            state["church4"] = self.church4
+        return json.dumps(state, separators=(",", ":"))
+
+    def _choose_church4(self, episode: int, choose: ChurchChooser | None = None) -> dict[str, Any] | None:
+        """Chapter 2 (MYC-LEG-1, invented rule): the first time the 4th church is in the deck,
+        the winner of the previous episode (ties: the lowest seat) chooses its shape (`choose`,
+        e.g. a human seat; else a seeded draw); it stays for the rest of the campaign."""
+        shapes = self.data.church4_shapes(episode)
+        if not shapes or self.church4 in shapes:
+            return None
+        ranks = self.history[-1]["ranks"] if self.history else [1] * self.num_players
+        seat = min(s for s, rank in enumerate(ranks) if rank == min(ranks))
+        rng = random.Random(derive_seed(self.seed, "church4", episode, seat))
+        piece = shapes[int(rng.random() * len(shapes))]
+        chosen = choose(seat, list(shapes)) if choose is not None else None
+        if chosen is not None:
+            if chosen not in shapes:
+                raise OptionError(f"the 4th church is one of {', '.join(shapes)}, not {chosen!r}")
+            piece = chosen
+        self.church4 = piece
+        return {"seat": seat, "piece": self.church4}
 
     def _place_sticker(
         self, seat: int, kind: str, rng: random.Random, choose: StickerChooser | None = None
@@ -176,12 +203,16 @@ class Campaign:
         return cell_name(cell)
 
     def play_episode(
-        self, agents: AgentFactory = default_agents, choose: StickerChooser | None = None
+        self,
+        agents: AgentFactory = default_agents,
+        choose: StickerChooser | None = None,
+        choose_church: ChurchChooser | None = None,
     ) -> dict[str, Any]:
         """Play the next episode, apply marks and stickers; returns the history entry."""
         if self.finished:
             raise TownhallError("the campaign is over: all episodes have been played")
         episode = self.next_episode
+        church4 = self._choose_church4(episode, choose_church)
         for seat in range(self.num_players):
             rng = random.Random(derive_seed(self.seed, "start-stickers", episode, seat))
             for kind in self.data.start_stickers(episode):
@@ -217,6 +248,8 @@ class Campaign:
             "awards": awarded,
             "final": state.final,
         }
+        if church4 is not None:
+            entry["church4"] = church4
         self.history.append(entry)
         self.next_episode += 1
         return entry
@@ -257,4 +290,4 @@ def run(
     return campaign
 
 
-__all__ = ["Campaign", "mark_rows", "run"]
+__all__ = ["Campaign", "ChurchChooser", "mark_rows", "run"]

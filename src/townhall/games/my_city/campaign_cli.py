@@ -15,7 +15,7 @@ from rich.table import Table
 
 from townhall.engine import TownhallError
 from townhall.engine.agent import Agent, Budget, PlayerView
-from townhall.games.my_city.campaign import Campaign, StickerChooser, default_agents, mark_rows
+from townhall.games.my_city.campaign import Campaign, ChurchChooser, StickerChooser, default_agents, mark_rows
 from townhall.games.my_city.data import cell_name
 
 app = typer.Typer(help="My City legacy campaign: 24 episodes saved after each one.", no_args_is_help=True)
@@ -77,6 +77,27 @@ def _sticker_prompt(campaign: Campaign, ask: Callable[[str], str] = input) -> St
     return choose
 
 
+def _church_prompt(campaign: Campaign, ask: Callable[[str], str] = input) -> ChurchChooser:
+    """A human seat that won chooses the 4th church's shape (chapter 2); bots leave it to the draw."""
+
+    def choose(seat: int, shapes: list[str]) -> str | None:
+        if campaign.seats[seat] != HUMAN:
+            return None
+        listed = " ".join(f"{number}:{name}" for number, name in enumerate(shapes, 1))
+        while True:
+            try:
+                answer = ask(f"seat {seat + 1}: choose the 4th church ({listed}) ").strip().upper()
+            except EOFError:
+                raise TownhallError("input ended; the campaign file keeps the last finished episode") from None
+            if answer.isdigit() and 1 <= int(answer) <= len(shapes):
+                return shapes[int(answer) - 1]
+            if answer in shapes:
+                return answer
+            console.print(f"[yellow]{answer!r} is not one of the 4th church shapes[/yellow]")
+
+    return choose
+
+
 def _agents(seat: int, spec: str, seed: int) -> Agent:
     if spec == HUMAN:
         return HumanSeat(seat)
@@ -96,6 +117,9 @@ def _report(entry: dict[str, Any]) -> None:
         f"marks {entry['marks']}, stickers {entry['awards']}",
         highlight=False,
     )
+    if "church4" in entry:
+        chosen = entry["church4"]
+        console.print(f"seat {chosen['seat'] + 1} chose the 4th church: {chosen['piece']}", highlight=False)
 
 
 def _fail(error: Exception) -> None:
@@ -130,7 +154,7 @@ def _play(file: Path, episodes: int) -> None:
     for _ in range(episodes):
         if campaign.finished:
             break
-        entry = campaign.play_episode(_agents, _sticker_prompt(campaign))
+        entry = campaign.play_episode(_agents, _sticker_prompt(campaign), _church_prompt(campaign))
         campaign.save(file)
         _report(entry)
     if campaign.finished:

@@ -21,7 +21,7 @@ from townhall.games.my_city.data import (
     parse_cell,
     read_json,
 )
-from townhall.games.my_city.pieces import CATALOGUE
+from townhall.games.my_city.pieces import CATALOGUE, MAX_PIECES
 from townhall.games.my_city.rules import STICKER_KINDS, RuleSet, campaign_option, evergreen_rules
 from townhall.games.my_city.state import MyCityState
 
@@ -51,15 +51,28 @@ def board_option(text: str, mode: str) -> BoardSpec:
         raise OptionError(f"board file rejected: {error}") from None
 
 
-def stickers_from_campaign(text: str, num_players: int, spec: BoardSpec) -> Stickers:
-    """Each seat's stickers from a campaign state (JSON text or a campaign file path)."""
+def _campaign_state(text: str) -> Any:
     text = text.strip()
     if not text:
-        return [[] for _ in range(num_players)]
+        return None
     try:
-        data: Any = json.loads(text) if text.startswith("{") else read_json(Path(text))
+        return json.loads(text) if text.startswith("{") else read_json(Path(text))
     except (DataError, json.JSONDecodeError) as error:
         raise OptionError(f"campaign state rejected: {error}") from None
+
+
+def church4_from_campaign(text: str) -> str:
+    """The 4th church a campaign state has chosen (chapter 2), '' when none."""
+    data = _campaign_state(text)
+    found = data.get("church4", "") if isinstance(data, dict) else ""
+    return found if isinstance(found, str) else ""
+
+
+def stickers_from_campaign(text: str, num_players: int, spec: BoardSpec) -> Stickers:
+    """Each seat's stickers from a campaign state (JSON text or a campaign file path)."""
+    data = _campaign_state(text)
+    if data is None:
+        return [[] for _ in range(num_players)]
     boards = data.get("boards") if isinstance(data, dict) else None
     if not isinstance(boards, list) or len(boards) < num_players:
         raise OptionError(f"campaign state rejected: it needs 'boards' for {num_players} seats")
@@ -96,7 +109,7 @@ def _features(spec: BoardSpec, stickers: list[tuple[int, str]]) -> Features:
 
 
 def build_state(num_players: int, rules: RuleSet, spec: BoardSpec, stickers: Stickers) -> MyCityState:
-    terrain = terrain_for(spec, rules.east_only)
+    terrain = terrain_for(spec, rules.east_only, rules.land)
     features = [_features(spec, s) for s in stickers]
     state = MyCityState(num_players, rules, spec, terrain, features, stickers)
     if rules.palace >= 0:
@@ -137,7 +150,8 @@ class MyCityGame(Game):
         else:
             try:
                 chapters = campaign_option(str(options.get("chapters", "")))
-                rules = chapters.rules(int(options["episode"]), num_players)
+                church4 = church4_from_campaign(str(options["campaign"]))
+                rules = chapters.rules(int(options["episode"]), num_players, church4)
             except DataError as error:
                 raise OptionError(str(error)) from None
             stickers = stickers_from_campaign(str(options["campaign"]), num_players, spec)
@@ -153,7 +167,7 @@ class MyCityGame(Game):
             data["num_players"],
             rules,
             spec,
-            terrain_for(spec, rules.east_only),
+            terrain_for(spec, rules.east_only, rules.land),
             [_features(spec, s) for s in stickers],
             stickers,
         )
@@ -166,13 +180,16 @@ class MyCityGame(Game):
 
     def max_decisions(self, num_players: int, options: Options) -> int:
         # Every card asks each active player once; the blockade asks nobody.
-        return 28 * num_players
+        # Campaign decks can hold more cards (4th church, investor): bound by the piece field.
+        return (MAX_PIECES + 1) * num_players
 
     def variants(self) -> list[dict[str, Any]]:
         return [
             {"mode": "campaign", "episode": 1},
             {"mode": "campaign", "episode": 7},
+            {"mode": "campaign", "episode": 5},
             {"mode": "campaign", "episode": 13},
+            {"mode": "campaign", "episode": 16},
             {"mode": "campaign", "episode": 24},
             {"board": "random:1"},
         ]

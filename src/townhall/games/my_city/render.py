@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from townhall.games.my_city import scoring
-from townhall.games.my_city.data import COLUMNS, SIZE
+from townhall.games.my_city.data import COLUMNS, SIZE, cell_name
 from townhall.games.my_city.pieces import CATALOGUE, COLOURS
+from townhall.games.my_city.rules import COLOUR_NAMES
 from townhall.games.my_city.state import MyCityState, card_name
 
 TERRAIN_TEXT = {
@@ -19,6 +20,8 @@ TERRAIN_TEXT = {
     "W": " W",
     "G": " G",
 }
+LAND_TEXT = " :"  # chapter 4: a mountain/forest cell that is light green now
+SHAFT_ENTRANCE = ("ey", "er", "eb")  # chapter 6: a mine-shaft entrance by colour; deeper cells #2, #3, ...
 # One letter per shape, so that neighbouring pieces of one colour stay apart.
 SHAPE_LETTER = {
     "I4": "I",
@@ -34,7 +37,8 @@ SHAPE_LETTER = {
 }
 LEGEND = (
     "legend: ^^ mountain, %% forest, . light green, o sticker square, T2/T1 trees, R2/R1 rocks, W well, "
-    "G gold mine, y?/r?/b?/c? yellow/red/blue/church buildings, n? the investor (second letter: the shape, "
+    "G gold mine, : new land (chapter 4), ey/er/eb mine-shaft entrance for yellow/red/blue and #2.. its depth "
+    "(chapter 6), y?/r?/b?/c? yellow/red/blue/church buildings, n? the investor (second letter: the shape, "
     "e.g. yL = YL4, yl = YL3, ci = CI3), | and ~~ the river"
 )
 
@@ -50,6 +54,7 @@ def render_board(state: MyCityState, player: int) -> list[str]:
             owner[low.bit_length() - 1] = letter
             m ^= low
     cells = state.features[player].cells
+    shown_cells = chapter_cells(state)
     river = state.spec.river
     lines = ["    " + "".join(f"  {c}" for c in COLUMNS)]
     for r in range(SIZE):
@@ -57,13 +62,44 @@ def render_board(state: MyCityState, player: int) -> list[str]:
         for c in range(SIZE):
             i = r * SIZE + c
             sep = "|" if c == river[r] else " "
-            parts.append(sep + owner.get(i, TERRAIN_TEXT[cells[i]]))
+            parts.append(sep + owner.get(i, shown_cells.get(i) or TERRAIN_TEXT[cells[i]]))
         lines.append(f"{r + 1:>3} " + "".join(parts))
         if r < SIZE - 1:
             low, high = sorted((river[r], river[r + 1]))
             if low != high:
                 lines.append("    " + "".join(" ~~" if low <= c < high else "   " for c in range(SIZE)))
     return lines
+
+
+def chapter_cells(state: MyCityState) -> dict[int, str]:
+    """Cells the chapter rules change on every board: new land, mine-shaft stickers."""
+    rules = state.rules
+    out: dict[int, str] = {}
+    land = state.terrain.land
+    while land:
+        low = land & -land
+        out[low.bit_length() - 1] = LAND_TEXT
+        land ^= low
+    for colour, *shaft in rules.mine_shafts:
+        for depth, cell in enumerate(shaft, 1):
+            out[cell] = SHAFT_ENTRANCE[colour] if depth == 1 else f"#{depth}"
+    return out
+
+
+def chapter_lines(state: MyCityState) -> list[str]:
+    """The chapter mechanics of this episode in words (MYC-LEG-1)."""
+    rules = state.rules
+    out = []
+    if rules.church4 >= 0:
+        out.append(f"4th church (chosen by results): {card_name(rules.church4)}")
+    if state.terrain.land:
+        names = [cell_name(c) for c in range(SIZE * SIZE) if state.terrain.land >> c & 1]
+        out.append("more land (the water has receded): " + " ".join(names))
+    for colour, *shaft in rules.mine_shafts:
+        out.append(f"mine shaft of {COLOUR_NAMES[colour]}: " + " ".join(cell_name(c) for c in shaft))
+    if rules.removed:
+        out.append("removed (no factory mark): " + ", ".join(card_name(p) for p in rules.removed))
+    return out
 
 
 def render_turns(piece: int) -> list[str]:
@@ -94,6 +130,7 @@ def render(state: MyCityState, viewer: int | None) -> str:
     out = [head]
     if rules.east_only:
         out.append("the flood: build only east of the river; the west bank does not count")
+    out.extend(chapter_lines(state))
     if rules.mode == "campaign":
         out.append("summary: " + "; ".join(f"{when}: {item} {points}" for when, item, points in scoring.summary(rules)))
     if state.over:

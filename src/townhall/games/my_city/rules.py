@@ -36,6 +36,13 @@ class RuleSet:
     cap: int = 0  # 50 in the campaign (MYC-LEG-4); 0 = no cap
     progress: tuple[int, ...] = ()  # marks by rank (MYC-LEG-6)
     reach_cap_marks: int = 0
+    church4: int = -1  # chapter 2: the 4th church's piece (chosen by results), -1 none
+    land: int = 0  # chapter 4: mountain/forest cells that are light green now (mask)
+    mine_shafts: tuple[tuple[int, ...], ...] = ()  # chapter 6: (colour, entrance, deeper cells...)
+    mine_rewards: tuple[int, ...] = ()  # chapter 6: points by depth reached (index = depth)
+    removed: tuple[int, ...] = ()  # chapter 8: blue pieces without a factory mark (out of the deck)
+    park_points: int = 0  # chapter 8: points per park
+    park_min_cells: int = 0  # chapter 8: smallest park
 
     @property
     def can_pass(self) -> bool:
@@ -51,8 +58,13 @@ class RuleSet:
     @staticmethod
     def from_json(data: dict[str, Any]) -> RuleSet:
         names = {f.name for f in fields(RuleSet)}
-        values = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items() if k in names}
-        return RuleSet(**values)  # type: ignore[arg-type]
+        values = {k: _tuples(v) for k, v in data.items() if k in names}
+        return RuleSet(**values)
+
+
+def _tuples(value: Any) -> Any:
+    """JSON lists back to (nested) tuples."""
+    return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
 
 
 def evergreen_rules() -> RuleSet:
@@ -89,7 +101,29 @@ _RULE_KEYS = {
     "palace": str,
     "well_cells_plain": bool,
     "investor_points": int,
+    # Chapter mechanics added later: optional in a chapter file (the defaults switch them off).
+    "church4_shapes": list,
+    "church4_from": int,
+    "extra_land": list,
+    "mine_shafts": list,
+    "mine_rewards": list,
+    "factory_marks": list,
+    "remove_unmarked_blue": bool,
+    "park_points": int,
+    "park_min_cells": int,
 }
+_OPTIONAL_DEFAULTS: dict[str, Any] = {
+    "church4_shapes": [],
+    "church4_from": 0,
+    "extra_land": [],
+    "mine_shafts": [],
+    "mine_rewards": [],
+    "factory_marks": [],
+    "remove_unmarked_blue": False,
+    "park_points": 0,
+    "park_min_cells": 0,
+}
+COLOUR_NAMES = ("yellow", "red", "blue")
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,15 +141,35 @@ class CampaignData:
     def chapter_of(self, episode: int) -> int:
         return (episode - 1) // self.per_chapter + 1
 
-    def rules(self, episode: int, num_players: int) -> RuleSet:
+    def values(self, episode: int) -> dict[str, Any]:
+        """The rule values of an episode: base, then its chapter's, then the episode's own."""
         if not 1 <= episode <= self.episodes:
             raise DataError(f"a campaign has episodes 1..{self.episodes}, not {episode}")
         chapter = self.chapters[self.chapter_of(episode) - 1]
-        values = dict(self.base)
+        values = dict(_OPTIONAL_DEFAULTS)
+        values.update(self.base)
         values.update(chapter["rules"])
         values.update(chapter["episode_rules"].get(str(episode), {}))
+        return values
+
+    def church4_shapes(self, episode: int) -> list[str]:
+        """Chapter 2: the 4th church shapes to choose from when it is in this episode's deck."""
+        values = self.values(episode)
+        shapes: list[str] = values["church4_shapes"]
+        return shapes if shapes and episode >= values["church4_from"] else []
+
+    def rules(self, episode: int, num_players: int, church4: str = "") -> RuleSet:
+        """The episode's rules; `church4` is the campaign's chosen 4th church (the first shape
+        of the chapter data when the campaign has not chosen one)."""
+        values = self.values(episode)
         legacy = CATALOGUE.sets["legacy"].pieces
-        pieces = legacy + (CATALOGUE.sets["evergreen"].pieces[24:27] if values["churches"] else ())
+        removed = _unmarked_blue(values)
+        pieces = tuple(p for p in legacy if p not in removed)
+        pieces += CATALOGUE.sets["evergreen"].pieces[24:27] if values["churches"] else ()
+        shapes = self.church4_shapes(episode)
+        church = CATALOGUE.by_id[church4 if church4 in shapes else shapes[0]] if shapes else -1
+        if church >= 0:
+            pieces += (church,)
         if values["investor_points"]:
             pieces += (CATALOGUE.by_id["INV"],)
         palace = parse_cell(values["palace"]) if values["palace"] else -1
@@ -143,6 +197,16 @@ class CampaignData:
             cap=self.cap,
             progress=self.progress_34 if num_players >= 3 else self.progress_2,
             reach_cap_marks=self.reach_cap,
+            church4=church,
+            land=sum(1 << parse_cell(cell) for cell in set(values["extra_land"])),
+            mine_shafts=tuple(
+                (COLOUR_NAMES.index(shaft["colour"]), *(parse_cell(cell) for cell in shaft["cells"]))
+                for shaft in values["mine_shafts"]
+            ),
+            mine_rewards=tuple(values["mine_rewards"]) if values["mine_shafts"] else (),
+            removed=removed,
+            park_points=values["park_points"],
+            park_min_cells=values["park_min_cells"],
         )
 
     def awards(self, episode: int) -> dict[str, list[str]]:
@@ -151,6 +215,46 @@ class CampaignData:
     def start_stickers(self, episode: int) -> list[str]:
         found: list[str] = self.chapters[self.chapter_of(episode) - 1]["start_stickers"].get(str(episode), [])
         return found
+
+
+def _unmarked_blue(values: dict[str, Any]) -> tuple[int, ...]:
+    """Chapter 8: the blue pieces without a factory mark (removed from the deck)."""
+    if not values["remove_unmarked_blue"]:
+        return ()
+    marked = set(values["factory_marks"])
+    legacy = CATALOGUE.sets["legacy"].pieces
+    return tuple(p for p in legacy if CATALOGUE.pieces[p].colour == 2 and CATALOGUE.pieces[p].id not in marked)
+
+
+def _check_value(where: str, key: str, value: Any) -> None:
+    """Content checks of the chapter mechanics' values (DataError naming what is wrong)."""
+    try:
+        if key == "palace" and value:
+            parse_cell(str(value))
+        elif key == "extra_land":
+            for cell in value:
+                parse_cell(str(cell))
+        elif key == "church4_shapes":
+            for pid in value:
+                if pid not in CATALOGUE.by_id or CATALOGUE.pieces[CATALOGUE.by_id[pid]].colour != 3:
+                    raise ValueError(f"{pid!r} is not a church piece of data/pieces.json")
+        elif key == "factory_marks":
+            for pid in value:
+                if pid not in CATALOGUE.by_id or CATALOGUE.pieces[CATALOGUE.by_id[pid]].colour != 2:
+                    raise ValueError(f"{pid!r} is not a blue piece of data/pieces.json")
+        elif key == "mine_rewards":
+            if not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+                raise ValueError("points by depth are whole numbers")
+        elif key == "mine_shafts":
+            for shaft in value:
+                if not isinstance(shaft, dict) or shaft.get("colour") not in COLOUR_NAMES:
+                    raise ValueError(f"a shaft is {{'colour': yellow|red|blue, 'cells': [...]}}, not {shaft!r}")
+                if not isinstance(shaft.get("cells"), list) or not shaft["cells"]:
+                    raise ValueError(f"a shaft lists its cells, entrance first: {shaft!r}")
+                for cell in shaft["cells"]:
+                    parse_cell(str(cell))
+    except ValueError as error:
+        raise DataError(f"{where}.{key}: {error}") from None
 
 
 def _rule_values(where: str, raw: Any) -> dict[str, Any]:
@@ -164,11 +268,7 @@ def _rule_values(where: str, raw: Any) -> dict[str, Any]:
         kind = _RULE_KEYS[key]
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
             raise DataError(f"{where}.{key}: expected {kind.__name__}, got {value!r}")
-        if key == "palace" and value:
-            try:
-                parse_cell(str(value))
-            except ValueError as error:
-                raise DataError(f"{where}.palace: {error}") from None
+        _check_value(where, key, value)
         out[key] = value
     return out
 
@@ -187,7 +287,7 @@ def campaign_from_json(data: Any, where: str) -> CampaignData:
     if not isinstance(data, dict) or data.get("format") != "my-city-campaign/1":
         raise DataError(f"{where}: 'format' must be 'my-city-campaign/1'")
     base = _rule_values(f"{where}: base_rules", data.get("base_rules"))
-    missing = sorted(set(_RULE_KEYS) - set(base))
+    missing = sorted(set(_RULE_KEYS) - set(base) - set(_OPTIONAL_DEFAULTS))
     if missing:
         raise DataError(f"{where}: base_rules lacks {', '.join(missing)}")
     episodes = unwrap(f"{where}: episodes", data.get("episodes"))

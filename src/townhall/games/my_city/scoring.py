@@ -79,8 +79,61 @@ def breakdown(
         out["railroad"] = rules.railroad_points * sum(
             1 for piece, mask in placed if mask & BOTTOM_ROW and piece not in NOT_BUILDINGS
         )
+    if rules.mine_shafts:
+        out["mine"] = sum(rules.mine_rewards[min(d, len(rules.mine_rewards) - 1)] for d in mine_depths(rules, placed))
+    if rules.park_points:
+        out["parks"] = rules.park_points * len(parks(rules, terrain, features, occupied))
     out["empty"] = -empty_cells(rules, terrain, features, occupied).bit_count()
     return out
+
+
+def _grow(seed: int, within: int) -> int:
+    """The orthogonally connected part of `within` that contains `seed`."""
+    area = seed & within
+    while True:
+        grown = (area | neighbours(area)) & within
+        if grown == area:
+            return area
+        area = grown
+
+
+def mine_depths(rules: RuleSet, placed: list[tuple[int, int]]) -> list[int]:
+    """Chapter 6 (MYC-LEG-1, invented rule): per mine shaft, how deep the group of buildings of the
+    entrance's colour that covers the entrance reaches: the number of shaft cells, entrance first,
+    that this one connected group covers in an unbroken run (0 when the entrance is uncovered)."""
+    depths = []
+    for colour, entrance, *deeper in rules.mine_shafts:
+        masks = [mask for piece, mask in placed if PIECE_COLOUR[piece] == colour]
+        group = next((mask for mask in masks if mask >> entrance & 1), 0)
+        grew = bool(group)
+        while grew:
+            grew = False
+            for mask in masks:
+                if not mask & group and mask & neighbours(group):
+                    group |= mask
+                    grew = True
+        depth = 0
+        for cell in (entrance, *deeper):
+            if not group >> cell & 1:
+                break
+            depth += 1
+        depths.append(depth)
+    return depths
+
+
+def parks(rules: RuleSet, terrain: Terrain, features: Features, occupied: int) -> list[int]:
+    """Chapter 8 (MYC-LEG-1, invented rule): a park is an orthogonally connected area of uncovered
+    scored cells that show no rock, of at least `park_min_cells` cells, with at least one tree."""
+    ground = scored_region(rules, terrain) & ~occupied & ~(features.rock2 | features.rock1)
+    trees = features.tree2 | features.tree1
+    found = []
+    left = ground
+    while left:
+        area = _grow(left & -left, ground)
+        left &= ~area
+        if area.bit_count() >= rules.park_min_cells and area & trees:
+            found.append(area)
+    return found
 
 
 def _good_wells(wells: int, placed: list[tuple[int, int]]) -> int:
@@ -134,6 +187,13 @@ def summary(rules: RuleSet) -> list[tuple[str, str, str]]:
         items.append((end, "well with four different buildings around", f"+{rules.well_points}"))
     if rules.railroad_points:
         items.append((end, "building on the bottom row (railroad)", f"+{rules.railroad_points}"))
+    if rules.mine_shafts:
+        points = "/".join(f"{p:+d}" for p in rules.mine_rewards)
+        items.append((end, "mine shaft: depth its entrance colour's group reaches (0, 1, 2, ...)", points))
+    if rules.park_points:
+        items.append(
+            (end, f"park (uncovered area of {rules.park_min_cells}+ cells, no rock, a tree)", f"+{rules.park_points}")
+        )
     region = " east of the river" if rules.east_only else ""
     items.append((end, f"empty light-green cell{region}", "-1"))
     return items

@@ -25,7 +25,7 @@ from townhall.games.my_city.board import (
 )
 from townhall.games.my_city.data import CELLS, BoardSpec, cell_name
 from townhall.games.my_city.pieces import CATALOGUE, MAX_PIECES
-from townhall.games.my_city.rules import RuleSet
+from townhall.games.my_city.rules import COLOUR_NAMES, RuleSet
 
 SPACE = ActionSpace([("place", (("piece", MAX_PIECES), ("cell", CELLS), ("rot", 4))), ("pass", ()), ("exit", ())])
 assert SPACE.size == NUM_ACTIONS and SPACE.offset("pass") == PASS_ACTION
@@ -369,8 +369,25 @@ class MyCityState(State):
             "final": self.final,
         }
 
+    def _chapter(self) -> dict[str, Json]:
+        """The chapter mechanics in force (MYC-LEG-1): 4th church, new land, shafts, removed pieces."""
+        rules = self.rules
+        land = self.terrain.land
+        return {
+            "church4": None if rules.church4 < 0 else PIECE_IDS[rules.church4],
+            "land": [cell_name(c) for c in range(CELLS) if land >> c & 1],
+            "mine_shafts": [[cell_name(c) for c in shaft[1:]] for shaft in rules.mine_shafts],
+            "mine_colours": [COLOUR_NAMES[shaft[0]] for shaft in rules.mine_shafts],
+            "mine_rewards": list(rules.mine_rewards),
+            "removed": [PIECE_IDS[p] for p in rules.removed],
+            "park_points": rules.park_points,
+            "park_min_cells": rules.park_min_cells,
+        }
+
     def observation(self, player: int | None) -> dict[str, Json]:
         out = self._public()
+        if self.rules.mode == "campaign":
+            out["chapter"] = self._chapter()
         if player is not None:
             mine = self.pending[player]
             out["player"] = player
