@@ -191,7 +191,7 @@ def test_george_counts_own_cathedral_ant_ph6_3() -> None:
     a fish in the harvest of that round."""
     s = flat(2)
     give(s, 0, stone=1)
-    build(s, 0, "cathedral", "c1 b1")
+    build(s, 0, "cathedral", "c1 c1")
     act(s, 0, "saint george")
     act(s, 0, "done")
     act(s, 1, "done")

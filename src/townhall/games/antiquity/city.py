@@ -50,17 +50,21 @@ def size_of(city: int) -> int:
 
 
 def placements(size: int, shape: Shape) -> list[tuple[int, int, tuple[int, ...]]]:
-    """Every (x, y, cell indexes) where the normalised shape fits a size×size grid at anchor x, y."""
+    """Every (x, y, cell indexes) where the normalised shape fits a size×size grid; x, y name the
+    building's first square (top row first, then left), the square the placed building is named by
+    (so "at c1 d1" builds what is then manned as "man c1 d1"). For one orientation the first square
+    fixes the placement, so (rotation, first square) is unique."""
     w = max(x for x, _ in shape) + 1
     h = max(y for _, y in shape) + 1
     out = []
     for y in range(size - h + 1):
         for x in range(size - w + 1):
-            out.append((x, y, tuple(sorted((y + dy) * size + x + dx for dx, dy in shape))))
+            cells = tuple(sorted((y + dy) * size + x + dx for dx, dy in shape))
+            out.append((cells[0] % size, cells[0] // size, cells))
     return out
 
 
-# (choice, size) -> list of (rot, x, y, cells)
+# (choice, size) -> list of (rot, x, y, cells); x, y: the first square of the placed building
 PLACEMENTS: dict[tuple[int, int], tuple[tuple[int, int, int, tuple[int, ...]], ...]] = {}
 for _choice, _orients in enumerate(CHOICE_ORIENTS):
     for _size in (FIRST_SIZE, LATER_SIZE):

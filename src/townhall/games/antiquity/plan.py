@@ -184,9 +184,8 @@ def _legal_plan(self: AntiquityState, p: int) -> list[int]:
         for c, graves in enumerate(pl.graves):
             out.extend(A.cell_action(A.HEAL, c, i, size_of(c)) for i, g in enumerate(graves) if g)
     if pl.has_saint_power(BARBARA):
-        for bid, b in enumerate(pl.blds):
-            if b is not None and bid not in pl.moved and bid not in graved:
-                out.append(A.cell_action(A.MOVE, b[1], min(b[2]), size_of(b[1])))
+        # ANT-PH2-16: lifting a building starts a rearrangement (the "arrange" step)
+        out.extend(_lifts(pl, graved, ()))
         if empty:
             for c, graves in enumerate(pl.graves):
                 out.extend(
@@ -199,9 +198,10 @@ def _legal_plan(self: AntiquityState, p: int) -> list[int]:
 
 def _legal_pending(self: AntiquityState, p: int, pl: Player, pend: tuple[Any, ...]) -> list[int]:
     kind = pend[0]
-    if kind in ("place", "moveto"):
-        choice = pend[1] if kind == "place" else self._choice_of(pl, pend[1])
-        return [A.square_action(c, x, y, rot) for c, rot, x, y, _ in self._fits(pl, choice)]
+    if kind == "place":
+        return [A.square_action(c, x, y, rot) for c, rot, x, y, _ in self._fits(pl, pend[1])]
+    if kind == "arrange":
+        return self._legal_arrange(pl, pend)
     if kind in ("hplace", "fplace"):
         return [A.cell_action(A.CELL, c, i, size_of(c)) for c, i in pl.empty_cells()]
     if kind == "pay":
@@ -227,6 +227,79 @@ def _legal_pending(self: AntiquityState, p: int, pl: Player, pend: tuple[Any, ..
     if kind == "fgood":
         return self._product_options(p, pend[1], pend[2])
     raise AssertionError(f"unknown pending step {kind}")
+
+
+def _lifts(pl: Player, graved: set[int], held: tuple[int, ...]) -> list[int]:
+    """St. Barbara: lift any standing building without a grave (placed back later)."""
+    return [
+        A.cell_action(A.MOVE, b[1], min(b[2]), size_of(b[1]))
+        for bid, b in enumerate(pl.blds)
+        if b is not None and bid not in graved and bid not in held
+    ]
+
+
+def _legal_arrange(self: AntiquityState, pl: Player, pend: tuple[Any, ...]) -> list[int]:
+    """ANT-PH2-16: St. Barbara rearranges the city: buildings are lifted one at a time into a held
+    row and placed back one at a time (the first lifted first); "done" once none is held;
+    "withdraw" puts every building of this rearrangement back where it stood (always possible, so
+    the step bound MAX_PLAN_STEPS holds: at the bound only "withdraw" is left)."""
+    held = pend[1]
+    if pl.steps >= MAX_PLAN_STEPS:
+        return [A.WITHDRAW]
+    out = [A.WITHDRAW]
+    if held:
+        choice = self._choice_of(pl, held[0])
+        out.extend(A.square_action(c, x, y, rot) for c, rot, x, y, _ in self._fits(pl, choice))
+    else:
+        out.append(A.DONE)
+    out.extend(_lifts(pl, pl.graved_set() if pl.any_graves() else set(), held))
+    return out
+
+
+def _lift(pl: Player, bid: int, pend: tuple[Any, ...] | None) -> None:
+    """Take a building off the city map into the held row; remember where it stood first."""
+    b = pl.blds[bid]
+    assert b is not None
+    for i in b[2]:
+        pl.grid[b[1]][i] = -1
+    held, origin = (pend[1], pend[2]) if pend is not None else ((), ())
+    if all(o[0] != bid for o in origin):
+        origin = (*origin, (bid, b[1], b[2]))
+    pl.pend = ("arrange", (*held, bid), origin)
+
+
+def _apply_arrange(self: AntiquityState, pl: Player, kind: str, values: tuple[int, ...]) -> None:
+    pend = pl.pend
+    assert pend is not None
+    held, origin = pend[1], pend[2]
+    if kind == "square":
+        bid = held[0]
+        c, x, y, rot = values
+        cells = self._cells_for(self._choice_of(pl, bid), c, x, y, rot)
+        old = pl.blds[bid]
+        assert old is not None
+        pl.blds[bid] = (old[0], c, cells)
+        for i in cells:
+            pl.grid[c][i] = bid
+        pl.pend = ("arrange", held[1:], origin)
+    elif kind == "move":
+        _lift(pl, self._bid_at(pl, values), pend)
+    elif kind == "done":
+        pl.pend = None
+    else:  # withdraw: every building of this rearrangement goes back where it stood
+        for bid, _, _ in origin:
+            b = pl.blds[bid]
+            assert b is not None
+            if bid not in held:
+                for i in b[2]:
+                    pl.grid[b[1]][i] = -1
+        for bid, c, cells in origin:
+            b = pl.blds[bid]
+            assert b is not None
+            pl.blds[bid] = (b[0], c, cells)
+            for i in cells:
+                pl.grid[c][i] = bid
+        pl.pend = None
 
 
 def _choice_of(self: AntiquityState, pl: Player, bid: int) -> int:
@@ -260,13 +333,7 @@ def _apply_plan(self: AntiquityState, p: int, action: int, chance: Chance, event
             pl.graves[c][i] = False  # ANT-PH2-12
             pl.healed += 1
         elif kind == "move":
-            bid = self._bid_at(pl, values)
-            b = pl.blds[bid]
-            assert b is not None
-            for i in b[2]:
-                pl.grid[b[1]][i] = -1
-            pl.moved = (*pl.moved, bid)
-            pl.pend = ("moveto", bid)
+            _lift(pl, self._bid_at(pl, values), None)  # ANT-PH2-16: St. Barbara rearranges
         elif kind == "gravemove":
             c, i = self._cell_of(values)
             pl.pend = ("graveto", c, i)
@@ -277,16 +344,8 @@ def _apply_plan(self: AntiquityState, p: int, action: int, chance: Chance, event
         cells = self._cells_for(pend[1], c, x, y, rot)
         t = CHOICE_TYPES[pend[1]]
         self._pay(pl, building_cost(t), ("bld", t, c, cells))
-    elif step == "moveto":
-        c, x, y, rot = values
-        bid = pend[1]
-        cells = self._cells_for(self._choice_of(pl, bid), c, x, y, rot)
-        old = pl.blds[bid]
-        assert old is not None
-        pl.blds[bid] = (old[0], c, cells)
-        for i in cells:
-            pl.grid[c][i] = bid
-        pl.pend = None
+    elif step == "arrange":
+        self._apply_arrange(pl, kind, values)
     elif step in ("hplace", "fplace"):
         c, i = self._cell_of(values)
         if step == "hplace":
@@ -303,12 +362,13 @@ def _apply_plan(self: AntiquityState, p: int, action: int, chance: Chance, event
         pl.pend = None if kind == "nofree" else ("fplace", values[0])
     elif step == "bank":
         pl.goods[values[0]] -= 1
-        pl.pend = ("bank2",)
+        pl.pend = ("bank2", values[0])
     elif step == "bank2":
         pl.goods[values[0]] -= 1
-        pl.pend = ("bank3",)
+        pl.pend = ("bank3", pend[1], values[0])
     elif step == "bank3":
         pl.goods[values[0]] += 1  # ANT-PH2-13: 2 goods for 1 with the bank
+        pl.banked = (*pl.banked, (pend[1], pend[2], values[0]))  # settled at the reveal (ANT-COMP-1)
         pl.pend = None
     elif step == "graveto":
         c, i = self._cell_of(values)
@@ -407,6 +467,7 @@ def _reveal(self: AntiquityState, events: list[Event] | None) -> None:
     """End of phase 2: every plan becomes public; then phase 3 sets the order (ANT-PH3-1)."""
     self.snaps = [None] * self.num_players
     self._settle_supply(events)
+    self._settle_goods(events)
     self.cathedrals_built = sum(pl.new_cathedral for pl in self.players)
     if events is not None:
         for p, pl in enumerate(self.players):
@@ -437,6 +498,41 @@ def _settle_supply(self: AntiquityState, events: list[Event] | None) -> None:
                 excess -= 1
                 if events is not None:
                     events.append(Event("supply", f"the supply ran out: player {p + 1} takes back a {BUILDINGS[t]}"))
+
+
+def _settle_goods(self: AntiquityState, events: list[Event] | None) -> None:
+    """ANT-COMP-1: 48 goods of each kind. Bank trades were made in secret plans, each player seeing
+    the others' goods as of the start of the phase; if together they took more of a good than the
+    supply held, the later players in order of play (their latest trades first) undo theirs: the good
+    taken goes back, the two goods given are returned. A trade whose good was already spent again
+    (paid back into the supply) is not undone: that unit is in the supply again."""
+    if not any(pl.banked for pl in self.players):
+        return
+    cap = DATA.supply["goods_each"]
+    while True:
+        out = [sum(pl.goods[g] for pl in self.players) + self.good.count(g) for g in range(10)]
+        undone = False
+        for p in reversed(self.order):
+            pl = self.players[p]
+            for k in range(len(pl.banked) - 1, -1, -1):
+                a, b, took = pl.banked[k]
+                if out[took] > cap and pl.goods[took] > 0:
+                    pl.goods[took] -= 1
+                    pl.goods[a] += 1
+                    pl.goods[b] += 1
+                    pl.banked = pl.banked[:k] + pl.banked[k + 1 :]
+                    undone = True
+                    if events is not None:
+                        text = (
+                            f"the supply of {GOODS[took]} ran out: player {p + 1}'s bank trade "
+                            f"({GOODS[a]} and {GOODS[b]} for {GOODS[took]}) is undone"
+                        )
+                        events.append(Event("supply", text))
+                    break
+            if undone:
+                break
+        if not undone:
+            return
 
 
 def _set_order(self: AntiquityState) -> None:

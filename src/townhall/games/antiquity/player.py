@@ -27,6 +27,7 @@ class Player:
     __slots__ = (
         "alchemy_used",
         "alive",
+        "banked",
         "biology_used",
         "blds",
         "bought",
@@ -40,7 +41,6 @@ class Player:
         "houses",
         "inns",
         "manned",
-        "moved",
         "new_cathedral",
         "old_saint",
         "out_round",
@@ -69,10 +69,10 @@ class Player:
         self.biology_used = False
         self.alchemy_used = False
         self.healed = 0
-        self.moved: tuple[int, ...] = ()
         self.steps = 0
         self.new_cathedral = 0
         self.bought: tuple[tuple[int, int], ...] = ()  # public-supply buildings of this phase 2: (id, good paid)
+        self.banked: tuple[tuple[int, int, int], ...] = ()  # bank trades of this phase 2: given, given, taken
         self.pend: tuple[Any, ...] | None = None
 
     def clone(self) -> Player:
@@ -95,11 +95,11 @@ class Player:
         p.biology_used = self.biology_used
         p.alchemy_used = self.alchemy_used
         p.healed = self.healed
-        p.moved = self.moved
         p.steps = self.steps
         p.new_cathedral = self.new_cathedral
         p.pend = self.pend
         p.bought = self.bought
+        p.banked = self.banked
         return p
 
     def add_city_map(self) -> None:
@@ -265,10 +265,10 @@ class Player:
             "biology_used": self.biology_used,
             "alchemy_used": self.alchemy_used,
             "healed": self.healed,
-            "moved": list(self.moved),
             "steps": self.steps,
             "new_cathedral": self.new_cathedral,
             "bought": [list(x) for x in self.bought],
+            "banked": [list(x) for x in self.banked],
             "pend": _pend_json(self.pend),
         }
 
@@ -287,8 +287,8 @@ class Player:
             "biology_used", "alchemy_used", "healed", "steps", "new_cathedral",
         ):  # fmt: skip
             setattr(p, name, data[name])
-        p.moved = tuple(data["moved"])
         p.bought = tuple((int(a), int(b)) for a, b in data["bought"])
+        p.banked = tuple((int(a), int(b), int(c)) for a, b, c in data.get("banked", ()))
         p.pend = _pend_from(data["pend"])
         return p
 

@@ -90,11 +90,19 @@ def render_city(state: AntiquityState, q: int, viewer: int | None) -> list[str]:
                         mark = mark[0] + "*"
                 cells.append(mark)
             out.append(f"    {y + 1} " + " ".join(cells))
+    pend = pl.pend
+    if pend is not None and pend[0] == "arrange" and pend[1]:
+        held = []
+        for bid in pend[1]:
+            b = pl.blds[bid]
+            assert b is not None
+            held.append(BUILDINGS[b[0]])
+        out.append(f"  held (lifted, placed back in this order): {', '.join(held)}")
     return out
 
 
 PROMPTS = {
-    "place": "where does it go (the top-left corner of its box, turned a quarter n times)?",
+    "place": "where does it go (its first square: top row first, then left; turned a quarter n times)?",
     "hplace": "which square for the house?",
     "fplace": "which square for the free house?",
     "pay": "which good do you pay?",
@@ -103,7 +111,8 @@ PROMPTS = {
     "bank": "bank trade: first good to give?",
     "bank2": "bank trade: second good to give?",
     "bank3": "bank trade: which good to take?",
-    "moveto": "where does the building go now?",
+    "arrange": "St. Barbara rearranges: place the first held building ('at ...'), lift another ('move ...'), "
+    "done when none is held, or withdraw (every building back where it stood)",
     "graveto": "which empty square for the grave?",
     "site": "which hex?",
     "site2": "second hex of the fisherman?",
@@ -153,7 +162,7 @@ def render(state: AntiquityState, viewer: int | None) -> str:
         lines.extend(render_city(state, q, viewer))
     lines.append(
         "city squares: c<city> <column><row>, e.g. c1 b3; XX grave, * manned; "
-        "a building is named by its first square (top row first, then left)"
+        "a building is named, placed ('at c1 d1') and moved by its first square (top row first, then left)"
     )
     if state.offer:
         gives = ", ".join(f"{n} {GOODS[g]}" for g, n in enumerate(state.give) if n) or "nothing"

@@ -101,6 +101,9 @@ class AntiquityState(State):
     _demolish = plan._demolish
     _reveal = plan._reveal
     _settle_supply = plan._settle_supply
+    _settle_goods = plan._settle_goods
+    _legal_arrange = plan._legal_arrange
+    _apply_arrange = plan._apply_arrange
     _set_order = plan._set_order
     _offers = plan._offers
     _legal_trade = plan._legal_trade
@@ -345,10 +348,10 @@ class AntiquityState(State):
             pl.manned = [False] * len(pl.manned)
             pl.theology_used = pl.biology_used = pl.alchemy_used = False
             pl.healed = 0
-            pl.moved = ()
             pl.steps = 0
             pl.new_cathedral = 0
             pl.bought = ()
+            pl.banked = ()
             pl.pend = None
         self.phase = PLAN
         for p, pl in enumerate(self.players):
