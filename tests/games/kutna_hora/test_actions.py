@@ -91,30 +91,30 @@ def test_mine_places_and_costs() -> None:
     """KH-MINE-3: entrances cost 2 wood; beside/below a mine its printed cost, the highest of
     several; never above a mine; never on rocks or mines."""
     s = blank(2)
-    _mine_at(s, "A2", 3)  # I-4, cost 3
-    _mine_at(s, "A4", 19)  # III-2, cost 5
-    _mine_at(s, "C6", 0)  # I-1, cost 2
+    _mine_at(s, "A2", 3)  # I-4, cost 2
+    _mine_at(s, "A4", 19)  # III-2, cost 4
+    _mine_at(s, "C6", 0)  # I-1, cost 1
     s.mine[cell("A1", M)] = -2  # a rock
     options = dict(s.mine_options())
     names = {f"{chr(65 + c // M)}{c % M + 1}": cost for c, cost in options.items()}
-    assert names == {"A3": 5, "B2": 3, "A5": 5, "B4": 5, "C5": 2, "D6": 2}
+    assert names == {"A3": 4, "B2": 2, "A5": 4, "B4": 4, "C5": 1, "D6": 1}
     assert "B6" not in names  # above C6: a mine never opens the space above it
 
 
 def test_mine_placement_effects() -> None:
     """KH-MINE-4: the tile gets a miner from the pool; ore production +3 and the ore deck +3,
-    population +1, 2 points (tile III-2)."""
+    population +1, 3 points (tile III-2)."""
     s = blank(2)
     s.layers = [[19]]
     do(s, "c1 mine")
-    do(s, "keep III-2 (cost 5 ore 3 pop 1 pts 2 stars 2)")
+    do(s, "keep III-2 (cost 4 ore 3 pop 1 pts 3 stars 2)")
     assert texts(s) == ["mine A2", "mine A5", "decline"]
     do(s, "mine A5")
     assert texts(s) == ["resolve", "decline"]  # the population icon
     do(s, "resolve")
     assert s.money[0] == 40 - 2 * 3
     assert s.mine[cell("A5", M)] == 19 and s.mine_owner[cell("A5", M)] == 0
-    assert (s.pool[0], s.ore_mine[0], s.ore_pos, s.pop_pos, s.points[0]) == (0, 3, 3, 1, 2)
+    assert (s.pool[0], s.ore_mine[0], s.ore_pos, s.pop_pos, s.points[0]) == (0, 3, 3, 1, 3)
     assert s.income(0) == 3 * s.price(ORE) == 3 * 6
 
 
@@ -300,14 +300,14 @@ def test_st_barbara_icon_turns_tile_and_raises_tax() -> None:
 
 
 def test_miners_guild_building_ore_and_technology() -> None:
-    """KH-BUILD-5: MIN1 gives building ore +2 (ore deck +2), takes the top technology tile (level 2
+    """KH-BUILD-5: MIN1 gives building ore +1 (ore deck +1), takes the top technology tile (level 2
     for everybody) and places it free with a miner from beside the pool; or removes it."""
     s = blank(2)
     s.slots[0] = [guild_tile(MINERS, 0)]
     _plot(s, 0, "A1")
     do(s, "c3 build")
     do(s, "build MIN1 A1")
-    assert s.prod[0][ORE] == 2 and s.ore_mine[0] == 0 and s.ore_pos == 2
+    assert s.prod[0][ORE] == 1 and s.ore_mine[0] == 0 and s.ore_pos == 1
     assert s.level() == 2 and s.money[0] == 40 - 1 * 3
     assert texts(s) == ["tech A2", "tech A5", "decline"]
     do(s, "tech A5")
@@ -333,11 +333,11 @@ def test_miners_guild_building_ore_and_technology() -> None:
 def test_public_building() -> None:
     """KH-BUILD-6: no house, no production, owned by nobody; its effect; a noble to the pool."""
     s = blank(2)
-    s.slots[0] = [public_tile(0, 0)]  # GR1: +2 reputation, 2 wood
+    s.slots[0] = [public_tile(0, 0)]  # GR1: +2 reputation, 1 wood
     _plot(s, 0, "B2")
     do(s, "c3 build")
     do(s, "build GR1 B2")
-    assert s.rep[0] == 2 and s.money[0] == 34
+    assert s.rep[0] == 2 and s.money[0] == 40 - 1 * 3
     assert s.houses[0] == [4, 4, 4] and s.prod[0] == [0] * 6
     assert s.town_owner[cell("B2", T)] == -1 and s.town[cell("B2", T)] == public_tile(0, 0)
     assert s.noble_pool == [1, 0, 0, 0] and s.bank == [2, 3, 3, 3]
@@ -388,4 +388,4 @@ def test_no_technology_tile_left() -> None:
     _plot(s, 0, "A1")
     do(s, "c3 build")
     do(s, "build MIN1 A1")
-    assert s.level() == 5 and not s.tasks and s.prod[0][ORE] == 2
+    assert s.level() == 5 and not s.tasks and s.prod[0][ORE] == 1

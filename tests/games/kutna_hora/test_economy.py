@@ -26,7 +26,7 @@ def test_paying_wood_is_amount_times_price() -> None:
     s.pop_pos = 16
     s.layers = [[0]]
     do(s, "c1 mine")
-    do(s, "keep I-1 (cost 2 ore 1 pop 0 pts 0 stars 0)")
+    do(s, "keep I-1 (cost 1 ore 1 pop 0 pts 1 stars 1)")
     assert s.money[0] == 40
     do(s, "mine A2")
     assert s.price(WOOD) == 5 and s.money[0] == 40 - 2 * 5

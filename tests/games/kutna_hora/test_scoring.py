@@ -47,14 +47,14 @@ def test_reputation_beyond_the_track_ends() -> None:
 
 
 def test_reputation_scores_only_at_the_end() -> None:
-    """KH-REP-2 / KH-FIN-4: the track value (7 -> +7, -3 -> -6) counts at the end only."""
+    """KH-REP-2 / KH-FIN-4: the track value (7 -> +9, -3 -> -5) counts at the end only."""
     s = blank(2)
     s.rep = [7, -3]
     s.round = 6
     assert s.points == [0, 0]
     s._finish_round(Chance(0), None)
-    assert [parts[3] for parts in s.final] == [7, -6]
-    assert DATA.rep_end[7] == 7 and DATA.rep_end[-3] == -6
+    assert [parts[3] for parts in s.final] == [9, -5]
+    assert DATA.rep_end[7] == 9 and DATA.rep_end[-3] == -5
 
 
 def test_tax_pay_or_penalty() -> None:
@@ -132,31 +132,31 @@ def test_nobles_score_in_the_last_three_rounds() -> None:
 
 
 def test_town_icons_score_for_owners_only() -> None:
-    """KH-FIN-1: BUI4 (cross, wheat) at B2: GR3 2 + BUI1 1 + SI3 2 = 5; BUI1 at B1: MIN1 1;
+    """KH-FIN-1: BUI4 (wheat) at B2: GR3 1 + BUI1 0 + SI3 1 = 2; BUI1 at B1: MIN1 1;
     P1's MIN1 at A1: edge cross 1 + GR3 1 + BUI1 1 = 3; public buildings score nothing."""
     s = blank(2)
     _town(s)
-    assert scoring.building_score(s, cell("B2", T)) == 5
+    assert scoring.building_score(s, cell("B2", T)) == 2
     assert scoring.building_score(s, cell("B1", T)) == 1
     assert scoring.building_score(s, cell("A1", T)) == 3
     assert scoring.building_score(s, cell("A2", T)) == 0
-    assert [parts[0] for parts in scoring.final_parts(s)] == [6, 3]
+    assert [parts[0] for parts in scoring.final_parts(s)] == [2 + 1, 3]
 
 
 def test_mine_rows_rank_players_by_stars() -> None:
-    """KH-FIN-2: row A holds 7 stars (rock 2, P0 2, P1 2, P2 1): table 5/3/1; P0 and P1 tie
-    first (5 each), the next rank is skipped so P2 is third (1); P3's starless mine scores
-    nothing. Row B: P0's technology tile (1 star): table 3/1, P0 3."""
+    """KH-FIN-2: row A holds 8 stars (rock 2, P0 2, P1 2, P2 1, P3 1): table 5/3/1; P0 and P1 tie
+    first (5 each), the next rank is skipped so P2 and P3 tie third (1 each). Row B: P0's
+    technology tile has no star, so the row has no value table and scores nothing."""
     s = blank(4)
     s.mine[cell("A1", M)], s.rock_stars[cell("A1", M)] = -2, 2
     for name, tile, owner in (("A2", 10, 0), ("A3", 14, 1), ("A5", 9, 2), ("A6", 0, 3), ("B2", 27, 0)):
         s.mine[cell(name, M)] = tile
         s.mine_owner[cell(name, M)] = owner
-    assert scoring.mine_row_points(s) == [5 + 3, 5, 1, 0]
+    assert scoring.mine_row_points(s) == [5, 5, 1, 1]
 
 
 def test_final_income_reputation_leftovers() -> None:
-    """KH-FIN-3 income 48 -> 4; KH-FIN-4 reputation 5 -> 4; KH-FIN-5 two slotted tiles, one plot,
+    """KH-FIN-3 income 48 -> 4; KH-FIN-4 reputation 5 -> 6; KH-FIN-5 two slotted tiles, one plot,
     three unused pelicans -> 6."""
     s = blank(2)
     s.prod[0][WOOD] = 16  # 16 x 3 = 48
@@ -165,7 +165,7 @@ def test_final_income_reputation_leftovers() -> None:
     s.plots[0] = [cell("D5", T)]
     s.town_plot[cell("D5", T)] = 0
     s.pel_unused[0] = 3
-    assert scoring.final_parts(s)[0] == [0, 0, 4, 4, 6]
+    assert scoring.final_parts(s)[0] == [0, 0, 4, 6, 6]
 
 
 def test_most_points_wins_then_money() -> None:

@@ -14,34 +14,53 @@ if TYPE_CHECKING:
 PLAY = 2  # state.PLAY (not imported: the state module imports this one's package)
 
 
-def value(state: KHState, p: int) -> float:
-    """Points now plus rough worth of money, income to come, town icons, mines, nobles and stock."""
+def values(state: KHState) -> list[float]:
+    """Every player's `value` at once: the shared parts (mine rows, town scores) are computed once."""
+    n = state.num_players
     if state.final:
-        return float(state.points[p]) + state.money[p] / 1000.0
+        return [float(state.points[p]) + state.money[p] / 1000.0 for p in range(n)]
     rounds_left = state.rounds - state.round + 1
     noble_rounds = min(DATA.noble_rounds, rounds_left)
-    income = economy.income(state, p)
-    town = sum(scoring.building_score(state, c) for c, owner in enumerate(state.town_owner) if owner == p)
-    return (
-        state.points[p]
-        + state.money[p] * (0.02 + 0.12 * rounds_left / state.rounds)
-        + income * (rounds_left * 0.5 + 0.1)
-        + town
-        + scoring.mine_row_points(state)[p]
-        + sum(scoring.noble_points(state, p)) * noble_rounds
-        + DATA.rep_end[state.rep[p]]
-        + 0.3 * state.rep[p]
-        + 1.5 * len(state.slots[p])
-        + 1.0 * len(state.plots[p])
-        + 1.5 * state.pel_unused[p]
-    )
+    money_weight = 0.02 + 0.12 * rounds_left / state.rounds
+    income_weight = rounds_left * 0.5 + 0.1
+    mines = scoring.mine_row_points(state)
+    town = [0] * n
+    for cell, owner in enumerate(state.town_owner):
+        if owner >= 0:
+            town[owner] += scoring.building_score(state, cell)
+    prices = [economy.price(state, g) for g in range(6)]
+    seated = any(state.council)
+    rep_end = DATA.rep_end
+    out = []
+    for p in range(n):
+        prod = state.prod[p]
+        income = sum(prod[g] * prices[g] for g in range(6)) + state.ore_mine[p] * prices[4]  # economy.income
+        out.append(
+            state.points[p]
+            + state.money[p] * money_weight
+            + income * income_weight
+            + town[p]
+            + mines[p]
+            + (sum(scoring.noble_points(state, p)) * noble_rounds if seated else 0)
+            + rep_end[state.rep[p]]
+            + 0.3 * state.rep[p]
+            + 1.5 * len(state.slots[p])
+            + 1.0 * len(state.plots[p])
+            + 1.5 * state.pel_unused[p]
+        )
+    return out
+
+
+def value(state: KHState, p: int) -> float:
+    """Points now plus rough worth of money, income to come, town icons, mines, nobles and stock."""
+    return values(state)[p]
 
 
 def margin(state: KHState, player: int) -> float:
     """Own value minus the best opponent's."""
-    mine = value(state, player)
-    others = [value(state, q) for q in range(state.num_players) if q != player]
-    return mine - max(others)
+    all_values = values(state)
+    mine = all_values[player]
+    return mine - max(v for q, v in enumerate(all_values) if q != player)
 
 
 def evaluate(state: KHState, player: int) -> float:
