@@ -1,5 +1,5 @@
 """A heuristic value of a position for the greedy bot: workers, working buildings, producers,
-cities, goods that can be kept, food against the famine, graves, saint and victory progress."""
+cities, goods that can be kept, cover against the next famine, graves, saint and victory progress."""
 
 from __future__ import annotations
 
@@ -7,13 +7,28 @@ from typing import TYPE_CHECKING
 
 from .data import FOOD, LUX
 from .player import CHRISTOPHER, MARIA, NICHOLAS
-from .rules import GRANARY
+from .rules import FOUNTAIN, GRANARY
 
 if TYPE_CHECKING:
     from .state import AntiquityState
 
 
 BUILDING_STEPS = frozenset(("place", "hplace", "fplace", "pay", "saint", "nicholas", "site", "site2", "fgood"))
+SHORTFALL = 2.0
+"""Value lost per unit of the next famine not covered (food held, a granary, fountains)."""
+
+
+def pending_building(pend: tuple[object, ...] | None) -> int:
+    """The building type being built in phase 2 (chosen but not placed or not paid yet), else -1:
+    a one-step lookahead must see what the "build X" step is about to bring."""
+    if pend is None:
+        return -1
+    if pend[0] == "place" and isinstance(pend[1], int):
+        return pend[1]
+    job = pend[1] if pend[0] == "pay" else None
+    if isinstance(job, tuple) and job and job[0] == "bld" and isinstance(job[1], int):
+        return job[1]
+    return -1
 
 
 def value(state: AntiquityState, p: int) -> float:
@@ -30,8 +45,12 @@ def value(state: AntiquityState, p: int) -> float:
     v = 3.0 * pl.workers + 0.8 * len(active) + 1.5 * pl.country + 8.0 * len(pl.cities) + 0.5 * len(pl.inns)
     v += keep * (0.6 * food + 0.5 * sum(goods[g] for g in LUX) + 0.5 * (goods[8] + goods[9]))
     if not state.beginner:
-        need = max(0, state.famine + 1 - 3 * (GRANARY in active))
-        v += 1.5 * min(food, need)  # food held against the next famine
+        # The next famine: food held, a granary (3) and fountains cover it; each uncovered unit is a
+        # grave to come. A building chosen but not yet placed counts already.
+        coming = pending_building(pl.pend)
+        granary = 3 if GRANARY in active or coming == GRANARY else 0
+        cover = food + granary + pl.working(FOUNTAIN) + (coming == FOUNTAIN)
+        v -= SHORTFALL * max(0, state.famine + 1 - cover)
     v -= 2.5 * pl.grave_count()
     if pl.pend is not None and pl.pend[0] in BUILDING_STEPS:
         v += 1.0  # something is being built: a one-step lookahead should see it coming
