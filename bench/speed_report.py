@@ -1,6 +1,6 @@
 """Speed of every registered game at every player count, as a markdown table.
 
-    .venv/bin/python bench/speed_report.py [--seconds 5] [--out docs/speed.md]
+.venv/bin/python bench/speed_report.py [--seconds 5] [--out docs/speed.md]
 """
 
 from __future__ import annotations
