@@ -8,9 +8,8 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from townhall import games
-from townhall.agents import make_agent
+from townhall.agents import play_seeded
 from townhall.engine.agent import derive_seed
-from townhall.engine.match import play_match
 from townhall.engine.options import OptionValue
 from townhall.engine.protocol import Json
 from townhall.stats import Summary, wilson_interval, win_shares
@@ -39,9 +38,8 @@ class GameOutcome:
 def play_task(task: GameTask) -> GameOutcome:
     """Play one game (top-level so that worker processes can run it)."""
     game = games.get(task.game)
-    agents = [make_agent(spec, game, derive_seed(task.seed, "seat", seat)) for seat, spec in enumerate(task.seats)]
     started = time.perf_counter()
-    match = play_match(game, task.num_players, agents, options=dict(task.options), seed=task.seed)
+    match = play_seeded(game, task.num_players, task.seats, task.seed, dict(task.options))
     seconds = time.perf_counter() - started
     return GameOutcome(
         seed=task.seed,

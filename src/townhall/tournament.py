@@ -38,10 +38,9 @@ from typing import Any
 
 from rich.table import Table
 
-from townhall.agents import make_agent, parse_spec
+from townhall.agents import make_agent, parse_spec, play_seeded
 from townhall.engine.agent import Budget, derive_seed
 from townhall.engine.errors import TownhallError
-from townhall.engine.match import play_match
 from townhall.engine.options import Options
 from townhall.engine.protocol import Game, Json, score_margin
 from townhall.stats import wilson_interval, win_shares
@@ -166,10 +165,8 @@ def _play_one(
     max_decisions: int | None,
 ) -> GameResult:
     game_seed = derive_seed(seed, "game", index)
-    agents = [make_agent(agent_specs[a], game, derive_seed(game_seed, "seat", s)) for s, a in enumerate(seats)]
-    match = play_match(
-        game, num_players, agents, options=options, seed=game_seed, budget=budget, max_decisions=max_decisions
-    )
+    specs = [agent_specs[a] for a in seats]
+    match = play_seeded(game, num_players, specs, game_seed, options, budget, max_decisions)
     return GameResult(
         index=index,
         seed=game_seed,

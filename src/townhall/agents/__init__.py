@@ -8,13 +8,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from townhall.agents.greedy import GreedyAgent
 from townhall.agents.mcts import DEFAULT_C, DEFAULT_DEPTH, DEFAULT_PRIOR, Depth, MctsAgent
 from townhall.agents.random_agent import RandomAgent
-from townhall.engine.agent import Agent
+from townhall.engine.agent import Agent, Budget, derive_seed
 from townhall.engine.errors import UnknownName
+from townhall.engine.match import Match, play_match
+from townhall.engine.options import Options
 from townhall.engine.protocol import Game
 
 AgentFactory = Callable[[Game, int, dict[str, str]], Agent]
@@ -135,3 +137,20 @@ def make_agent(spec: str, game: Game, seed: int) -> Agent:
     if factory is None:
         raise UnknownName(f"unknown agent {name!r}; agents: {', '.join(agent_names())}")
     return factory(game, seed, params)
+
+
+def play_seeded(
+    game: Game,
+    num_players: int,
+    seat_specs: Sequence[str],
+    game_seed: int,
+    options: Options | None = None,
+    budget: Budget | None = None,
+    max_decisions: int | None = None,
+) -> Match:
+    """One game between agents given by spec, the seat-s agent seeded from (game_seed, "seat", s):
+    the single place where simulations and tournaments turn a seed into a game."""
+    agents = [make_agent(spec, game, derive_seed(game_seed, "seat", seat)) for seat, spec in enumerate(seat_specs)]
+    return play_match(
+        game, num_players, agents, options=options, seed=game_seed, budget=budget, max_decisions=max_decisions
+    )
