@@ -102,3 +102,20 @@ def turn(state: CarcState, code: str, place: str, deploy: str | None = None, *, 
 def scored(events: Sequence[Event]) -> list[tuple[str, int, list[int]]]:
     """(feature, points, scorers) of each scoring event."""
     return [(e.data["feature"], e.data["points"], e.data["scorers"]) for e in events if e.kind in ("score", "farm")]
+
+
+def cloister_ring() -> CarcState:
+    """A cloister (player 2's monk at 0,1) with 7 of its 8 neighbours laid; 1,2 is open."""
+    state = position(
+        [
+            ("B", 0, 1, 0),
+            ("U", -1, 0, 0),
+            ("U", 1, 0, 0),
+            ("B", -1, 1, 0),
+            ("B", 1, 1, 0),
+            ("B", -1, 2, 0),
+            ("A", 0, 2, 0),
+        ]
+    )
+    follower(state, 0, 1, "cloister", 1)
+    return state

@@ -6,7 +6,7 @@ from townhall.engine.chance import Chance
 from townhall.engine.protocol import Event
 from townhall.games.carcassonne.state import OVER, CarcState
 
-from .helpers import follower, lay_tile, position, scored, turn
+from .helpers import cloister_ring, follower, lay_tile, position, scored, turn
 
 
 def _finish(state: CarcState) -> list[Event]:
@@ -34,18 +34,7 @@ def test_incomplete_road_city_and_cloister_score_at_the_end() -> None:
     follower(state, 0, 0, "road E+W", 1)
     assert scored(_finish(state)) == [("road", 1, [1]), ("city", 3, [0])]
     assert state.score == [3, 1]
-    ring = position(
-        [
-            ("B", 0, 1, 0),
-            ("U", -1, 0, 0),
-            ("U", 1, 0, 0),
-            ("B", -1, 1, 0),
-            ("B", 1, 1, 0),
-            ("B", -1, 2, 0),
-            ("A", 0, 2, 0),
-        ]
-    )
-    follower(ring, 0, 1, "cloister", 1)
+    ring = cloister_ring()
     assert scored(_finish(ring)) == [("cloister", 8, [1])]
 
 

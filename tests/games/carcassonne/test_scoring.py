@@ -6,7 +6,7 @@ from townhall.engine.chance import Chance
 from townhall.engine.protocol import Event
 from townhall.games.carcassonne.state import CarcState
 
-from .helpers import follower, position, scored, turn
+from .helpers import cloister_ring, follower, position, scored, turn
 
 
 def test_two_tile_city_scores_two_and_the_knight_comes_back_the_same_turn() -> None:
@@ -121,26 +121,10 @@ def test_majority_takes_all_and_the_others_score_nothing() -> None:
     assert state.score == [10, 0] and state.supply == [7, 7]
 
 
-def _cloister_ring() -> CarcState:
-    state = position(
-        [
-            ("B", 0, 1, 0),
-            ("U", -1, 0, 0),
-            ("U", 1, 0, 0),
-            ("B", -1, 1, 0),
-            ("B", 1, 1, 0),
-            ("B", -1, 2, 0),
-            ("A", 0, 2, 0),
-        ]
-    )
-    follower(state, 0, 1, "cloister", 1)
-    return state
-
-
 def test_cloister_surrounded_by_eight_scores_nine() -> None:
     """CAR-SCORE-5: the eighth neighbour completes the cloister: its monk's owner scores 9 and
     the monk returns."""
-    state = _cloister_ring()
+    state = cloister_ring()
     events = turn(state, "E", "place 1,2 r90", "no follower")
     assert scored(events) == [("cloister", 9, [1])]
     assert state.score == [0, 9] and state.supply == [7, 7] and not state.monks
