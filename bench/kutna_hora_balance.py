@@ -156,6 +156,7 @@ def summarise(n: int, games: list[dict[str, Any]], seconds: float) -> dict[str, 
                 "ci95": [low, high],
                 "mean_score": _mean([g["points"][seat] for g in games]),
                 "win_rate_points_only": by_points,
+                "sources": {name: _mean([g["sources"][seat][i] for g in games]) for i, name in enumerate(SOURCES)},
                 "ok": abs(rate - fair) <= SEAT_BAND,
             }
         )
@@ -266,6 +267,12 @@ def markdown(reports: list[dict[str, Any]], command: str) -> str:
                 f"| {s['seat']} | {_pct(s['win_rate'])} | {_pct(s['ci95'][0])}-{_pct(s['ci95'][1])} | "
                 f"{s['mean_score']:.1f} | {'yes' if s['ok'] else '**no**'} | {_pct(s['win_rate_points_only'])} |"
             )
+        if all("sources" in s for s in r["seats"]):
+            out += ["", "Mean points per seat and scoring source (where a seat's lead comes from):", ""]
+            out.append("| source | " + " | ".join(f"seat {s['seat']}" for s in r["seats"]) + " |")
+            out.append("|---|" + "---|" * n)
+            for name in SOURCES:
+                out.append(f"| {name} | " + " | ".join(f"{s['sources'][name]:.2f}" for s in r["seats"]) + " |")
         out += ["", f"Guild sets (spread best/worst − 1 = {_pct(r['set_spread'])}):", ""]
         out.append("| guild set | players | mean score | ± s.e. | win rate |")
         out.append("|---|---|---|---|---|")

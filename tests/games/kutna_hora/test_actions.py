@@ -16,7 +16,7 @@ from townhall.engine import Chance
 from townhall.games.kutna_hora.data import ORE, SILVER, WOOD
 from townhall.games.kutna_hora.state import KHState
 
-M = 6  # mine area columns
+M = 7  # mine area columns (stand-in)
 T = 5  # town columns on the 2-player side
 
 
@@ -79,7 +79,7 @@ def test_mine_draw_as_many_as_the_level() -> None:
     s.layers = [[4]]
     do(s, "c1 mine")
     do(s, "decline")
-    assert s.discard == [4] and s.mine.count(-1) == 24
+    assert s.discard == [4] and s.mine.count(-1) == 4 * M  # the whole mine still empty
     s = blank(2)
     s.layers, s.discard = [], [5, 12, 20]
     do(s, "c1 mine", Chance(1))
@@ -97,25 +97,26 @@ def test_mine_places_and_costs() -> None:
     s.mine[cell("A1", M)] = -2  # a rock
     options = dict(s.mine_options())
     names = {f"{chr(65 + c // M)}{c % M + 1}": cost for c, cost in options.items()}
-    assert names == {"A3": 4, "B2": 2, "A5": 4, "B4": 4, "C5": 1, "D6": 1}
+    # A3 between A2 (2) and A4 (4) takes the higher; A6 is the free entrance (2 wood)
+    assert names == {"A3": 4, "B2": 2, "A5": 4, "B4": 4, "A6": 2, "C5": 1, "C7": 1, "D6": 1}
     assert "B6" not in names  # above C6: a mine never opens the space above it
 
 
 def test_mine_placement_effects() -> None:
-    """KH-MINE-4: the tile gets a miner from the pool; ore production +3 and the ore deck +3,
+    """KH-MINE-4: the tile gets a miner from the pool; ore production +2 and the ore deck +2,
     population +1, 3 points (tile III-2)."""
     s = blank(2)
     s.layers = [[19]]
     do(s, "c1 mine")
-    do(s, "keep III-2 (cost 4 ore 3 pop 1 pts 3 stars 2)")
-    assert texts(s) == ["mine A2", "mine A5", "decline"]
-    do(s, "mine A5")
+    do(s, "keep III-2 (cost 4 ore 2 pop 1 pts 3 stars 2)")
+    assert texts(s) == ["mine A2", "mine A6", "decline"]
+    do(s, "mine A6")
     assert texts(s) == ["resolve", "decline"]  # the population icon
     do(s, "resolve")
     assert s.money[0] == 40 - 2 * 3
-    assert s.mine[cell("A5", M)] == 19 and s.mine_owner[cell("A5", M)] == 0
-    assert (s.pool[0], s.ore_mine[0], s.ore_pos, s.pop_pos, s.points[0]) == (0, 3, 3, 1, 3)
-    assert s.income(0) == 3 * s.price(ORE) == 3 * 6
+    assert s.mine[cell("A6", M)] == 19 and s.mine_owner[cell("A6", M)] == 0
+    assert (s.pool[0], s.ore_mine[0], s.ore_pos, s.pop_pos, s.points[0]) == (0, 2, 2, 1, 3)
+    assert s.income(0) == 2 * s.price(ORE) == 2 * 6
 
 
 # ---------------------------------------------------------------- licence
@@ -159,7 +160,7 @@ def test_licence_needs_a_free_slot() -> None:
     s = blank(2)
     s.slots[0] = [1, 17, 21]
     assert not any("licence" in t for t in texts(s))
-    assert "c6 joker licence" not in texts(s)
+    assert "c5 joker licence" not in texts(s)
 
 
 def test_licence_stack_moves_to_row_end() -> None:
@@ -309,9 +310,9 @@ def test_miners_guild_building_ore_and_technology() -> None:
     do(s, "build MIN1 A1")
     assert s.prod[0][ORE] == 1 and s.ore_mine[0] == 0 and s.ore_pos == 1
     assert s.level() == 2 and s.money[0] == 40 - 1 * 3
-    assert texts(s) == ["tech A2", "tech A5", "decline"]
-    do(s, "tech A5")
-    assert s.mine[cell("A5", M)] == 27 and s.mine_owner[cell("A5", M)] == 0
+    assert texts(s) == ["tech A2", "tech A6", "decline"]
+    do(s, "tech A6")
+    assert s.mine[cell("A6", M)] == 27 and s.mine_owner[cell("A6", M)] == 0
     assert (s.pool[0], s.reserve[0]) == (1, 7)
     s = blank(2)
     s.slots[0] = [guild_tile(MINERS, 0)]

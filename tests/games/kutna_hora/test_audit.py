@@ -12,7 +12,7 @@ from townhall.games.kutna_hora.data import DATA, WOOD
 from townhall.games.kutna_hora.state import KHState
 
 T = 5  # town columns on the 2-player side
-M = 6  # mine columns
+M = 7  # mine columns
 GREEN = 6  # the green public stack (row 1 of blank())
 
 

@@ -8,7 +8,7 @@ from townhall.games.kutna_hora.data import DATA, ORE, SILVER, WOOD
 from townhall.games.kutna_hora.state import KHState
 
 T = 5
-M = 6
+M = 7
 
 
 def _barbara(s: KHState, number: int, chance: Chance | None = None) -> None:

@@ -54,7 +54,7 @@ def test_render_shows_prices_town_mine_players_and_cathedral() -> None:
 def test_action_texts_are_typeable_and_unique() -> None:
     s = blank(2)
     legal = texts(s)
-    assert len(set(legal)) == len(legal) and "c6 joker build" in legal
+    assert len(set(legal)) == len(legal) and "c5 joker build" in legal
     for action in range(SPACE.size):
         assert s.action_text(action)
 
@@ -73,6 +73,26 @@ def test_evaluate_prefers_points_and_values_pending_choices() -> None:
     do(idle, "c3 idle")
     do(build, "c3 build")
     assert GAME.evaluate(build, 0) > GAME.evaluate(idle, 0)
+
+
+def test_evaluate_counts_a_drawn_mine_tile_before_it_is_placed() -> None:
+    """The keep / place steps of a mine action (KH-MINE-2, KH-MINE-3) are valued by the tile they
+    will place: a one-step lookahead must see a mine action as a gain, not as money spent."""
+    s = blank(2)
+    s.layers = [[19]]  # III-2: 3 points, 2 ore, 2 stars
+    declined, keeping = s.clone(), s.clone()
+    do(declined, "c1 mine")
+    do(declined, "decline")
+    do(keeping, "c1 mine")
+    assert texts(keeping)[0].startswith("keep III-2")
+    kept = keeping.clone()
+    do(kept, texts(kept)[0])
+    assert texts(kept) == ["mine A2", "mine A6", "decline"]
+    assert GAME.evaluate(keeping, 0) > GAME.evaluate(declined, 0) + 3  # at least the tile's points
+    assert GAME.evaluate(kept, 0) > GAME.evaluate(declined, 0) + 3
+    placed = kept.clone()
+    do(placed, "mine A2")
+    assert placed.points[0] == 3 and GAME.evaluate(placed, 0) > GAME.evaluate(declined, 0) + 3
 
 
 def test_max_decisions_bound_and_speed() -> None:

@@ -10,7 +10,7 @@ from townhall.games.kutna_hora.data import DATA, WOOD
 from townhall.games.kutna_hora.state import KHState
 
 T = 5
-M = 6
+M = 7
 
 
 def _idle_until_not_play(s: KHState) -> None:

@@ -120,11 +120,11 @@ def test_missing_plot_marker_house_or_miner_means_no_effect() -> None:
 def test_joker_costs_reputation_below_six() -> None:
     """KH-JOKER-1"""
     s = blank(2)
-    do(s, "c6 joker income")
+    do(s, "c5 joker mine")
     assert s.rep[0] == -1
     s = blank(2)
     s.rep[0] = 6
-    do(s, "c6 joker income")
+    do(s, "c5 joker mine")
     assert s.rep[0] == 6
     s = blank(2)
     s.pel_unused[0] = 1
