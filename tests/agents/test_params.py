@@ -23,6 +23,22 @@ def test_names_and_parameters() -> None:
     assert isinstance(greedy, GreedyAgent) and greedy.samples == 4
 
 
+def test_a_game_suggests_agent_parameters_and_the_spec_wins() -> None:
+    """Game.agent_defaults: carcassonne asks mcts to evaluate leaves (depth 0); an explicit
+    depth in the spec replaces it; games without a suggestion keep the agent's defaults."""
+    from townhall.agents.mcts import DEFAULT_DEPTH
+    from townhall.games import get
+
+    carcassonne = get("carcassonne")
+    suggested = make_agent("mcts:iterations=10", carcassonne, 1)
+    assert isinstance(suggested, MctsAgent) and suggested.depth == 0 and suggested.iterations == 10
+    explicit = make_agent("mcts:depth=auto", carcassonne, 1)
+    assert isinstance(explicit, MctsAgent) and explicit.depth == "auto"
+    plain = make_agent("mcts", Pig(), 1)
+    assert isinstance(plain, MctsAgent) and plain.depth == DEFAULT_DEPTH
+    assert Pig().agent_defaults("mcts") == {} and carcassonne.agent_defaults("greedy") == {}
+
+
 @pytest.mark.parametrize(
     ("spec", "words"),
     [

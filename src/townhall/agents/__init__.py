@@ -4,6 +4,8 @@
 - `greedy[:samples=K]`: one-step lookahead with the game's `evaluate` (K determinizations, default 1).
 - `mcts[:iterations=N,seconds=S,c=C,depth=D|auto|end,scale=X,prior=W]`: information-set MCTS;
   see agents/mcts.py.
+
+A game may suggest parameters for an agent (`Game.agent_defaults`); the spec's own win.
 """
 
 from __future__ import annotations
@@ -136,7 +138,7 @@ def make_agent(spec: str, game: Game, seed: int) -> Agent:
     factory = FACTORIES.get(name)
     if factory is None:
         raise UnknownName(f"unknown agent {name!r}; agents: {', '.join(agent_names())}")
-    return factory(game, seed, params)
+    return factory(game, seed, {**game.agent_defaults(name), **params})
 
 
 def play_seeded(

@@ -177,6 +177,11 @@ class Game(ABC):
         """A heuristic value of `state` for `player` (greedy bots); default: score margin."""
         return score_margin(state.scores(), player)
 
+    def agent_defaults(self, agent: str) -> dict[str, str]:
+        """Parameters this game suggests for the named agent (a spec's own parameters win), e.g.
+        a search depth that its `evaluate` makes better than random rollouts; default: none."""
+        return {}
+
     def check_setup(self, num_players: int, options: Options) -> None:  # noqa: B027 - a hook, no-op by default
         """Reject option values that this player count does not allow (raise OptionError)."""
 

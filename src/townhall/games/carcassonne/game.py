@@ -61,5 +61,11 @@ class Carcassonne(Game):
         assert isinstance(state, CarcState)
         return heuristic.evaluate(state, player)
 
+    def agent_defaults(self, agent: str) -> dict[str, str]:
+        # The expected-score evaluate judges a leaf better than random tile draws do: at 1 s a
+        # move mcts with depth 0 beat greedy 87.5% of 20 games, with random rollouts 65% of 60
+        # (docs/bots-report.md).
+        return {"depth": "0"} if agent == "mcts" else {}
+
 
 GAME = Carcassonne()
