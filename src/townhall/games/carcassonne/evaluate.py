@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from townhall.games.carcassonne.scoring import majority
 from townhall.games.carcassonne.tiles import CLOISTER, FIELD, LAYOUTS, NEIGH8, PENNANT_TILE, ROAD, RULES
 
 if TYPE_CHECKING:
@@ -75,7 +76,6 @@ def expected_scores(state: CarcState) -> list[float]:
     values = [float(s) for s in state.score]
     follower_at = state.follower_at
     if follower_at:
-        num_players = state.num_players
         feat_of = state.feat_of
         f_men = state.f_men
         f_nodes = state.f_nodes
@@ -124,13 +124,8 @@ def expected_scores(state: CarcState) -> list[float]:
             if len(men) == 1:
                 values[follower_at[node]] += value
             else:
-                counts = [0] * num_players
-                for man in men:
-                    counts[follower_at[man]] += 1
-                best = max(counts)
-                for p, c in enumerate(counts):
-                    if c == best:
-                        values[p] += value
+                for p in majority(state, men)[1]:
+                    values[p] += value
         if farms and state.closed:
             _add_farms(state, farms, values)
     if state.phase != 2:
@@ -144,20 +139,14 @@ def _add_farms(state: CarcState, farms: set[int], values: list[float]) -> None:
     feat_of = state.feat_of
     f_men = state.f_men
     follower_at = state.follower_at
-    num_players = state.num_players
     if state.farm_scoring == "third-edition":
         supplied: dict[int, int] = {}  # farm with farmers -> completed cities it touches
         for fields in state.closed_fields:
             for farm in {feat_of[n] for n in fields} & farms:
                 supplied[farm] = supplied.get(farm, 0) + 1
         for farm, cities in supplied.items():
-            counts = [0] * num_players
-            for man in f_men[farm]:
-                counts[follower_at[man]] += 1
-            best = max(counts)
-            for p, c in enumerate(counts):
-                if c == best:
-                    values[p] += THIRD_PER_CITY * cities
+            for p in majority(state, f_men[farm])[1]:
+                values[p] += THIRD_PER_CITY * cities
         return
     # Most cities are supplied by one farm: count such cities per farm, then score each farm once.
     cities_of: dict[int, int] = {}
@@ -179,22 +168,11 @@ def _add_farms(state: CarcState, farms: set[int], values: list[float]) -> None:
         if len(men) == 1:
             values[follower_at[men[0]]] += FIRST_PER_CITY * cities
             continue
-        counts = [0] * num_players
-        for man in men:
-            counts[follower_at[man]] += 1
-        best = max(counts)
-        for p, c in enumerate(counts):
-            if c == best:
-                values[p] += FIRST_PER_CITY * cities
-    for supplying in shared:
-        counts = [0] * num_players
-        for farm in supplying:
-            for man in f_men[farm]:
-                counts[follower_at[man]] += 1
-        best = max(counts)
-        for p, c in enumerate(counts):
-            if c == best:
-                values[p] += FIRST_PER_CITY
+        for p in majority(state, men)[1]:
+            values[p] += FIRST_PER_CITY * cities
+    for supplying in shared:  # the farmers of every supplying farm count together
+        for p in majority(state, tuple(man for farm in supplying for man in f_men[farm]))[1]:
+            values[p] += FIRST_PER_CITY
 
 
 def evaluate(state: CarcState, player: int) -> float:
