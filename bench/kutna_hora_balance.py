@@ -13,8 +13,9 @@ derive_seed(game seed, "seat", seat) (as townhall.simulate does): results do not
 Scoring sources. Final scoring is exact (`state.final`: town, mines, income, reputation,
 leftovers). Points scored during play are split by the step that scored them: the council scoring
 (exact, from the "nobles" events), a placed mine tile ("mine"), a building put up ("build": house
-and public-building gains), a resolved St. Barbara tile (tiles 5, 7, 9, 11), and the rest
-(reputation beyond the track end, from any step).
+and public-building gains), a resolved St. Barbara tile (6: 2 points, 8: 1, 10: a building's
+score, 11: 5), and the rest: steps beyond the reputation track's ends (+/-2 each), which join the
+track's end value as one source, reputation.
 """
 
 from __future__ import annotations
@@ -43,8 +44,13 @@ from townhall.games.kutna_hora.scoring import FINAL_PARTS
 from townhall.games.kutna_hora.state import KHState
 from townhall.stats import wilson_interval, win_shares
 
-DURING = ("nobles", "mine tiles", "buildings", "St. Barbara", "rep. beyond track")
-SOURCES = tuple(f"final {name}" for name in FINAL_PARTS) + tuple(f"play {name}" for name in DURING)
+DURING = ("nobles", "mine tiles", "buildings", "St. Barbara")
+# The reputation track is one source: its end value (KH-REP-2) and the +/-2 per step beyond its
+# ends scored during play (KH-REP-1).
+SOURCES = tuple("reputation" if name == "reputation" else f"final {name}" for name in FINAL_PARTS) + tuple(
+    f"play {name}" for name in DURING
+)
+REPUTATION = FINAL_PARTS.index("reputation")
 SEAT_BAND = 0.05  # win rate within 5 points of 1/P
 SET_BAND = 0.10  # best guild set's mean at most 10% above the worst's
 CONTRIB_MEAN = 1.0  # a source contributes: |mean| >= 1 point per player and game ...
@@ -95,17 +101,17 @@ def play_one(task: Task) -> dict[str, Any]:
                 delta[p] -= gained
         kind = SPACE.decode(action)[0]
         if kind == "mine":
-            where = 1
+            where = base + 1
         elif kind == "build":
-            where = 2
+            where = base + 2
         elif kind == "score" or any(e.kind == "barbara" and "resolves" in e.text for e in events):
-            where = 3
+            where = base + 3
         else:
-            where = 4
+            where = REPUTATION
         for p in range(n):
             if delta[p]:
                 # the mover's points come from the step's action; others' only from the track end
-                sources[p][base + (where if p == player else 4)] += delta[p]
+                sources[p][where if p == player else REPUTATION] += delta[p]
 
     started = time.perf_counter()
     match = play_match(GAME, n, agents, seed=game_seed, on_step=on_step)

@@ -16,7 +16,7 @@ from townhall.engine import Chance
 from townhall.games.kutna_hora.data import ORE, SILVER, WOOD
 from townhall.games.kutna_hora.state import KHState
 
-M = 7  # mine area columns (stand-in)
+M = 8  # mine area columns (stand-in)
 T = 5  # town columns on the 2-player side
 
 
@@ -97,25 +97,25 @@ def test_mine_places_and_costs() -> None:
     s.mine[cell("A1", M)] = -2  # a rock
     options = dict(s.mine_options())
     names = {f"{chr(65 + c // M)}{c % M + 1}": cost for c, cost in options.items()}
-    # A3 between A2 (2) and A4 (4) takes the higher; A6 is the free entrance (2 wood)
-    assert names == {"A3": 4, "B2": 2, "A5": 4, "B4": 4, "A6": 2, "C5": 1, "C7": 1, "D6": 1}
+    # A3 between A2 (2) and A4 (4) takes the higher; A7 is the free entrance (2 wood)
+    assert names == {"A3": 4, "B2": 2, "A5": 4, "B4": 4, "A7": 2, "C5": 1, "C7": 1, "D6": 1}
     assert "B6" not in names  # above C6: a mine never opens the space above it
 
 
 def test_mine_placement_effects() -> None:
     """KH-MINE-4: the tile gets a miner from the pool; ore production +2 and the ore deck +2,
-    population +1, 3 points (tile III-2)."""
+    population +1, 2 points (tile III-2)."""
     s = blank(2)
     s.layers = [[19]]
     do(s, "c1 mine")
-    do(s, "keep III-2 (cost 4 ore 2 pop 1 pts 3 stars 2)")
-    assert texts(s) == ["mine A2", "mine A6", "decline"]
-    do(s, "mine A6")
+    do(s, "keep III-2 (cost 4 ore 2 pop 1 pts 2 stars 2)")
+    assert texts(s) == ["mine A2", "mine A7", "decline"]
+    do(s, "mine A7")
     assert texts(s) == ["resolve", "decline"]  # the population icon
     do(s, "resolve")
-    assert s.money[0] == 40 - 2 * 3
-    assert s.mine[cell("A6", M)] == 19 and s.mine_owner[cell("A6", M)] == 0
-    assert (s.pool[0], s.ore_mine[0], s.ore_pos, s.pop_pos, s.points[0]) == (0, 2, 2, 1, 3)
+    assert s.money[0] == 40 - 2 * 4  # the entrance: 2 wood at 4
+    assert s.mine[cell("A7", M)] == 19 and s.mine_owner[cell("A7", M)] == 0
+    assert (s.pool[0], s.ore_mine[0], s.ore_pos, s.pop_pos, s.points[0]) == (0, 2, 2, 1, 2)
     assert s.income(0) == 2 * s.price(ORE) == 2 * 6
 
 
@@ -219,69 +219,74 @@ def test_at_most_three_plots() -> None:
 
 
 def test_build_pays_wood_returns_marker_and_places() -> None:
-    """KH-BUILD-1: BUI2 costs 2 wood (6); the plot marker returns; the tile stands on the plot."""
+    """KH-BUILD-1: BUI2 costs 2 wood (8); the plot marker returns; the tile stands on the plot."""
     s = blank(2)
     s.slots[0] = [guild_tile(BUILDERS, 1)]
     _plot(s, 0, "A1")
     do(s, "c3 build")
     assert texts(s) == ["build BUI2 A1", "decline"]
     do(s, "build BUI2 A1")
-    assert s.money[0] == 34 and s.plots[0] == [] and s.slots[0] == []
+    assert s.money[0] == 40 - 2 * 4 and s.plots[0] == [] and s.slots[0] == []
     assert s.town[0] == 1 and s.town_owner[0] == 0 and s.town_plot[0] == -1
 
 
 def test_build_house_effects() -> None:
     """KH-BUILD-2: the leftmost house of the guild's row goes on the building: builders row col 1
-    pelican, col 2 +1 reputation; col 4 a free public licence and 1 point (the licence declinable,
-    the point kept)."""
+    a pelican and +1 reputation, col 2 a free public licence (declinable); col 4 +1 reputation and
+    1 point."""
     s = blank(2)
     s.slots[0] = [guild_tile(BUILDERS, 1), guild_tile(BUILDERS, 2)]
     _plot(s, 0, "A1")
     _plot(s, 0, "D5")
     do(s, "c3 build")
     do(s, "build BUI2 A1")
-    assert s.pel_unused[0] == 1 and s.houses[0] == [3, 4, 4]
-    do(s, "resolve")  # the slider icon
+    assert s.pel_unused[0] == 1 and s.rep[0] == 1 and s.houses[0] == [3, 4, 4]
+    do(s, "resolve")  # the slider icon (wood now 3)
+    do(s, "decline")  # the St. Barbara icon
+    assert not s.tasks
     do(s, "c4 build")
     do(s, "build BUI3 D5")
-    assert s.rep[0] == 1 and s.houses[0] == [2, 4, 4]
-    s = blank(2)
-    s.houses[0][0] = 1
-    s.slots[0] = [guild_tile(BUILDERS, 1)]
-    _plot(s, 0, "A1")
-    do(s, "c3 build")
-    do(s, "build BUI2 A1")
-    do(s, "resolve")  # the slider icon first, then the house
+    assert s.houses[0] == [2, 4, 4] and s.pel_unused[0] == 1 and s.rep[0] == 1
+    do(s, "resolve")  # the slider icon first, then the St. Barbara icon, then the house's licence
+    do(s, "decline")
     assert texts(s) == ["take 13 GR1", "take 23 SI1", "take 33 YE1", "decline"]
-    assert s.points[0] == 1
     do(s, "take 23 SI1")
-    assert s.slots[0] == [public_tile(1, 0)] and s.money[0] == 34
+    assert s.slots[0] == [public_tile(1, 0)] and s.money[0] == 40 - 2 * 4 - 2 * 3
     assert s.hall[1] == [2, 3, 7]
     s = blank(2)
-    s.houses[0][0] = 1
+    s.houses[0][0] = 3
     s.slots[0] = [guild_tile(BUILDERS, 1)]
     _plot(s, 0, "A1")
     do(s, "c3 build")
     do(s, "build BUI2 A1")
     do(s, "decline")  # the slider
+    do(s, "decline")  # the St. Barbara icon
     do(s, "decline")  # the free public licence
-    assert s.slots[0] == [] and s.points[0] == 1 and s.hall[1] == [2, 3, 7]
+    assert s.slots[0] == [] and s.hall[1] == [2, 3, 7] and not s.tasks
+    s = blank(2)
+    s.houses[0][0] = 1
+    s.slots[0] = [guild_tile(BUILDERS, 1)]
+    _plot(s, 0, "A1")
+    do(s, "c3 build")
+    do(s, "build BUI2 A1")
+    assert (s.rep[0], s.points[0], s.pel_unused[0], s.houses[0]) == (1, 1, 0, [0, 4, 4])
 
 
 def test_guild_building_production_and_slider() -> None:
     """KH-BUILD-3: production of its good rises; the slider moves right except for miners."""
     s = blank(2)
-    s.slots[0] = [guild_tile(BUILDERS, 1), guild_tile(MINERS, 1)]
+    s.slots[0] = [guild_tile(BUILDERS, 1), guild_tile(MINERS, 0)]
     _plot(s, 0, "A1")
     _plot(s, 0, "A2")
     do(s, "c3 build")
     do(s, "build BUI2 A1")
-    assert s.prod[0][WOOD] == 1 and s.sliders[WOOD] == 0
+    assert s.prod[0][WOOD] == 2 and s.sliders[WOOD] == 0
     do(s, "resolve")
-    assert s.sliders[WOOD] == 1 and s.price(WOOD) == 2 and s.level() == 1  # only miners raise the level
+    assert s.sliders[WOOD] == 1 and s.price(WOOD) == 3 and s.level() == 1  # only miners raise the level
+    do(s, "decline")  # BUI2's St. Barbara icon
     do(s, "c4 build")
-    do(s, "build MIN2 A2")
-    assert s.prod[0][ORE] == 1 and s.sliders[ORE] == 0 and "resolve" not in texts(s)
+    do(s, "build MIN1 A2")
+    assert s.prod[0][ORE] == 2 and s.sliders[ORE] == 0 and "resolve" not in texts(s)
 
 
 def test_st_barbara_icon_turns_tile_and_raises_tax() -> None:
@@ -294,25 +299,26 @@ def test_st_barbara_icon_turns_tile_and_raises_tax() -> None:
     do(s, "resolve")  # the slider icon
     assert s.barbara_next == 0
     do(s, "resolve")  # the St. Barbara icon
-    assert s.barbara_next == 1 and s.tax == 1 and s.rep[0] == 0 and s.points[0] == 0
+    # tile 1 (+2 reputation) is gone for everybody: the reputation is the house's (+1)
+    assert s.barbara_next == 1 and s.tax == 1 and s.rep[0] == 1 and s.points[0] == 0
     s.barbara_next = 11
     s.turn_barbara(None)
     assert s.tax == 1
 
 
 def test_miners_guild_building_ore_and_technology() -> None:
-    """KH-BUILD-5: MIN1 gives building ore +1 (ore deck +1), takes the top technology tile (level 2
+    """KH-BUILD-5: MIN1 gives building ore +2 (ore deck +2), takes the top technology tile (level 2
     for everybody) and places it free with a miner from beside the pool; or removes it."""
     s = blank(2)
     s.slots[0] = [guild_tile(MINERS, 0)]
     _plot(s, 0, "A1")
     do(s, "c3 build")
     do(s, "build MIN1 A1")
-    assert s.prod[0][ORE] == 1 and s.ore_mine[0] == 0 and s.ore_pos == 1
-    assert s.level() == 2 and s.money[0] == 40 - 1 * 3
-    assert texts(s) == ["tech A2", "tech A6", "decline"]
-    do(s, "tech A6")
-    assert s.mine[cell("A6", M)] == 27 and s.mine_owner[cell("A6", M)] == 0
+    assert s.prod[0][ORE] == 2 and s.ore_mine[0] == 0 and s.ore_pos == 2
+    assert s.level() == 2 and s.money[0] == 40 - 1 * 4
+    assert texts(s) == ["tech A2", "tech A7", "decline"]
+    do(s, "tech A7")
+    assert s.mine[cell("A7", M)] == 27 and s.mine_owner[cell("A7", M)] == 0
     assert (s.pool[0], s.reserve[0]) == (1, 7)
     s = blank(2)
     s.slots[0] = [guild_tile(MINERS, 0)]
@@ -334,11 +340,11 @@ def test_miners_guild_building_ore_and_technology() -> None:
 def test_public_building() -> None:
     """KH-BUILD-6: no house, no production, owned by nobody; its effect; a noble to the pool."""
     s = blank(2)
-    s.slots[0] = [public_tile(0, 0)]  # GR1: +2 reputation, 1 wood
+    s.slots[0] = [public_tile(0, 0)]  # GR1: +4 reputation and 1 point, 1 wood
     _plot(s, 0, "B2")
     do(s, "c3 build")
     do(s, "build GR1 B2")
-    assert s.rep[0] == 2 and s.money[0] == 40 - 1 * 3
+    assert s.rep[0] == 4 and s.points[0] == 1 and s.money[0] == 40 - 1 * 4
     assert s.houses[0] == [4, 4, 4] and s.prod[0] == [0] * 6
     assert s.town_owner[cell("B2", T)] == -1 and s.town[cell("B2", T)] == public_tile(0, 0)
     assert s.noble_pool == [1, 0, 0, 0] and s.bank == [2, 3, 3, 3]
@@ -358,11 +364,11 @@ def test_red_x_blocks_build() -> None:
 
 
 def test_income_is_production_times_price() -> None:
-    """KH-INC-1: wood 2 x 3 + ore (1 building + 2 mines) x 6 + silver 3 x 4 = 36."""
+    """KH-INC-1: wood 2 x 4 + ore (1 building + 2 mines) x 6 + silver 3 x 4 = 38."""
     s = blank(2)
     s.prod[0][WOOD], s.prod[0][ORE], s.ore_mine[0], s.prod[0][SILVER] = 2, 1, 2, 3
     do(s, "c4 income")
-    assert s.money[0] == 40 + 36
+    assert s.money[0] == 40 + 38
 
 
 def test_income_may_seat_one_noble_for_ten() -> None:
@@ -389,4 +395,4 @@ def test_no_technology_tile_left() -> None:
     _plot(s, 0, "A1")
     do(s, "c3 build")
     do(s, "build MIN1 A1")
-    assert s.level() == 5 and not s.tasks and s.prod[0][ORE] == 1
+    assert s.level() == 5 and not s.tasks and s.prod[0][ORE] == 2

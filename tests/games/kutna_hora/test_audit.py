@@ -12,7 +12,7 @@ from townhall.games.kutna_hora.data import DATA, WOOD
 from townhall.games.kutna_hora.state import KHState
 
 T = 5  # town columns on the 2-player side
-M = 7  # mine columns
+M = 8  # mine columns
 GREEN = 6  # the green public stack (row 1 of blank())
 
 
@@ -109,7 +109,7 @@ def test_declining_tile_5_still_costs_the_reputation() -> None:
 def test_tile_stays_face_up_until_its_steps_are_done() -> None:
     """KH-BAR-1 / KH-BUILD-4: "结算完效果后，将板块翻至面朝下" (the tile turns down after its effect).
     Tile 8's free build puts up BUI3, whose St. Barbara icon turns "the current lowest tile": that
-    is tile 8 itself (tax +2, its number's stand-in tax), so tile 9 stays face up for the next
+    is tile 8 itself (tax +1, its number's stand-in tax), so tile 9 stays face up for the next
     St. Barbara action."""
     s = blank(2)
     s.slots[0] = [guild_tile(BUILDERS, 2)]  # BUI3: St. Barbara icon
@@ -123,7 +123,7 @@ def test_tile_stays_face_up_until_its_steps_are_done() -> None:
     do(s, "build BUI3 C1")
     do(s, "resolve")  # the builders' slider
     do(s, "resolve")  # the St. Barbara icon: tile 8 turns down, its tax counts
-    assert s.tax == DATA.barbara_tax[7] == 2
+    assert s.tax == DATA.barbara_tax[7] == 1
     assert s.barbara_next == 8 and s.tasks == []
     # the next St. Barbara action resolves tile 9: two free mine actions
     s.used_cards[0] = 0
@@ -131,12 +131,13 @@ def test_tile_stays_face_up_until_its_steps_are_done() -> None:
     do(s, "c6 barbara")
     do(s, "resolve", Chance(0))
     assert s.barbara_next == 8 and s.drawn  # tile 9 in progress: a mine tile drawn
-    assert s.tax == 2
+    assert s.tax == 1
 
 
 def test_icon_without_a_resolving_tile_turns_the_lowest() -> None:
     """KH-BUILD-4: outside a St. Barbara action the icon turns the lowest face-up tile (tile 3 here,
-    tax 2) and that tile's effect is lost for everybody."""
+    tax 1) and that tile's effect is lost for everybody: the builder keeps only the house's +1
+    reputation, not tile 3's -1."""
     s = blank(2)
     s.barbara_next = 2
     s.slots[0] = [guild_tile(BUILDERS, 2)]
@@ -145,7 +146,7 @@ def test_icon_without_a_resolving_tile_turns_the_lowest() -> None:
     do(s, "build BUI3 A1")
     do(s, "resolve")  # slider
     do(s, "resolve")  # St. Barbara icon
-    assert s.barbara_next == 3 and s.tax == DATA.barbara_tax[2] == 2 and s.rep[0] == 0
+    assert s.barbara_next == 3 and s.tax == DATA.barbara_tax[2] == 1 and s.rep[0] == 1
 
 
 # ---------------------------------------------------------------- decisions kept (seed check)

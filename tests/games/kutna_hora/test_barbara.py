@@ -8,7 +8,7 @@ from townhall.games.kutna_hora.data import DATA, ORE, SILVER, WOOD
 from townhall.games.kutna_hora.state import KHState
 
 T = 5
-M = 7
+M = 8
 
 
 def _barbara(s: KHState, number: int, chance: Chance | None = None) -> None:
@@ -87,14 +87,14 @@ def test_tile_4_free_plot_anywhere() -> None:
 def test_tile_5_two_incomes() -> None:
     """KH-BAR-2 tile 5: -2 reputation, then two incomes with two chances to seat a noble."""
     s = blank(2)
-    s.prod[0][WOOD] = 5  # income 15
+    s.prod[0][WOOD] = 5  # income 5 x 4 = 20
     s.noble_pool = [2, 0, 0, 0]
     _barbara(s, 5)
-    assert s.rep[0] == -2 and s.money[0] == 55
+    assert s.rep[0] == -2 and s.money[0] == 60
     do(s, "noble green")
-    assert s.money[0] == 45 + 15
+    assert s.money[0] == 50 + 20
     do(s, "noble green")
-    assert s.money[0] == 50 and s.council == [2, 0, 0, 0]
+    assert s.money[0] == 60 and s.council == [2, 0, 0, 0]
 
 
 def test_tile_6_points_and_noble_from_the_bank() -> None:

@@ -11,25 +11,25 @@ from townhall.games.kutna_hora.data import BEER, DATA, FOOD, ORE, PERMITS, SILVE
 def test_price_read_from_deck_position_and_slider() -> None:
     """KH-PRICE-1: each good's price = its table at its deck's position and its slider column."""
     s = blank(2)
-    assert [s.price(g) for g in range(6)] == [3, 2, 4, 5, 6, 4]
+    assert [s.price(g) for g in range(6)] == [4, 2, 4, 5, 6, 4]
     s.pop_pos, s.ore_pos = 16, 12
     s.sliders = [1, 2, 0, 3, 1, 2]
-    assert [s.price(g) for g in range(6)] == [4, 2, 6, 3, 4, 4]
+    assert [s.price(g) for g in range(6)] == [5, 2, 6, 3, 4, 4]
     for g in range(6):
         pos = s.ore_pos if g in (PERMITS, ORE, SILVER) else s.pop_pos
         assert s.price(g) == DATA.prices[g][pos][s.sliders[g]]
 
 
 def test_paying_wood_is_amount_times_price() -> None:
-    """KH-PRICE-2: a mine at an entrance costs 2 wood = 2 x the wood price (5 at population 16)."""
+    """KH-PRICE-2: a mine at an entrance costs 2 wood = 2 x the wood price (6 at population 16)."""
     s = blank(2)
     s.pop_pos = 16
     s.layers = [[0]]
     do(s, "c1 mine")
-    do(s, "keep I-1 (cost 1 ore 1 pop 0 pts 1 stars 1)")
+    do(s, "keep I-1 (cost 1 ore 1 pop 0 pts 0 stars 1)")
     assert s.money[0] == 40
     do(s, "mine A2")
-    assert s.price(WOOD) == 5 and s.money[0] == 40 - 2 * 5
+    assert s.price(WOOD) == 6 and s.money[0] == 40 - 2 * 6
 
 
 def test_deck_advance_reveals_cards_one_at_a_time() -> None:
@@ -51,7 +51,7 @@ def test_prices_follow_population_ore_and_buildings() -> None:
     building moves its slider right; a metallurgist building lowers silver and raises ore."""
     s = blank(2)
     wood0, ore0, silver0, permit0 = s.price(WOOD), s.price(ORE), s.price(SILVER), s.price(PERMITS)
-    s.pop_pos, s.ore_pos = 8, 7
+    s.pop_pos, s.ore_pos = 8, 8
     assert s.price(WOOD) == wood0 + 1
     assert (s.price(ORE), s.price(SILVER), s.price(PERMITS)) == (ore0 - 1, silver0 + 1, permit0 + 1)
     s.pop_pos, s.ore_pos = 0, 0

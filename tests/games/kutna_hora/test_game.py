@@ -12,6 +12,7 @@ from townhall.engine import Chance, OptionError
 from townhall.games import get
 from townhall.games.kutna_hora import GAME
 from townhall.games.kutna_hora.actions import SPACE
+from townhall.games.kutna_hora.evaluate import evaluate, value
 from townhall.games.kutna_hora.state import KHState
 
 
@@ -34,7 +35,7 @@ def test_render_shows_prices_town_mine_players_and_cathedral() -> None:
     s = blank(2)
     text = GAME.render(s, 0)
     for part in (
-        "wood      [3]  2   1 ",
+        "wood      [4]  3   2 ",
         "Town hall",
         "11 BUI2",
         "Town (",
@@ -79,7 +80,7 @@ def test_evaluate_counts_a_drawn_mine_tile_before_it_is_placed() -> None:
     """The keep / place steps of a mine action (KH-MINE-2, KH-MINE-3) are valued by the tile they
     will place: a one-step lookahead must see a mine action as a gain, not as money spent."""
     s = blank(2)
-    s.layers = [[19]]  # III-2: 3 points, 2 ore, 2 stars
+    s.layers = [[19]]  # III-2: 2 points, 2 ore, 2 stars
     declined, keeping = s.clone(), s.clone()
     do(declined, "c1 mine")
     do(declined, "decline")
@@ -87,12 +88,55 @@ def test_evaluate_counts_a_drawn_mine_tile_before_it_is_placed() -> None:
     assert texts(keeping)[0].startswith("keep III-2")
     kept = keeping.clone()
     do(kept, texts(kept)[0])
-    assert texts(kept) == ["mine A2", "mine A6", "decline"]
-    assert GAME.evaluate(keeping, 0) > GAME.evaluate(declined, 0) + 3  # at least the tile's points
-    assert GAME.evaluate(kept, 0) > GAME.evaluate(declined, 0) + 3
+    assert texts(kept) == ["mine A2", "mine A7", "decline"]
+    assert GAME.evaluate(keeping, 0) > GAME.evaluate(declined, 0) + 2  # at least the tile's points
+    assert GAME.evaluate(kept, 0) > GAME.evaluate(declined, 0) + 2
     placed = kept.clone()
     do(placed, "mine A2")
-    assert placed.points[0] == 3 and GAME.evaluate(placed, 0) > GAME.evaluate(declined, 0) + 3
+    assert placed.points[0] == 2 and GAME.evaluate(placed, 0) > GAME.evaluate(declined, 0) + 2
+
+
+def test_evaluate_credits_a_licence_with_the_building_it_brings() -> None:
+    """A slotted tile (KH-LIC-1) is worth more than its leftover point (KH-FIN-5): a share of what
+    building it brings (KH-BUILD-1..3), a larger share when a plot already waits for it."""
+    s = blank(2)
+    gains = []
+    for plots in ([], [cell("A1", 5)]):
+        s.plots[0] = plots
+        taken, declined = s.clone(), s.clone()
+        do(taken, "c1 licence")
+        do(taken, "take 11 BUI2")
+        do(declined, "c1 licence")
+        do(declined, "decline")
+        gains.append(value(taken, 0) - value(declined, 0))
+    assert 1 + 1 < gains[0] < gains[1]  # more than the leftover point and the groschen it cost
+
+
+def test_evaluate_money_beyond_what_can_be_spent_is_nearly_worthless() -> None:
+    """Money only breaks ties at the end (KH-FIN-6): in the last round a groschen beyond what a
+    round can use is worth a tenth of one below it."""
+    s = blank(2)
+    s.round = s.rounds
+    worth = []
+    for money in (0, 40, 400):
+        s.money[0] = money
+        worth.append(value(s, 0))
+    below, beyond = (worth[1] - worth[0]) / 40, (worth[2] - worth[1]) / 360
+    assert below > 0 and beyond == pytest.approx(below / 10)
+
+
+def test_evaluate_sees_a_st_barbara_tile_two_decisions_ahead() -> None:
+    """KH-BAR-1/2: tile 2 gives +1 reputation and a free licence, two small decisions after the
+    card; looking that far the action beats an idle card, one decision deep it looked like a pelican
+    thrown away."""
+    s = blank(2)
+    s.barbara_next = 1
+    s.pel_unused[0] = 1
+    barbara, idle = s.clone(), s.clone()
+    do(barbara, "c6 barbara")
+    do(idle, "c6 idle")
+    assert GAME.evaluate(barbara, 0) > GAME.evaluate(idle, 0) + 5
+    assert evaluate(barbara, 0, depth=1) < GAME.evaluate(idle, 0)
 
 
 def test_max_decisions_bound_and_speed() -> None:

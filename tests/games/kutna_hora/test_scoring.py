@@ -10,7 +10,7 @@ from townhall.games.kutna_hora.data import DATA, WOOD
 from townhall.games.kutna_hora.state import KHState
 
 T = 5
-M = 7
+M = 8
 
 
 def _idle_until_not_play(s: KHState) -> None:
@@ -47,14 +47,14 @@ def test_reputation_beyond_the_track_ends() -> None:
 
 
 def test_reputation_scores_only_at_the_end() -> None:
-    """KH-REP-2 / KH-FIN-4: the track value (7 -> +9, -3 -> -5) counts at the end only."""
+    """KH-REP-2 / KH-FIN-4: the track value (7 -> +14, -3 -> -6) counts at the end only."""
     s = blank(2)
     s.rep = [7, -3]
     s.round = 6
     assert s.points == [0, 0]
     s._finish_round(Chance(0), None)
-    assert [parts[3] for parts in s.final] == [9, -5]
-    assert DATA.rep_end[7] == 9 and DATA.rep_end[-3] == -5
+    assert [parts[3] for parts in s.final] == [14, -6]
+    assert DATA.rep_end[7] == 14 and DATA.rep_end[-3] == -6
 
 
 def test_tax_pay_or_penalty() -> None:
@@ -144,28 +144,28 @@ def test_town_icons_score_for_owners_only() -> None:
 
 
 def test_mine_rows_rank_players_by_stars() -> None:
-    """KH-FIN-2: row A holds 8 stars (rock 2, P0 2, P1 2, P2 1, P3 1): table 5/3/1; P0 and P1 tie
-    first (5 each), the next rank is skipped so P2 and P3 tie third (1 each). Row B: P0's
-    technology tile has no star, so the row has no value table and scores nothing."""
+    """KH-FIN-2: row A holds 8 stars (rock 2, P0 2, P1 2, P2 1, P3 1): table 3/2/1; P0 and P1 tie
+    first (3 each), the next rank is skipped so P2 and P3 tie third (1 each). Row B: P0's
+    technology tile has one star, the row's first table (2/1): P0 alone scores 2."""
     s = blank(4)
     s.mine[cell("A1", M)], s.rock_stars[cell("A1", M)] = -2, 2
     for name, tile, owner in (("A2", 10, 0), ("A3", 14, 1), ("A5", 9, 2), ("A6", 0, 3), ("B2", 27, 0)):
         s.mine[cell(name, M)] = tile
         s.mine_owner[cell(name, M)] = owner
-    assert scoring.mine_row_points(s) == [5, 5, 1, 1]
+    assert scoring.mine_row_points(s) == [3 + 2, 3, 1, 1]
 
 
 def test_final_income_reputation_leftovers() -> None:
-    """KH-FIN-3 income 48 -> 4; KH-FIN-4 reputation 5 -> 6; KH-FIN-5 two slotted tiles, one plot,
+    """KH-FIN-3 income 64 -> 6; KH-FIN-4 reputation 5 -> 10; KH-FIN-5 two slotted tiles, one plot,
     three unused pelicans -> 6."""
     s = blank(2)
-    s.prod[0][WOOD] = 16  # 16 x 3 = 48
+    s.prod[0][WOOD] = 16  # 16 x 4 = 64
     s.rep[0] = 5
     s.slots[0] = [1, 5]
     s.plots[0] = [cell("D5", T)]
     s.town_plot[cell("D5", T)] = 0
     s.pel_unused[0] = 3
-    assert scoring.final_parts(s)[0] == [0, 0, 4, 6, 6]
+    assert scoring.final_parts(s)[0] == [0, 0, 6, 10, 6]
 
 
 def test_most_points_wins_then_money() -> None:
@@ -186,5 +186,5 @@ def test_full_game_ends_after_the_last_round_with_final_scoring() -> None:
             do(s, texts(s)[0])
         else:
             do(s, next(t for t in texts(s) if t.endswith("idle")))
-    assert s.round == 5 and s.final[0][2] == 3 and s.is_terminal()
+    assert s.round == 5 and s.final[0][2] == 4 and s.is_terminal()  # 10 wood x 4 = 40 -> 4
     assert "final" in GAME.render(s, None)

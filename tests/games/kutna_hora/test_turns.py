@@ -75,7 +75,7 @@ def test_icons_on_tiles_may_be_declined() -> None:
     """KH-TURN-4: the slider and St. Barbara icons of BUI3 declined: no price change, no tax; the
     production and house are kept."""
     s = blank(2)
-    s.slots[0] = [2]  # BUI3: wood +2, slider, St. Barbara icon
+    s.slots[0] = [2]  # BUI3: wood +3, slider, St. Barbara icon
     s.plots[0] = [cell("A1", 5)]
     s.town_plot[cell("A1", 5)] = 0
     do(s, "c3 build")
@@ -83,7 +83,7 @@ def test_icons_on_tiles_may_be_declined() -> None:
     do(s, "decline")
     do(s, "decline")
     assert s.sliders == [0] * 6 and s.barbara_next == 0 and s.tax == 0
-    assert s.prod[0][0] == 2 and s.houses[0] == [3, 4, 4] and s.pel_unused[0] == 1
+    assert s.prod[0][0] == 3 and s.houses[0] == [3, 4, 4] and s.pel_unused[0] == 1
     assert s.cards_in_turn == 1
 
 
@@ -164,7 +164,7 @@ def test_observation_hides_stacks_mine_deck_and_events() -> None:
     assert obs["layers"] == [9, 9, 9]
     assert obs["stack_hidden"][0] == 3 and "stack_bottom" not in obs
     assert obs["ev_left"] == [len(s.ev_left[0]), len(s.ev_left[1])]
-    assert obs["stack_top"] == s.stack_top and obs["prices"] == [3, 2, 4, 5, 6, 4]
+    assert obs["stack_top"] == s.stack_top and obs["prices"] == [4, 2, 4, 5, 6, 4]
     text = json.dumps(obs)
     other = s.clone()
     other.stack_hidden[0] = [3, 2]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from townhall.engine.chance import Chance
 from townhall.games.kutna_hora import economy, scoring
@@ -13,10 +13,109 @@ if TYPE_CHECKING:
     from townhall.games.kutna_hora.state import KHState
 
 PLAY = 2  # state.PLAY (not imported: the state module imports this one's package)
+LOOKAHEAD = 3  # own small decisions looked through after a card play (4 was no stronger, and slower)
 STAR_WORTH = 0.5  # a star's rough share of the final mine-row points
+CARDS_PER_ROUND = 5  # KH-TURN-2: 2 + 2 + 1 cards
+LEFTOVER = 1.0  # KH-FIN-5: a slotted tile, an unbuilt plot or an unused pelican scores 1 at the end
+READY = 0.7  # share of a licence's prospect credited when a plot waits for it (one Build action away)
+LICENCE_ONLY = 0.4  # ... and when it still needs a plot and a Build action
+TOWN_GUESS = 1.0  # icons a new building will bring on average (neighbours to come included)
+SPEND_PER_ROUND = 40  # groschen a player can usefully spend in a round (wood, licences, plots, tax, nobles)
+EXCESS = 0.1  # what a groschen beyond that is worth, relative to one that will be spent
+# Rough worth of resolving each St. Barbara tile (KH-BAR-2), then of the action once all are turned.
+TILE_WORTH = (2.5, 3.5, 2.0, 2.0, 3.0, 4.0, 2.0, 3.0, 4.0, 3.0, 5.0, 2.5)
+PELICAN_SHARE = 0.8  # an unused pelican is worth this share of the tile it would resolve now ...
+PELICAN_FLOOR = 1.5  # ... but never less than this while the player still has cards to play
+EFFECT_WORTH = {"points": 1.0, "rep": 0.8, "pelican": 1.5, "public": 1.5}
+B = DATA.buildings
 
 
-def pending_mine_worth(state: KHState, prices: list[int], money_weight: float, income_weight: float) -> float:
+class Outlook(NamedTuple):
+    """Position-wide weights: what a groschen, a groschen of income and a noble are worth now."""
+
+    prices: list[int]
+    money_weight: float
+    income_weight: float
+    noble_rounds: int
+
+
+def outlook(state: KHState) -> Outlook:
+    rounds_left = state.rounds - state.round + 1
+    money_weight = 0.02 + 0.12 * rounds_left / state.rounds
+    # income arrives only with an Income action (about 1.5 a round), then counts as money
+    income_weight = 0.1 + 1.5 * money_weight * rounds_left
+    prices = [economy.price(state, g) for g in range(6)]
+    return Outlook(prices, money_weight, income_weight, min(DATA.noble_rounds, rounds_left))
+
+
+def money_worth(state: KHState, p: int, look: Outlook) -> float:
+    """Money is worth what it buys: beyond what the rounds left can spend it is nearly worthless
+    (money left at the end only breaks ties, KH-FIN-6). Valued linearly, the bot took Income
+    actions it could not use and ended games with 100-200 groschen."""
+    need = SPEND_PER_ROUND * (state.rounds - state.round + 1)
+    money = state.money[p]
+    return (min(money, need) + EXCESS * max(0, money - need)) * look.money_weight
+
+
+def plays_left(state: KHState, p: int) -> int:
+    """Cards p will still play this game (KH-TURN-2: five a round)."""
+    return CARDS_PER_ROUND - state.used_cards[p].bit_count() + CARDS_PER_ROUND * (state.rounds - state.round)
+
+
+def pelican_worth(state: KHState, p: int) -> float:
+    """An unused pelican: what the current St. Barbara tile would bring, or its leftover point
+    (KH-FIN-5) once no card is left. Valued by the tile, the bot lets a building's St. Barbara
+    icon (KH-BUILD-4) turn a weak tile and keeps the stronger ones for itself."""
+    if plays_left(state, p) == 0:
+        return LEFTOVER
+    return max(PELICAN_FLOOR, PELICAN_SHARE * TILE_WORTH[min(state.barbara_next, len(TILE_WORTH) - 1)])
+
+
+def effect_worth(effect: tuple[tuple[str, int], ...]) -> float:
+    return sum(EFFECT_WORTH[kind] * amount for kind, amount in effect)
+
+
+def building_prospect(state: KHState, p: int, tile: int, look: Outlook) -> float:
+    """What putting up a slotted licence tile would bring, less its wood: a guild building its
+    production, house effect and town icons; a public building its effect (crediting its noble or
+    the icons it lends its neighbours made the bot weaker head-to-head)."""
+    b = B[tile]
+    if b.public:
+        gain = effect_worth(b.effect)
+    else:
+        row = state.guilds[p].index(b.guild)
+        left = state.houses[p][row]
+        if left == 0:
+            return 0.0  # KH-TURN-5: no house, no building
+        house = DATA.house_effects[row][DATA.houses_per_row - left]
+        gain = b.production * look.prices[b.guild] * look.income_weight + effect_worth(house) + TOWN_GUESS
+    return gain - b.wood * look.prices[WOOD] * look.money_weight
+
+
+def stock_worth(state: KHState, p: int, look: Outlook) -> float:
+    """Slotted tiles and unbuilt plots: their leftover points, plus a share of each tile's prospect
+    while it can still be built. A tile with a plot waiting for it is one Build action away, and
+    building it gives up two leftover points (tile and plot), not one.
+
+    Without the prospect a one-step lookahead sees a licence (and the plot for it) only as its
+    leftover point and rarely starts the three-action chain licence, plot, build."""
+    slots, plots = state.slots[p], len(state.plots[p])
+    if not slots:
+        return LEFTOVER * plots
+    plays = plays_left(state, p)
+    ready = min(len(slots), plots) if plays >= 1 else 0
+    share = LICENCE_ONLY if plays >= 3 else 0.0
+    prospects = sorted((building_prospect(state, p, t, look) for t in slots), reverse=True)
+    total = LEFTOVER * (plots - ready)
+    for i, prospect in enumerate(prospects):
+        if i < ready:
+            total += 2 * LEFTOVER + READY * max(0.0, prospect - 2 * LEFTOVER)
+        else:
+            total += LEFTOVER + share * max(0.0, prospect - LEFTOVER)
+    return total
+
+
+def pending_mine_worth(state: KHState, look: Outlook) -> float:
     """Worth of a drawn mine tile not yet placed (keep / place steps), as if put on the cheapest place.
 
     Without it a one-step lookahead sees a mine action only up to "keep which tile?", where nothing
@@ -26,14 +125,14 @@ def pending_mine_worth(state: KHState, prices: list[int], money_weight: float, i
     costs = [cost for _, cost in state.mine_options()]
     if not tiles or not costs:
         return 0.0
-    wood = 0 if flags & F_FREE else min(costs) * prices[WOOD]
+    wood = 0 if flags & F_FREE else min(costs) * look.prices[WOOD]
     if wood > state.money[state.current]:
         return 0.0
     best = max(
-        t.points + STAR_WORTH * t.stars + t.ore * prices[ORE] * income_weight
+        t.points + STAR_WORTH * t.stars + t.ore * look.prices[ORE] * look.income_weight
         for t in (economy.MINE_TILES[i] for i in tiles)
     )
-    return max(0.0, best - wood * money_weight)
+    return max(0.0, best - wood * look.money_weight)
 
 
 def values(state: KHState) -> list[float]:
@@ -41,17 +140,13 @@ def values(state: KHState) -> list[float]:
     n = state.num_players
     if state.final:
         return [float(state.points[p]) + state.money[p] / 1000.0 for p in range(n)]
-    rounds_left = state.rounds - state.round + 1
-    noble_rounds = min(DATA.noble_rounds, rounds_left)
-    money_weight = 0.02 + 0.12 * rounds_left / state.rounds
-    # income arrives only with an Income action (about 1.5 a round), then counts as money
-    income_weight = 0.1 + 1.5 * money_weight * rounds_left
+    look = outlook(state)
+    prices = look.prices
     mines = scoring.mine_row_points(state)
     town = [0] * n
     for cell, owner in enumerate(state.town_owner):
         if owner >= 0:
             town[owner] += scoring.building_score(state, cell)
-    prices = [economy.price(state, g) for g in range(6)]
     seated = any(state.council)
     rep_end = DATA.rep_end
     pending = -1
@@ -60,20 +155,19 @@ def values(state: KHState) -> list[float]:
     out = []
     for p in range(n):
         prod = state.prod[p]
-        income = sum(prod[g] * prices[g] for g in range(6)) + state.ore_mine[p] * prices[4]  # economy.income
+        income = sum(prod[g] * prices[g] for g in range(6)) + state.ore_mine[p] * prices[ORE]  # economy.income
         out.append(
             state.points[p]
-            + state.money[p] * money_weight
-            + income * income_weight
+            + money_worth(state, p, look)
+            + income * look.income_weight
             + town[p]
             + mines[p]
-            + (sum(scoring.noble_points(state, p)) * noble_rounds if seated else 0)
+            + (sum(scoring.noble_points(state, p)) * look.noble_rounds if seated else 0)
             + rep_end[state.rep[p]]
             + 0.3 * state.rep[p]
-            + 1.5 * len(state.slots[p])
-            + 1.0 * len(state.plots[p])
-            + 1.5 * state.pel_unused[p]
-            + (pending_mine_worth(state, prices, money_weight, income_weight) if p == pending else 0.0)
+            + stock_worth(state, p, look)
+            + (pelican_worth(state, p) * state.pel_unused[p] if state.pel_unused[p] else 0.0)
+            + (pending_mine_worth(state, look) if p == pending else 0.0)
         )
     return out
 
@@ -90,14 +184,16 @@ def margin(state: KHState, player: int) -> float:
     return mine - max(v for q, v in enumerate(all_values) if q != player)
 
 
-def evaluate(state: KHState, player: int) -> float:
-    """The margin; a pending sub-decision of the player is valued by its best option (one step),
-    so that choosing a card is judged by what the action can achieve."""
+def evaluate(state: KHState, player: int, depth: int = LOOKAHEAD) -> float:
+    """The margin; a pending sub-decision of the player is valued by its best option, looking
+    through up to `depth` of the player's own small decisions, so that choosing a card is judged
+    by what the action can achieve (a St. Barbara tile's free licence, plot or house comes two
+    decisions after the card)."""
     if not state.tasks or state.current != player or state.phase != PLAY:
         return margin(state, player)
     best = float("-inf")
     for action in state.legal_actions(player):
         child = state.clone()
         child.apply(player, action, Chance(0))
-        best = max(best, margin(child, player))
+        best = max(best, evaluate(child, player, depth - 1) if depth > 1 else margin(child, player))
     return best
