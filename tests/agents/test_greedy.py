@@ -11,6 +11,7 @@ from townhall.agents.greedy import GreedyAgent
 from townhall.engine import Chance
 from townhall.engine.agent import Budget, PlayerView
 from townhall.engine.match import play_match
+from townhall.engine.protocol import State
 
 
 def test_greedy_holds_a_big_turn_total_at_pig() -> None:
@@ -34,6 +35,18 @@ def test_greedy_picks_the_best_value_and_breaks_ties_randomly() -> None:
     assert min(picks.values()) >= 8, picks
     again = Counter(GreedyAgent(seed).act(view, view.legal_actions(), Budget()) for seed in range(40))
     assert again == picks, "same seeds, different choices"
+
+
+def test_greedy_with_another_heuristic() -> None:
+    """`evaluate=` replaces the game's heuristic (bench/greedy_versus.py compares two that way)."""
+    game = Pick([1.0, 7.0, 3.0, 7.0, -2.0])
+    state = game.start(2, None, Chance(0))
+    view = PlayerView(game, state, 0)
+
+    def lowest(after: State, player: int) -> float:
+        return -after.scores()[player]
+
+    assert {GreedyAgent(seed, evaluate=lowest).act(view, view.legal_actions(), Budget()) for seed in range(10)} == {4}
 
 
 def test_greedy_with_samples_and_only_one_action() -> None:

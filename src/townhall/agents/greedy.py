@@ -18,7 +18,7 @@ It is also the stand-in for a player who leaves a table.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from townhall.engine.agent import Budget, PlayerView
 from townhall.engine.chance import Chance
@@ -46,18 +46,20 @@ def _finish_decision(state: State, player: int, deciding: set[int], chance: Chan
 class GreedyAgent:
     name = "greedy"
 
-    def __init__(self, seed: int, *, samples: int = 1) -> None:
+    def __init__(self, seed: int, *, samples: int = 1, evaluate: Callable[[State, int], float] | None = None) -> None:
+        """`evaluate` replaces the game's heuristic (to compare heuristics head to head)."""
         if samples < 1:
             raise ValueError("greedy needs at least one sample")
         self._rng = random.Random(seed)
         self.samples = samples
+        self._evaluate = evaluate
 
     def act(self, view: PlayerView, legal: Sequence[int], budget: Budget) -> int:
         if len(legal) == 1:
             return legal[0]
         rng = self._rng
         player = view.player
-        evaluate = view.game.evaluate
+        evaluate = self._evaluate or view.game.evaluate
         totals = [0.0] * len(legal)
         for _ in range(self.samples):
             base = view.determinize(rng)

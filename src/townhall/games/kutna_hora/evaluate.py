@@ -118,8 +118,8 @@ def stock_worth(state: KHState, p: int, look: Outlook) -> float:
 def pending_mine_worth(state: KHState, look: Outlook) -> float:
     """Worth of a drawn mine tile not yet placed (keep / place steps), as if put on the cheapest place.
 
-    Without it a one-step lookahead sees a mine action only up to "keep which tile?", where nothing
-    has been gained yet, and never mines."""
+    Without it a lookahead that ends at "keep which tile?" or "where?" (St. Barbara tile 9's second
+    mine, a search cut off mid-action) sees nothing gained yet."""
     kind, flags, tile = state.tasks[-1]
     tiles = state.drawn if kind == T_KEEP else [tile]
     costs = [cost for _, cost in state.mine_options()]
