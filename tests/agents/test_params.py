@@ -24,7 +24,7 @@ def test_names_and_parameters() -> None:
 
 
 def test_a_game_suggests_agent_parameters_and_the_spec_wins() -> None:
-    """Game.agent_defaults: carcassonne asks mcts to evaluate leaves (depth 0); an explicit
+    """Game.agent_defaults: carcassonne and antiquity ask mcts to evaluate leaves (depth 0); an explicit
     depth in the spec replaces it; games without a suggestion keep the agent's defaults."""
     from townhall.agents.mcts import DEFAULT_DEPTH
     from townhall.games import get
@@ -37,6 +37,11 @@ def test_a_game_suggests_agent_parameters_and_the_spec_wins() -> None:
     plain = make_agent("mcts", Pig(), 1)
     assert isinstance(plain, MctsAgent) and plain.depth == DEFAULT_DEPTH
     assert Pig().agent_defaults("mcts") == {} and carcassonne.agent_defaults("greedy") == {}
+    antiquity = get("antiquity")
+    assert antiquity.agent_defaults("mcts") == {"depth": "0"}
+    assert antiquity.agent_defaults("greedy") == {}
+    for name in ("my-city", "kutna-hora"):  # rollouts measured better or no better there
+        assert get(name).agent_defaults("mcts") == {}
 
 
 @pytest.mark.parametrize(
