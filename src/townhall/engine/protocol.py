@@ -23,10 +23,10 @@ from __future__ import annotations
 import hashlib
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 from townhall.engine.chance import Chance
 from townhall.engine.errors import OptionError
@@ -152,6 +152,8 @@ class Game(ABC):
     """A game's entry point: metadata, a factory for initial states, rendering and bounds."""
 
     meta: GameMeta
+    # Parameters this game suggests per agent name, e.g. {"mcts": {"depth": "0"}}.
+    agent_parameters: ClassVar[Mapping[str, Mapping[str, str]]] = {}
 
     @abstractmethod
     def new_state(self, num_players: int, options: Options, chance: Chance) -> State:
@@ -179,8 +181,8 @@ class Game(ABC):
 
     def agent_defaults(self, agent: str) -> dict[str, str]:
         """Parameters this game suggests for the named agent (a spec's own parameters win), e.g.
-        a search depth that its `evaluate` makes better than random rollouts; default: none."""
-        return {}
+        a search depth that its `evaluate` makes better than random rollouts (`agent_parameters`)."""
+        return dict(self.agent_parameters.get(agent, {}))
 
     def check_setup(self, num_players: int, options: Options) -> None:  # noqa: B027 - a hook, no-op by default
         """Reject option values that this player count does not allow (raise OptionError)."""

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from townhall.engine import Chance, Game, GameMeta, Json, Options, OptionSpec, State, data_version_of
 
@@ -32,6 +33,9 @@ class Antiquity(Game):
         data_version=data_version_of(DATA_DIR.glob("*.json")),
         notes="At the round limit nobody wins; players rank by survival, workers, clean zone hexes.",
     )
+    # The evaluate judges a leaf better than random decisions after it do: at 300 iterations
+    # depth 0 beat depth auto 64/100 and random 99/100 (docs/bots-report.md).
+    agent_parameters: ClassVar[Mapping[str, Mapping[str, str]]] = {"mcts": {"depth": "0"}}
 
     def new_state(self, num_players: int, options: Options, chance: Chance) -> AntiquityState:
         terrain, marks, drawn = lay_tiles(TOPOLOGIES[num_players], chance)
@@ -74,11 +78,6 @@ class Antiquity(Game):
     def evaluate(self, state: State, player: int) -> float:
         assert isinstance(state, AntiquityState)
         return evaluation.evaluate(state, player)
-
-    def agent_defaults(self, agent: str) -> dict[str, str]:
-        # The evaluate judges a leaf better than random decisions after it do: at 300
-        # iterations depth 0 beat depth auto 64/100 and random 99/100 (docs/bots-report.md).
-        return {"depth": "0"} if agent == "mcts" else {}
 
 
 GAME = Antiquity()
