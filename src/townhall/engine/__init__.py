@@ -2,7 +2,18 @@
 
 from townhall.engine.chance import Chance, ScriptedChance
 from townhall.engine.codec import ActionSpace
-from townhall.engine.errors import IllegalAction, OptionError, RecordError, TownhallError, UnknownName
+from townhall.engine.errors import (
+    DataError,
+    GameOver,
+    IllegalAction,
+    MalformedAction,
+    NotYourTurn,
+    OptionError,
+    RecordError,
+    StaleState,
+    TownhallError,
+    UnknownName,
+)
 from townhall.engine.options import Options, OptionSpec, OptionValue
 from townhall.engine.protocol import (
     Event,
@@ -18,17 +29,22 @@ from townhall.engine.protocol import (
 __all__ = [
     "ActionSpace",
     "Chance",
+    "DataError",
     "Event",
     "Game",
     "GameMeta",
+    "GameOver",
     "IllegalAction",
     "Json",
+    "MalformedAction",
+    "NotYourTurn",
     "OptionError",
     "OptionSpec",
     "OptionValue",
     "Options",
     "RecordError",
     "ScriptedChance",
+    "StaleState",
     "State",
     "TownhallError",
     "UnknownName",

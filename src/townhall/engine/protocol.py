@@ -21,6 +21,7 @@ Conventions every game follows:
 from __future__ import annotations
 
 import hashlib
+import json
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
@@ -79,11 +80,17 @@ class GameMeta:
 
 
 def data_version_of(paths: Iterable[Path], *, salt: str = "") -> str:
-    """A short digest of a game's data files: records made with other data are refused."""
+    """A short digest of a game's data files: records made with other data are refused.
+
+    The digest is of each file's parsed content (sorted keys, the editor's `"$schema"` pointer
+    left out), so re-indenting a file or pointing it to its schema changes no version."""
     digest = hashlib.sha256(salt.encode())
     for path in sorted(paths):
         digest.update(path.name.encode())
-        digest.update(path.read_bytes())
+        content = json.loads(path.read_text(encoding="utf-8"))
+        if isinstance(content, dict):
+            content.pop("$schema", None)
+        digest.update(json.dumps(content, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode())
     return digest.hexdigest()[:16]
 
 
