@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Self
 
 from townhall.engine.chance import Chance
+from townhall.engine.datafile import DataFile
 from townhall.engine.errors import OptionError
 from townhall.engine.options import Options, OptionSpec, OptionValue, resolve_options
 
@@ -92,6 +93,14 @@ def data_version_of(paths: Iterable[Path], *, salt: str = "") -> str:
             content.pop("$schema", None)
         digest.update(json.dumps(content, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode())
     return digest.hexdigest()[:16]
+
+
+@dataclass(frozen=True, slots=True)
+class DataKind:
+    """One kind of data file of a game: its model and the files shipped with the game."""
+
+    model: type[DataFile]
+    files: tuple[Path, ...]
 
 
 class State(ABC):
@@ -185,6 +194,12 @@ class Game(ABC):
     def evaluate(self, state: State, player: int) -> float:
         """A heuristic value of `state` for `player` (greedy bots); default: score margin."""
         return score_margin(state.scores(), player)
+
+    def data_files(self) -> Mapping[str, DataKind]:
+        """The kinds of data file this game reads, by kind name (e.g. "tiles", "board"): the
+        pydantic model of the kind and the shipped files of that kind. The models publish
+        docs/schemas/<game>/<kind>.schema.json; a generic test breaks copies of the files."""
+        return {}
 
     def agent_defaults(self, agent: str) -> dict[str, str]:
         """Parameters this game suggests for the named agent (a spec's own parameters win), e.g.

@@ -15,6 +15,7 @@ from townhall.games.my_city import GAME, scoring
 from townhall.games.my_city.board import EXIT_ACTION, PASS_ACTION
 from townhall.games.my_city.boardgen import random_board
 from townhall.games.my_city.campaign import mark_rows
+from townhall.games.my_city.campaign_cli import default_agents
 from townhall.games.my_city.data import DATA_DIR, read_json
 from townhall.games.my_city.game import LEGACY_BOARD
 from townhall.games.my_city.state import BLOCKADE
@@ -318,7 +319,7 @@ def test_user_supplied_chapter_modules_MYC_LEG_1(tmp_path: Path) -> None:
     assert state.rules.gold_points == 5
     assert start(2, {"mode": "campaign", "episode": 10}, Chance(0)).rules.gold_points == 3
     campaign = Campaign.new(["random", "random"], seed=3, chapters=str(path))
-    campaign.play_episode()
+    campaign.play_episode(default_agents)
     assert [[kind for _, kind in seat] for seat in campaign.stickers] == [["rock"], ["rock"]]
     again = Campaign.from_json(json.loads(json.dumps(campaign.to_json())))
     assert again.chapters == str(path) and again.data.awards(1)["first"] == ["rock"]

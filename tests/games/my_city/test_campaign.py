@@ -11,6 +11,7 @@ from tests.games.my_city.helpers import cells, do, episode, finish, reveal, solo
 from townhall.engine import Chance, OptionError
 from townhall.games.my_city import GAME, scoring
 from townhall.games.my_city.campaign import Campaign, mark_rows, run
+from townhall.games.my_city.campaign_cli import default_agents
 from townhall.games.my_city.data import DATA_DIR, DataError, parse_cell, read_json
 from townhall.games.my_city.rules import CAMPAIGN, campaign_from_json
 from townhall.games.my_city.state import BLOCKADE
@@ -169,7 +170,7 @@ def test_awards_and_stickers_MYC_LEG_10() -> None:
     """MYC-LEG-10: every player gets the stickers of their awards row (2 players: the loser takes
     'other'); stickers go on empty square cells after the board is cleared."""
     campaign = Campaign.new(["random", "random"], seed=5)
-    entry = campaign.play_episode()
+    entry = campaign.play_episode(default_agents)
     rows = ["first" if r == 1 else "other" for r in entry["ranks"]]
     for seat in range(2):
         kinds = [kind for _, kind in campaign.stickers[seat]]
@@ -187,20 +188,20 @@ def test_save_resume_and_take_over_MYC_LEG_11(tmp_path: Path) -> None:
     through; a new player may take over a seat and its state."""
     straight = Campaign.new(["random", "random", "random"], seed=9)
     for _ in range(24):
-        straight.play_episode()
+        straight.play_episode(default_agents)
     assert straight.finished
     path = tmp_path / "campaign.json"
     Campaign.new(["random", "random", "random"], seed=9).save(path)
-    run(path, 7)
+    run(path, 7, default_agents)
     halfway = Campaign.load(path)
     assert halfway.next_episode == 8 and len(halfway.history) == 7
-    run(path, 100)
+    run(path, 100, default_agents)
     resumed = Campaign.load(path)
     assert resumed.to_json() == json.loads(json.dumps(straight.to_json()))
     assert sum(resumed.marks) >= 24 * 3  # 2 + 1 marks per episode at least
     # Taking over: the board, stickers and marks stay with the seat.
     Campaign.new(["random", "random"], seed=2).save(path)
-    run(path, 2)
+    run(path, 2, default_agents)
     before = Campaign.load(path)
     before.take_over(1, "random", "Zoe")
     assert before.players == ["player 1", "Zoe"] and before.marks == Campaign.load(path).marks
@@ -243,7 +244,7 @@ def test_later_chapter_modules_MYC_LEG_1() -> None:
 def test_campaign_file_as_option_MYC_LEG_11(tmp_path: Path) -> None:
     """MYC-LEG-11: an episode can be started from a saved campaign file (its stickers load)."""
     campaign = Campaign.new(["random", "random"], seed=8)
-    campaign.play_episode()
+    campaign.play_episode(default_agents)
     path = tmp_path / "saved.json"
     campaign.save(path)
     state = start(2, {"mode": "campaign", "episode": 2, "campaign": str(path)}, Chance(0))
@@ -262,7 +263,7 @@ def test_chapter_one_is_the_seed_in_every_episode_MYC_LEG_3() -> None:
         assert state.final[0] == {"trees": 10, "rocks": -10, "empty": -85}  # 5 double trees, 5 double rocks
     campaign = Campaign.new(["random", "random"], seed=4)
     for _ in range(4):
-        campaign.play_episode()
+        campaign.play_episode(default_agents)
     for seat in range(2):
         assert [kind for _, kind in campaign.stickers[seat]].count("well") == 1  # given at episode 4's start
 

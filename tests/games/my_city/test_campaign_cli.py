@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 from tests.games.my_city.helpers import act, evergreen, reveal
 from townhall.engine.agent import Budget, PlayerView
 from townhall.games.my_city import GAME
-from townhall.games.my_city.campaign_cli import HumanSeat, app
+from townhall.games.my_city.campaign_cli import HumanSeat, app, default_agents
 
 
 def test_campaign_commands_MYC_LEG_11(tmp_path: Path) -> None:
@@ -52,7 +52,7 @@ def test_sticker_squares_can_be_chosen_MYC_LEG_10() -> None:
     from townhall.games.my_city.data import parse_cell
 
     campaign = Campaign.new(["random", "random"], seed=6)
-    campaign.play_episode(choose=lambda seat, kind, free: free[0])
+    campaign.play_episode(default_agents, choose=lambda seat, kind, free: free[0])
     first_squares = ["C1", "H1", "C3"]
     for seat in range(2):
         cells_used = [cell for cell, _ in campaign.stickers[seat]]

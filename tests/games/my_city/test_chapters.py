@@ -14,6 +14,7 @@ from townhall.engine import Chance, OptionError
 from townhall.games.my_city import GAME, scoring
 from townhall.games.my_city.board import PASS_ACTION, shape_mask
 from townhall.games.my_city.campaign import Campaign
+from townhall.games.my_city.campaign_cli import default_agents
 from townhall.games.my_city.data import DATA_DIR, DataError, parse_cell, read_json
 from townhall.games.my_city.pieces import CATALOGUE
 from townhall.games.my_city.rules import CAMPAIGN, campaign_from_json
@@ -157,17 +158,17 @@ def test_campaign_winner_of_episode_four_chooses_the_fourth_church_MYC_LEG_1(tmp
     on a tie) chooses the 4th church (seeded draw); the choice is saved and never made again."""
     campaign = Campaign.new(["random", "random", "random"], seed=11)
     for _ in range(4):
-        campaign.play_episode()
+        campaign.play_episode(default_agents)
     assert campaign.church4 == ""
     winner = campaign.history[3]["ranks"].index(1)
-    entry = campaign.play_episode()
+    entry = campaign.play_episode(default_agents)
     assert entry["church4"]["seat"] == winner and entry["church4"]["piece"] in ("CL4", "CU5")
     assert campaign.church4 == entry["church4"]["piece"]
     path = tmp_path / "c.json"
     campaign.save(path)
     resumed = Campaign.load(path)
     assert resumed.church4 == campaign.church4
-    assert "church4" not in resumed.play_episode()  # episode 6: already chosen
+    assert "church4" not in resumed.play_episode(default_agents)  # episode 6: already chosen
     assert json.loads(resumed.state_option())["church4"] == campaign.church4
 
 
@@ -324,7 +325,7 @@ def test_a_full_campaign_with_every_chapter_mechanic_MYC_LEG_1() -> None:
     """MYC-LEG-1: 24 episodes with bots run end to end; the mechanics score where they apply."""
     campaign = Campaign.new(["greedy", "random", "greedy"], seed=5)
     while not campaign.finished:
-        campaign.play_episode()
+        campaign.play_episode(default_agents)
     assert len(campaign.history) == 24 and campaign.church4 in ("CL4", "CU5")
     assert [e["episode"] for e in campaign.history if "church4" in e] == [5]
     for entry in campaign.history:
@@ -353,11 +354,11 @@ def test_a_human_winner_chooses_the_fourth_church_MYC_LEG_1() -> None:
     assert choose(1, ["CL4", "CU5"]) is None
     bots = Campaign.new(["random", "random"], seed=2)
     for _ in range(4):
-        bots.play_episode()
-    entry = bots.play_episode(choose_church=lambda seat, shapes: shapes[-1])
+        bots.play_episode(default_agents)
+    entry = bots.play_episode(default_agents, choose_church=lambda seat, shapes: shapes[-1])
     assert entry["church4"]["piece"] == "CU5" and bots.church4 == "CU5"
     again = Campaign.new(["random", "random"], seed=2)
     for _ in range(4):
-        again.play_episode()
+        again.play_episode(default_agents)
     with pytest.raises(OptionError, match="4th church is one of CL4, CU5"):
-        again.play_episode(choose_church=lambda seat, shapes: "CO4")
+        again.play_episode(default_agents, choose_church=lambda seat, shapes: "CO4")

@@ -17,7 +17,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from townhall.agents import make_agent
 from townhall.engine import OptionError, OptionValue, TownhallError
 from townhall.engine.agent import Agent, derive_seed
 from townhall.engine.match import play_match
@@ -32,10 +31,6 @@ AgentFactory = Callable[[int, str, int], Agent]  # (seat, spec, seed) -> agent
 StickerChooser = Callable[[int, str, list[int]], int | None]
 # (seat, 4th church shapes) -> the chosen piece id, or None to let the seeded draw choose
 ChurchChooser = Callable[[int, list[str]], str | None]
-
-
-def default_agents(seat: int, spec: str, seed: int) -> Agent:
-    return make_agent(spec, GAME_FOR_CAMPAIGN, seed)
 
 
 @dataclass
@@ -204,7 +199,7 @@ class Campaign:
 
     def play_episode(
         self,
-        agents: AgentFactory = default_agents,
+        agents: AgentFactory,
         choose: StickerChooser | None = None,
         choose_church: ChurchChooser | None = None,
     ) -> dict[str, Any]:
@@ -275,7 +270,7 @@ def mark_rows(count: int, per_row: int | None = None) -> list[str]:
 def run(
     path: Path,
     episodes: int,
-    agents: AgentFactory = default_agents,
+    agents: AgentFactory,
     on_episode: Callable[[dict[str, Any]], None] | None = None,
 ) -> Campaign:
     """Play up to `episodes` more episodes of the campaign in `path`, saving after each one."""

@@ -13,10 +13,12 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from townhall.agents import make_agent
 from townhall.engine import TownhallError
 from townhall.engine.agent import Agent, Budget, PlayerView
-from townhall.games.my_city.campaign import Campaign, ChurchChooser, StickerChooser, default_agents, mark_rows
+from townhall.games.my_city.campaign import Campaign, ChurchChooser, StickerChooser, mark_rows
 from townhall.games.my_city.data import cell_name
+from townhall.games.my_city.game import GAME_FOR_CAMPAIGN
 
 app = typer.Typer(help="My City legacy campaign: 24 episodes saved after each one.", no_args_is_help=True)
 console = Console()
@@ -96,6 +98,11 @@ def _church_prompt(campaign: Campaign, ask: Callable[[str], str] = input) -> Chu
             console.print(f"[yellow]{answer!r} is not one of the 4th church shapes[/yellow]")
 
     return choose
+
+
+def default_agents(seat: int, spec: str, seed: int) -> Agent:
+    """The bot for a campaign seat: the seat's agent spec, seeded per seat and episode."""
+    return make_agent(spec, GAME_FOR_CAMPAIGN, seed)
 
 
 def _agents(seat: int, spec: str, seed: int) -> Agent:
