@@ -20,6 +20,7 @@ play: $(STAMP)
 test: $(STAMP)
 	$(BIN)/pytest -n 2 tests
 	$(BIN)/mypy --strict src/townhall
+	$(BIN)/lint-imports
 	$(BIN)/ruff check src tests bench
 	$(BIN)/ruff format --check src tests bench
 	@if [ -f ../shared/tools/clause_coverage.py ]; then $(BIN)/python ../shared/tools/clause_coverage.py; fi

@@ -2,8 +2,8 @@
 
 For every registered game (two players): mcts vs random and greedy vs random; for carcassonne
 and my-city also mcts at 1 s/move vs greedy. Each pairing is a seat-rotated tournament
-(townhall.tournament.run_tournament); the report also gives mcts iterations per second
-(townhall.agents.search_bench.measure). The full run is long (hours with `mcts:seconds=1`).
+(townhall.sim.tournament.run_tournament); the report also gives mcts iterations per second
+(townhall.sim.search_bench.measure). The full run is long (hours with `mcts:seconds=1`).
 
     .venv/bin/python bench/bots_report.py [--games carcassonne,my-city] [-n 20] [--jobs 1]
         [--mcts mcts:seconds=1] [--strong mcts:seconds=1] [--toys] [--out docs/bots.md]
@@ -31,9 +31,9 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))  # `--toys` imports tests.engine.toys
 
 from townhall import games  # noqa: E402
-from townhall.agents.search_bench import measure  # noqa: E402
 from townhall.engine.protocol import Game  # noqa: E402
-from townhall.tournament import TournamentSummary, run_tournament  # noqa: E402
+from townhall.sim.search_bench import measure  # noqa: E402
+from townhall.sim.tournament import TournamentSummary, run_tournament  # noqa: E402
 
 STRONG_GAMES = ("carcassonne", "my-city")
 

@@ -26,8 +26,9 @@ from townhall import games
 from townhall.agents.greedy import GreedyAgent
 from townhall.engine.agent import derive_seed
 from townhall.engine.match import play_match
+from townhall.engine.outcome import win_shares
 from townhall.engine.protocol import State
-from townhall.stats import wilson_interval, win_shares
+from townhall.sim.stats import wilson_interval
 
 
 @dataclass(frozen=True, slots=True)

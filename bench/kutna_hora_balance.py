@@ -8,7 +8,7 @@ between the best and the worst set, the mean points of every scoring source, and
         --md docs/kutna-hora-balance.md --json /tmp/kh-balance.json
 
 Game i of P players uses the seed derive_seed(seed, "kh-balance", P, i) and its seats the seeds
-derive_seed(game seed, "seat", seat) (as townhall.simulate does): results do not depend on --jobs.
+derive_seed(game seed, "seat", seat) (as townhall.sim.simulate does): results do not depend on --jobs.
 
 Scoring sources. Final scoring is exact (`state.final`: town, mines, income, reputation,
 leftovers). Points scored during play are split by the step that scored them: the council scoring
@@ -36,13 +36,14 @@ from typing import Any
 from townhall.agents import make_agent
 from townhall.engine.agent import derive_seed
 from townhall.engine.match import Match, play_match
+from townhall.engine.outcome import win_shares
 from townhall.engine.protocol import Event
 from townhall.games.kutna_hora import GAME
 from townhall.games.kutna_hora.actions import SPACE
 from townhall.games.kutna_hora.data import GUILD_OF_GOOD
 from townhall.games.kutna_hora.scoring import FINAL_PARTS
 from townhall.games.kutna_hora.state import KHState
-from townhall.stats import wilson_interval, win_shares
+from townhall.sim.stats import wilson_interval
 
 DURING = ("nobles", "mine tiles", "buildings", "St. Barbara")
 # The reputation track is one source: its end value (KH-REP-2) and the +/-2 per step beyond its

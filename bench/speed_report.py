@@ -9,7 +9,7 @@ import argparse
 from pathlib import Path
 
 from townhall import games
-from townhall.bench import run_bench
+from townhall.sim.bench import run_bench
 
 
 def main() -> None:

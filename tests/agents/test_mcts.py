@@ -14,7 +14,7 @@ from townhall.agents.random_agent import RandomAgent
 from townhall.engine import Chance, Game, Json, State
 from townhall.engine.agent import Budget, PlayerView, derive_seed
 from townhall.engine.match import play_match
-from townhall.stats import win_shares
+from townhall.engine.outcome import win_shares
 
 
 def _pig_position() -> tuple[Pig, PigState]:

@@ -9,7 +9,7 @@ from townhall.agents import agent_names, make_agent, split_specs
 from townhall.agents.greedy import GreedyAgent
 from townhall.agents.mcts import MctsAgent
 from townhall.engine.errors import TownhallError, UnknownName
-from townhall.tournament import run_tournament
+from townhall.sim.tournament import run_tournament
 
 
 def test_names_and_parameters() -> None:

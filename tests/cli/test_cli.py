@@ -10,17 +10,17 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from tests.engine.toys import Goofspiel, Pig
-from townhall.bench import run_bench
-from townhall.cli import app
-from townhall.play import Quit, choose_action, play_game
+from townhall.cli.commands import app
+from townhall.cli.play import Quit, choose_action, play_game
+from townhall.sim.bench import run_bench
 
 runner = CliRunner(env={"COLUMNS": "220"})
 
 
 def test_games_lists_every_registered_game(monkeypatch: pytest.MonkeyPatch) -> None:
-    import townhall.cli
+    import townhall.cli.commands
 
-    monkeypatch.setattr(townhall.cli, "console", Console(width=250))
+    monkeypatch.setattr(townhall.cli.commands, "console", Console(width=250))
     result = runner.invoke(app, ["games"])
     assert result.exit_code == 0
     assert "toy-pig" in result.output and "toy-goofspiel" in result.output

@@ -49,8 +49,8 @@ from typing import Literal
 
 from townhall.engine.agent import Budget, PlayerView
 from townhall.engine.chance import Chance
+from townhall.engine.outcome import win_shares
 from townhall.engine.protocol import State, score_margin
-from townhall.stats import win_shares
 
 DEFAULT_ITERATIONS = 1000
 DEFAULT_C = 0.7

@@ -195,6 +195,11 @@ class Game(ABC):
         """A heuristic value of `state` for `player` (greedy bots); default: score margin."""
         return score_margin(state.scores(), player)
 
+    def statistics(self, state: State) -> dict[str, float]:
+        """Named figures of a finished game for balance studies (e.g. points by feature type,
+        followers left); flat names, numbers only, the same names in every game of this game."""
+        return {}
+
     def data_files(self) -> Mapping[str, DataKind]:
         """The kinds of data file this game reads, by kind name (e.g. "tiles", "board"): the
         pydantic model of the kind and the shipped files of that kind. The models publish

@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 
 from tests.games.my_city.helpers import cells, do, episode, evergreen, finish, piece, reveal, solo, start
+from townhall.cli.campaign import default_agents
 from townhall.engine import Chance, Event, IllegalAction, ScriptedChance
 from townhall.games.my_city import GAME, scoring
 from townhall.games.my_city.board import EXIT_ACTION, PASS_ACTION
 from townhall.games.my_city.boardgen import random_board
 from townhall.games.my_city.campaign import mark_rows
-from townhall.games.my_city.campaign_cli import default_agents
 from townhall.games.my_city.data import DATA_DIR, read_json
 from townhall.games.my_city.game import LEGACY_BOARD
 from townhall.games.my_city.state import BLOCKADE
@@ -285,9 +285,9 @@ def test_legacy_board_provenance_and_flood_view_MYC_LEG_1_MYC_LEG_3() -> None:
 def test_sticker_prompt_takes_a_number_and_ends_cleanly_MYC_LEG_10() -> None:
     """MYC-LEG-10 at the terminal: a person may type the square's number or its name; input that
     ends raises a clean error (the campaign file keeps the last finished episode)."""
+    from townhall.cli.campaign import _sticker_prompt
     from townhall.engine import TownhallError
     from townhall.games.my_city.campaign import Campaign
-    from townhall.games.my_city.campaign_cli import _sticker_prompt
     from townhall.games.my_city.data import parse_cell
 
     campaign = Campaign.new(["human", "random"], seed=6)

@@ -8,9 +8,9 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from tests.games.my_city.helpers import act, evergreen, reveal
+from townhall.cli.campaign import HumanSeat, app, default_agents
 from townhall.engine.agent import Budget, PlayerView
 from townhall.games.my_city import GAME
-from townhall.games.my_city.campaign_cli import HumanSeat, app, default_agents
 
 
 def test_campaign_commands_MYC_LEG_11(tmp_path: Path) -> None:
@@ -47,8 +47,8 @@ def test_human_seat_types_an_action() -> None:
 
 def test_sticker_squares_can_be_chosen_MYC_LEG_10() -> None:
     """MYC-LEG-10: a sticker goes on a free square; a human seat chooses which one."""
+    from townhall.cli.campaign import _sticker_prompt
     from townhall.games.my_city.campaign import Campaign
-    from townhall.games.my_city.campaign_cli import _sticker_prompt
     from townhall.games.my_city.data import parse_cell
 
     campaign = Campaign.new(["random", "random"], seed=6)

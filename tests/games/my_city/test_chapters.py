@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 
 from tests.games.my_city.helpers import act, cells, do, episode, evergreen, finish, reveal, solo, start
+from townhall.cli.campaign import default_agents
 from townhall.engine import Chance, OptionError
 from townhall.games.my_city import GAME, scoring
 from townhall.games.my_city.board import PASS_ACTION, shape_mask
 from townhall.games.my_city.campaign import Campaign
-from townhall.games.my_city.campaign_cli import default_agents
 from townhall.games.my_city.data import DATA_DIR, DataError, parse_cell, read_json
 from townhall.games.my_city.pieces import CATALOGUE
 from townhall.games.my_city.rules import CAMPAIGN, campaign_from_json
@@ -345,7 +345,7 @@ def test_no_stickers_needed_for_the_chapter_rules_MYC_LEG_1() -> None:
 def test_a_human_winner_chooses_the_fourth_church_MYC_LEG_1() -> None:
     """MYC-LEG-1 chapter 2: a human seat that won types the shape; a bot seat leaves it to the draw;
     a choice outside the data's shapes is refused."""
-    from townhall.games.my_city.campaign_cli import _church_prompt
+    from townhall.cli.campaign import _church_prompt
 
     campaign = Campaign.new(["human", "random"], seed=2)
     answers = iter(["XX", "cu5"])

@@ -1,6 +1,6 @@
 """Tournaments between agents: seat-rotated games, win shares, margins and Elo-style ratings.
 
-    from townhall.tournament import run_tournament, render_table
+    from townhall.sim.tournament import run_tournament, render_table
     summary = run_tournament("carcassonne", ["mcts", "greedy", "random"], n_games=60,
                              num_players=2, seed=1, options=None, jobs=4, progress=None)
     print(summary.to_json())                 # JSON-ready dict (`townhall tournament ... --json`)
@@ -42,8 +42,9 @@ from townhall.agents import make_agent, parse_spec, play_seeded
 from townhall.engine.agent import Budget, derive_seed
 from townhall.engine.errors import TownhallError
 from townhall.engine.options import Options
+from townhall.engine.outcome import win_shares
 from townhall.engine.protocol import Game, Json, score_margin
-from townhall.stats import wilson_interval, win_shares
+from townhall.sim.stats import wilson_interval
 
 ProgressCallback = Callable[[int, int], None]
 

@@ -11,8 +11,9 @@ from townhall import games
 from townhall.agents import play_seeded
 from townhall.engine.agent import derive_seed
 from townhall.engine.options import OptionValue
+from townhall.engine.outcome import win_shares
 from townhall.engine.protocol import Json
-from townhall.stats import Summary, wilson_interval, win_shares
+from townhall.sim.stats import Summary, wilson_interval
 
 
 @dataclass(frozen=True, slots=True)

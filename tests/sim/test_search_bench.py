@@ -7,8 +7,8 @@ import json
 import pytest
 
 from tests.engine.toys import Goofspiel, Pig
-from townhall.agents.search_bench import measure, sample_positions
 from townhall.engine.errors import OptionError
+from townhall.sim.search_bench import measure, sample_positions
 
 
 def test_measure_reports_iterations_per_second_and_its_setup() -> None:

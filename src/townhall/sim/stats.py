@@ -34,9 +34,3 @@ class Summary:
         mean = sum(values) / len(values)
         variance = sum((v - mean) ** 2 for v in values) / (len(values) - 1) if len(values) > 1 else 0.0
         return cls(mean, min(values), max(values), math.sqrt(variance))
-
-
-def win_shares(ranks: Sequence[int]) -> list[float]:
-    """Each player's share of the win: 1 for a sole winner, 1/k for each of k tied winners."""
-    winners = [i for i, r in enumerate(ranks) if r == 1]
-    return [1.0 / len(winners) if i in winners else 0.0 for i in range(len(ranks))]

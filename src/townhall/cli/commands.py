@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import sys
 from collections.abc import Iterator
@@ -128,7 +127,7 @@ def play(
     seed: SeedArg = None,
 ) -> None:
     """Play at the terminal against bots or friends (hot seat)."""
-    from townhall.play import play_game
+    from townhall.cli.play import play_game
 
     with friendly_errors():
         if game_name is None:
@@ -175,7 +174,7 @@ def simulate(
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
 ) -> None:
     """Play many games between agents and summarise win rates, scores and speed."""
-    from townhall.simulate import simulate as run
+    from townhall.sim.simulate import simulate as run
 
     with friendly_errors():
         game = games.get(game_name)
@@ -284,7 +283,7 @@ def bench(
         game = games.get(game_name)
         options = parse_option_texts(game.meta.options, option or [])
         if agent == "random":
-            from townhall.bench import run_bench
+            from townhall.sim.bench import run_bench
 
             figures = run_bench(game, players, options, seconds).to_json()
         else:
@@ -312,7 +311,7 @@ def tournament(
     as_json: Annotated[bool, typer.Option("--json", help="Print the results as JSON.")] = False,
 ) -> None:
     """Seat-rotated games between agents: win rates with 95% intervals, score margins, Elo."""
-    from townhall.tournament import render_table, run_tournament
+    from townhall.sim.tournament import render_table, run_tournament
 
     with friendly_errors():
         game = games.get(game_name)
@@ -332,32 +331,21 @@ def tournament(
 def _search_bench(
     game: Game, players: int, options: dict[str, OptionValue], seconds: float, agent: str
 ) -> dict[str, object]:
-    if not _module_exists("townhall.agents.search_bench"):
-        raise OptionError(f"no search benchmark for agent {agent!r} in this build")
-    measure = importlib.import_module("townhall.agents.search_bench").measure
+    from townhall.sim.search_bench import measure
+
     result: dict[str, object] = dict(measure(game, players, options, seconds=seconds, agent=agent))
     return result
 
 
-def _mount_extensions() -> None:
-    """Sub-commands that games provide (e.g. My City's campaign)."""
-    if _module_exists("townhall.games.my_city.campaign_cli"):
-        campaign_app = importlib.import_module("townhall.games.my_city.campaign_cli").app
-        app.add_typer(campaign_app, name="campaign", help="My City legacy campaign: new, continue, status.")
+def _mount_campaign() -> None:
+    """The My City campaign commands (imported only when the command runs)."""
+    from townhall.cli.campaign import app as campaign_app
 
-
-def _module_exists(name: str) -> bool:
-    try:
-        return importlib.util.find_spec(name) is not None
-    except ModuleNotFoundError:
-        return False
+    app.add_typer(campaign_app, name="campaign", help="My City legacy campaign: new, continue, status.")
 
 
 def main() -> None:
-    try:
-        _mount_extensions()
-    except Exception as error:  # a broken optional extension must not break the other commands
-        errors.print(f"[yellow]warning:[/yellow] campaign commands unavailable: {error}")
+    _mount_campaign()
     app()
 
 

@@ -10,7 +10,7 @@ import pytest
 from rich.console import Console
 
 from tests.engine.toys import Pig
-from townhall.tournament import GameResult, fit_elo, render_table, run_tournament, seat_cycle, seating, summarize
+from townhall.sim.tournament import GameResult, fit_elo, render_table, run_tournament, seat_cycle, seating, summarize
 
 
 @pytest.mark.parametrize(("agents", "players"), [(2, 2), (3, 2), (2, 3), (3, 3), (4, 3), (1, 2)])

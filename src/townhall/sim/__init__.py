@@ -1,0 +1,1 @@
+"""Many games at once: simulation, tournaments, benchmarks and their statistics."""
