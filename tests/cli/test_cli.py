@@ -11,7 +11,9 @@ from typer.testing import CliRunner
 
 from tests.engine.toys import Goofspiel, Pig
 from townhall.cli.commands import app
-from townhall.cli.play import Quit, choose_action, play_game
+from townhall.cli.play import Quit, play_game
+from townhall.engine.agent import choose_action
+from townhall.engine.errors import MalformedAction
 from townhall.sim.bench import run_bench
 
 runner = CliRunner(env={"COLUMNS": "220"})
@@ -96,9 +98,12 @@ def test_choose_action_by_number_text_or_prefix() -> None:
     assert choose_action(texts, "2") == 1
     assert choose_action(texts, "CONFIRM") == 2
     assert choose_action(texts, "conf") == 2
-    assert "could be 2 actions" in str(choose_action(texts, "bid"))
-    assert "no action 9" in str(choose_action(texts, "9"))
-    assert "no legal action" in str(choose_action(texts, "fly"))
+    with pytest.raises(MalformedAction, match="could be 2 actions"):
+        choose_action(texts, "bid")
+    with pytest.raises(MalformedAction, match="no action 9"):
+        choose_action(texts, "9")
+    with pytest.raises(MalformedAction, match="no legal action"):
+        choose_action(texts, "fly")
 
 
 def test_human_play_with_bad_input_undo_and_a_bot() -> None:

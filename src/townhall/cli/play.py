@@ -8,8 +8,8 @@ from rich.console import Console
 from rich.table import Table
 
 from townhall.agents import make_agent
-from townhall.engine.agent import Agent, Budget, derive_seed
-from townhall.engine.errors import IllegalAction, TownhallError
+from townhall.engine.agent import Agent, Budget, choose_action, derive_seed
+from townhall.engine.errors import IllegalAction, MalformedAction, TownhallError
 from townhall.engine.match import Match
 from townhall.engine.options import OptionValue
 from townhall.engine.protocol import Event, Game
@@ -27,28 +27,6 @@ class Quit(TownhallError):
 
 def seat_label(seat: int, spec: str) -> str:
     return f"Player {seat + 1} ({spec})"
-
-
-def choose_action(texts: Sequence[str], answer: str) -> int | str:
-    """The index an answer picks among `texts`, or a message saying why it picks none."""
-    answer = answer.strip()
-    if not answer:
-        return "type a number or an action's text"
-    if answer.isdigit():
-        number = int(answer)
-        if 1 <= number <= len(texts):
-            return number - 1
-        return f"there is no action {number}; choose 1-{len(texts)}"
-    lowered = answer.lower()
-    exact = [i for i, text in enumerate(texts) if text.lower() == lowered]
-    if exact:
-        return exact[0]
-    starts = [i for i, text in enumerate(texts) if text.lower().startswith(lowered)]
-    if len(starts) == 1:
-        return starts[0]
-    if starts:
-        return f"{answer!r} could be {len(starts)} actions: {', '.join(texts[i] for i in starts[:5])} ..."
-    return f"no legal action reads {answer!r}"
 
 
 def play_game(
@@ -122,9 +100,10 @@ def _human_turn(match: Match, player: int, seats: Sequence[str], console: Consol
             else:
                 console.print("[yellow]Nothing to take back: a draw or another player has acted since.[/yellow]")
             continue
-        picked = choose_action(texts, answer)
-        if isinstance(picked, str):
-            console.print(f"[yellow]{picked}[/yellow] ({HELP})")
+        try:
+            picked = choose_action(texts, answer)
+        except MalformedAction as error:
+            console.print(f"[yellow]{error}[/yellow] ({HELP})")
             continue
         try:
             match.apply(player, legal[picked])

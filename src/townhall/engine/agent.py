@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from townhall.engine.errors import MalformedAction
 from townhall.engine.protocol import Game, Json, State
 
 
@@ -56,6 +57,12 @@ class PlayerView:
     def render(self) -> str:
         return self.game.render(self._state, self.player)
 
+    def parse_action(self, answer: str) -> int:
+        """The legal action a person typed (its number in the list, its text or a unique start
+        of it); MalformedAction says why an answer picks none. Shared by every front door."""
+        legal = self.legal_actions()
+        return legal[choose_action([self.action_text(action) for action in legal], answer)]
+
 
 class Agent(Protocol):
     """Anything that chooses actions. Agents are built with their own seed (reproducible)."""
@@ -63,6 +70,30 @@ class Agent(Protocol):
     name: str
 
     def act(self, view: PlayerView, legal: Sequence[int], budget: Budget) -> int: ...
+
+
+def choose_action(texts: Sequence[str], answer: str) -> int:
+    """The index that a typed answer picks among `texts`: a number (1-based), a text (any case)
+    or a unique start of one. MalformedAction says why an answer picks none."""
+    answer = answer.strip()
+    if not answer:
+        raise MalformedAction("type a number or an action's text")
+    if answer.isdigit():
+        number = int(answer)
+        if 1 <= number <= len(texts):
+            return number - 1
+        raise MalformedAction(f"there is no action {number}; choose 1-{len(texts)}")
+    lowered = answer.lower()
+    exact = [i for i, text in enumerate(texts) if text.lower() == lowered]
+    if exact:
+        return exact[0]
+    starts = [i for i, text in enumerate(texts) if text.lower().startswith(lowered)]
+    if len(starts) == 1:
+        return starts[0]
+    if starts:
+        shown = ", ".join(texts[i] for i in starts[:5])
+        raise MalformedAction(f"{answer!r} could be {len(starts)} actions: {shown} ...")
+    raise MalformedAction(f"no legal action reads {answer!r}")
 
 
 def derive_seed(seed: int, *labels: object) -> int:

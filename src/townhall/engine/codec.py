@@ -12,6 +12,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Sequence
 
+from townhall.engine.errors import MalformedAction
 from townhall.engine.protocol import Json
 
 FieldSpec = tuple[str, int]
@@ -53,17 +54,17 @@ class ActionSpace:
         index = self._index[kind]
         radices = self.radices[index]
         if len(values) != len(radices):
-            raise ValueError(f"action {kind} takes {len(radices)} values, got {len(values)}")
+            raise MalformedAction(f"action {kind} takes {len(radices)} values, got {len(values)}")
         number = 0
         for value, radix in zip(values, radices, strict=True):
             if not 0 <= value < radix:
-                raise ValueError(f"value {value} out of range [0, {radix}) in action {kind}")
+                raise MalformedAction(f"value {value} out of range [0, {radix}) in action {kind}")
             number = number * radix + value
         return self.offsets[index] + number
 
     def decode(self, action: int) -> tuple[str, tuple[int, ...]]:
         if not 0 <= action < self.size:
-            raise ValueError(f"action id {action} is outside [0, {self.size})")
+            raise MalformedAction(f"action id {action} is outside [0, {self.size})")
         index = bisect_right(self.offsets, action) - 1
         number = action - self.offsets[index]
         values: list[int] = []
@@ -80,14 +81,21 @@ class ActionSpace:
         return out
 
     def from_json(self, data: Json) -> int:
-        if not isinstance(data, dict) or data.get("kind") not in self._index:
-            raise ValueError(f"not an action of this game: {data!r}")
-        kind = data["kind"]
+        """The id of a JSON form; MalformedAction (a ValueError) for anything else, whatever its type."""
+        kind = data.get("kind") if isinstance(data, dict) else None
+        if not isinstance(kind, str) or kind not in self._index:
+            raise MalformedAction(f"not an action of this game: {_short(data)}")
         names = self.fields[self._index[kind]]
         try:
             values = [data[name] for name in names]
         except KeyError as missing:
-            raise ValueError(f"action {kind} lacks field {missing}") from None
+            raise MalformedAction(f"action {kind} lacks field {missing}") from None
         if not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
-            raise ValueError(f"action {kind} fields must be whole numbers: {data!r}")
+            raise MalformedAction(f"action {kind} fields must be whole numbers: {_short(data)}")
         return self.encode(kind, *values)
+
+
+def _short(value: Json, limit: int = 120) -> str:
+    """A bounded repr for messages (a stranger's input may be huge)."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."

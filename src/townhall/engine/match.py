@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from townhall.engine.agent import Agent, Budget, PlayerView
 from townhall.engine.chance import Chance
-from townhall.engine.errors import IllegalAction, TownhallError
+from townhall.engine.errors import GameOver, MalformedAction, NotYourTurn, TownhallError
 from townhall.engine.options import Options
 from townhall.engine.protocol import Event, Game, State
 from townhall.engine.records import MatchRecord, RecordStep
@@ -81,12 +81,14 @@ class Match:
 
     def apply(self, player: int, action: int) -> list[Event]:
         """Play one action; IllegalAction leaves everything unchanged."""
-        if player not in self.state.to_move():
-            raise IllegalAction("ENGINE-TURN", f"player {player + 1} is not to move now")
-        try:
-            action_json = self.state.action_to_json(action)
-        except ValueError:
-            raise IllegalAction("ENGINE-ACTION", f"{action} is not an action of this game") from None
+        movers = self.state.to_move()
+        if not movers:
+            raise GameOver("ENGINE-OVER", "the game is over")
+        if player not in movers:
+            raise NotYourTurn("ENGINE-TURN", f"player {player + 1} is not to move now")
+        if not 0 <= action < self.state.num_distinct_actions():
+            raise MalformedAction(f"{action} is not an action of this game")
+        action_json = self.state.action_to_json(action)
         before = self.state.clone() if self._keep_undo else None
         movers_before = self.state.to_move()
         events: list[Event] = []

@@ -10,9 +10,10 @@ import json
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from townhall.engine.chance import ScriptedChance
-from townhall.engine.errors import IllegalAction, RecordError, TownhallError
+from townhall.engine.errors import IllegalAction, MalformedAction, OptionError, RecordError, TownhallError
 from townhall.engine.protocol import Event, Game, Json, State
 
 RECORD_FORMAT = 1
@@ -61,29 +62,43 @@ class MatchRecord:
 
     @classmethod
     def from_json(cls, data: Json) -> MatchRecord:
+        """A record from parsed JSON; RecordError for any other shape, whatever the types or nesting."""
         if not isinstance(data, dict):
             raise RecordError("a game record is a JSON object")
-        if data.get("format") != RECORD_FORMAT:
-            raise RecordError(f"unsupported record format {data.get('format')!r} (this build reads {RECORD_FORMAT})")
-        try:
-            steps = [
-                RecordStep(int(s["player"]), dict(s["action"]), [int(c) for c in s.get("chance", [])])
-                for s in data["steps"]
-            ]
-            return cls(
-                game=str(data["game"]),
-                data_version=str(data["data_version"]),
-                num_players=int(data["num_players"]),
-                options=dict(data["options"]),
-                seed=None if data.get("seed") is None else int(data["seed"]),
-                seats=[str(s) for s in data.get("seats", [])],
-                setup_chance=[int(c) for c in data.get("setup_chance", [])],
-                steps=steps,
-                scores=None if data.get("scores") is None else [float(x) for x in data["scores"]],
-                ranks=None if data.get("ranks") is None else [int(x) for x in data["ranks"]],
+        if data.get("format") != RECORD_FORMAT or isinstance(data.get("format"), bool):
+            raise RecordError(
+                f"unsupported record format {_short(data.get('format'))} (this build reads {RECORD_FORMAT})"
             )
-        except (KeyError, TypeError, ValueError) as error:
-            raise RecordError(f"the record is incomplete or malformed ({error})") from None
+        steps_data = _field(data, "steps", list)
+        steps = []
+        for number, item in enumerate(steps_data, 1):
+            if not isinstance(item, dict):
+                raise RecordError(f"step {number} of the record is not a JSON object")
+            action = _field(item, "action", dict, f"step {number}")
+            steps.append(
+                RecordStep(
+                    _whole(item.get("player"), f"step {number} player"),
+                    action,
+                    _wholes(item.get("chance", []), f"step {number} chance"),
+                )
+            )
+        seed = data.get("seed")
+        scores = data.get("scores")
+        ranks = data.get("ranks")
+        if scores is not None and not (isinstance(scores, list) and all(_is_number(x) for x in scores)):
+            raise RecordError("the record's scores are not a list of numbers")
+        return cls(
+            game=_field(data, "game", str),
+            data_version=_field(data, "data_version", str),
+            num_players=_whole(data.get("num_players"), "num_players"),
+            options=_field(data, "options", dict),
+            seed=None if seed is None else _whole(seed, "seed"),
+            seats=[str(seat) for seat in _field(data, "seats", list, default=[])],
+            setup_chance=_wholes(data.get("setup_chance", []), "setup_chance"),
+            steps=steps,
+            scores=None if scores is None else [float(x) for x in scores],
+            ranks=None if ranks is None else _wholes(ranks, "ranks"),
+        )
 
     def dumps(self) -> str:
         return json.dumps(self.to_json(), separators=(",", ":"))
@@ -92,19 +107,64 @@ class MatchRecord:
         path.write_text(self.dumps() + "\n", encoding="utf-8")
 
 
-def load_records(path: Path) -> list[MatchRecord]:
-    """Records from a file: one JSON record, or JSON lines (as `simulate --out` writes)."""
+def _short(value: Json, limit: int = 60) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _field(data: dict[str, Json], key: str, kind: type, where: str = "", default: Json = None) -> Any:
+    value = data.get(key, default)
+    if not isinstance(value, kind):
+        place = f"{where} " if where else ""
+        raise RecordError(
+            f"the record is incomplete or malformed: {place}{key} is missing or not a {kind.__name__} ({_short(value)})"
+        )
+    return value
+
+
+def _is_number(value: Json) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def _whole(value: Json, what: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise RecordError(f"the record's {what} is not a whole number: {_short(value)}")
+    return value
+
+
+def _wholes(value: Json, what: str) -> list[int]:
+    if not isinstance(value, list):
+        raise RecordError(f"the record's {what} is not a list: {_short(value)}")
+    return [_whole(item, what) for item in value]
+
+
+def parse_records(data: bytes, source: str = "the record") -> list[MatchRecord]:
+    """Records from bytes: one JSON record, or JSON lines (as `simulate --out` writes).
+    Any malformed input raises RecordError."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise RecordError(f"cannot read {path}: {error.strerror or error}") from None
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise RecordError(f"{source} is not UTF-8 text (bad byte at offset {error.start})") from None
     lines = [line for line in text.splitlines() if line.strip()]
+    if not lines:
+        raise RecordError(f"{source} is empty")
     try:
         if len(lines) > 1:
             return [MatchRecord.from_json(json.loads(line)) for line in lines]
         return [MatchRecord.from_json(json.loads(text))]
     except json.JSONDecodeError as error:
-        raise RecordError(f"{path} is not a JSON game record ({error.msg}, line {error.lineno})") from None
+        raise RecordError(f"{source} is not a JSON game record ({error.msg}, line {error.lineno})") from None
+    except RecursionError:
+        raise RecordError(f"{source} is nested too deeply to be a game record") from None
+
+
+def load_records(path: Path) -> list[MatchRecord]:
+    """Records from a file (see parse_records)."""
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise RecordError(f"cannot read {path}: {error.strerror or error}") from None
+    return parse_records(data, str(path))
 
 
 @dataclass(slots=True)
@@ -130,7 +190,10 @@ def replay(record: MatchRecord, lookup: Callable[[str], Game]) -> Iterator[Repla
             f"this build has {game.meta.data_version}"
         )
     chance = ScriptedChance(record.setup_chance)
-    state = game.start(record.num_players, record.options, chance)
+    try:
+        state = game.start(record.num_players, record.options, chance)
+    except OptionError as error:
+        raise RecordError(f"the record's set-up is not playable: {error}") from None
     if not chance.exhausted:
         raise RecordError("the record's setup chance does not match this game's setup")
     yield ReplayFrame(-1, None, state, [])
@@ -138,10 +201,12 @@ def replay(record: MatchRecord, lookup: Callable[[str], Game]) -> Iterator[Repla
         chance = ScriptedChance(step.chance)
         events: list[Event] = []
         try:
+            if not 0 <= step.player < state.num_players:
+                raise MalformedAction(f"there is no player {step.player + 1}")
             action = state.action_from_json(step.action)
             text = state.action_text(action)
             state.apply(step.player, action, chance, events)
-        except (ValueError, IllegalAction) as error:
+        except (MalformedAction, IllegalAction) as error:
             raise RecordError(f"step {index + 1} cannot be replayed: {error}") from None
         if not chance.exhausted:
             raise RecordError(f"step {index + 1} drew less chance than the record holds")
