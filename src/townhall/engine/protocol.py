@@ -40,13 +40,16 @@ Json = Any
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    """Something that happened, for logs, UIs and replays ("red scores 8: city of 4 tiles").
+    """Something that happened, as data: a kind the game declares (`Game.event_kinds`) and its
+    fields, enough to redraw or highlight the change on a board. Words come from the game's
+    formatter (`Game.event_text`), outside the rules, so another language is another formatter.
 
-    `visible_to` is None for a public event, else the players who may see it.
+    `visible_to` is None for a public event, else the players who may see it. `text` is the
+    legacy English sentence of games that build words inside `apply` (empty otherwise).
     """
 
     kind: str
-    text: str
+    text: str = ""
     data: dict[str, Json] = field(default_factory=dict)
     visible_to: tuple[int, ...] | None = None
 
@@ -54,10 +57,105 @@ class Event:
         return self.visible_to is None or (player is not None and player in self.visible_to)
 
     def to_json(self) -> dict[str, Json]:
-        out: dict[str, Json] = {"kind": self.kind, "text": self.text, "data": self.data}
+        out: dict[str, Json] = {"kind": self.kind, "data": self.data}
+        if self.text:
+            out["text"] = self.text
         if self.visible_to is not None:
             out["visible_to"] = list(self.visible_to)
         return out
+
+
+FIELD_TYPES = ("int", "float", "str", "bool", "list", "dict", "any")
+
+
+@dataclass(frozen=True, slots=True)
+class EventKind:
+    """A kind of event and its data fields: name → type (`int`, `float`, `str`, `bool`, `list`,
+    `dict`, `any`; a trailing `?` allows null). The battery checks every event against it."""
+
+    name: str
+    fields: Mapping[str, str]
+    doc: str = ""
+
+    def check(self, data: Mapping[str, Json]) -> str | None:
+        """Why `data` does not fit this kind, or None."""
+        if set(data) != set(self.fields):
+            return f"event {self.name} has fields {sorted(data)}, declared {sorted(self.fields)}"
+        for name, kind in self.fields.items():
+            value = data[name]
+            base = kind.rstrip("?")
+            if value is None and kind.endswith("?"):
+                continue
+            if not _fits(value, base):
+                return f"event {self.name} field {name} = {value!r} is not {kind}"
+        return None
+
+
+def _fits(value: Json, kind: str) -> bool:
+    if kind == "any":
+        return True
+    if kind == "int":
+        return isinstance(value, int) and not isinstance(value, bool)
+    if kind == "float":
+        return isinstance(value, int | float) and not isinstance(value, bool)
+    expected = {"str": str, "bool": bool, "list": list, "dict": dict}[kind]
+    return isinstance(value, expected)
+
+
+@dataclass(frozen=True, slots=True)
+class GameFacts:
+    """What kind of game this is, declared (not guessed at run time); the battery checks each
+    fact against random games.
+
+    - `hidden`: what a player may not see, in words (empty: perfect information);
+    - `simultaneous`: some decisions are taken by several players at once, in secret;
+    - `chance`: the game draws (tiles, cards, dice);
+    - `score`: how the winner is found ("points": most points after the tie-breaks,
+      "victory": a victory condition, points only rank the others);
+    - `end_reasons`: the codes `State.outcome().reason` may take, with their words;
+    - `tie_breaks`: the codes of the tie-breaks the game may use, with their words.
+    """
+
+    hidden: tuple[str, ...] = ()
+    simultaneous: bool = False
+    chance: bool = True
+    score: str = "points"
+    end_reasons: Mapping[str, str] = field(default_factory=lambda: {"end": "the game ended"})
+    tie_breaks: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def perfect_information(self) -> bool:
+        return not self.hidden
+
+    def to_json(self) -> dict[str, Json]:
+        return {
+            "hidden_information": list(self.hidden),
+            "perfect_information": self.perfect_information,
+            "simultaneous": self.simultaneous,
+            "chance": self.chance,
+            "score": self.score,
+            "end_reasons": dict(self.end_reasons),
+            "tie_breaks": dict(self.tie_breaks),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished game ended: ranks (1 best, ties share), scores, why it ended and which
+    tie-breaks decided a rank (codes from the game's facts)."""
+
+    ranks: tuple[int, ...]
+    scores: tuple[float, ...]
+    reason: str
+    tie_breaks: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Json]:
+        return {
+            "ranks": list(self.ranks),
+            "scores": list(self.scores),
+            "reason": self.reason,
+            "tie_breaks": list(self.tie_breaks),
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +169,7 @@ class GameMeta:
     options: tuple[OptionSpec, ...] = ()
     data_version: str = "1"
     notes: str = ""
+    facts: GameFacts = field(default_factory=GameFacts)
 
     def check_players(self, num_players: int) -> None:
         if not self.min_players <= num_players <= self.max_players:
@@ -135,6 +234,17 @@ class State(ABC):
     def ranks(self) -> list[int]:
         """Ranks with the game's tie-breaks: 1 is best; tied players share a rank."""
 
+    def end_reason(self) -> tuple[str, tuple[str, ...]]:
+        """Why the finished game ended and the tie-breaks used (codes from `GameMeta.facts`)."""
+        return ("end", ())
+
+    def outcome(self) -> Outcome | None:
+        """The outcome of a finished game; None while it goes on."""
+        if not self.is_terminal():
+            return None
+        reason, tie_breaks = self.end_reason()
+        return Outcome(tuple(self.ranks()), tuple(float(s) for s in self.scores()), reason, tie_breaks)
+
     @abstractmethod
     def observation(self, player: int | None) -> dict[str, Json]:
         """What `player` may see (None: a spectator), JSON-ready."""
@@ -194,6 +304,24 @@ class Game(ABC):
     def evaluate(self, state: State, player: int) -> float:
         """A heuristic value of `state` for `player` (greedy bots); default: score margin."""
         return score_margin(state.scores(), player)
+
+    # The kinds of event `apply` produces, by name (the battery checks every event against them).
+    event_kinds: ClassVar[Mapping[str, EventKind]] = {}
+
+    def event_text(self, event: Event) -> str:
+        """The event in English words, made from its kind and data (games override; the default
+        gives the legacy text built inside `apply`)."""
+        return event.text or event.kind
+
+    def board_view(self, state: State, viewer: int | None) -> dict[str, Json]:
+        """The position as a `townhall.engine.board.BoardView` (JSON), showing only what `viewer`
+        may see (None: a spectator)."""
+        return {"format": 1, "game": self.meta.name, "viewer": viewer, "areas": []}
+
+    def action_target(self, state: State, action: int) -> dict[str, Json] | None:
+        """Where a legal action goes on the board view (`townhall.engine.board.Target` as JSON),
+        or None for an action with no place on the board (pass, choose a good...)."""
+        return None
 
     def statistics(self, state: State) -> dict[str, float]:
         """Named figures of a finished game for balance studies (e.g. points by feature type,
