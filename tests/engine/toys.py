@@ -4,13 +4,16 @@ and a simultaneous secret-bid game (Goofspiel). Their clause names use the TOY- 
 from __future__ import annotations
 
 import random
-from typing import Any, Self
+from collections.abc import Mapping
+from typing import Any, ClassVar, Self
 
 from townhall.engine import (
     ActionSpace,
     Chance,
     Event,
+    EventKind,
     Game,
+    GameFacts,
     GameMeta,
     IllegalAction,
     Json,
@@ -52,13 +55,15 @@ class PigState(State):
         if action == ROLL:
             face = chance.below(6) + 1
             if events is not None:
-                events.append(Event("roll", f"player {player} rolls {face}", {"face": face}))
+                events.append(Event("roll", data={"player": player, "face": face}))
             if face == 1:
                 self.turn_total = 0
                 self._next_turn()
             else:
                 self.turn_total += face
         elif action == HOLD:
+            if events is not None:
+                events.append(Event("hold", data={"player": player, "points": self.turn_total}))
             self.banked[player] += self.turn_total
             self.turn_total = 0
             if self.banked[player] >= self.target:
@@ -85,6 +90,9 @@ class PigState(State):
 
     def ranks(self) -> list[int]:
         return ranks_from_keys([[b] for b in self.banked])
+
+    def end_reason(self) -> tuple[str, tuple[str, ...]]:
+        return ("target" if max(self.banked) >= self.target else "turn-limit", ())
 
     def observation(self, player: int | None) -> dict[str, Json]:
         return self.to_json()
@@ -118,7 +126,25 @@ class Pig(Game):
             OptionSpec("target", 20, "points to win", minimum=1),
             OptionSpec("max_turns", 60, "turn limit", minimum=1),
         ),
+        facts=GameFacts(end_reasons={"target": "a player reached the target", "turn-limit": "the turn limit"}),
     )
+
+    event_kinds: ClassVar[Mapping[str, EventKind]] = {
+        "roll": EventKind("roll", {"player": "int", "face": "int"}),
+        "hold": EventKind("hold", {"player": "int", "points": "int"}),
+    }
+
+    def event_text(self, event: Event) -> str:
+        data = event.data
+        if event.kind == "roll":
+            return f"player {data['player'] + 1} rolls {data['face']}"
+        return f"player {data['player'] + 1} banks {data['points']}"
+
+    def board_view(self, state: State, viewer: int | None) -> dict[str, Json]:
+        assert isinstance(state, PigState)
+        tracks = [{"id": f"banked-{p}", "label": "banked", "value": b, "owner": p} for p, b in enumerate(state.banked)]
+        tracks.append({"id": "turn", "label": "this turn", "value": state.turn_total, "owner": state.current})
+        return {"format": 1, "game": self.meta.name, "viewer": viewer, "areas": [], "tracks": tracks}
 
     def new_state(self, num_players: int, options: Options, chance: Chance) -> PigState:
         return PigState(num_players, int(options["target"]), int(options["max_turns"]))
@@ -158,7 +184,7 @@ class GoofState(State):
     def reveal_prize(self, chance: Chance, events: list[Event] | None) -> None:
         self.prize = self.prizes_left.pop(chance.below(len(self.prizes_left)))
         if events is not None:
-            events.append(Event("prize", f"prize {self.prize} revealed"))
+            events.append(Event("prize", data={"prize": self.prize}))
 
     def to_move(self) -> tuple[int, ...]:
         if self.prize == 0:
@@ -186,6 +212,8 @@ class GoofState(State):
         self.tentative[player] = None
         self.hands[player].remove(card)
         self.bids[player] = card
+        if events is not None:
+            events.append(Event("bid", data={"player": player, "card": card}, visible_to=(player,)))
         if None in self.bids:
             return
         bids = [b for b in self.bids if b is not None]
@@ -194,7 +222,7 @@ class GoofState(State):
             winner = bids.index(best)
             self.points[winner] += self.prize
             if events is not None:
-                events.append(Event("win", f"player {winner} wins prize {self.prize} with {best}"))
+                events.append(Event("win", data={"player": winner, "prize": self.prize, "card": best}))
         self.bids = [None] * self.num_players
         if self.prizes_left:
             self.reveal_prize(chance, events)
@@ -290,7 +318,39 @@ class Goofspiel(Game):
             OptionSpec("cards", 5, "cards per hand", minimum=1, maximum=13),
             OptionSpec("confirm", False, "a bid is a private step, committed by confirm"),
         ),
+        facts=GameFacts(
+            hidden=("the other players' bids until all have bid",),
+            simultaneous=True,
+            end_reasons={"end": "the prizes are gone"},
+        ),
     )
+    event_kinds: ClassVar[Mapping[str, EventKind]] = {
+        "prize": EventKind("prize", {"prize": "int"}),
+        "bid": EventKind("bid", {"player": "int", "card": "int"}, "seen by the bidder only"),
+        "win": EventKind("win", {"player": "int", "prize": "int", "card": "int"}),
+    }
+
+    def event_text(self, event: Event) -> str:
+        data = event.data
+        if event.kind == "prize":
+            return f"prize {data['prize']} revealed"
+        if event.kind == "bid":
+            return f"player {data['player'] + 1} bids {data['card']}"
+        return f"player {data['player'] + 1} wins prize {data['prize']} with {data['card']}"
+
+    def board_view(self, state: State, viewer: int | None) -> dict[str, Json]:
+        seen = state.observation(viewer)
+        areas: list[Json] = []
+        for player, hand in enumerate(seen["hands"]):
+            cells = [{"id": str(card), "col": index, "row": 0, "label": str(card)} for index, card in enumerate(hand)]
+            areas.append({"id": f"hand-{player}", "label": "hand", "layout": "row", "owner": player, "cells": cells})
+        items = [{"id": "prize", "kind": "card", "label": str(seen["prize"])}]
+        return {"format": 1, "game": self.meta.name, "viewer": viewer, "areas": areas, "items": items}
+
+    def action_target(self, state: State, player: int, action: int) -> dict[str, Json] | None:
+        assert isinstance(state, GoofState)
+        kind, values = state.space.decode(action)
+        return {"area": f"hand-{player}", "cell": str(values[0])} if kind == "bid" else None
 
     def variants(self) -> list[dict[str, OptionValue]]:
         return [{"confirm": True}]

@@ -318,8 +318,8 @@ class Game(ABC):
         may see (None: a spectator)."""
         return {"format": 1, "game": self.meta.name, "viewer": viewer, "areas": []}
 
-    def action_target(self, state: State, action: int) -> dict[str, Json] | None:
-        """Where a legal action goes on the board view (`townhall.engine.board.Target` as JSON),
+    def action_target(self, state: State, player: int, action: int) -> dict[str, Json] | None:
+        """Where `player`'s legal action goes on the board view (`townhall.engine.board.Target` as JSON),
         or None for an action with no place on the board (pass, choose a good...)."""
         return None
 

@@ -12,7 +12,10 @@ import re
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from pydantic import ValidationError
+
 from townhall.engine.agent import Budget, PlayerView, derive_seed
+from townhall.engine.board import BoardView, Target
 from townhall.engine.chance import Chance
 from townhall.engine.errors import IllegalAction
 from townhall.engine.match import Match, play_match
@@ -68,6 +71,8 @@ def check_states(game: Game, num_players: int, options: Options | None, seed: in
             _check_json(game, state, context)
             _check_determinize(state, context)
             _check_secrecy(state, rng, context)
+            _check_event_secrecy(state, rng, context)
+            _check_board(game, state, context)
 
 
 def _check_legal_sets(state: State, context: str) -> None:
@@ -178,6 +183,133 @@ def _check_secrecy(state: State, rng: random.Random, context: str) -> None:
                 assert one.observation(other) == two.observation(other), (
                     f"{context}: player {other} can see player {mover}'s undecided choice"
                 )
+
+
+def _seen(events: list[Event], player: int) -> list[dict[str, Any]]:
+    return [event.to_json() for event in events if event.visible(player)]
+
+
+def _check_event_secrecy(state: State, rng: random.Random, context: str) -> None:
+    """No event a player may see tells that player more than their observation does.
+
+    (1) At a simultaneous decision, two choices of one mover that leave the same players to move
+    give the same events to every other player. (2) A mover's action applied in the true state
+    and in determinizations for a viewer (what the viewer cannot see resampled) gives the viewer
+    the same events whenever it leaves the viewer's observation the same (a reveal that the rules
+    make public shows in the observation, and then its events may show it too)."""
+    movers = state.to_move()
+    for mover in movers:
+        legal = state.legal_actions(mover)
+        seed = rng.randrange(2**32)
+        if len(movers) > 1 and len(legal) > 1:
+            first, second = rng.sample(legal, 2)
+            one, two = state.clone(), state.clone()
+            events_one: list[Event] = []
+            events_two: list[Event] = []
+            one.apply(mover, first, Chance(seed), events_one)
+            two.apply(mover, second, Chance(seed), events_two)
+            if one.to_move() == two.to_move():
+                for other in range(state.num_players):
+                    if other != mover:
+                        assert _seen(events_one, other) == _seen(events_two, other), (
+                            f"{context}: an event shows player {mover}'s choice to player {other}"
+                        )
+        action = rng.choice(legal)
+        truth = state.clone()
+        events: list[Event] = []
+        truth.apply(mover, action, Chance(seed), events)
+        for viewer in range(state.num_players):
+            seen_after = truth.observation(viewer)
+            for world in (1, 2):
+                guess = state.determinize(viewer, random.Random(world))
+                if action not in guess.legal_actions(mover):
+                    continue
+                guessed: list[Event] = []
+                guess.apply(mover, action, Chance(seed), guessed)
+                if guess.observation(viewer) == seen_after:
+                    assert _seen(guessed, viewer) == _seen(events, viewer), (
+                        f"{context}: the events player {viewer} sees after player {mover}'s action "
+                        "depend on what they cannot see"
+                    )
+
+
+def _check_board(game: Game, state: State, context: str) -> None:
+    """The board view validates, holds only what the viewer may see, and every legal action
+    has a target on it (or is off-board)."""
+    for viewer in [None, *range(state.num_players)]:
+        view = game.board_view(state, viewer)
+        try:
+            board = BoardView.model_validate(view)
+        except ValidationError as error:
+            raise AssertionError(f"{context}: board view for {viewer} is malformed: {error}") from None
+        assert _roundtrip(view) == view, f"{context}: board view not JSON-stable"
+        if viewer is not None:
+            for world in (1, 2):
+                guess = state.determinize(viewer, random.Random(world))
+                assert game.board_view(guess, viewer) == view, (
+                    f"{context}: player {viewer}'s board view shows what they cannot see"
+                )
+        if viewer is None or viewer not in state.to_move():
+            continue
+        cells = {area.id: {cell.id: cell for cell in area.cells} for area in board.areas}
+        for action in state.legal_actions(viewer):
+            target_json = game.action_target(state, viewer, action)
+            if target_json is None:
+                continue
+            try:
+                target = Target.model_validate(target_json)
+            except ValidationError as error:
+                raise AssertionError(f"{context}: target of {action} is malformed: {error}") from None
+            assert target.area in cells, f"{context}: action {action} targets unknown area {target.area}"
+            if target.cell is not None:
+                assert target.cell in cells[target.area], (
+                    f"{context}: action {action} targets unknown cell {target.cell} of {target.area}"
+                )
+
+
+def check_events_and_facts(game: Game, num_players: int, options: Options | None, seed: int) -> None:
+    """Every event of a random game has a declared kind, fits its fields and has words; the
+    game's declared facts hold (simultaneity, chance, hidden information, end reasons)."""
+    kinds = game.event_kinds
+    facts = game.meta.facts
+    chance = Chance(derive_seed(seed, "chance"), log=True)
+    rng = random.Random(derive_seed(seed, "moves"))
+    state = game.start(num_players, options, chance)
+    drew = bool(chance.take_log())
+    hidden_seen = False
+    index = 0
+    while movers := state.to_move():
+        if len(movers) > 1:
+            assert facts.simultaneous, f"{game.meta.name}: several players decide at once, facts say no"
+        if index % 5 == 0:
+            for player in range(num_players):
+                if state.determinize(player, random.Random(index)).to_json() != state.to_json():
+                    hidden_seen = True
+        player = movers[int(rng.random() * len(movers))]
+        legal = state.legal_actions(player)
+        events: list[Event] = []
+        state.apply(player, legal[int(rng.random() * len(legal))], chance, events)
+        drew = drew or bool(chance.take_log())
+        for event in events:
+            kind = kinds.get(event.kind)
+            assert kind is not None, f"{game.meta.name}: event kind {event.kind!r} is not declared"
+            problem = kind.check(event.data)
+            assert problem is None, f"{game.meta.name}: {problem}"
+            assert _roundtrip(event.data) == event.data, f"event {event.kind} data is not JSON-stable"
+            words = game.event_text(event)
+            assert isinstance(words, str) and words.strip(), f"event {event.kind} has no words"
+            if event.visible_to is not None:
+                assert all(0 <= p < num_players for p in event.visible_to), f"event {event.kind} visible_to"
+        index += 1
+    if drew:
+        assert facts.chance, f"{game.meta.name} draws, but its facts declare no chance"
+    if hidden_seen:
+        assert facts.hidden, f"{game.meta.name} has hidden information, but its facts declare none"
+    outcome = state.outcome()
+    assert outcome is not None
+    assert outcome.reason in facts.end_reasons, f"end reason {outcome.reason!r} is not declared"
+    assert set(outcome.tie_breaks) <= set(facts.tie_breaks), f"tie-breaks {outcome.tie_breaks} are not declared"
+    assert list(outcome.ranks) == state.ranks() and list(outcome.scores) == [float(x) for x in state.scores()]
 
 
 class _UniformAgent:
