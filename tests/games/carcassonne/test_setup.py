@@ -7,9 +7,10 @@ import json
 import pytest
 
 from townhall.engine.chance import Chance
-from townhall.engine.errors import OptionError
+from townhall.engine.datafile import validate_model
+from townhall.engine.errors import DataError, OptionError
 from townhall.games.carcassonne import GAME
-from townhall.games.carcassonne.data import TILES_FILE, DataError, load, parse
+from townhall.games.carcassonne.data import RULES_FILE, TILES_FILE, RulesFile, TilesFile, load, tile_data
 from townhall.games.carcassonne.state import CarcState
 from townhall.games.carcassonne.tiles import CODES, LAYOUTS, TILE_SPECS, cell_of
 
@@ -87,16 +88,22 @@ def test_river_is_off_by_default_and_options_are_declared() -> None:
         GAME.meta.resolve({"farm_scoring": "second-edition"})
 
 
+def parse(tiles: object, rules: object) -> object:
+    return tile_data(
+        validate_model(TilesFile, tiles, TILES_FILE.name), validate_model(RulesFile, rules, RULES_FILE.name)
+    )
+
+
 def test_bad_data_is_rejected_with_a_clear_message() -> None:
     """A data file with a broken tile names the file, the tile and the problem."""
     raw = json.loads(TILES_FILE.read_text(encoding="utf-8"))
-    rules = json.loads((TILES_FILE.parent / "rules.json").read_text(encoding="utf-8"))
+    rules = json.loads(RULES_FILE.read_text(encoding="utf-8"))
     raw["base"]["E"]["edges"] = "CFFX"
-    with pytest.raises(DataError, match=r"tiles.json base E: edges must be 4 letters"):
+    with pytest.raises(DataError, match=r"tiles.json: base.E.edges: String should match pattern"):
         parse(raw, rules)
     raw = json.loads(TILES_FILE.read_text(encoding="utf-8"))
     raw["base"]["D"]["roads"] = ["E"]
-    with pytest.raises(DataError, match=r"base D: road segments cover edges \[1\] but the road edges are \[1, 3\]"):
+    with pytest.raises(DataError, match=r"base.D: .*roads: segments cover edges \[1\] but the 'R' edges are \[1, 3\]"):
         parse(raw, rules)
     raw = json.loads(TILES_FILE.read_text(encoding="utf-8"))
     del raw["base"]["A"]["provenance"]

@@ -7,10 +7,10 @@ from typing import Any, ClassVar
 
 from townhall.engine.chance import Chance
 from townhall.engine.options import Options, OptionSpec, OptionValue
-from townhall.engine.protocol import Game, GameMeta, State, data_version_of
+from townhall.engine.protocol import DataKind, Game, GameMeta, State, data_version_of
 from townhall.games.carcassonne import evaluate as heuristic
 from townhall.games.carcassonne import render as view
-from townhall.games.carcassonne.data import DATA_FILES
+from townhall.games.carcassonne.data import DATA_FILES, RULES_FILE, TILES_FILE, RulesFile, TilesFile
 from townhall.games.carcassonne.state import CarcState, from_json, new_state
 from townhall.games.carcassonne.tiles import TILE_SPECS
 
@@ -41,6 +41,9 @@ class Carcassonne(Game):
     # mcts with depth 0 beat greedy 87.5% of 20 games, with random rollouts 65% of 60
     # (docs/bots-report.md).
     agent_parameters: ClassVar[Mapping[str, Mapping[str, str]]] = {"mcts": {"depth": "0"}}
+
+    def data_files(self) -> Mapping[str, DataKind]:
+        return {"tiles": DataKind(TilesFile, (TILES_FILE,)), "rules": DataKind(RulesFile, (RULES_FILE,))}
 
     def new_state(self, num_players: int, options: Options, chance: Chance) -> CarcState:
         return new_state(
