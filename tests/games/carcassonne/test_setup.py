@@ -11,7 +11,7 @@ from townhall.engine.datafile import validate_model
 from townhall.engine.errors import DataError, OptionError
 from townhall.games.carcassonne import GAME
 from townhall.games.carcassonne.data import RULES_FILE, TILES_FILE, RulesFile, TilesFile, load, tile_data
-from townhall.games.carcassonne.state import CarcState
+from townhall.games.carcassonne.state import CarcassonneState
 from townhall.games.carcassonne.tiles import CODES, LAYOUTS, TILE_SPECS, cell_of
 
 from .helpers import act, give, position
@@ -33,7 +33,7 @@ def test_base_set_has_72_tiles_of_24_types() -> None:
 def test_start_tile_face_up_and_71_to_draw() -> None:
     """CAR-SETUP-1: the start tile D lies at 0,0; the other 71 are drawn (one is already in hand)."""
     state = GAME.start(2, {}, Chance(1))
-    assert isinstance(state, CarcState)
+    assert isinstance(state, CarcassonneState)
     assert state.board[cell_of(0, 0)][0] == 4 * CODES.index("D")
     assert len(state.bag) + 1 == 71
     assert state.to_json()["remaining"].get("D", 0) + (state.hand == CODES.index("D")) == 3
@@ -43,7 +43,7 @@ def test_start_tile_face_up_and_71_to_draw() -> None:
 def test_each_player_has_seven_followers_in_supply(players: int) -> None:
     """CAR-SETUP-2: 2-5 players, 8 followers each, one of them the score marker: 7 in supply."""
     state = GAME.start(players, {}, Chance(0))
-    assert isinstance(state, CarcState)
+    assert isinstance(state, CarcassonneState)
     assert state.supply == [7] * players
 
 
@@ -57,7 +57,7 @@ def test_player_counts_outside_two_to_five_are_refused() -> None:
 def test_seat_zero_starts_and_play_passes_in_seat_order() -> None:
     """CAR-SETUP-3: seat 0 starts; play passes clockwise (seat order)."""
     state = GAME.start(3, {}, Chance(2))
-    assert isinstance(state, CarcState)
+    assert isinstance(state, CarcassonneState)
     seen = []
     for _ in range(4):
         seen.append(state.current)
@@ -72,7 +72,7 @@ def test_river_setup_spring_first_start_tile_removed() -> None:
     """CAR-SETUP-4: with the River the spring lies at 0,0, the start tile is out of the game (3 D
     remain among 71 land tiles), 10 river tiles are drawn first and the lake is set aside."""
     state = GAME.start(2, {"river": True}, Chance(3))
-    assert isinstance(state, CarcState)
+    assert isinstance(state, CarcassonneState)
     assert state.board[cell_of(0, 0)][0] == 4 * CODES.index("R1")
     assert len(state.bag) == 71 and state.bag.count(CODES.index("D")) == 3
     assert len(state.river_bag) + 1 == 10 and TILE_SPECS[state.hand].river
