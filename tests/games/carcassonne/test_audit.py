@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 
@@ -332,25 +333,27 @@ def _referee_points(state: CarcassonneState, *, final: bool) -> list[int]:
     return points
 
 
+Scorer = Callable[[CarcassonneState, list[Event] | None], None]
+
+
 def test_scores_equal_an_independent_referee(monkeypatch: pytest.MonkeyPatch) -> None:
     """CAR-TURN-1 step 3, CAR-SCORE-1..8 and CAR-END-2..6 rechecked on random games: every
     turn's scoring and the final scoring equal a from-scratch recount (flood fill, seed numbers)."""
     checks = {"turns": 0, "finals": 0}
     original_turn, original_final = scoring.score_turn, scoring.final_scoring
 
-    def score_turn(state: CarcassonneState, events: list[Event] | None) -> None:
-        expected = _referee_points(state, final=False)
-        before = list(state.score)
-        original_turn(state, events)
-        assert [a - b for a, b in zip(state.score, before, strict=True)] == expected
-        checks["turns"] += 1
+    def checked(original: Scorer, *, final: bool) -> Scorer:
+        def scorer(state: CarcassonneState, events: list[Event] | None) -> None:
+            expected = _referee_points(state, final=final)
+            before = list(state.score)
+            original(state, events)
+            assert [a - b for a, b in zip(state.score, before, strict=True)] == expected
+            checks["finals" if final else "turns"] += 1
 
-    def final_scoring(state: CarcassonneState, events: list[Event] | None) -> None:
-        expected = _referee_points(state, final=True)
-        before = list(state.score)
-        original_final(state, events)
-        assert [a - b for a, b in zip(state.score, before, strict=True)] == expected
-        checks["finals"] += 1
+        return scorer
+
+    score_turn = checked(original_turn, final=False)
+    final_scoring = checked(original_final, final=True)
 
     # Patched where they are called: the state scores each turn, the draw ends the game.
     monkeypatch.setattr(state_module, "score_turn", score_turn)

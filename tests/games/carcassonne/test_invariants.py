@@ -8,7 +8,7 @@ import random
 import pytest
 
 from townhall.engine.chance import Chance, ScriptedChance
-from townhall.engine.protocol import Event
+from townhall.engine.protocol import Event, Json
 from townhall.games.carcassonne import GAME
 from townhall.games.carcassonne.state import CarcassonneState
 from townhall.games.carcassonne.tiles import CODES, FITS, LAYOUTS, SAME_AS, TILE_SPECS, cell_of, xy_of
@@ -163,28 +163,27 @@ def test_incremental_features_match_flood_fill(options: dict[str, bool]) -> None
         check_features(state)
 
 
+def _random_game(chance: Chance) -> dict[str, Json]:
+    """The final JSON of a 4-player game of uniform random moves (rng seed 7) under `chance`."""
+    rng = random.Random(7)
+    state = GAME.start(4, {}, chance)
+    while state.to_move():
+        p = state.to_move()[0]
+        legal = state.legal_actions(p)
+        state.apply(p, legal[rng.randrange(len(legal))], chance)
+    return state.to_json()
+
+
 def test_same_seed_same_actions_same_game() -> None:
     """CAR-IO-2: the same seed and actions reproduce the game exactly, tile order and discards
     included; a logged chance replays it through ScriptedChance."""
     runs = []
     for _ in range(2):
         chance = Chance(42, log=True)
-        rng = random.Random(7)
-        state = GAME.start(4, {}, chance)
-        while state.to_move():
-            p = state.to_move()[0]
-            legal = state.legal_actions(p)
-            state.apply(p, legal[rng.randrange(len(legal))], chance)
-        runs.append((state.to_json(), chance.take_log()))
+        runs.append((_random_game(chance), chance.take_log()))
     assert runs[0] == runs[1]
     scripted = ScriptedChance(runs[0][1])
-    rng = random.Random(7)
-    state = GAME.start(4, {}, scripted)
-    while state.to_move():
-        p = state.to_move()[0]
-        legal = state.legal_actions(p)
-        state.apply(p, legal[rng.randrange(len(legal))], scripted)
-    assert state.to_json() == runs[0][0]
+    assert _random_game(scripted) == runs[0][0]
     assert scripted.exhausted
 
 
