@@ -43,11 +43,11 @@ def _points(state: CarcassonnePosition, feature: int, node: int) -> tuple[int, i
     cached in `state.points_memo` for features of 2+ nodes."""
     cell_of_node = state.cell_of_node
     board = state.board
-    lay, base = board[cell_of_node[node]]
+    layout_index, base = board[cell_of_node[node]]
     nodes = state.feature_nodes[feature]
     cells = {cell_of_node[n] for n in nodes}
     tiles = len(cells)
-    if KINDS[lay][node - base] == ROAD:
+    if KINDS[layout_index][node - base] == ROAD:
         now = tiles * ROAD_END
         done = tiles * ROAD_DONE
     else:
@@ -93,8 +93,8 @@ def expected_scores(state: CarcassonnePosition) -> list[float]:
                     value = now + COMPLETION_HOPE * (done - now) / (1 + open_edges)
             else:
                 cell = cell_of_node[node]
-                lay, base = board[cell]
-                kind = KINDS[lay][node - base]
+                layout_index, base = board[cell]
+                kind = KINDS[layout_index][node - base]
                 if kind == FIELD:
                     farms.add(feature)
                     continue
@@ -116,11 +116,11 @@ def expected_scores(state: CarcassonnePosition) -> list[float]:
                         value = now + COMPLETION_HOPE * (CLOISTER_DONE - now) * around / 8
                 else:  # a road or city completed this turn, scored when the turn ends
                     value = float(_points(state, feature, node)[1])
-            men = feature_followers[feature]
-            if len(men) == 1:
+            followers = feature_followers[feature]
+            if len(followers) == 1:
                 values[follower_at[node]] += value
             else:
-                for p in majority(state, men)[1]:
+                for p in majority(state, followers)[1]:
                     values[p] += value
         if farms and state.completed_cities:
             _add_farms(state, farms, values)
@@ -160,11 +160,11 @@ def _add_farms(state: CarcassonnePosition, farms: set[int], values: list[float])
         elif supplying:
             shared.append(supplying)
     for farm, cities in cities_of.items():
-        men = feature_followers[farm]
-        if len(men) == 1:
-            values[follower_at[men[0]]] += FIRST_PER_CITY * cities
+        followers = feature_followers[farm]
+        if len(followers) == 1:
+            values[follower_at[followers[0]]] += FIRST_PER_CITY * cities
             continue
-        for p in majority(state, men)[1]:
+        for p in majority(state, followers)[1]:
             values[p] += FIRST_PER_CITY * cities
     for supplying in shared:  # the farmers of every supplying farm count together
         for p in majority(state, tuple(man for farm in supplying for man in feature_followers[farm]))[1]:

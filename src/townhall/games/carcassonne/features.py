@@ -26,7 +26,7 @@ def lay_tile(position: CarcassonnePosition, cell: int, layout_index: int) -> Non
     if count:
         feature_of.extend(range(base, base + count))
         position.feature_nodes.extend(SINGLETONS[base : base + count])
-        open_edges.extend(layout.opens)
+        open_edges.extend(layout.open_edges)
         position.feature_followers.extend(EMPTIES[count])
         position.cell_of_node.extend([cell] * count)
     frontier = position.frontier

@@ -22,8 +22,8 @@ NEAR9 = frozenset((0, *NEIGH8))
 
 def kind_of(position: CarcassonnePosition, node: int) -> int:
     cell = position.cell_of_node[node]
-    lay, base = position.board[cell]
-    return LAYOUTS[lay].kinds[node - base]
+    layout_index, base = position.board[cell]
+    return LAYOUTS[layout_index].kinds[node - base]
 
 
 def feature_cells(position: CarcassonnePosition, feature: int) -> list[int]:
@@ -72,19 +72,19 @@ def feature_values(position: CarcassonnePosition, feature: int) -> tuple[int, in
     return kind_points(position, kind, len(cells), flags, False), kind_points(position, kind, len(cells), flags, True)
 
 
-def majority(position: CarcassonnePosition, men: tuple[int, ...]) -> tuple[list[int], list[int]]:
+def majority(position: CarcassonnePosition, followers: tuple[int, ...]) -> tuple[list[int], list[int]]:
     """(followers per player, the players with the most) — CAR-SCORE-6."""
     counts = [0] * position.num_players
-    for node in men:
+    for node in followers:
         counts[position.follower_at[node]] += 1
     best = max(counts)
     return counts, [p for p, c in enumerate(counts) if c == best and c > 0]
 
 
-def return_followers(position: CarcassonnePosition, men: tuple[int, ...]) -> list[Json]:
+def return_followers(position: CarcassonnePosition, followers: tuple[int, ...]) -> list[Json]:
     """CAR-SCORE-7: followers of a scored feature go back to their owners' supplies."""
     returned: list[Json] = []
-    for node in men:
+    for node in followers:
         player = position.follower_at.pop(node)
         position.supply[player] += 1
         cell = position.cell_of_node[node]
@@ -109,12 +109,12 @@ def award(
     complete: bool,
     events: list[Event] | None,
 ) -> None:
-    men = position.feature_followers[feature]
-    counts, winners = majority(position, men)
+    followers = position.feature_followers[feature]
+    counts, winners = majority(position, followers)
     for p in winners:
         position.score[p] += points
     position.feature_followers[feature] = ()
-    returned = return_followers(position, men)
+    returned = return_followers(position, followers)
     if events is not None:
         who = " and ".join(f"player {p + 1}" for p in winners)
         state_word = "completed" if complete else "incomplete"
@@ -160,8 +160,8 @@ def score_cloister(
 def score_turn(position: CarcassonnePosition, events: list[Event] | None) -> None:
     """CAR-TURN-1 (3): score every road, city and cloister the last placement completed."""
     cell = position.last_cell
-    lay, base = position.board[cell]
-    layout = LAYOUTS[lay]
+    layout_index, base = position.board[cell]
+    layout = LAYOUTS[layout_index]
     feature_of = position.feature_of
     feature_open_edges = position.feature_open_edges
     done: list[int] = []
@@ -190,8 +190,8 @@ def farms_of_city(position: CarcassonnePosition, city: int) -> set[int]:
     board = position.board
     farms: set[int] = set()
     for node in position.feature_nodes[city]:
-        lay, base = board[cell_of_node[node]]
-        for local_field in LAYOUTS[lay].city_fields[node - base]:
+        layout_index, base = board[cell_of_node[node]]
+        for local_field in LAYOUTS[layout_index].city_fields[node - base]:
             farms.add(feature_of[base + local_field])
     return farms
 
@@ -203,8 +203,8 @@ def farmer_counts(position: CarcassonnePosition) -> dict[int, list[int]]:
     cell_of_node = position.cell_of_node
     board = position.board
     for node, player in sorted(position.follower_at.items()):
-        lay, base = board[cell_of_node[node]]
-        if LAYOUTS[lay].kinds[node - base] == FIELD:
+        layout_index, base = board[cell_of_node[node]]
+        if LAYOUTS[layout_index].kinds[node - base] == FIELD:
             feature = feature_of[node]
             row = farms.get(feature)
             if row is None:
