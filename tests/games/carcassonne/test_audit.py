@@ -4,14 +4,16 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 
 from townhall.engine.chance import Chance
 from townhall.engine.protocol import Event
-from townhall.games.carcassonne import GAME, scoring
+from townhall.games.carcassonne import GAME, drawing, scoring
+from townhall.games.carcassonne import state as state_module
 from townhall.games.carcassonne.evaluate import evaluate, expected_scores
-from townhall.games.carcassonne.state import DEPLOY, OVER, PLACE, CarcState
+from townhall.games.carcassonne.state import DEPLOY, OVER, PLACE, CarcassonneState
 from townhall.games.carcassonne.tiles import CLOISTER, CODES, FIELD, LAYOUTS, PENNANT_TILE, RULES, cell_of, xy_of
 
 from .helpers import act, follower, give, position, scored, texts, turn
@@ -35,7 +37,7 @@ def test_cloister_placed_into_a_full_ring_scores_nine_at_once() -> None:
     events = turn(state, "B", "place 0,1 r0", "monk on cloister")
     assert scored(events) == [("cloister", 9, [0])]
     assert state.score == [9, 0] and state.supply == [7, 7]
-    assert not state.follower_at and not state.monks
+    assert not state.follower_at and not state.monk_nodes
 
 
 def test_the_last_tile_of_a_ring_completes_another_players_cloister() -> None:
@@ -81,13 +83,13 @@ def test_farm_touching_one_complete_and_one_incomplete_city_scores_once() -> Non
     assert state.score == [4, 0]
 
 
-def _merged_in_farmer(state: CarcState, x: int, y: int, label: str, player: int) -> None:
+def _merged_in_farmer(state: CarcassonneState, x: int, y: int, label: str, player: int) -> None:
     """A farmer that stood on a farm joined since to an occupied one (as when a tile links two
     farms that each held a farmer): the helper's deploy check would refuse to put it there."""
     lay, base = state.board[cell_of(x, y)]
     node = base + LAYOUTS[lay].labels.index(label)
     state.follower_at[node] = player
-    state.f_men[state.feat_of[node]] += (node,)
+    state.feature_followers[state.feature_of[node]] += (node,)
     state.supply[player] -= 1
 
 
@@ -103,7 +105,7 @@ def test_farm_majority_counts_farmers_over_all_farms_of_the_city() -> None:
     h_base = state.board[cell_of(0, -1)][1]
     u_base = state.board[cell_of(1, -1)][1]
     d_base = state.board[cell_of(0, 0)][1]
-    assert state.feat_of[h_base + 2] == state.feat_of[u_base + 2] != state.feat_of[d_base + 2]
+    assert state.feature_of[h_base + 2] == state.feature_of[u_base + 2] != state.feature_of[d_base + 2]
     events: list[Event] = []
     scoring.final_scoring(state, events)
     assert scored(events) == [("farm", 4, [0])]
@@ -120,7 +122,7 @@ def test_spring_field_wraps_round_the_spring_and_the_river_splits_other_fields()
     turn(state, "R7", "place 1,0 r0")  # both banks belong to player 2's farm: nothing to deploy
     assert state.phase == PLACE and state.current == 1
     base = state.board[cell_of(1, 0)][1]
-    assert state.feat_of[base] == state.feat_of[base + 1]
+    assert state.feature_of[base] == state.feature_of[base + 1]
     # A road bridge splits its own tile into four fields; each is its own field segment.
     bridge = LAYOUTS[4 * CODES.index("R6") + 1]
     assert sum(k == FIELD for k in bridge.kinds) == 4 and "river" not in " ".join(bridge.labels)
@@ -141,7 +143,7 @@ def test_river_removes_the_start_tile_and_deals_river_tiles_first() -> None:
     """CAR-SETUP-4: with the River the start tile is out of the game (3 D left among 71 land
     tiles), the spring lies at 0,0, the lake is set aside and a middle river tile is drawn."""
     state = GAME.start(2, {"river": True}, Chance(4))
-    assert isinstance(state, CarcState)
+    assert isinstance(state, CarcassonneState)
     seen = state.to_json()
     assert seen["tiles"] == [{"x": 0, "y": 0, "tile": "R1", "rot": 0}]
     remaining = seen["remaining"]
@@ -166,12 +168,12 @@ def test_follower_decision_lists_every_free_segment_and_skip_last() -> None:
 # --------------------------------------------------------------------- the greedy heuristic
 
 
-def _reference_farm_awards(state: CarcState) -> list[tuple[list[int], list[int], list[int], int]]:
+def _reference_farm_awards(state: CarcassonneState) -> list[tuple[list[int], list[int], list[int], int]]:
     """Farm scoring recomputed from the completed cities' tiles (CAR-END-4..6)."""
     farms: dict[int, list[int]] = {}
     for node, player in sorted(state.follower_at.items()):
         if scoring.kind_of(state, node) == FIELD:
-            farms.setdefault(state.feat_of[node], [0] * state.num_players)[player] += 1
+            farms.setdefault(state.feature_of[node], [0] * state.num_players)[player] += 1
     supplied: dict[int, list[int]] = {}
     for city in scoring.completed_cities(state):
         for farm in scoring.farms_of_city(state, city):
@@ -194,28 +196,28 @@ def _reference_farm_awards(state: CarcState) -> list[tuple[list[int], list[int],
     return out
 
 
-def _reference_expected_scores(state: CarcState) -> list[float]:
+def _reference_expected_scores(state: CarcassonneState) -> list[float]:
     """The heuristic as first written (slow): a from-scratch recomputation to compare with."""
     values = [float(s) for s in state.score]
     seen: set[int] = set()
     for node in sorted(state.follower_at):
-        feature = state.feat_of[node]
+        feature = state.feature_of[node]
         if feature in seen:
             continue
         seen.add(feature)
         kind = scoring.kind_of(state, node)
-        _, winners = scoring.majority(state, state.f_men[feature])
+        _, winners = scoring.majority(state, state.feature_followers[feature])
         if kind == FIELD:
             continue
         if kind == CLOISTER:
-            around = scoring.cloister_neighbours(state, state.node_cell[node])
+            around = scoring.cloister_neighbours(state, state.cell_of_node[node])
             now = RULES["end_cloister_base"] + around
             value = now + 0.5 * (RULES["cloister_complete"] - now) * around / 8
             if around == 8:
                 value = RULES["cloister_complete"]
         else:
             now, done = scoring.feature_values(state, feature)
-            open_edges = state.f_open[feature]
+            open_edges = state.feature_open_edges[feature]
             value = done if open_edges == 0 else now + 0.5 * (done - now) / (1 + open_edges)
         for p in winners:
             values[p] += value
@@ -236,7 +238,7 @@ def test_fast_heuristic_equals_the_reference_recomputation() -> None:
         rng = random.Random(seed)
         chance = Chance(seed)
         state = GAME.start(2 + seed % 3, options, chance)
-        assert isinstance(state, CarcState)
+        assert isinstance(state, CarcassonneState)
         while True:
             assert scoring.farm_awards(state) == _reference_farm_awards(state)
             reference = _reference_expected_scores(state)
@@ -262,7 +264,7 @@ def test_fast_heuristic_equals_the_reference_recomputation() -> None:
 # --------------------------------------------------------------------- an independent referee
 
 
-def _referee_points(state: CarcState, *, final: bool) -> list[int]:
+def _referee_points(state: CarcassonneState, *, final: bool) -> list[int]:
     """Points per player recomputed from scratch (flood fill of test_invariants, the seed's
     scoring numbers): with final=False, what the turn that placed state.last_cell scores
     (CAR-TURN-1 step 3, CAR-SCORE-1..6); with final=True, the final scoring (CAR-END-2..6)."""
@@ -331,33 +333,36 @@ def _referee_points(state: CarcState, *, final: bool) -> list[int]:
     return points
 
 
+Scorer = Callable[[CarcassonneState, list[Event] | None], None]
+
+
 def test_scores_equal_an_independent_referee(monkeypatch: pytest.MonkeyPatch) -> None:
     """CAR-TURN-1 step 3, CAR-SCORE-1..8 and CAR-END-2..6 rechecked on random games: every
     turn's scoring and the final scoring equal a from-scratch recount (flood fill, seed numbers)."""
     checks = {"turns": 0, "finals": 0}
     original_turn, original_final = scoring.score_turn, scoring.final_scoring
 
-    def score_turn(state: CarcState, events: list[Event] | None) -> None:
-        expected = _referee_points(state, final=False)
-        before = list(state.score)
-        original_turn(state, events)
-        assert [a - b for a, b in zip(state.score, before, strict=True)] == expected
-        checks["turns"] += 1
+    def checked(original: Scorer, *, final: bool) -> Scorer:
+        def scorer(state: CarcassonneState, events: list[Event] | None) -> None:
+            expected = _referee_points(state, final=final)
+            before = list(state.score)
+            original(state, events)
+            assert [a - b for a, b in zip(state.score, before, strict=True)] == expected
+            checks["finals" if final else "turns"] += 1
 
-    def final_scoring(state: CarcState, events: list[Event] | None) -> None:
-        expected = _referee_points(state, final=True)
-        before = list(state.score)
-        original_final(state, events)
-        assert [a - b for a, b in zip(state.score, before, strict=True)] == expected
-        checks["finals"] += 1
+        return scorer
 
-    monkeypatch.setattr(scoring, "score_turn", score_turn)
-    monkeypatch.setattr(scoring, "final_scoring", final_scoring)
+    score_turn = checked(original_turn, final=False)
+    final_scoring = checked(original_final, final=True)
+
+    # Patched where they are called: the state scores each turn, the draw ends the game.
+    monkeypatch.setattr(state_module, "score_turn", score_turn)
+    monkeypatch.setattr(drawing, "final_scoring", final_scoring)
     for seed in range(3):
         rng = random.Random(100 + seed)
         chance = Chance(100 + seed)
         state = GAME.start(2 + seed % 3, {"river": seed % 2 == 1}, chance)
-        assert isinstance(state, CarcState)
+        assert isinstance(state, CarcassonneState)
         while state.to_move():
             p = state.current
             legal = state.legal_actions(p)
@@ -409,12 +414,12 @@ def test_the_follower_prompt_names_the_tile_and_explains_segment_names() -> None
     assert "tiles left: 3" in text and "V" not in text.split("tiles left")[1].split("\n")[0]
 
 
-def _river_path(state: CarcState) -> tuple[int, int, int]:
+def _river_path(state: CarcassonneState) -> tuple[int, int, int]:
     """Follow the river from the spring over the board: (open end cell, flow direction, last
     turn: 1 right, 3 left, 0 none yet); the end is -1 once the lake closed it."""
     from townhall.games.carcassonne.tiles import DELTA
 
-    spring = state.order[0]
+    spring = state.placed_cells[0]
     flow = LAYOUTS[state.board[spring][0]].river_edges[0]
     cell, last_turn = spring + DELTA[flow], 0
     while cell in state.board:
@@ -440,7 +445,7 @@ def test_river_placements_equal_a_brute_force_reading_of_the_rules() -> None:
         rng = random.Random(seed)
         chance = Chance(seed)
         state = GAME.start(2, {"river": True}, chance)
-        assert isinstance(state, CarcState)
+        assert isinstance(state, CarcassonneState)
         while state.to_move() and (state.phase != PLACE or TILE_SPECS[state.hand].river):
             if state.phase == PLACE:
                 end, flow, last_turn = _river_path(state)
@@ -467,5 +472,5 @@ def test_river_placements_equal_a_brute_force_reading_of_the_rules() -> None:
                 decisions += 1
             legal = state.legal_actions(state.current)
             state.apply(state.current, legal[rng.randrange(len(legal))], chance)
-        assert _river_path(state)[0] == -1 and len(state.order) == 12  # the lake closed the river
+        assert _river_path(state)[0] == -1 and len(state.placed_cells) == 12  # the lake closed the river
     assert decisions == 12 * 11

@@ -9,12 +9,12 @@ import pytest
 from townhall.engine.chance import Chance
 from townhall.engine.errors import IllegalAction
 from townhall.games.carcassonne.actions import DEPLOY, place_id
-from townhall.games.carcassonne.state import CarcState
+from townhall.games.carcassonne.state import CarcassonneState
 
 from .helpers import act, follower, give, position, texts, turn
 
 
-def _raises(state: CarcState, player: int, action: int, clause: str) -> None:
+def _raises(state: CarcassonneState, player: int, action: int, clause: str) -> None:
     before = json.dumps(state.to_json(), sort_keys=True)
     with pytest.raises(IllegalAction) as error:
         state.apply(player, action, Chance(0))

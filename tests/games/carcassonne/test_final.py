@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from townhall.engine.chance import Chance
 from townhall.engine.protocol import Event
-from townhall.games.carcassonne.state import OVER, CarcState
+from townhall.games.carcassonne.drawing import draw
+from townhall.games.carcassonne.state import OVER, CarcassonneState
 
 from .helpers import cloister_ring, follower, lay_tile, position, scored, turn
 
 
-def _finish(state: CarcState) -> list[Event]:
+def _finish(state: CarcassonneState) -> list[Event]:
     """End the game the way the engine does: the next draw finds no tile left."""
     events: list[Event] = []
-    state.draw(Chance(0), events)
+    draw(state, Chance(0), events)
     assert state.phase == OVER and state.to_move() == ()
     return events
 
@@ -53,7 +54,7 @@ def test_incomplete_features_use_the_majority_rule() -> None:
     assert state.score == [5, 0]
 
 
-def _band(farm_scoring: str = "first-edition") -> CarcState:
+def _band(farm_scoring: str = "first-edition") -> CarcassonneState:
     """A city band G at 0,0 (city W-E, a field north and one south) capped to the west: the
     last tile caps it to the east. Player 1 farms both band fields, player 2 the west cap's."""
     state = position([("E", -1, 0, 1)], start=("G", 0, 0, 0), farm_scoring=farm_scoring)

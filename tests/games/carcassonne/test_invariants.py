@@ -8,9 +8,9 @@ import random
 import pytest
 
 from townhall.engine.chance import Chance, ScriptedChance
-from townhall.engine.protocol import Event
+from townhall.engine.protocol import Event, Json
 from townhall.games.carcassonne import GAME
-from townhall.games.carcassonne.state import CarcState
+from townhall.games.carcassonne.state import CarcassonneState
 from townhall.games.carcassonne.tiles import CODES, FITS, LAYOUTS, SAME_AS, TILE_SPECS, cell_of, xy_of
 
 # Half-edge midpoints on the unit tile (x east, y south), clockwise from the north-west corner.
@@ -43,10 +43,10 @@ def _edges(code: str, rot: int) -> list[str]:
     return [spec.edges[(d - rot) % 4] for d in range(4)]
 
 
-def recompute(state: CarcState) -> tuple[dict[tuple[int, int], int], dict[int, int]]:
+def recompute(state: CarcassonneState) -> tuple[dict[tuple[int, int], int], dict[int, int]]:
     """Flood-fill the features: (cell, segment) -> component, and component -> open edges."""
     placed = {}
-    for cell in state.order:
+    for cell in state.placed_cells:
         lay = state.board[cell][0]
         placed[xy_of(cell)] = (CODES[lay >> 2], lay & 3)
     parent: dict[tuple[int, int, int], tuple[int, int, int]] = {}
@@ -94,29 +94,31 @@ def recompute(state: CarcState) -> tuple[dict[tuple[int, int], int], dict[int, i
     return comp, opens
 
 
-def check_features(state: CarcState) -> None:
+def check_features(state: CarcassonneState) -> None:
     comp, opens = recompute(state)
     engine_to_comp: dict[int, int] = {}
     for (cell, local), index in comp.items():
         node = state.board[cell][1] + local
-        feature = state.feat_of[node]
+        feature = state.feature_of[node]
         assert engine_to_comp.setdefault(feature, index) == index, "engine joined what the flood fill keeps apart"
-        assert node in state.f_nodes[feature]
+        assert node in state.feature_nodes[feature]
     assert len(engine_to_comp) == len(set(comp.values())), "engine keeps apart what the flood fill joins"
     for feature, index in engine_to_comp.items():
         if index in opens:
-            assert state.f_open[feature] == opens[index], f"open edges {state.f_open[feature]} != {opens[index]}"
+            assert state.feature_open_edges[feature] == opens[index], (
+                f"open edges {state.feature_open_edges[feature]} != {opens[index]}"
+            )
     # Completed cities (kept as a list for farm scoring) are exactly the closed city components.
     closed = {
         feature
         for (cell, local), index in comp.items()
-        for feature in [state.feat_of[state.board[cell][1] + local]]
+        for feature in [state.feature_of[state.board[cell][1] + local]]
         if opens.get(index) == 0 and LAYOUTS[state.board[cell][0]].kinds[local] == 0
     }
-    assert sorted(state.closed) == sorted(closed)
+    assert sorted(state.completed_cities) == sorted(closed)
 
 
-def check_placements(state: CarcState) -> None:
+def check_placements(state: CarcassonneState) -> None:
     """Legal placements equal a brute-force scan of every empty cell and rotation (land tiles)."""
     tile = state.hand
     if tile < 0 or TILE_SPECS[tile].river:
@@ -148,7 +150,7 @@ def test_incremental_features_match_flood_fill(options: dict[str, bool]) -> None
         rng = random.Random(seed)
         chance = Chance(seed)
         state = GAME.start(3, options, chance)
-        assert isinstance(state, CarcState)
+        assert isinstance(state, CarcassonneState)
         step = 0
         while state.to_move():
             if step % 9 == 0:
@@ -161,28 +163,27 @@ def test_incremental_features_match_flood_fill(options: dict[str, bool]) -> None
         check_features(state)
 
 
+def _random_game(chance: Chance) -> dict[str, Json]:
+    """The final JSON of a 4-player game of uniform random moves (rng seed 7) under `chance`."""
+    rng = random.Random(7)
+    state = GAME.start(4, {}, chance)
+    while state.to_move():
+        p = state.to_move()[0]
+        legal = state.legal_actions(p)
+        state.apply(p, legal[rng.randrange(len(legal))], chance)
+    return state.to_json()
+
+
 def test_same_seed_same_actions_same_game() -> None:
     """CAR-IO-2: the same seed and actions reproduce the game exactly, tile order and discards
     included; a logged chance replays it through ScriptedChance."""
     runs = []
     for _ in range(2):
         chance = Chance(42, log=True)
-        rng = random.Random(7)
-        state = GAME.start(4, {}, chance)
-        while state.to_move():
-            p = state.to_move()[0]
-            legal = state.legal_actions(p)
-            state.apply(p, legal[rng.randrange(len(legal))], chance)
-        runs.append((state.to_json(), chance.take_log()))
+        runs.append((_random_game(chance), chance.take_log()))
     assert runs[0] == runs[1]
     scripted = ScriptedChance(runs[0][1])
-    rng = random.Random(7)
-    state = GAME.start(4, {}, scripted)
-    while state.to_move():
-        p = state.to_move()[0]
-        legal = state.legal_actions(p)
-        state.apply(p, legal[rng.randrange(len(legal))], scripted)
-    assert state.to_json() == runs[0][0]
+    assert _random_game(scripted) == runs[0][0]
     assert scripted.exhausted
 
 
@@ -196,7 +197,7 @@ def test_json_round_trip_mid_game_keeps_features() -> None:
         legal = state.legal_actions(p)
         state.apply(p, legal[rng.randrange(len(legal))], chance)
     again = GAME.state_from_json(state.to_json())
-    assert isinstance(again, CarcState)
+    assert isinstance(again, CarcassonneState)
     assert again.to_json() == state.to_json()
     assert again.legal_actions(state.current) == state.legal_actions(state.current)
     check_features(again)
@@ -210,7 +211,7 @@ def test_followers_are_conserved_and_scores_equal_the_scoring_events(options: di
         rng = random.Random(seed)
         chance = Chance(seed)
         state = GAME.start(4, options, chance)
-        assert isinstance(state, CarcState)
+        assert isinstance(state, CarcassonneState)
         from_events = [0] * 4
         while state.to_move():
             p = state.to_move()[0]

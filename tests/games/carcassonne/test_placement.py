@@ -12,13 +12,14 @@ from townhall.engine.errors import IllegalAction
 from townhall.engine.protocol import Event
 from townhall.games.carcassonne import GAME
 from townhall.games.carcassonne.actions import place_id
-from townhall.games.carcassonne.state import OVER, CarcState
+from townhall.games.carcassonne.drawing import draw
+from townhall.games.carcassonne.state import OVER, CarcassonneState
 from townhall.games.carcassonne.tiles import CODES, TILE_SPECS, cell_of
 
 from .helpers import act, give, position, texts
 
 
-def _raises(state: CarcState, action: int, clause: str) -> None:
+def _raises(state: CarcassonneState, action: int, clause: str) -> None:
     before = json.dumps(state.to_json(), sort_keys=True)
     with pytest.raises(IllegalAction) as error:
         state.apply(state.current, action, Chance(0))
@@ -74,7 +75,7 @@ def test_unplaceable_tile_goes_back_to_the_box_and_the_same_player_draws_again()
     state = position(start=("U", 0, 0, 0), bag=["B", "C"])
     state.current = 1
     events: list[Event] = []
-    state.draw(ScriptedChance([1, 0]), events)  # the sorted bag is B, C: draw C, then B
+    draw(state, ScriptedChance([1, 0]), events)  # the sorted bag is B, C: draw C, then B
     assert [CODES[t] for t in state.discards] == ["C"]
     assert CODES[state.hand] == "B" and state.current == 1
     assert [e.kind for e in events] == ["discard", "draw"]
@@ -83,11 +84,11 @@ def test_unplaceable_tile_goes_back_to_the_box_and_the_same_player_draws_again()
 def test_game_ends_when_the_last_tile_is_discarded() -> None:
     """CAR-END-1 with CAR-PLACE-4: the last tile fits nowhere: it is discarded and the game ends."""
     state = position(start=("U", 0, 0, 0), bag=["C"])
-    state.draw(Chance(0), None)
+    draw(state, Chance(0), None)
     assert state.phase == OVER and state.to_move() == () and [CODES[t] for t in state.discards] == ["C"]
 
 
-def _river_start() -> CarcState:
+def _river_start() -> CarcassonneState:
     return position(start=("R1", 0, 0, 0), river=True)
 
 
@@ -128,15 +129,15 @@ def test_river_never_blocks_itself_in_random_games() -> None:
         rng = random.Random(seed)
         chance = Chance(seed)
         state = GAME.start(2, {"river": True}, chance)
-        assert isinstance(state, CarcState)
+        assert isinstance(state, CarcassonneState)
         for _ in range(22):  # 11 river turns of at most 2 decisions
-            if len(state.order) == 12:
+            if len(state.placed_cells) == 12:
                 break
             p = state.current
             legal = state.legal_actions(p)
             state.apply(p, legal[rng.randrange(len(legal))], chance)
-        assert not state.discards and len(state.order) == 12
-        assert all(TILE_SPECS[state.board[c][0] >> 2].river for c in state.order)
+        assert not state.discards and len(state.placed_cells) == 12
+        assert all(TILE_SPECS[state.board[c][0] >> 2].river for c in state.placed_cells)
 
 
 def test_lake_comes_after_the_ten_river_tiles_then_land() -> None:
@@ -145,7 +146,7 @@ def test_lake_comes_after_the_ten_river_tiles_then_land() -> None:
     rng = random.Random(5)
     chance = Chance(5)
     state = GAME.start(3, {"river": True}, chance)
-    assert isinstance(state, CarcState)
+    assert isinstance(state, CarcassonneState)
     hands = []
     placers = []
     while state.to_move():

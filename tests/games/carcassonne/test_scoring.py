@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from townhall.engine.chance import Chance
 from townhall.engine.protocol import Event
-from townhall.games.carcassonne.state import CarcState
+from townhall.games.carcassonne.drawing import draw
+from townhall.games.carcassonne.state import CarcassonneState
 
 from .helpers import cloister_ring, follower, position, scored, turn
 
@@ -77,7 +78,7 @@ def test_tile_with_two_segments_of_one_road_counts_once() -> None:
     assert score.data["tiles"] == [[0, 0], [1, 0], [0, 1], [1, 1]]
 
 
-def _two_caps() -> CarcState:
+def _two_caps() -> CarcassonneState:
     """City caps at 0,0 (facing N) and 0,-2 (facing S) with an empty cell between them."""
     state = position([("U", -1, 0, 0), ("B", -1, -1, 0), ("B", -1, -2, 0), ("E", 0, -2, 2)])
     follower(state, 0, 0, "city N", 0)
@@ -127,7 +128,7 @@ def test_cloister_surrounded_by_eight_scores_nine() -> None:
     state = cloister_ring()
     events = turn(state, "E", "place 1,2 r90", "no follower")
     assert scored(events) == [("cloister", 9, [1])]
-    assert state.score == [0, 9] and state.supply == [7, 7] and not state.monks
+    assert state.score == [0, 9] and state.supply == [7, 7] and not state.monk_nodes
 
 
 def test_returned_follower_can_be_used_in_any_role() -> None:
@@ -154,7 +155,7 @@ def test_completed_feature_without_followers_scores_nothing() -> None:
     state = position(bag=["B"])
     events: list[Event] = turn(state, "E", "place 0,-1 r180", "no follower")
     assert scored(events) == [] and state.score == [0, 0]
-    state.draw(Chance(0), events)
+    draw(state, Chance(0), events)
 
 
 def test_city_ring_through_both_caps_of_one_tile_counts_it_once() -> None:

@@ -7,10 +7,11 @@ import json
 import pytest
 
 from townhall.engine.chance import Chance
-from townhall.engine.errors import OptionError
+from townhall.engine.datafile import validate_model
+from townhall.engine.errors import DataError, OptionError
 from townhall.games.carcassonne import GAME
-from townhall.games.carcassonne.data import TILES_FILE, DataError, load, parse
-from townhall.games.carcassonne.state import CarcState
+from townhall.games.carcassonne.data import RULES_FILE, TILES_FILE, RulesFile, TilesFile, load, tile_data
+from townhall.games.carcassonne.state import CarcassonneState
 from townhall.games.carcassonne.tiles import CODES, LAYOUTS, TILE_SPECS, cell_of
 
 from .helpers import act, give, position
@@ -32,7 +33,7 @@ def test_base_set_has_72_tiles_of_24_types() -> None:
 def test_start_tile_face_up_and_71_to_draw() -> None:
     """CAR-SETUP-1: the start tile D lies at 0,0; the other 71 are drawn (one is already in hand)."""
     state = GAME.start(2, {}, Chance(1))
-    assert isinstance(state, CarcState)
+    assert isinstance(state, CarcassonneState)
     assert state.board[cell_of(0, 0)][0] == 4 * CODES.index("D")
     assert len(state.bag) + 1 == 71
     assert state.to_json()["remaining"].get("D", 0) + (state.hand == CODES.index("D")) == 3
@@ -42,7 +43,7 @@ def test_start_tile_face_up_and_71_to_draw() -> None:
 def test_each_player_has_seven_followers_in_supply(players: int) -> None:
     """CAR-SETUP-2: 2-5 players, 8 followers each, one of them the score marker: 7 in supply."""
     state = GAME.start(players, {}, Chance(0))
-    assert isinstance(state, CarcState)
+    assert isinstance(state, CarcassonneState)
     assert state.supply == [7] * players
 
 
@@ -56,7 +57,7 @@ def test_player_counts_outside_two_to_five_are_refused() -> None:
 def test_seat_zero_starts_and_play_passes_in_seat_order() -> None:
     """CAR-SETUP-3: seat 0 starts; play passes clockwise (seat order)."""
     state = GAME.start(3, {}, Chance(2))
-    assert isinstance(state, CarcState)
+    assert isinstance(state, CarcassonneState)
     seen = []
     for _ in range(4):
         seen.append(state.current)
@@ -71,7 +72,7 @@ def test_river_setup_spring_first_start_tile_removed() -> None:
     """CAR-SETUP-4: with the River the spring lies at 0,0, the start tile is out of the game (3 D
     remain among 71 land tiles), 10 river tiles are drawn first and the lake is set aside."""
     state = GAME.start(2, {"river": True}, Chance(3))
-    assert isinstance(state, CarcState)
+    assert isinstance(state, CarcassonneState)
     assert state.board[cell_of(0, 0)][0] == 4 * CODES.index("R1")
     assert len(state.bag) == 71 and state.bag.count(CODES.index("D")) == 3
     assert len(state.river_bag) + 1 == 10 and TILE_SPECS[state.hand].river
@@ -87,16 +88,22 @@ def test_river_is_off_by_default_and_options_are_declared() -> None:
         GAME.meta.resolve({"farm_scoring": "second-edition"})
 
 
+def parse(tiles: object, rules: object) -> object:
+    return tile_data(
+        validate_model(TilesFile, tiles, TILES_FILE.name), validate_model(RulesFile, rules, RULES_FILE.name)
+    )
+
+
 def test_bad_data_is_rejected_with_a_clear_message() -> None:
     """A data file with a broken tile names the file, the tile and the problem."""
     raw = json.loads(TILES_FILE.read_text(encoding="utf-8"))
-    rules = json.loads((TILES_FILE.parent / "rules.json").read_text(encoding="utf-8"))
+    rules = json.loads(RULES_FILE.read_text(encoding="utf-8"))
     raw["base"]["E"]["edges"] = "CFFX"
-    with pytest.raises(DataError, match=r"tiles.json base E: edges must be 4 letters"):
+    with pytest.raises(DataError, match=r"tiles.json: base.E.edges: String should match pattern"):
         parse(raw, rules)
     raw = json.loads(TILES_FILE.read_text(encoding="utf-8"))
     raw["base"]["D"]["roads"] = ["E"]
-    with pytest.raises(DataError, match=r"base D: road segments cover edges \[1\] but the road edges are \[1, 3\]"):
+    with pytest.raises(DataError, match=r"base.D: .*roads: segments cover edges \[1\] but the 'R' edges are \[1, 3\]"):
         parse(raw, rules)
     raw = json.loads(TILES_FILE.read_text(encoding="utf-8"))
     del raw["base"]["A"]["provenance"]

@@ -7,7 +7,7 @@ import random
 from townhall.engine.chance import Chance
 from townhall.games.carcassonne import GAME
 from townhall.games.carcassonne.actions import DEPLOY, SKIP, from_json, place_id, to_json
-from townhall.games.carcassonne.state import CarcState
+from townhall.games.carcassonne.state import CarcassonneState
 
 from .helpers import act, follower, give, position
 
@@ -16,7 +16,7 @@ def test_drawn_tile_is_public_and_the_stack_is_only_counts() -> None:
     """CAR-TURN-2: every player and a spectator see the tile in hand; the remaining stack is
     shown as counts per tile type, never as an order; determinize changes nothing."""
     state = GAME.start(3, {}, Chance(9))
-    assert isinstance(state, CarcState)
+    assert isinstance(state, CarcassonneState)
     views = [state.observation(p) for p in (0, 1, 2, None)]
     assert all(v == views[0] for v in views)
     assert views[0]["hand"] is not None

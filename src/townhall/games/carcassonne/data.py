@@ -1,49 +1,177 @@
-"""Loads and checks the game's data files (tile types and scoring numbers).
-
-A bad file is rejected with a DataError that says which file, which entry and what is wrong.
-"""
+"""The pydantic models of the data files (tile types, scoring numbers), loaded once into plain data."""
 
 from __future__ import annotations
 
-import json
+import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Literal, Self
 
-from townhall.engine.errors import TownhallError
+from pydantic import Field, StrictBool, StrictInt, StrictStr, field_validator, model_validator
+
+from townhall.engine.datafile import DataFile, DataModel, load_model
+from townhall.engine.errors import DataError
 
 DATA_DIR = Path(__file__).parent / "data"
 TILES_FILE = DATA_DIR / "tiles.json"
 RULES_FILE = DATA_DIR / "rules.json"
 DATA_FILES = (TILES_FILE, RULES_FILE)
 
-PROVENANCES = ("official", "transcribed", "stand-in")
 EDGE_NAMES = ("N", "E", "S", "W")
 HALF_NAMES = ("Nw", "Ne", "En", "Es", "Se", "Sw", "Ws", "Wn")
-EDGE_LETTERS = "FRCI"  # field, road, city, river
+EDGE_PATTERN = r"^[NESW](\+[NESW])*$"
+HALF_PATTERN = r"^(Nw|Ne|En|Es|Se|Sw|Ws|Wn)(\+(Nw|Ne|En|Es|Se|Sw|Ws|Wn))*$"
 
-RULE_KEYS = (
-    "followers_per_player",
-    "score_markers_per_player",
-    "road_per_tile",
-    "city_per_tile",
-    "city_per_pennant",
-    "small_city_tiles",
-    "small_city_per_tile",
-    "small_city_per_pennant",
-    "cloister_complete",
-    "end_road_per_tile",
-    "end_city_per_tile",
-    "end_city_per_pennant",
-    "end_cloister_base",
-    "farm_first_edition_per_city",
-    "farm_third_edition_per_city",
-    "river_tiles_before_lake",
-)
+Provenance = Literal["official", "transcribed", "stand-in"]
 
 
-class DataError(TownhallError):
-    """A data file that the game cannot use."""
+def edges_of(text: str) -> tuple[int, ...]:
+    """'N+W' -> (0, 3)."""
+    return tuple(EDGE_NAMES.index(part) for part in text.split("+"))
+
+
+def halves_of(text: str) -> tuple[int, ...]:
+    """'Nw+Ne' -> (0, 1)."""
+    return tuple(HALF_NAMES.index(part) for part in text.split("+"))
+
+
+def _no_repeats(text: str) -> str:
+    parts = text.split("+")
+    if len(set(parts)) != len(parts):
+        raise ValueError(f"a segment names each edge once, not {text!r}")
+    return text
+
+
+class FieldModel(DataModel):
+    """A field segment: the half-edges it touches and the city segments of the tile it borders."""
+
+    halves: StrictStr = Field(pattern=HALF_PATTERN, description="half-edges like 'Nw+Ne'")
+    cities: list[StrictStr] = Field(default_factory=list, description="city segments like 'N+W'")
+
+    @field_validator("halves")
+    @classmethod
+    def _halves_once(cls, halves: str) -> str:
+        return _no_repeats(halves)
+
+    @field_validator("cities")
+    @classmethod
+    def _city_names(cls, cities: list[str]) -> list[str]:
+        for city in cities:
+            _check_segment(city)
+        return cities
+
+
+def _check_segment(text: str) -> str:
+    if not re.match(EDGE_PATTERN, text):
+        raise ValueError(f"a segment names edges like 'N+W' (edges are N, E, S, W), not {text!r}")
+    return _no_repeats(text)
+
+
+class TileModel(DataModel):
+    """One tile type in its printed orientation; the provenance applies to every value in it."""
+
+    name: StrictStr
+    count: StrictInt = Field(ge=1)
+    edges: StrictStr = Field(pattern=r"^[FRCI]{4}$", description="N, E, S, W: F field, R road, C city, I river")
+    cloister: StrictBool
+    pennant: StrictBool
+    cities: list[StrictStr] = Field(default_factory=list)
+    roads: list[StrictStr] = Field(default_factory=list)
+    river: list[StrictStr] = Field(default_factory=list)
+    fields: list[FieldModel] = Field(default_factory=list)
+    provenance: Provenance
+    source: StrictStr | None = None
+
+    @field_validator("cities", "roads", "river")
+    @classmethod
+    def _segment_names(cls, segments: list[str]) -> list[str]:
+        for segment in segments:
+            _check_segment(segment)
+        return segments
+
+    @model_validator(mode="after")
+    def _segments_cover_edges(self) -> Self:
+        for letter, segments, label in (
+            ("C", self.cities, "cities"),
+            ("R", self.roads, "roads"),
+            ("I", self.river, "river"),
+        ):
+            covered = sorted(e for segment in segments for e in edges_of(segment))
+            wanted = [e for e in range(4) if self.edges[e] == letter]
+            if covered != wanted:
+                raise ValueError(f"{label}: segments cover edges {covered} but the '{letter}' edges are {wanted}")
+        cities = [edges_of(city) for city in self.cities]
+        seen: list[int] = []
+        for index, field in enumerate(self.fields):
+            for city in field.cities:
+                if edges_of(city) not in cities:
+                    raise ValueError(f"fields.{index}.cities: borders a city {city!r} that the tile does not have")
+            seen += halves_of(field.halves)
+        wanted_halves = sorted(h for h in range(8) if self.edges[h // 2] != "C")
+        if sorted(seen) != wanted_halves:
+            raise ValueError(
+                f"fields: half-edges {sorted(seen)} must cover exactly the non-city halves {wanted_halves}"
+            )
+        return self
+
+
+class TextValue(DataModel):
+    value: StrictStr
+    provenance: Provenance
+    source: StrictStr | None = None
+
+
+class NumberValue(DataModel):
+    value: StrictInt = Field(ge=0)
+    provenance: Provenance
+    source: StrictStr | None = None
+
+
+class TilesFile(DataFile):
+    """tiles.json: the tile types of the base game and of the River."""
+
+    about: StrictStr | None = Field(default=None, alias="_about")
+    provenance_values: dict[Provenance, StrictStr] | None = None
+    start_tile: TextValue
+    base: dict[str, TileModel] = Field(min_length=1)
+    river: dict[str, TileModel] = Field(default_factory=dict)
+    spring: TextValue
+    lake: TextValue
+
+    @model_validator(mode="after")
+    def _special_tiles(self) -> Self:
+        if set(self.base) & set(self.river):
+            raise ValueError(f"river: codes {sorted(set(self.base) & set(self.river))} are also base tile types")
+        for label, entry, group, name in (
+            ("start_tile", self.start_tile, self.base, "base"),
+            ("spring", self.spring, self.river, "river"),
+            ("lake", self.lake, self.river, "river"),
+        ):
+            if entry.value not in group:
+                raise ValueError(f"{label}.value: {entry.value!r} is not a {name} tile type")
+        return self
+
+
+class RulesFile(DataFile):
+    """rules.json: the numbers of the scoring rules, each with its provenance."""
+
+    about: StrictStr | None = Field(default=None, alias="_about")
+    followers_per_player: NumberValue
+    score_markers_per_player: NumberValue
+    road_per_tile: NumberValue
+    city_per_tile: NumberValue
+    city_per_pennant: NumberValue
+    small_city_tiles: NumberValue
+    small_city_per_tile: NumberValue
+    small_city_per_pennant: NumberValue
+    cloister_complete: NumberValue
+    end_road_per_tile: NumberValue
+    end_city_per_tile: NumberValue
+    end_city_per_pennant: NumberValue
+    end_cloister_base: NumberValue
+    farm_first_edition_per_city: NumberValue
+    farm_third_edition_per_city: NumberValue
+    river_tiles_before_lake: NumberValue
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,128 +206,45 @@ class TileData:
     rules: dict[str, int]
 
 
-def _fail(where: str, message: str) -> DataError:
-    return DataError(f"bad Carcassonne data in {where}: {message}")
-
-
-def _edges_of(text: object, where: str) -> tuple[int, ...]:
-    if not isinstance(text, str) or not text:
-        raise _fail(where, f"a segment must name edges like 'N+W', not {text!r}")
-    parts = text.split("+")
-    if any(p not in EDGE_NAMES for p in parts) or len(set(parts)) != len(parts):
-        raise _fail(where, f"unknown or repeated edge in {text!r} (edges are N, E, S, W)")
-    return tuple(EDGE_NAMES.index(p) for p in parts)
-
-
-def _check_provenance(record: dict[str, Any], where: str) -> None:
-    if record.get("provenance") not in PROVENANCES:
-        raise _fail(where, f"provenance must be one of {', '.join(PROVENANCES)}, not {record.get('provenance')!r}")
-
-
-def _tile(code: str, raw: object, river: bool, where: str) -> TileSpec:
-    if not isinstance(raw, dict):
-        raise _fail(where, "a tile must be an object")
-    _check_provenance(raw, where)
-    edges = raw.get("edges")
-    if not isinstance(edges, str) or len(edges) != 4 or any(c not in EDGE_LETTERS for c in edges):
-        raise _fail(where, f"edges must be 4 letters of {EDGE_LETTERS} (N, E, S, W), not {edges!r}")
-    count = raw.get("count")
-    if not isinstance(count, int) or isinstance(count, bool) or count < 1:
-        raise _fail(where, f"count must be a positive whole number, not {count!r}")
-    for key in ("cloister", "pennant"):
-        if not isinstance(raw.get(key), bool):
-            raise _fail(where, f"{key} must be true or false")
-    cities = tuple(_edges_of(c, f"{where} cities") for c in raw.get("cities", []))
-    roads = tuple(_edges_of(c, f"{where} roads") for c in raw.get("roads", []))
-    rivers = tuple(_edges_of(c, f"{where} river") for c in raw.get("river", []))
-    for letter, segments, label in (("C", cities, "city"), ("R", roads, "road"), ("I", rivers, "river")):
-        covered = sorted(e for seg in segments for e in seg)
-        wanted = [e for e in range(4) if edges[e] == letter]
-        if covered != wanted:
-            raise _fail(where, f"{label} segments cover edges {covered} but the {label} edges are {wanted}")
-    fields: list[FieldSpec] = []
-    seen: list[int] = []
-    for index, f in enumerate(raw.get("fields", [])):
-        fw = f"{where} field {index}"
-        if not isinstance(f, dict) or not isinstance(f.get("halves"), str):
-            raise _fail(fw, "a field needs 'halves' like 'Nw+Ne'")
-        parts = f["halves"].split("+")
-        if any(p not in HALF_NAMES for p in parts):
-            raise _fail(fw, f"unknown half-edge in {f['halves']!r} (halves are {' '.join(HALF_NAMES)})")
-        halves = tuple(HALF_NAMES.index(p) for p in parts)
-        adjacent = tuple(_edges_of(c, fw) for c in f.get("cities", []))
-        indices: list[int] = []
-        for city in adjacent:
-            if city not in cities:
-                raise _fail(fw, f"borders a city {city} that the tile does not have")
-            indices.append(cities.index(city))
-        fields.append(FieldSpec(halves, tuple(indices)))
-        seen += halves
-    wanted_halves = sorted(h for h in range(8) if edges[h // 2] != "C")
-    if sorted(seen) != wanted_halves:
-        raise _fail(where, f"field half-edges {sorted(seen)} must cover exactly the non-city halves {wanted_halves}")
-    name = raw.get("name")
+def tile_spec(code: str, model: TileModel, river: bool) -> TileSpec:
+    cities = tuple(edges_of(city) for city in model.cities)
     return TileSpec(
         code=code,
-        name=name if isinstance(name, str) else code,
-        count=count,
-        edges=edges,
-        cloister=raw["cloister"],
-        pennant=raw["pennant"],
+        name=model.name,
+        count=model.count,
+        edges=model.edges,
+        cloister=model.cloister,
+        pennant=model.pennant,
         cities=cities,
-        roads=roads,
-        rivers=rivers,
-        fields=tuple(fields),
+        roads=tuple(edges_of(road) for road in model.roads),
+        rivers=tuple(edges_of(segment) for segment in model.river),
+        fields=tuple(
+            FieldSpec(halves_of(field.halves), tuple(cities.index(edges_of(city)) for city in field.cities))
+            for field in model.fields
+        ),
         river=river,
     )
 
 
-def _value(raw: dict[str, Any], key: str, where: str) -> Any:
-    entry = raw.get(key)
-    if not isinstance(entry, dict) or "value" not in entry:
-        raise _fail(where, f"{key} must be an object with a value and its provenance")
-    _check_provenance(entry, f"{where} {key}")
-    return entry["value"]
-
-
-def parse(tiles_raw: object, rules_raw: object) -> TileData:
-    """Check and convert the two data files' contents."""
-    if not isinstance(tiles_raw, dict) or not isinstance(tiles_raw.get("base"), dict):
-        raise _fail(TILES_FILE.name, "the file needs a 'base' object of tile types")
-    tiles: list[TileSpec] = []
-    for group, river in (("base", False), ("river", True)):
-        for code, raw in dict(tiles_raw.get(group, {})).items():
-            tiles.append(_tile(code, raw, river, f"{TILES_FILE.name} {group} {code}"))
-    codes = [t.code for t in tiles]
-    if len(set(codes)) != len(codes):
-        raise _fail(TILES_FILE.name, "two tile types share a code")
-    start = _value(tiles_raw, "start_tile", TILES_FILE.name)
-    spring = _value(tiles_raw, "spring", TILES_FILE.name)
-    lake = _value(tiles_raw, "lake", TILES_FILE.name)
-    for label, code, river in (("start_tile", start, False), ("spring", spring, True), ("lake", lake, True)):
-        if code not in codes or tiles[codes.index(code)].river != river:
-            raise _fail(TILES_FILE.name, f"{label} {code!r} is not a {'river' if river else 'base'} tile type")
-    if not isinstance(rules_raw, dict):
-        raise _fail(RULES_FILE.name, "the file must be an object")
-    rules: dict[str, int] = {}
-    for key in RULE_KEYS:
-        value = _value(rules_raw, key, RULES_FILE.name)
-        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            raise _fail(RULES_FILE.name, f"{key} must be a whole number >= 0, not {value!r}")
-        rules[key] = value
-    river_middle = sum(t.count for t in tiles if t.river and t.code not in (spring, lake))
-    if tiles and any(t.river for t in tiles) and river_middle != rules["river_tiles_before_lake"]:
-        raise _fail(
-            TILES_FILE.name,
-            f"{river_middle} river tiles besides spring and lake, rules say {rules['river_tiles_before_lake']}",
+def tile_data(tiles: TilesFile, rules: RulesFile, tiles_source: str = TILES_FILE.name) -> TileData:
+    """The validated models as the game's plain data; checks what spans both files."""
+    specs = [tile_spec(code, model, False) for code, model in tiles.base.items()]
+    specs += [tile_spec(code, model, True) for code, model in tiles.river.items()]
+    numbers = {
+        key: entry.value
+        for key, entry in ((key, getattr(rules, key)) for key in RulesFile.model_fields)
+        if isinstance(entry, NumberValue)
+    }
+    special = (tiles.spring.value, tiles.lake.value)
+    river_middle = sum(spec.count for spec in specs if spec.river and spec.code not in special)
+    if tiles.river and river_middle != numbers["river_tiles_before_lake"]:
+        raise DataError(
+            f"{tiles_source}: river: {river_middle} river tiles besides spring and lake, "
+            f"but {RULES_FILE.name} river_tiles_before_lake says {numbers['river_tiles_before_lake']}"
         )
-    return TileData(tuple(tiles), start, spring, lake, rules)
+    return TileData(tuple(specs), tiles.start_tile.value, tiles.spring.value, tiles.lake.value, numbers)
 
 
-def load() -> TileData:
-    try:
-        tiles_raw = json.loads(TILES_FILE.read_text(encoding="utf-8"))
-        rules_raw = json.loads(RULES_FILE.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as error:
-        raise DataError(f"cannot read Carcassonne data: {error}") from None
-    return parse(tiles_raw, rules_raw)
+def load(tiles_path: Path = TILES_FILE, rules_path: Path = RULES_FILE) -> TileData:
+    """Read, validate and convert the two data files."""
+    return tile_data(load_model(TilesFile, tiles_path), load_model(RulesFile, rules_path), tiles_path.name)

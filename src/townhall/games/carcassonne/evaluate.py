@@ -5,23 +5,19 @@ It runs once per candidate action, so it is written for speed (3-4x faster than 
 version, same values up to float rounding):
 - one pass over the occupied features (one follower each); open features are roads or cities,
   so fields and cloisters are told apart only among the closed ones;
-- a road's or city's points (distinct tiles, pennants) are cached in `CarcState.memo`, keyed by
+- a road's or city's points (distinct tiles, pennants) are cached in `CarcassonnePosition.points_memo`, keyed by
   the feature and checked against the identity of its node tuple;
 - the farms are read through one field node per farm kept beside every completed city when it
-  closed (`CarcState.closed_fields`), only when some farm holds a farmer, and a farm that alone
+  closed (`CarcassonnePosition.completed_city_farms`), only when some farm holds a farmer, and a farm that alone
   supplies several cities is counted once.
 tests/games/carcassonne/test_audit.py compares it with the plain recomputation.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from townhall.games.carcassonne.position import OVER, CarcassonnePosition
 from townhall.games.carcassonne.scoring import majority
 from townhall.games.carcassonne.tiles import CLOISTER, FIELD, LAYOUTS, NEIGH8, PENNANT_TILE, ROAD, RULES
-
-if TYPE_CHECKING:
-    from townhall.games.carcassonne.state import CarcState
 
 # An open feature is worth its end-of-game value plus part of the bonus of completing it.
 COMPLETION_HOPE = 0.5
@@ -36,22 +32,22 @@ CITY_END, CITY_END_FLAG = RULES["end_city_per_tile"], RULES["end_city_per_pennan
 CITY_DONE, CITY_DONE_FLAG = RULES["city_per_tile"], RULES["city_per_pennant"]
 SMALL_TILES = RULES["small_city_tiles"]
 SMALL_DONE, SMALL_DONE_FLAG = RULES["small_city_per_tile"], RULES["small_city_per_pennant"]
-MEMO_LIMIT = 4096  # cached points of roads and cities, see CarcState.memo
+MEMO_LIMIT = 4096  # cached points of roads and cities, see CarcassonnePosition.points_memo
 N1, N2, N3, N4, N5, N6, N7, N8 = NEIGH8
 FIRST_PER_CITY = RULES["farm_first_edition_per_city"]
 THIRD_PER_CITY = RULES["farm_third_edition_per_city"]
 
 
-def _points(state: CarcState, feature: int, node: int) -> tuple[int, int]:
+def _points(state: CarcassonnePosition, feature: int, node: int) -> tuple[int, int]:
     """(points if the game ended now, points once completed) of the road or city of `node`,
-    cached in `state.memo` for features of 2+ nodes."""
-    node_cell = state.node_cell
+    cached in `state.points_memo` for features of 2+ nodes."""
+    cell_of_node = state.cell_of_node
     board = state.board
-    lay, base = board[node_cell[node]]
-    nodes = state.f_nodes[feature]
-    cells = {node_cell[n] for n in nodes}
+    layout_index, base = board[cell_of_node[node]]
+    nodes = state.feature_nodes[feature]
+    cells = {cell_of_node[n] for n in nodes}
     tiles = len(cells)
-    if KINDS[lay][node - base] == ROAD:
+    if KINDS[layout_index][node - base] == ROAD:
         now = tiles * ROAD_END
         done = tiles * ROAD_DONE
     else:
@@ -65,40 +61,40 @@ def _points(state: CarcState, feature: int, node: int) -> tuple[int, int]:
         else:
             done = tiles * CITY_DONE + flags * CITY_DONE_FLAG
     if len(nodes) > 1:  # a one-node tuple is shared by every game: never cached
-        memo = state.memo
+        memo = state.points_memo
         if len(memo) >= MEMO_LIMIT:
             memo.clear()
         memo[feature] = (nodes, now, done)
     return now, done
 
 
-def expected_scores(state: CarcState) -> list[float]:
+def expected_scores(state: CarcassonnePosition) -> list[float]:
     values = [float(s) for s in state.score]
     follower_at = state.follower_at
     if follower_at:
-        feat_of = state.feat_of
-        f_men = state.f_men
-        f_nodes = state.f_nodes
-        f_open = state.f_open
-        node_cell = state.node_cell
+        feature_of = state.feature_of
+        feature_followers = state.feature_followers
+        feature_nodes = state.feature_nodes
+        feature_open_edges = state.feature_open_edges
+        cell_of_node = state.cell_of_node
         board = state.board
-        memo = state.memo
+        memo = state.points_memo
         farms: set[int] = set()
         # One follower per occupied feature (fields are scored below, through the cities).
-        for feature, node in {feat_of[n]: n for n in follower_at}.items():
-            open_edges = f_open[feature]
+        for feature, node in {feature_of[n]: n for n in follower_at}.items():
+            open_edges = feature_open_edges[feature]
             if open_edges:  # only roads and cities have open edges
                 hit = memo.get(feature)
-                if hit is not None and hit[0] is f_nodes[feature]:
+                if hit is not None and hit[0] is feature_nodes[feature]:
                     now = hit[1]
                     value = now + COMPLETION_HOPE * (hit[2] - now) / (1 + open_edges)
                 else:
                     now, done = _points(state, feature, node)
                     value = now + COMPLETION_HOPE * (done - now) / (1 + open_edges)
             else:
-                cell = node_cell[node]
-                lay, base = board[cell]
-                kind = KINDS[lay][node - base]
+                cell = cell_of_node[node]
+                layout_index, base = board[cell]
+                kind = KINDS[layout_index][node - base]
                 if kind == FIELD:
                     farms.add(feature)
                     continue
@@ -120,62 +116,62 @@ def expected_scores(state: CarcState) -> list[float]:
                         value = now + COMPLETION_HOPE * (CLOISTER_DONE - now) * around / 8
                 else:  # a road or city completed this turn, scored when the turn ends
                     value = float(_points(state, feature, node)[1])
-            men = f_men[feature]
-            if len(men) == 1:
+            followers = feature_followers[feature]
+            if len(followers) == 1:
                 values[follower_at[node]] += value
             else:
-                for p in majority(state, men)[1]:
+                for p in majority(state, followers)[1]:
                     values[p] += value
-        if farms and state.closed:
+        if farms and state.completed_cities:
             _add_farms(state, farms, values)
-    if state.phase != 2:
+    if state.phase != OVER:
         return [v + IDLE_FOLLOWER * (m if m < 3 else 3) for v, m in zip(values, state.supply, strict=True)]
     return values
 
 
-def _add_farms(state: CarcState, farms: set[int], values: list[float]) -> None:
+def _add_farms(state: CarcassonnePosition, farms: set[int], values: list[float]) -> None:
     """The farm scoring (CAR-END-4..6, or the third-edition option) as if the game ended now,
     read from the field nodes kept beside every completed city; `farms` holds farmers."""
-    feat_of = state.feat_of
-    f_men = state.f_men
+    feature_of = state.feature_of
+    feature_followers = state.feature_followers
     follower_at = state.follower_at
     if state.farm_scoring == "third-edition":
         supplied: dict[int, int] = {}  # farm with farmers -> completed cities it touches
-        for fields in state.closed_fields:
-            for farm in {feat_of[n] for n in fields} & farms:
+        for fields in state.completed_city_farms:
+            for farm in {feature_of[n] for n in fields} & farms:
                 supplied[farm] = supplied.get(farm, 0) + 1
         for farm, cities in supplied.items():
-            for p in majority(state, f_men[farm])[1]:
+            for p in majority(state, feature_followers[farm])[1]:
                 values[p] += THIRD_PER_CITY * cities
         return
     # Most cities are supplied by one farm: count such cities per farm, then score each farm once.
     cities_of: dict[int, int] = {}
     shared: list[set[int]] = []  # cities supplied by several farms (their farmers count together)
-    for fields in state.closed_fields:
+    for fields in state.completed_city_farms:
         if len(fields) == 1:
-            farm = feat_of[fields[0]]
+            farm = feature_of[fields[0]]
             if farm in farms:
                 cities_of[farm] = cities_of.get(farm, 0) + 1
             continue
-        supplying = {feat_of[n] for n in fields} & farms
+        supplying = {feature_of[n] for n in fields} & farms
         if len(supplying) == 1:
             farm = supplying.pop()
             cities_of[farm] = cities_of.get(farm, 0) + 1
         elif supplying:
             shared.append(supplying)
     for farm, cities in cities_of.items():
-        men = f_men[farm]
-        if len(men) == 1:
-            values[follower_at[men[0]]] += FIRST_PER_CITY * cities
+        followers = feature_followers[farm]
+        if len(followers) == 1:
+            values[follower_at[followers[0]]] += FIRST_PER_CITY * cities
             continue
-        for p in majority(state, men)[1]:
+        for p in majority(state, followers)[1]:
             values[p] += FIRST_PER_CITY * cities
     for supplying in shared:  # the farmers of every supplying farm count together
-        for p in majority(state, tuple(man for farm in supplying for man in f_men[farm]))[1]:
+        for p in majority(state, tuple(man for farm in supplying for man in feature_followers[farm]))[1]:
             values[p] += FIRST_PER_CITY
 
 
-def evaluate(state: CarcState, player: int) -> float:
+def evaluate(state: CarcassonnePosition, player: int) -> float:
     values = expected_scores(state)
     best_other = None
     for p, v in enumerate(values):

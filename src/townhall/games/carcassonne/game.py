@@ -7,11 +7,11 @@ from typing import Any, ClassVar
 
 from townhall.engine.chance import Chance
 from townhall.engine.options import Options, OptionSpec, OptionValue
-from townhall.engine.protocol import Game, GameMeta, State, data_version_of
+from townhall.engine.protocol import DataKind, Game, GameMeta, State, data_version_of
 from townhall.games.carcassonne import evaluate as heuristic
-from townhall.games.carcassonne import render as view
-from townhall.games.carcassonne.data import DATA_FILES
-from townhall.games.carcassonne.state import CarcState, from_json, new_state
+from townhall.games.carcassonne import views
+from townhall.games.carcassonne.data import DATA_FILES, RULES_FILE, TILES_FILE, RulesFile, TilesFile
+from townhall.games.carcassonne.state import CarcassonneState, from_json, new_state
 from townhall.games.carcassonne.tiles import TILE_SPECS
 
 FARM_CHOICES = ("first-edition", "third-edition")
@@ -42,17 +42,20 @@ class Carcassonne(Game):
     # (docs/bots-report.md).
     agent_parameters: ClassVar[Mapping[str, Mapping[str, str]]] = {"mcts": {"depth": "0"}}
 
-    def new_state(self, num_players: int, options: Options, chance: Chance) -> CarcState:
+    def data_files(self) -> Mapping[str, DataKind]:
+        return {"tiles": DataKind(TilesFile, (TILES_FILE,)), "rules": DataKind(RulesFile, (RULES_FILE,))}
+
+    def new_state(self, num_players: int, options: Options, chance: Chance) -> CarcassonneState:
         return new_state(
             num_players, bool(options["river"]), bool(options["small_city"]), str(options["farm_scoring"]), chance
         )
 
-    def state_from_json(self, data: dict[str, Any]) -> CarcState:
+    def state_from_json(self, data: dict[str, Any]) -> CarcassonneState:
         return from_json(data)
 
     def render(self, state: State, viewer: int | None) -> str:
-        assert isinstance(state, CarcState)
-        return view.render(state, viewer)
+        assert isinstance(state, CarcassonneState)
+        return views.render(state, viewer)
 
     def max_decisions(self, num_players: int, options: Options) -> int:
         # One turn per tile at most: a placement and a follower decision.
@@ -63,7 +66,7 @@ class Carcassonne(Game):
         return [{"river": True}, {"farm_scoring": "third-edition", "small_city": False}]
 
     def evaluate(self, state: State, player: int) -> float:
-        assert isinstance(state, CarcState)
+        assert isinstance(state, CarcassonneState)
         return heuristic.evaluate(state, player)
 
 

@@ -61,7 +61,7 @@ class Layout:
     edges: tuple[int, ...]  # edge code per direction N, E, S, W
     kinds: tuple[int, ...]  # kind per local segment (cities, roads, fields, cloister)
     ports: tuple[int, ...]  # 0..3: city/road segment on that edge, 4..11: field segment on that half
-    opens: tuple[int, ...]  # edges per segment (open edges of a new city/road)
+    open_edges: tuple[int, ...]  # edges per segment (open edges of a new city/road)
     face_key: tuple[int, ...]  # per direction: this tile's contribution to that neighbour's key
     edge_links: tuple[tuple[tuple[int, int], ...], ...]  # per direction: (my segment, their port)
     field_links: tuple[tuple[tuple[int, int], ...], ...]
@@ -147,7 +147,7 @@ def _layout(tile: int, spec: TileSpec, rot: int) -> Layout:
         edges=edges,
         kinds=tuple(kinds),
         ports=tuple(ports),
-        opens=tuple(len(sp) if k in (CITY, ROAD) else 0 for k, sp in zip(kinds, seg_ports, strict=True)),
+        open_edges=tuple(len(sp) if k in (CITY, ROAD) else 0 for k, sp in zip(kinds, seg_ports, strict=True)),
         face_key=tuple(edges[d] * POW5[(d + 2) % 4] for d in range(4)),
         edge_links=tuple(edge_links),
         field_links=tuple(field_links),

@@ -8,12 +8,8 @@ in hand fits show a '?' so a person can read off the coordinates to type.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from townhall.games.carcassonne.position import DEPLOY, CarcassonnePosition
 from townhall.games.carcassonne.tiles import CANONICAL, CITY, CODES, LAYOUTS, ROAD, TILE_SPECS, Layout, cell_of, xy_of
-
-if TYPE_CHECKING:
-    from townhall.games.carcassonne.state import CarcState
 
 CITY_E, ROAD_E, RIVER_E = 3, 2, 4
 
@@ -53,7 +49,7 @@ def block(layout: Layout) -> list[list[str]]:
     return grid
 
 
-def render(state: CarcState, viewer: int | None) -> str:
+def render(state: CarcassonnePosition, viewer: int | None) -> str:
     lines: list[str] = []
     xs = [xy_of(c)[0] for c in state.board] + [xy_of(c)[0] for c in state.frontier]
     ys = [xy_of(c)[1] for c in state.board] + [xy_of(c)[1] for c in state.frontier]
@@ -100,7 +96,7 @@ def render(state: CarcState, viewer: int | None) -> str:
         for i in range(3):
             lines.append("  " + "".join("".join(d[i]) + "   " for d in drawings))
         lines.append("type e.g. 'place x,y r90' at a '?' cell")
-    elif state.phase == 1:
+    elif state.phase == DEPLOY:
         x, y = xy_of(state.last_cell)
         lines.append(
             f"player {state.current + 1}: deploy a follower on the tile just placed at {x},{y}, or 'no follower'"

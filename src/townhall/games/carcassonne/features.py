@@ -1,0 +1,102 @@
+"""Feature bookkeeping: laying a tile joins its segments to the neighbours' features (no scoring).
+
+Joining two features relabels the smaller one (its nodes point to the survivor).
+"""
+
+from __future__ import annotations
+
+from townhall.games.carcassonne.position import CarcassonnePosition
+from townhall.games.carcassonne.tiles import CITY, LAYOUTS
+
+PORTS = tuple(layout.ports for layout in LAYOUTS)
+EMPTIES = tuple(((),) * n for n in range(16))
+SINGLETONS = [(i,) for i in range(1200)]  # one node per segment: at most 84 tiles x 9 segments
+
+
+def lay_tile(position: CarcassonnePosition, cell: int, layout_index: int) -> None:
+    """Lay a tile and join its segments to the neighbours' features (no scoring)."""
+    layout = LAYOUTS[layout_index]
+    feature_of = position.feature_of
+    open_edges = position.feature_open_edges
+    base = len(feature_of)
+    count = len(layout.kinds)
+    board = position.board
+    board[cell] = (layout_index, base)
+    position.placed_cells.append(cell)
+    if count:
+        feature_of.extend(range(base, base + count))
+        position.feature_nodes.extend(SINGLETONS[base : base + count])
+        open_edges.extend(layout.open_edges)
+        position.feature_followers.extend(EMPTIES[count])
+        position.cell_of_node.extend([cell] * count)
+    frontier = position.frontier
+    frontier.pop(cell, None)
+    kinds = layout.kinds
+    for step, face, edge_links, field_links in layout.sides:
+        near = cell + step
+        other = board.get(near)
+        if other is None:
+            frontier[near] = frontier.get(near, 0) + face
+            continue
+        other_ports = PORTS[other[0]]
+        other_base = other[1]
+        for mine, port in edge_links:
+            a = feature_of[base + mine]
+            b = feature_of[other_base + other_ports[port]]
+            if a == b:
+                open_edges[a] -= 2
+            else:
+                a = join_features(position, a, b, -2)
+            if not open_edges[a] and kinds[mine] == CITY:
+                position.completed_cities.append(a)
+                position.completed_city_farms.append(farm_nodes_beside(position, a))
+        for mine, port in field_links:
+            a = feature_of[base + mine]
+            b = feature_of[other_base + other_ports[port]]
+            if a != b:
+                join_features(position, a, b, 0)
+
+
+def farm_nodes_beside(position: CarcassonnePosition, city: int) -> tuple[int, ...]:
+    """One field node per farm bordering a city on its own tiles (the farms supplying it,
+    CAR-END-4, are these nodes' features at scoring time: farms only ever merge). Called
+    once, when the city is completed."""
+    board = position.board
+    cell_of_node = position.cell_of_node
+    feature_of = position.feature_of
+    out: dict[int, int] = {}
+    for node in position.feature_nodes[city]:
+        layout_index, base = board[cell_of_node[node]]
+        for local in LAYOUTS[layout_index].city_fields[node - base]:
+            out.setdefault(feature_of[base + local], base + local)
+    return tuple(out.values())
+
+
+def join_features(position: CarcassonnePosition, a: int, b: int, open_delta: int) -> int:
+    """Merge features a and b; returns the surviving one."""
+    feature_nodes = position.feature_nodes
+    nodes_a = feature_nodes[a]
+    nodes_b = feature_nodes[b]
+    if len(nodes_a) < len(nodes_b):
+        a, b, nodes_a, nodes_b = b, a, nodes_b, nodes_a
+    feature_of = position.feature_of
+    for node in nodes_b:
+        feature_of[node] = a
+    feature_nodes[a] = nodes_a + nodes_b
+    open_edges = position.feature_open_edges
+    open_edges[a] += open_edges[b] + open_delta
+    followers = position.feature_followers
+    if followers[b]:
+        followers[a] += followers[b]
+    return a
+
+
+def add_follower(position: CarcassonnePosition, cell: int, segment: int, player: int) -> int:
+    """Stand a follower of `player` on a segment of the tile at `cell` (no supply change); its node."""
+    layout_index, base = position.board[cell]
+    node = base + segment
+    position.follower_at[node] = player
+    position.feature_followers[position.feature_of[node]] += (node,)
+    if segment == LAYOUTS[layout_index].cloister:
+        position.monk_nodes[cell] = node
+    return node

@@ -1,0 +1,144 @@
+"""The Carcassonne position as plain data: fields, clone and the JSON form; no rules.
+
+Features (cities, roads, fields, cloisters) are kept incrementally: every segment of a placed tile
+is a node; a feature is named by one of its nodes and owns a tuple of nodes, its open edge count
+(cities and roads) and the nodes holding followers. All per-feature values are immutable, so a
+clone is a handful of shallow list copies.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Self
+
+from townhall.engine.protocol import Json
+from townhall.games.carcassonne.tiles import CODES, LAYOUTS, RULES, cell_of, xy_of
+
+# The phase of the turn: place the tile in hand, deploy a follower on it (or not), or game over.
+PLACE, DEPLOY, OVER = 0, 1, 2
+PHASE_NAMES = ("place", "deploy", "over")
+
+
+class CarcassonnePosition:
+    def __init__(self, num_players: int, river: bool, small_city: bool, farm_scoring: str) -> None:
+        self.num_players = num_players
+        self.river = river
+        self.small_city = small_city
+        self.farm_scoring = farm_scoring
+        self.board: dict[int, tuple[int, int]] = {}  # cell -> (layout, first node)
+        self.placed_cells: list[int] = []  # cells in placement order
+        self.frontier: dict[int, int] = {}  # empty cell next to a tile -> key of the edges it faces
+        self.feature_of: list[int] = []  # node -> feature
+        self.feature_nodes: list[tuple[int, ...]] = []  # feature -> its nodes
+        self.feature_open_edges: list[int] = []  # feature -> open edges (cities, roads)
+        self.feature_followers: list[tuple[int, ...]] = []  # feature -> nodes holding followers
+        self.cell_of_node: list[int] = []  # node -> cell of its tile
+        self.follower_at: dict[int, int] = {}  # node -> player
+        self.monk_nodes: dict[int, int] = {}  # cloister cell with a monk -> node
+        self.completed_cities: list[int] = []  # completed cities (they never change again)
+        self.completed_city_farms: list[tuple[int, ...]] = []  # per completed city: a node per farm beside it
+        self.supply = [RULES["followers_per_player"] - RULES["score_markers_per_player"]] * num_players
+        self.score = [0] * num_players
+        self.bag: list[int] = []  # remaining land tiles, a sorted multiset (no order)
+        self.river_bag: list[int] = []
+        self.lake_due = False
+        self.river_end = -1  # the empty cell the river flows into
+        self.river_flow = 0  # direction the river flows into river_end
+        self.river_turn = 0  # last turn of the river: 1 right, 3 left, 0 none yet
+        self.hand = -1
+        self.placements: list[int] = []
+        self.deploy_options: list[int] = []
+        self.phase = PLACE
+        self.current = 0
+        self.last_cell = -1
+        self.discards: list[int] = []
+        # The heuristic's cache: feature -> (its node tuple, points now, points once complete). Shared by
+        # every clone of a game on purpose (never copied, never saved): an entry is used only if
+        # its node tuple is the very object the feature holds now, which pins down the tiles.
+        self.points_memo: dict[int, tuple[tuple[int, ...], int, int]] = {}
+
+    def clone(self) -> Self:
+        copy = object.__new__(type(self))
+        copy.__dict__.update(self.__dict__)
+        copy.board = self.board.copy()
+        copy.placed_cells = self.placed_cells.copy()
+        copy.frontier = self.frontier.copy()
+        copy.feature_of = self.feature_of.copy()
+        copy.feature_nodes = self.feature_nodes.copy()
+        copy.feature_open_edges = self.feature_open_edges.copy()
+        copy.feature_followers = self.feature_followers.copy()
+        copy.cell_of_node = self.cell_of_node.copy()
+        copy.follower_at = self.follower_at.copy()
+        copy.monk_nodes = self.monk_nodes.copy()
+        copy.completed_cities = self.completed_cities.copy()
+        copy.completed_city_farms = self.completed_city_farms.copy()
+        copy.supply = self.supply.copy()
+        copy.score = self.score.copy()
+        copy.bag = self.bag.copy()
+        copy.river_bag = self.river_bag.copy()
+        copy.placements = self.placements.copy()
+        copy.deploy_options = self.deploy_options.copy()
+        copy.discards = self.discards.copy()
+        return copy
+
+    def followers(self) -> list[tuple[int, int, int]]:
+        """(cell, segment, player) of every follower on the board, in node order."""
+        out = []
+        for node in sorted(self.follower_at):
+            cell = self.cell_of_node[node]
+            out.append((cell, node - self.board[cell][1], self.follower_at[node]))
+        return out
+
+    def to_json(self) -> dict[str, Json]:
+        tiles = []
+        for cell in self.placed_cells:
+            layout = self.board[cell][0]
+            x, y = xy_of(cell)
+            tiles.append({"x": x, "y": y, "tile": CODES[layout >> 2], "rot": layout & 3})
+        followers = []
+        for cell, segment, player in self.followers():
+            x, y = xy_of(cell)
+            labels = LAYOUTS[self.board[cell][0]].labels
+            followers.append({"x": x, "y": y, "segment": segment, "on": labels[segment], "player": player})
+        end = None if self.river_end < 0 else list(xy_of(self.river_end))
+        return {
+            "players": self.num_players,
+            "options": {"river": self.river, "small_city": self.small_city, "farm_scoring": self.farm_scoring},
+            "phase": PHASE_NAMES[self.phase],
+            "current": self.current,
+            "hand": None if self.hand < 0 else CODES[self.hand],
+            "tiles": tiles,
+            "followers": followers,
+            "scores": list(self.score),
+            "supply": list(self.supply),
+            "remaining": tile_counts(self.bag),
+            "river_remaining": tile_counts(self.river_bag),
+            "lake_due": self.lake_due,
+            "river": {"end": end, "flow": self.river_flow, "turn": self.river_turn},
+            "discards": [CODES[t] for t in self.discards],
+        }
+
+    def restore_fields(self, data: dict[str, Any]) -> None:
+        """The plain fields of a JSON form (the board and followers are laid by the setup module)."""
+        index = {code: i for i, code in enumerate(CODES)}
+        self.score = list(data["scores"])
+        self.supply = list(data["supply"])
+        self.bag = sorted(index[c] for c, n in data["remaining"].items() for _ in range(n))
+        self.river_bag = sorted(index[c] for c, n in data["river_remaining"].items() for _ in range(n))
+        self.lake_due = bool(data["lake_due"])
+        river = data["river"]
+        self.river_end = -1 if river["end"] is None else cell_of(*river["end"])
+        self.river_flow = river["flow"]
+        self.river_turn = river["turn"]
+        self.discards = [index[c] for c in data["discards"]]
+        self.phase = PHASE_NAMES.index(data["phase"])
+        self.current = data["current"]
+        self.last_cell = self.placed_cells[-1]
+        if data["hand"] is not None:
+            self.hand = index[data["hand"]]
+
+
+def tile_counts(bag: list[int]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for tile in bag:
+        out[CODES[tile]] = out.get(CODES[tile], 0) + 1
+    return out
