@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from townhall.engine import Chance
-from townhall.games.my_city.board import EXIT_ACTION, PASS_ACTION, place_action
+from townhall.games.my_city.actions import EXIT_ACTION, PASS_ACTION, place_action
+from townhall.games.my_city.chapters import CAMPAIGN, evergreen_rules
 from townhall.games.my_city.data import parse_cell
 from townhall.games.my_city.game import EVERGREEN_BOARD, LEGACY_BOARD, build_state
 from townhall.games.my_city.pieces import CATALOGUE
-from townhall.games.my_city.rules import CAMPAIGN, evergreen_rules
 from townhall.games.my_city.state import MyCityState
 
 ROT = {"r0": 0, "r90": 1, "r180": 2, "r270": 3}

@@ -12,13 +12,14 @@ import pytest
 from tests.games.my_city.helpers import act, cells, do, episode, evergreen, finish, reveal, solo, start
 from townhall.engine import Chance, OptionError
 from townhall.games.my_city import GAME, scoring
-from townhall.games.my_city.board import PASS_ACTION, shape_mask
+from townhall.games.my_city.actions import BLOCKADE, PASS_ACTION
+from townhall.games.my_city.board import shape_mask
 from townhall.games.my_city.campaign import Campaign
 from townhall.games.my_city.campaign_cli import default_agents
+from townhall.games.my_city.chapters import CAMPAIGN, campaign_from_json
 from townhall.games.my_city.data import DATA_DIR, DataError, parse_cell, read_json
 from townhall.games.my_city.pieces import CATALOGUE
-from townhall.games.my_city.rules import CAMPAIGN, campaign_from_json
-from townhall.games.my_city.state import BLOCKADE, MyCityState
+from townhall.games.my_city.state import MyCityState
 
 NEW_KEYS = (
     "church4_shapes",

@@ -10,12 +10,12 @@ import pytest
 from tests.games.my_city.helpers import act, cells, do, evergreen, finish, piece, reveal, solo, start
 from townhall.engine import Chance, IllegalAction, OptionError, ScriptedChance
 from townhall.games.my_city import GAME
-from townhall.games.my_city.board import EXIT_ACTION, PASS_ACTION
+from townhall.games.my_city.actions import BLOCKADE, EXIT_ACTION, PASS_ACTION
+from townhall.games.my_city.chapters import evergreen_rules
 from townhall.games.my_city.data import parse_cell
 from townhall.games.my_city.game import build_state
 from townhall.games.my_city.pieces import CATALOGUE
-from townhall.games.my_city.rules import evergreen_rules
-from townhall.games.my_city.state import BLOCKADE, MyCityState
+from townhall.games.my_city.state import MyCityState
 
 GOLD_BOARD = Path(__file__).parent / "boards" / "gold-near-river.json"
 

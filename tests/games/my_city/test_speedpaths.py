@@ -7,7 +7,7 @@ import random
 
 from tests.games.my_city.helpers import start
 from townhall.engine import Chance, IllegalAction
-from townhall.games.my_city.board import EXIT_ACTION, PASS_ACTION
+from townhall.games.my_city.actions import EXIT_ACTION, PASS_ACTION
 from townhall.games.my_city.state import MyCityState
 
 

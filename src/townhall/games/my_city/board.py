@@ -10,8 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from townhall.games.my_city.actions import place_action
 from townhall.games.my_city.data import CELLS, SIZE, BoardSpec
-from townhall.games.my_city.pieces import CATALOGUE, MAX_PIECES
+from townhall.games.my_city.pieces import CATALOGUE
 
 FULL = (1 << CELLS) - 1
 COL0 = sum(1 << (r * SIZE) for r in range(SIZE))
@@ -19,10 +20,6 @@ COL_LAST = COL0 << (SIZE - 1)
 NOT_COL0 = FULL & ~COL0
 NOT_COL_LAST = FULL & ~COL_LAST
 ROW_MASKS = tuple(((1 << SIZE) - 1) << (r * SIZE) for r in range(SIZE))
-PLACE_STRIDE = CELLS * 4  # action ids: place = (piece * 121 + cell) * 4 + rotation
-PASS_ACTION = MAX_PIECES * PLACE_STRIDE
-EXIT_ACTION = PASS_ACTION + 1
-NUM_ACTIONS = EXIT_ACTION + 1
 
 
 def neighbours(mask: int) -> int:
@@ -37,10 +34,6 @@ def bits(mask: int) -> list[int]:
         out.append(low.bit_length() - 1)
         mask ^= low
     return out
-
-
-def place_action(piece: int, cell: int, rotation: int) -> int:
-    return (piece * CELLS + cell) * 4 + rotation
 
 
 def shape_mask(piece: int, cell: int, rotation: int) -> int | None:
@@ -158,6 +151,3 @@ def _features_of(cells: str) -> Features:
         return sum(1 << i for i, c in enumerate(cells) if c == code)
 
     return Features(cells, mask("T"), mask("t"), mask("R"), mask("r"), mask("W"), mask("G"), mask("o"))
-
-
-assert PASS_ACTION == MAX_PIECES * CELLS * 4

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from townhall.games.my_city import scoring
-from townhall.games.my_city.board import EXIT_ACTION, PASS_ACTION, neighbours
+from townhall.games.my_city.actions import EXIT_ACTION, PASS_ACTION
+from townhall.games.my_city.board import neighbours
 from townhall.games.my_city.state import MyCityState
 
 

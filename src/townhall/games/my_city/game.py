@@ -8,8 +8,9 @@ from typing import Any
 
 from townhall.engine import Chance, Game, GameMeta, Json, OptionError, Options, OptionSpec, State, data_version_of
 from townhall.games.my_city import evaluate as heuristic
-from townhall.games.my_city import render as text_view
+from townhall.games.my_city import views
 from townhall.games.my_city.board import Features, terrain_for
+from townhall.games.my_city.chapters import STICKER_KINDS, RuleSet, campaign_option, evergreen_rules
 from townhall.games.my_city.data import (
     DATA_DIR,
     BoardSpec,
@@ -22,7 +23,6 @@ from townhall.games.my_city.data import (
     read_json,
 )
 from townhall.games.my_city.pieces import CATALOGUE, MAX_PIECES
-from townhall.games.my_city.rules import STICKER_KINDS, RuleSet, campaign_option, evergreen_rules
 from townhall.games.my_city.state import MyCityState
 
 EVERGREEN_BOARD = load_board(DATA_DIR / "board-evergreen.json")
@@ -122,7 +122,7 @@ def build_state(num_players: int, rules: RuleSet, spec: BoardSpec, stickers: Sti
     return state
 
 
-class MyCityGame(Game):
+class MyCity(Game):
     meta = GameMeta(
         name="my-city",
         title="My City",
@@ -176,7 +176,7 @@ class MyCityGame(Game):
 
     def render(self, state: State, viewer: int | None) -> str:
         assert isinstance(state, MyCityState)
-        return text_view.render(state, viewer)
+        return views.render(state, viewer)
 
     def max_decisions(self, num_players: int, options: Options) -> int:
         # Every card asks each active player once; the blockade asks nobody.
@@ -199,4 +199,5 @@ class MyCityGame(Game):
         return heuristic.evaluate(state, player)
 
 
-GAME_FOR_CAMPAIGN = MyCityGame()
+GAME = MyCity()
+GAME_FOR_CAMPAIGN = GAME  # the name campaign_cli imports

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from townhall.games.my_city.board import ROW_MASKS, Features, Terrain, neighbours
+from townhall.games.my_city.chapters import RuleSet
 from townhall.games.my_city.data import SIZE
 from townhall.games.my_city.pieces import CATALOGUE
-from townhall.games.my_city.rules import RuleSet
 
 PIECE_COLOUR = tuple(p.colour for p in CATALOGUE.pieces)
 BOTTOM_ROW = ROW_MASKS[SIZE - 1]

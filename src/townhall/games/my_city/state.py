@@ -10,34 +10,27 @@ from __future__ import annotations
 import random
 from typing import Any, Self
 
-from townhall.engine import ActionSpace, Chance, Event, IllegalAction, Json, State, ranks_from_keys
+from townhall.engine import Chance, Event, IllegalAction, Json, State, ranks_from_keys
 from townhall.games.my_city import scoring
-from townhall.games.my_city.board import (
+from townhall.games.my_city.actions import (
+    BLOCKADE,
     EXIT_ACTION,
-    FULL,
     NUM_ACTIONS,
     PASS_ACTION,
+    PIECE_IDS,
     PLACE_STRIDE,
-    Features,
-    Terrain,
-    neighbours,
-    shape_mask,
+    SPACE,
+    action_text,
+    card_name,
 )
+from townhall.games.my_city.board import FULL, Features, Terrain, neighbours, shape_mask
+from townhall.games.my_city.chapters import COLOUR_NAMES, RuleSet
 from townhall.games.my_city.data import CELLS, BoardSpec, cell_name
-from townhall.games.my_city.pieces import CATALOGUE, MAX_PIECES
-from townhall.games.my_city.rules import COLOUR_NAMES, RuleSet
+from townhall.games.my_city.pieces import CATALOGUE
 
-SPACE = ActionSpace([("place", (("piece", MAX_PIECES), ("cell", CELLS), ("rot", 4))), ("pass", ()), ("exit", ())])
-assert SPACE.size == NUM_ACTIONS and SPACE.offset("pass") == PASS_ACTION
-BLOCKADE = MAX_PIECES  # the blockade card's id (cards are piece indices otherwise)
 UNDECIDED = -1
 IS_CHURCH = tuple(p.colour == 3 for p in CATALOGUE.pieces)
-PIECE_IDS = tuple(p.id for p in CATALOGUE.pieces)
 INVESTOR = CATALOGUE.by_id["INV"]
-
-
-def card_name(card: int) -> str:
-    return "blockade" if card == BLOCKADE else PIECE_IDS[card]
 
 
 class MyCityState(State):
@@ -451,13 +444,4 @@ class MyCityState(State):
         return SPACE.from_json(data)
 
     def action_text(self, action: int) -> str:
-        if action == PASS_ACTION:
-            return "pass"
-        if action == EXIT_ACTION:
-            return "exit"
-        if not 0 <= action < PASS_ACTION:
-            raise ValueError(f"action id {action} is outside [0, {NUM_ACTIONS})")
-        piece, rest = divmod(action, PLACE_STRIDE)
-        cell, rotation = divmod(rest, 4)
-        name = PIECE_IDS[piece] if piece < len(PIECE_IDS) else f"#{piece}"
-        return f"place {name} at {cell_name(cell)} r{rotation * 90}"
+        return action_text(action)
