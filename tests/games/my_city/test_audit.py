@@ -11,12 +11,13 @@ import pytest
 
 from tests.games.my_city.helpers import cells, do, episode, evergreen, finish, piece, reveal, solo, start
 from townhall.engine import Chance, Event, IllegalAction, ScriptedChance
+from townhall.engine.datafile import read_json
 from townhall.games.my_city import GAME, scoring
 from townhall.games.my_city.actions import BLOCKADE, EXIT_ACTION, PASS_ACTION
 from townhall.games.my_city.boardgen import random_board
 from townhall.games.my_city.campaign import mark_rows
 from townhall.games.my_city.campaign_cli import default_agents
-from townhall.games.my_city.data import DATA_DIR, read_json
+from townhall.games.my_city.data import DATA_DIR
 from townhall.games.my_city.game import LEGACY_BOARD
 
 GOLD_BOARD = str(Path(__file__).parent / "boards" / "gold-near-river.json")

@@ -9,12 +9,14 @@ import pytest
 
 from tests.games.my_city.helpers import cells, do, episode, finish, reveal, solo, start
 from townhall.engine import Chance, OptionError
+from townhall.engine.datafile import read_json
+from townhall.engine.errors import DataError
 from townhall.games.my_city import GAME, scoring
 from townhall.games.my_city.actions import BLOCKADE
 from townhall.games.my_city.campaign import Campaign, mark_rows, run
 from townhall.games.my_city.campaign_cli import default_agents
 from townhall.games.my_city.chapters import CAMPAIGN, campaign_from_json
-from townhall.games.my_city.data import DATA_DIR, DataError, parse_cell, read_json
+from townhall.games.my_city.data import DATA_DIR, parse_cell
 
 GOLD_BOARD = str(Path(__file__).parent / "boards" / "gold-near-river.json")
 

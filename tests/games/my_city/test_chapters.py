@@ -11,13 +11,15 @@ import pytest
 
 from tests.games.my_city.helpers import act, cells, do, episode, evergreen, finish, reveal, solo, start
 from townhall.engine import Chance, OptionError
+from townhall.engine.datafile import read_json
+from townhall.engine.errors import DataError
 from townhall.games.my_city import GAME, scoring
 from townhall.games.my_city.actions import BLOCKADE, PASS_ACTION
 from townhall.games.my_city.board import shape_mask
 from townhall.games.my_city.campaign import Campaign
 from townhall.games.my_city.campaign_cli import default_agents
 from townhall.games.my_city.chapters import CAMPAIGN, campaign_from_json
-from townhall.games.my_city.data import DATA_DIR, DataError, parse_cell, read_json
+from townhall.games.my_city.data import DATA_DIR, parse_cell
 from townhall.games.my_city.pieces import CATALOGUE
 from townhall.games.my_city.state import MyCityState
 

@@ -6,8 +6,8 @@ Action ids: place = (piece * 121 + cell) * 4 + rotation, then pass, then exit.
 from __future__ import annotations
 
 from townhall.engine import ActionSpace
-from townhall.games.my_city.data import CELLS, cell_name
-from townhall.games.my_city.pieces import CATALOGUE, MAX_PIECES
+from townhall.games.my_city.data import CELLS, MAX_PIECES, cell_name
+from townhall.games.my_city.pieces import CATALOGUE
 
 PLACE_STRIDE = CELLS * 4  # action ids: place = (piece * 121 + cell) * 4 + rotation
 PASS_ACTION = MAX_PIECES * PLACE_STRIDE

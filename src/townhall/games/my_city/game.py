@@ -3,26 +3,33 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from townhall.engine import Chance, Game, GameMeta, Json, OptionError, Options, OptionSpec, State, data_version_of
+from townhall.engine.datafile import read_json
+from townhall.engine.errors import DataError
+from townhall.engine.protocol import DataKind
 from townhall.games.my_city import evaluate as heuristic
 from townhall.games.my_city import views
 from townhall.games.my_city.board import Features, terrain_for
-from townhall.games.my_city.chapters import STICKER_KINDS, RuleSet, campaign_option, evergreen_rules
+from townhall.games.my_city.chapters import RuleSet, campaign_option, evergreen_rules
 from townhall.games.my_city.data import (
     DATA_DIR,
+    MAX_PIECES,
+    STICKER_KINDS,
+    BoardFile,
     BoardSpec,
-    DataError,
+    CampaignFile,
+    PiecesFile,
     board_from_json,
     builtin_files,
     cell_name,
     load_board,
     parse_cell,
-    read_json,
 )
-from townhall.games.my_city.pieces import CATALOGUE, MAX_PIECES
+from townhall.games.my_city.pieces import CATALOGUE
 from townhall.games.my_city.state import MyCityState
 
 EVERGREEN_BOARD = load_board(DATA_DIR / "board-evergreen.json")
@@ -193,6 +200,13 @@ class MyCity(Game):
             {"mode": "campaign", "episode": 24},
             {"board": "random:1"},
         ]
+
+    def data_files(self) -> Mapping[str, DataKind]:
+        return {
+            "board": DataKind(BoardFile, (DATA_DIR / "board-evergreen.json", DATA_DIR / "board-legacy.json")),
+            "pieces": DataKind(PiecesFile, (DATA_DIR / "pieces.json",)),
+            "campaign": DataKind(CampaignFile, (DATA_DIR / "campaign.json",)),
+        }
 
     def evaluate(self, state: State, player: int) -> float:
         assert isinstance(state, MyCityState)

@@ -24,8 +24,8 @@ from townhall.games.my_city.actions import (
     card_name,
 )
 from townhall.games.my_city.board import FULL, Features, Terrain, neighbours, shape_mask
-from townhall.games.my_city.chapters import COLOUR_NAMES, RuleSet
-from townhall.games.my_city.data import CELLS, BoardSpec, cell_name
+from townhall.games.my_city.chapters import RuleSet
+from townhall.games.my_city.data import CELLS, COLOUR_NAMES, BoardSpec, cell_name
 from townhall.games.my_city.pieces import CATALOGUE
 
 UNDECIDED = -1

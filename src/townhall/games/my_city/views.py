@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from townhall.games.my_city import scoring
 from townhall.games.my_city.actions import card_name
-from townhall.games.my_city.chapters import COLOUR_NAMES
-from townhall.games.my_city.data import COLUMNS, SIZE, cell_name
+from townhall.games.my_city.data import COLOUR_NAMES, COLUMNS, SIZE, cell_name
 from townhall.games.my_city.pieces import CATALOGUE, COLOURS
 from townhall.games.my_city.state import MyCityState
 
