@@ -58,7 +58,7 @@ def test_seed_scoring_example_on_the_board_itself_MYC_LEG_3_MYC_PASS_1() -> None
     open_rock = cells("F2")  # 2 rocks uncovered
     empty = cells("B1", "C1", "D1", "F1", "G1", "H1", "I1", "J1")  # 8 empty cells (C1 H1: squares)
     covered = state.terrain.buildable & ~open_trees & ~open_rock & ~empty
-    state.occ[0] = covered
+    state.occupied[0] = covered
     state.placed[0] = [(piece("YI4"), covered)]
     finish(state)
     assert state.final is not None
@@ -91,8 +91,8 @@ def test_reaching_fifty_in_final_scoring_MYC_LEG_4_MYC_LEG_6() -> None:
     state = episode(1, 2)
     reveal(state, "YD2")
     state.score[0] = 49
-    state.occ[0] = state.terrain.buildable & ~state.features[0].tree2  # only the trees stay open
-    state.placed[0] = [(piece("YI4"), state.occ[0])]
+    state.occupied[0] = state.terrain.buildable & ~state.features[0].tree2  # only the trees stay open
+    state.placed[0] = [(piece("YI4"), state.occupied[0])]
     finish(state)
     assert state.final is not None
     assert state.final[0] == {"trees": 10, "rocks": 0, "empty": 0}  # five double trees open
@@ -148,7 +148,7 @@ def test_church_card_at_zero_points_MYC_EVG_3_MYC_PASS_2() -> None:
     legal = state.legal_actions(0)
     assert PASS_ACTION not in legal and EXIT_ACTION in legal and len(legal) > 1
     do(state, 0, "place CI3 at F1 r0")  # F1 G1 H1 faces E1 across the river
-    assert state.score[0] == 0 and state.occ[0] == cells("E1", "E2", "F1", "G1", "H1")
+    assert state.score[0] == 0 and state.occupied[0] == cells("E1", "E2", "F1", "G1", "H1")
 
 
 def test_exited_player_keeps_and_scores_buildings_MYC_EXIT_1() -> None:

@@ -192,7 +192,7 @@ def test_more_land_from_chapter_four_MYC_LEG_1() -> None:
     reveal(eleven, "RD2")
     assert act("place RD2 at J5 r90", eleven) in eleven.legal_actions(0)  # J5 J6 next to I5
     do(eleven, 0, "place RD2 at J5 r90")
-    assert eleven.occ[0] & cells("J5", "J6") == cells("J5", "J6")
+    assert eleven.occupied[0] & cells("J5", "J6") == cells("J5", "J6")
     reveal(nine, "RD2")
     with pytest.raises(Exception, match="light-green"):
         do(nine, 0, "place RD2 at J5 r90")

@@ -56,8 +56,8 @@ class Terrain:
 
     __slots__ = (
         "buildable",
-        "cand_ids",
-        "cand_masks",
+        "candidate_ids",
+        "candidate_masks",
         "east",
         "east_only",
         "land",
@@ -77,8 +77,8 @@ class Terrain:
         # A cell is at the river when an orthogonal neighbour lies on the other bank.
         self.river_cells = self.buildable & ((neighbours(self.west) & self.east) | (neighbours(self.east) & self.west))
         allowed = self.buildable & self.east if east_only else self.buildable
-        self.cand_masks: list[tuple[int, ...]] = []
-        self.cand_ids: list[tuple[int, ...]] = []
+        self.candidate_masks: list[tuple[int, ...]] = []
+        self.candidate_ids: list[tuple[int, ...]] = []
         self.mask_of: dict[int, int] = {}
         # Per piece and distinct rotation: (id of the placement at cell 0, cell offsets, anchors
         # whose placement lies on allowed cells of one bank). Legal anchors are then found for all
@@ -96,8 +96,8 @@ class Terrain:
                     masks.append(mask)
                     ids.append(action)
                     self.mask_of[action] = mask
-            self.cand_masks.append(tuple(masks))
-            self.cand_ids.append(tuple(ids))
+            self.candidate_masks.append(tuple(masks))
+            self.candidate_ids.append(tuple(ids))
             turns = []
             for rotation, turn in enumerate(CATALOGUE.pieces[piece].turns):
                 if turn is None:

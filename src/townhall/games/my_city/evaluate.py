@@ -9,7 +9,7 @@ from townhall.games.my_city.state import MyCityState
 
 
 def provisional(state: MyCityState, player: int) -> float:
-    occ = state.occ[player]
+    occ = state.occupied[player]
     placed = state.placed[player]
     track = state.score[player]
     action = state.pending[player]

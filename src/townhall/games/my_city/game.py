@@ -12,7 +12,7 @@ from townhall.engine.datafile import read_json
 from townhall.engine.errors import DataError
 from townhall.engine.protocol import DataKind
 from townhall.games.my_city import evaluate as heuristic
-from townhall.games.my_city import views
+from townhall.games.my_city import turns, views
 from townhall.games.my_city.board import Features, terrain_for
 from townhall.games.my_city.chapters import RuleSet, campaign_option, evergreen_rules
 from townhall.games.my_city.data import (
@@ -122,10 +122,10 @@ def build_state(num_players: int, rules: RuleSet, spec: BoardSpec, stickers: Sti
     if rules.palace >= 0:
         if not terrain.buildable >> rules.palace & 1:
             raise OptionError(f"the palace cell {cell_name(rules.palace)} is not light green on this board")
-        state.start_occ = 1 << rules.palace
+        state.start_occupied = 1 << rules.palace
         for p in range(num_players):
-            state.occ[p] |= state.start_occ
-            state.placed[p].append((PALACE, state.start_occ))
+            state.occupied[p] |= state.start_occupied
+            state.placed[p].append((PALACE, state.start_occupied))
     return state
 
 
@@ -163,7 +163,7 @@ class MyCity(Game):
                 raise OptionError(str(error)) from None
             stickers = stickers_from_campaign(str(options["campaign"]), num_players, spec)
         state = build_state(num_players, rules, spec, stickers)
-        state._draw(chance, None)
+        turns.draw(state, chance, None)
         return state
 
     def state_from_json(self, data: dict[str, Json]) -> MyCityState:

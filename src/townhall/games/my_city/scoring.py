@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from townhall.engine import ranks_from_keys
 from townhall.games.my_city.board import ROW_MASKS, Features, Terrain, neighbours
 from townhall.games.my_city.chapters import RuleSet
 from townhall.games.my_city.data import SIZE
 from townhall.games.my_city.pieces import CATALOGUE
+from townhall.games.my_city.position import MyCityPosition
 
 PIECE_COLOUR = tuple(p.colour for p in CATALOGUE.pieces)
 BOTTOM_ROW = ROW_MASKS[SIZE - 1]
@@ -197,3 +199,18 @@ def summary(rules: RuleSet) -> list[tuple[str, str, str]]:
     region = " east of the river" if rules.east_only else ""
     items.append((end, f"empty light-green cell{region}", "-1"))
     return items
+
+
+def tie_keys(position: MyCityPosition) -> list[tuple[int, ...]]:
+    """Each player's (score, empty cells of each row from the top) ranking key (MYC-LEG-7)."""
+    return [
+        (
+            position.score[p],
+            *tie_key(position.rules, position.terrain, position.features[p], position.occupied[p]),
+        )
+        for p in range(position.num_players)
+    ]
+
+
+def ranks(position: MyCityPosition) -> list[int]:
+    return ranks_from_keys(tie_keys(position))

@@ -55,7 +55,7 @@ def render_board(state: MyCityState, player: int) -> list[str]:
             m ^= low
     cells = state.features[player].cells
     shown_cells = chapter_cells(state)
-    river = state.spec.river
+    river = state.board_spec.river
     lines = ["    " + "".join(f"  {c}" for c in COLUMNS)]
     for r in range(SIZE):
         parts = []
