@@ -32,9 +32,9 @@ def test_legacy_board_has_only_double_cells_and_enough_for_the_seed_example_MYC_
     that it has two of each: the seed's own example of the first episode counts eight uncovered
     trees ("她的版圖上有八株未被覆蓋的樹木"), impossible with two double-tree cells."""
     features = episode(1).features[0]
-    assert features.tree1 == 0 and features.rock1 == 0
-    assert features.tree2.bit_count() >= 4  # 8 uncovered trees must be possible in episode 1
-    assert features.rock2.bit_count() >= 1
+    assert features.single_trees == 0 and features.single_rocks == 0
+    assert features.double_trees.bit_count() >= 4  # 8 uncovered trees must be possible in episode 1
+    assert features.double_rocks.bit_count() >= 1
     for seed in range(5):  # the random legacy board keeps the same facts
         spec = random_board(seed, legacy=True)
         assert spec.cells.count("t") == spec.cells.count("r") == 0
@@ -52,8 +52,8 @@ def test_seed_scoring_example_on_the_board_itself_MYC_LEG_3_MYC_PASS_1() -> None
         do(state, 1, "pass")
     assert state.score == [8, 8]
     # Legacy stand-in: double trees E1 H3 D7 G9 E11, double rocks F2 D6 D9 H7 I10.
-    assert state.features[0].tree2 == cells("E1", "H3", "D7", "G9", "E11")
-    assert state.features[0].rock2 == cells("F2", "D6", "D9", "H7", "I10")
+    assert state.features[0].double_trees == cells("E1", "H3", "D7", "G9", "E11")
+    assert state.features[0].double_rocks == cells("F2", "D6", "D9", "H7", "I10")
     open_trees = cells("E1", "H3", "G9", "E11")  # 8 trees uncovered (D7 built over)
     open_rock = cells("F2")  # 2 rocks uncovered
     empty = cells("B1", "C1", "D1", "F1", "G1", "H1", "I1", "J1")  # 8 empty cells (C1 H1: squares)
@@ -91,7 +91,7 @@ def test_reaching_fifty_in_final_scoring_MYC_LEG_4_MYC_LEG_6() -> None:
     state = episode(1, 2)
     reveal(state, "YD2")
     state.score[0] = 49
-    state.occupied[0] = state.terrain.buildable & ~state.features[0].tree2  # only the trees stay open
+    state.occupied[0] = state.terrain.buildable & ~state.features[0].double_trees  # only the trees stay open
     state.placed[0] = [(piece("YI4"), state.occupied[0])]
     finish(state)
     assert state.final is not None

@@ -79,7 +79,7 @@ def test_episode_start_MYC_LEG_2() -> None:
         Chance(0),
     )
     assert state.score == [10, 10] and state.occupied == [0, 0]
-    assert state.features[0].tree1 == cells("C1") and state.features[1].tree1 == 0
+    assert state.features[0].single_trees == cells("C1") and state.features[1].single_trees == 0
     with pytest.raises(OptionError, match="not light green"):
         start(
             2, {"mode": "campaign", "campaign": json.dumps({"boards": [{"stickers": [["A1", "tree"]]}, {}]})}, Chance(0)
@@ -182,7 +182,7 @@ def test_awards_and_stickers_MYC_LEG_10() -> None:
     state = start(2, {"mode": "campaign", "episode": 2, "campaign": campaign.state_option()}, Chance(0))
     assert state.occupied == [0, 0]
     for seat in range(2):
-        assert state.features[seat].tree1 == cells(*[c for c, _ in campaign.stickers[seat]])
+        assert state.features[seat].single_trees == cells(*[c for c, _ in campaign.stickers[seat]])
 
 
 def test_save_resume_and_take_over_MYC_LEG_11(tmp_path: Path) -> None:
@@ -251,7 +251,7 @@ def test_campaign_file_as_option_MYC_LEG_11(tmp_path: Path) -> None:
     campaign.save(path)
     state = start(2, {"mode": "campaign", "episode": 2, "campaign": str(path)}, Chance(0))
     for seat in range(2):
-        assert state.features[seat].tree1 == cells(*[c for c, _ in campaign.stickers[seat]])
+        assert state.features[seat].single_trees == cells(*[c for c, _ in campaign.stickers[seat]])
     with pytest.raises(OptionError, match="campaign state rejected"):
         start(2, {"mode": "campaign", "campaign": str(tmp_path / "missing.json")}, Chance(0))
 

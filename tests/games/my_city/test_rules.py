@@ -233,7 +233,7 @@ def test_gold_mines_MYC_EVG_6() -> None:
     """MYC-EVG-6: the first player(s) to cover both gold mines score 3 at once, together if in
     the same round; later players get nothing. MYC-EVG-9: another board loads from a file."""
     state = start(3, {"board": str(GOLD_BOARD)}, Chance(0))
-    assert state.features[0].gold == cells("D2", "E2")
+    assert state.features[0].gold_cells == cells("D2", "E2")
     reveal(state, "YD2")
     do(state, 0, "place YD2 at D2 r0")
     do(state, 1, "place YD2 at D2 r0")
@@ -288,7 +288,7 @@ def test_board_files_MYC_EVG_9(tmp_path: Path) -> None:
     for seed in range(5):
         random_state = start(2, {"board": f"random:{seed}"}, Chance(0))
         assert (random_state.terrain.buildable & random_state.terrain.west).bit_count() > 30
-        assert random_state.features[0].well.bit_count() == 2
+        assert random_state.features[0].well_cells.bit_count() == 2
 
 
 def test_errors_name_the_rule_MYC_IO_1() -> None:

@@ -127,13 +127,13 @@ class Features:
     """One player's cell features as masks (after stickers)."""
 
     cells: str  # 121 codes
-    tree2: int
-    tree1: int
-    rock2: int
-    rock1: int
-    well: int
-    gold: int
-    square: int
+    double_trees: int
+    single_trees: int
+    double_rocks: int
+    single_rocks: int
+    well_cells: int
+    gold_cells: int
+    sticker_squares: int
 
     @staticmethod
     def of(cells: str) -> Features:

@@ -83,7 +83,7 @@ def investor(position: MyCityPosition, events: list[Event] | None) -> None:
 def gold(position: MyCityPosition, events: list[Event] | None) -> None:
     """The first player(s) to cover both gold mines score at once (MYC-EVG-6)."""
     for p in range(position.num_players):
-        gold = position.features[p].gold
+        gold = position.features[p].gold_cells
         if gold and not gold & ~position.occupied[p]:
             position.gold_claimed = True
             gain(position, p, position.rules.gold_points)
