@@ -22,13 +22,13 @@ def episode(number: int, players: int = 2, stickers: list[list[tuple[int, str]]]
     return build_state(players, CAMPAIGN.rules(number, players), LEGACY_BOARD, stickers or [[] for _ in range(players)])
 
 
-def piece(pid: str) -> int:
-    return CATALOGUE.by_id[pid]
+def piece(piece_id: str) -> int:
+    return CATALOGUE.by_id[piece_id]
 
 
-def reveal(state: MyCityState, pid: str) -> None:
-    """Make `pid` the revealed card (the current one goes back into the remaining cards)."""
-    wanted = piece(pid) if pid != "blockade" else 32
+def reveal(state: MyCityState, piece_id: str) -> None:
+    """Make `piece_id` the revealed card (the current one goes back into the remaining cards)."""
+    wanted = piece(piece_id) if piece_id != "blockade" else 32
     if state.card == wanted:
         return
     if state.card >= 0:
@@ -44,8 +44,8 @@ def act(text: str, state: MyCityState) -> int:
         return PASS_ACTION
     if text == "exit":
         return EXIT_ACTION
-    _, pid, _, cell, rot = text.split()
-    return place_action(piece(pid), parse_cell(cell), ROT[rot])
+    _, piece_id, _, cell, rot = text.split()
+    return place_action(piece(piece_id), parse_cell(cell), ROT[rot])
 
 
 def do(state: MyCityState, player: int, text: str, seed: int = 0) -> None:

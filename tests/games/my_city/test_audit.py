@@ -179,7 +179,7 @@ def test_first_piece_in_the_flood_touches_the_river_MYC_BUILD_4() -> None:
 def items(placed: list[tuple[str, tuple[str, ...]]]) -> dict[str, int]:
     """Final items of player 0's evergreen board with these buildings (piece id, cells)."""
     state = evergreen(2)
-    built = [(piece(pid), cells(*where)) for pid, where in placed]
+    built = [(piece(piece_id), cells(*where)) for piece_id, where in placed]
     occ = 0
     for _, mask in built:
         assert not occ & mask

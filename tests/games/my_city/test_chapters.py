@@ -36,14 +36,14 @@ NEW_KEYS = (
 LAND = ("B5", "B11", "J5", "J6", "J7", "J8", "J9")
 
 
-def pid(name: str) -> int:
+def piece_id(name: str) -> int:
     return CATALOGUE.by_id[name]
 
 
 def placement(name: str, cell: str, rotation: int) -> tuple[int, int]:
-    mask = shape_mask(pid(name), parse_cell(cell), rotation)
+    mask = shape_mask(piece_id(name), parse_cell(cell), rotation)
     assert mask is not None
-    return pid(name), mask
+    return piece_id(name), mask
 
 
 def deck_ids(state: MyCityState) -> list[str]:
@@ -114,9 +114,11 @@ def test_fourth_church_enters_from_episode_five_MYC_LEG_1() -> None:
     assert deck_ids(five).count("CL4") == 1 and "CU5" not in deck_ids(five)
     assert len(five.deck) == 24 + 3 + 1 + 1
     chosen = CAMPAIGN.rules(5, 2, church4="CU5")
-    assert chosen.church4 == pid("CU5") and pid("CU5") in chosen.pieces and pid("CL4") not in chosen.pieces
-    assert CAMPAIGN.rules(9, 2, church4="CU5").church4 == pid("CU5")  # kept in chapter 3
-    assert CAMPAIGN.rules(5, 2, church4="XX9").church4 == pid("CL4")  # unknown choice: the first shape
+    assert (
+        chosen.church4 == piece_id("CU5") and piece_id("CU5") in chosen.pieces and piece_id("CL4") not in chosen.pieces
+    )
+    assert CAMPAIGN.rules(9, 2, church4="CU5").church4 == piece_id("CU5")  # kept in chapter 3
+    assert CAMPAIGN.rules(5, 2, church4="XX9").church4 == piece_id("CL4")  # unknown choice: the first shape
     # No pass on the 4th church's card.
     reveal(five, "CL4")
     assert PASS_ACTION not in five.legal_actions(0)
@@ -149,7 +151,7 @@ def test_fourth_church_from_the_campaign_state_option_MYC_LEG_1() -> None:
         },
         Chance(3),
     )
-    assert state.rules.church4 == pid("CU5") and "CU5" in deck_ids(state)
+    assert state.rules.church4 == piece_id("CU5") and "CU5" in deck_ids(state)
     assert "4th church (chosen by results): CU5" in GAME.render(state, 0)
     assert state.observation(0)["chapter"]["church4"] == "CU5"  # type: ignore[index]
     again = GAME.state_from_json(json.loads(json.dumps(state.to_json())))

@@ -104,8 +104,8 @@ class CampaignData:
     episodes: int
     per_chapter: int
     marks_per_row: int
-    progress_34: tuple[int, ...]
-    progress_2: tuple[int, ...]
+    progress_three_or_four: tuple[int, ...]
+    progress_two: tuple[int, ...]
     reach_cap: int
     cap: int
     base: dict[str, Any]
@@ -168,7 +168,7 @@ class CampaignData:
             well_cells_plain=values["well_cells_plain"],
             investor_points=values["investor_points"],
             cap=self.cap,
-            progress=self.progress_34 if num_players >= 3 else self.progress_2,
+            progress=self.progress_three_or_four if num_players >= 3 else self.progress_two,
             reach_cap_marks=self.reach_cap,
             church4=church,
             land=sum(1 << parse_cell(cell) for cell in set(values["extra_land"])),
@@ -202,9 +202,9 @@ def _unmarked_blue(values: dict[str, Any]) -> tuple[int, ...]:
 def _check_pieces(where: str, values: dict[str, Any]) -> None:
     """The chapter mechanics' pieces exist in data/pieces.json with the right colour (DataError)."""
     for key, colour, kind in (("church4_shapes", 3, "church"), ("factory_marks", 2, "blue")):
-        for pid in values.get(key, ()):
-            if pid not in CATALOGUE.by_id or CATALOGUE.pieces[CATALOGUE.by_id[pid]].colour != colour:
-                raise DataError(f"{where}.{key}: {pid!r} is not a {kind} piece of data/pieces.json")
+        for piece_id in values.get(key, ()):
+            if piece_id not in CATALOGUE.by_id or CATALOGUE.pieces[CATALOGUE.by_id[piece_id]].colour != colour:
+                raise DataError(f"{where}.{key}: {piece_id!r} is not a {kind} piece of data/pieces.json")
 
 
 def campaign_data(model: CampaignFile, where: str) -> CampaignData:
@@ -238,8 +238,8 @@ def campaign_data(model: CampaignFile, where: str) -> CampaignData:
         episodes=model.episodes.value,
         per_chapter=model.episodes_per_chapter.value,
         marks_per_row=model.marks_per_row.value,
-        progress_34=tuple(progress.three_or_four.value),
-        progress_2=tuple(progress.two.value),
+        progress_three_or_four=tuple(progress.three_or_four.value),
+        progress_two=tuple(progress.two.value),
         reach_cap=progress.reach_50.value,
         cap=model.cap.value,
         base=base,
