@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from townhall.engine import Chance
-from townhall.games.my_city.board import EXIT_ACTION, PASS_ACTION, place_action
+from townhall.games.my_city.actions import EXIT_ACTION, PASS_ACTION, place_action
+from townhall.games.my_city.chapters import CAMPAIGN, evergreen_rules
 from townhall.games.my_city.data import parse_cell
 from townhall.games.my_city.game import EVERGREEN_BOARD, LEGACY_BOARD, build_state
 from townhall.games.my_city.pieces import CATALOGUE
-from townhall.games.my_city.rules import CAMPAIGN, evergreen_rules
 from townhall.games.my_city.state import MyCityState
 
 ROT = {"r0": 0, "r90": 1, "r180": 2, "r270": 3}
@@ -22,13 +22,13 @@ def episode(number: int, players: int = 2, stickers: list[list[tuple[int, str]]]
     return build_state(players, CAMPAIGN.rules(number, players), LEGACY_BOARD, stickers or [[] for _ in range(players)])
 
 
-def piece(pid: str) -> int:
-    return CATALOGUE.by_id[pid]
+def piece(piece_id: str) -> int:
+    return CATALOGUE.by_id[piece_id]
 
 
-def reveal(state: MyCityState, pid: str) -> None:
-    """Make `pid` the revealed card (the current one goes back into the remaining cards)."""
-    wanted = piece(pid) if pid != "blockade" else 32
+def reveal(state: MyCityState, piece_id: str) -> None:
+    """Make `piece_id` the revealed card (the current one goes back into the remaining cards)."""
+    wanted = piece(piece_id) if piece_id != "blockade" else 32
     if state.card == wanted:
         return
     if state.card >= 0:
@@ -44,8 +44,8 @@ def act(text: str, state: MyCityState) -> int:
         return PASS_ACTION
     if text == "exit":
         return EXIT_ACTION
-    _, pid, _, cell, rot = text.split()
-    return place_action(piece(pid), parse_cell(cell), ROT[rot])
+    _, piece_id, _, cell, rot = text.split()
+    return place_action(piece(piece_id), parse_cell(cell), ROT[rot])
 
 
 def do(state: MyCityState, player: int, text: str, seed: int = 0) -> None:

@@ -12,13 +12,13 @@ import pytest
 from tests.games.my_city.helpers import cells, do, episode, evergreen, finish, piece, reveal, solo, start
 from townhall.cli.campaign import default_agents
 from townhall.engine import Chance, Event, IllegalAction, ScriptedChance
+from townhall.engine.datafile import read_json
 from townhall.games.my_city import GAME, scoring
-from townhall.games.my_city.board import EXIT_ACTION, PASS_ACTION
+from townhall.games.my_city.actions import BLOCKADE, EXIT_ACTION, PASS_ACTION
 from townhall.games.my_city.boardgen import random_board
 from townhall.games.my_city.campaign import mark_rows
-from townhall.games.my_city.data import DATA_DIR, read_json
+from townhall.games.my_city.data import DATA_DIR
 from townhall.games.my_city.game import LEGACY_BOARD
-from townhall.games.my_city.state import BLOCKADE
 
 GOLD_BOARD = str(Path(__file__).parent / "boards" / "gold-near-river.json")
 
@@ -32,9 +32,9 @@ def test_legacy_board_has_only_double_cells_and_enough_for_the_seed_example_MYC_
     that it has two of each: the seed's own example of the first episode counts eight uncovered
     trees ("她的版圖上有八株未被覆蓋的樹木"), impossible with two double-tree cells."""
     features = episode(1).features[0]
-    assert features.tree1 == 0 and features.rock1 == 0
-    assert features.tree2.bit_count() >= 4  # 8 uncovered trees must be possible in episode 1
-    assert features.rock2.bit_count() >= 1
+    assert features.single_trees == 0 and features.single_rocks == 0
+    assert features.double_trees.bit_count() >= 4  # 8 uncovered trees must be possible in episode 1
+    assert features.double_rocks.bit_count() >= 1
     for seed in range(5):  # the random legacy board keeps the same facts
         spec = random_board(seed, legacy=True)
         assert spec.cells.count("t") == spec.cells.count("r") == 0
@@ -52,13 +52,13 @@ def test_seed_scoring_example_on_the_board_itself_MYC_LEG_3_MYC_PASS_1() -> None
         do(state, 1, "pass")
     assert state.score == [8, 8]
     # Legacy stand-in: double trees E1 H3 D7 G9 E11, double rocks F2 D6 D9 H7 I10.
-    assert state.features[0].tree2 == cells("E1", "H3", "D7", "G9", "E11")
-    assert state.features[0].rock2 == cells("F2", "D6", "D9", "H7", "I10")
+    assert state.features[0].double_trees == cells("E1", "H3", "D7", "G9", "E11")
+    assert state.features[0].double_rocks == cells("F2", "D6", "D9", "H7", "I10")
     open_trees = cells("E1", "H3", "G9", "E11")  # 8 trees uncovered (D7 built over)
     open_rock = cells("F2")  # 2 rocks uncovered
     empty = cells("B1", "C1", "D1", "F1", "G1", "H1", "I1", "J1")  # 8 empty cells (C1 H1: squares)
     covered = state.terrain.buildable & ~open_trees & ~open_rock & ~empty
-    state.occ[0] = covered
+    state.occupied[0] = covered
     state.placed[0] = [(piece("YI4"), covered)]
     finish(state)
     assert state.final is not None
@@ -91,8 +91,8 @@ def test_reaching_fifty_in_final_scoring_MYC_LEG_4_MYC_LEG_6() -> None:
     state = episode(1, 2)
     reveal(state, "YD2")
     state.score[0] = 49
-    state.occ[0] = state.terrain.buildable & ~state.features[0].tree2  # only the trees stay open
-    state.placed[0] = [(piece("YI4"), state.occ[0])]
+    state.occupied[0] = state.terrain.buildable & ~state.features[0].double_trees  # only the trees stay open
+    state.placed[0] = [(piece("YI4"), state.occupied[0])]
     finish(state)
     assert state.final is not None
     assert state.final[0] == {"trees": 10, "rocks": 0, "empty": 0}  # five double trees open
@@ -148,7 +148,7 @@ def test_church_card_at_zero_points_MYC_EVG_3_MYC_PASS_2() -> None:
     legal = state.legal_actions(0)
     assert PASS_ACTION not in legal and EXIT_ACTION in legal and len(legal) > 1
     do(state, 0, "place CI3 at F1 r0")  # F1 G1 H1 faces E1 across the river
-    assert state.score[0] == 0 and state.occ[0] == cells("E1", "E2", "F1", "G1", "H1")
+    assert state.score[0] == 0 and state.occupied[0] == cells("E1", "E2", "F1", "G1", "H1")
 
 
 def test_exited_player_keeps_and_scores_buildings_MYC_EXIT_1() -> None:
@@ -179,7 +179,7 @@ def test_first_piece_in_the_flood_touches_the_river_MYC_BUILD_4() -> None:
 def items(placed: list[tuple[str, tuple[str, ...]]]) -> dict[str, int]:
     """Final items of player 0's evergreen board with these buildings (piece id, cells)."""
     state = evergreen(2)
-    built = [(piece(pid), cells(*where)) for pid, where in placed]
+    built = [(piece(piece_id), cells(*where)) for piece_id, where in placed]
     occ = 0
     for _, mask in built:
         assert not occ & mask

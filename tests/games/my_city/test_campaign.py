@@ -10,11 +10,13 @@ import pytest
 from tests.games.my_city.helpers import cells, do, episode, finish, reveal, solo, start
 from townhall.cli.campaign import default_agents
 from townhall.engine import Chance, OptionError
+from townhall.engine.datafile import read_json
+from townhall.engine.errors import DataError
 from townhall.games.my_city import GAME, scoring
+from townhall.games.my_city.actions import BLOCKADE
 from townhall.games.my_city.campaign import Campaign, mark_rows, run
-from townhall.games.my_city.data import DATA_DIR, DataError, parse_cell, read_json
-from townhall.games.my_city.rules import CAMPAIGN, campaign_from_json
-from townhall.games.my_city.state import BLOCKADE
+from townhall.games.my_city.chapters import CAMPAIGN, campaign_from_json
+from townhall.games.my_city.data import DATA_DIR, parse_cell
 
 GOLD_BOARD = str(Path(__file__).parent / "boards" / "gold-near-river.json")
 
@@ -76,8 +78,8 @@ def test_episode_start_MYC_LEG_2() -> None:
         },
         Chance(0),
     )
-    assert state.score == [10, 10] and state.occ == [0, 0]
-    assert state.features[0].tree1 == cells("C1") and state.features[1].tree1 == 0
+    assert state.score == [10, 10] and state.occupied == [0, 0]
+    assert state.features[0].single_trees == cells("C1") and state.features[1].single_trees == 0
     with pytest.raises(OptionError, match="not light green"):
         start(
             2, {"mode": "campaign", "campaign": json.dumps({"boards": [{"stickers": [["A1", "tree"]]}, {}]})}, Chance(0)
@@ -97,7 +99,7 @@ def test_chapter_one_scoring_example_MYC_LEG_3() -> None:
     keep = cells("B1", "D1", "F1", "G1", "I1", "J1", "B2", "C2")  # 8 empty cells left open
     trees = cells("E1", "G9") | cells("C1", "H1", "C3", "I3")
     covered = state.terrain.buildable & ~keep & ~trees & ~cells("D9")  # F2's double rock covered
-    state.occ[0] = covered
+    state.occupied[0] = covered
     state.placed[0] = [(0, covered)]
     finish(state)
     assert state.final is not None
@@ -176,11 +178,11 @@ def test_awards_and_stickers_MYC_LEG_10() -> None:
         kinds = [kind for _, kind in campaign.stickers[seat]]
         assert kinds == CAMPAIGN.awards(1)[rows[seat]]
         for cell, _ in campaign.stickers[seat]:
-            assert start(2, {"mode": "campaign"}, Chance(0)).spec.cells[parse_cell(cell)] == "o"
+            assert start(2, {"mode": "campaign"}, Chance(0)).board_spec.cells[parse_cell(cell)] == "o"
     state = start(2, {"mode": "campaign", "episode": 2, "campaign": campaign.state_option()}, Chance(0))
-    assert state.occ == [0, 0]
+    assert state.occupied == [0, 0]
     for seat in range(2):
-        assert state.features[seat].tree1 == cells(*[c for c, _ in campaign.stickers[seat]])
+        assert state.features[seat].single_trees == cells(*[c for c, _ in campaign.stickers[seat]])
 
 
 def test_save_resume_and_take_over_MYC_LEG_11(tmp_path: Path) -> None:
@@ -217,7 +219,7 @@ def test_later_chapter_modules_MYC_LEG_1() -> None:
     piece still touches the river, buildings on the bottom row score the railroad; chapter 5
     starts the track at 0 (so no pass until points are made)."""
     state = episode(22)
-    assert state.occ == [cells("E6"), cells("E6")]
+    assert state.occupied == [cells("E6"), cells("E6")]
     reveal(state, "YD2")
     with pytest.raises(Exception, match="touch the river"):
         do(state, 0, "place YD2 at D7 r0")  # touches the palace only
@@ -249,7 +251,7 @@ def test_campaign_file_as_option_MYC_LEG_11(tmp_path: Path) -> None:
     campaign.save(path)
     state = start(2, {"mode": "campaign", "episode": 2, "campaign": str(path)}, Chance(0))
     for seat in range(2):
-        assert state.features[seat].tree1 == cells(*[c for c, _ in campaign.stickers[seat]])
+        assert state.features[seat].single_trees == cells(*[c for c, _ in campaign.stickers[seat]])
     with pytest.raises(OptionError, match="campaign state rejected"):
         start(2, {"mode": "campaign", "campaign": str(tmp_path / "missing.json")}, Chance(0))
 

@@ -12,13 +12,16 @@ import pytest
 from tests.games.my_city.helpers import act, cells, do, episode, evergreen, finish, reveal, solo, start
 from townhall.cli.campaign import default_agents
 from townhall.engine import Chance, OptionError
+from townhall.engine.datafile import read_json
+from townhall.engine.errors import DataError
 from townhall.games.my_city import GAME, scoring
-from townhall.games.my_city.board import PASS_ACTION, shape_mask
+from townhall.games.my_city.actions import BLOCKADE, PASS_ACTION
+from townhall.games.my_city.board import shape_mask
 from townhall.games.my_city.campaign import Campaign
-from townhall.games.my_city.data import DATA_DIR, DataError, parse_cell, read_json
+from townhall.games.my_city.chapters import CAMPAIGN, campaign_from_json
+from townhall.games.my_city.data import DATA_DIR, parse_cell
 from townhall.games.my_city.pieces import CATALOGUE
-from townhall.games.my_city.rules import CAMPAIGN, campaign_from_json
-from townhall.games.my_city.state import BLOCKADE, MyCityState
+from townhall.games.my_city.state import MyCityState
 
 NEW_KEYS = (
     "church4_shapes",
@@ -33,14 +36,14 @@ NEW_KEYS = (
 LAND = ("B5", "B11", "J5", "J6", "J7", "J8", "J9")
 
 
-def pid(name: str) -> int:
+def piece_id(name: str) -> int:
     return CATALOGUE.by_id[name]
 
 
 def placement(name: str, cell: str, rotation: int) -> tuple[int, int]:
-    mask = shape_mask(pid(name), parse_cell(cell), rotation)
+    mask = shape_mask(piece_id(name), parse_cell(cell), rotation)
     assert mask is not None
-    return pid(name), mask
+    return piece_id(name), mask
 
 
 def deck_ids(state: MyCityState) -> list[str]:
@@ -111,9 +114,11 @@ def test_fourth_church_enters_from_episode_five_MYC_LEG_1() -> None:
     assert deck_ids(five).count("CL4") == 1 and "CU5" not in deck_ids(five)
     assert len(five.deck) == 24 + 3 + 1 + 1
     chosen = CAMPAIGN.rules(5, 2, church4="CU5")
-    assert chosen.church4 == pid("CU5") and pid("CU5") in chosen.pieces and pid("CL4") not in chosen.pieces
-    assert CAMPAIGN.rules(9, 2, church4="CU5").church4 == pid("CU5")  # kept in chapter 3
-    assert CAMPAIGN.rules(5, 2, church4="XX9").church4 == pid("CL4")  # unknown choice: the first shape
+    assert (
+        chosen.church4 == piece_id("CU5") and piece_id("CU5") in chosen.pieces and piece_id("CL4") not in chosen.pieces
+    )
+    assert CAMPAIGN.rules(9, 2, church4="CU5").church4 == piece_id("CU5")  # kept in chapter 3
+    assert CAMPAIGN.rules(5, 2, church4="XX9").church4 == piece_id("CL4")  # unknown choice: the first shape
     # No pass on the 4th church's card.
     reveal(five, "CL4")
     assert PASS_ACTION not in five.legal_actions(0)
@@ -146,7 +151,7 @@ def test_fourth_church_from_the_campaign_state_option_MYC_LEG_1() -> None:
         },
         Chance(3),
     )
-    assert state.rules.church4 == pid("CU5") and "CU5" in deck_ids(state)
+    assert state.rules.church4 == piece_id("CU5") and "CU5" in deck_ids(state)
     assert "4th church (chosen by results): CU5" in GAME.render(state, 0)
     assert state.observation(0)["chapter"]["church4"] == "CU5"  # type: ignore[index]
     again = GAME.state_from_json(json.loads(json.dumps(state.to_json())))
@@ -189,7 +194,7 @@ def test_more_land_from_chapter_four_MYC_LEG_1() -> None:
     reveal(eleven, "RD2")
     assert act("place RD2 at J5 r90", eleven) in eleven.legal_actions(0)  # J5 J6 next to I5
     do(eleven, 0, "place RD2 at J5 r90")
-    assert eleven.occ[0] & cells("J5", "J6") == cells("J5", "J6")
+    assert eleven.occupied[0] & cells("J5", "J6") == cells("J5", "J6")
     reveal(nine, "RD2")
     with pytest.raises(Exception, match="light-green"):
         do(nine, 0, "place RD2 at J5 r90")

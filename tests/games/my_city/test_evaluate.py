@@ -27,7 +27,7 @@ def test_heuristic_counts_walled_in_cells_fully() -> None:
     for covered in (cells("C1", "B2"), cells("C1", "C2")):
         state = evergreen(2)
         reveal(state, "YD2")
-        state.occ[0] = covered
+        state.occupied[0] = covered
         state.placed[0] = [(piece("RD2"), covered)]
         values.append(provisional(state, 0))
     assert values[1] - values[0] == 0.5  # B1 counts -1 instead of -1/2

@@ -9,13 +9,13 @@ import pytest
 
 from tests.games.my_city.helpers import act, cells, do, evergreen, finish, piece, reveal, solo, start
 from townhall.engine import Chance, IllegalAction, OptionError, ScriptedChance
-from townhall.games.my_city import GAME
-from townhall.games.my_city.board import EXIT_ACTION, PASS_ACTION
+from townhall.games.my_city import GAME, turns
+from townhall.games.my_city.actions import BLOCKADE, EXIT_ACTION, PASS_ACTION
+from townhall.games.my_city.chapters import evergreen_rules
 from townhall.games.my_city.data import parse_cell
 from townhall.games.my_city.game import build_state
 from townhall.games.my_city.pieces import CATALOGUE
-from townhall.games.my_city.rules import evergreen_rules
-from townhall.games.my_city.state import BLOCKADE, MyCityState
+from townhall.games.my_city.state import MyCityState
 
 GOLD_BOARD = Path(__file__).parent / "boards" / "gold-near-river.json"
 
@@ -49,7 +49,7 @@ def test_simultaneous_decision_MYC_GEN_2_MYC_IO_3() -> None:
     seen_by_1 = state.observation(1)
     do(state, 0, "place YD2 at E1 r90")
     assert state.to_move() == (1, 2)
-    assert state.occ == [0, 0, 0]  # not resolved yet
+    assert state.occupied == [0, 0, 0]  # not resolved yet
     other = evergreen(3)
     reveal(other, "YD2")
     do(other, 0, "pass")
@@ -67,7 +67,7 @@ def test_simultaneous_decision_MYC_GEN_2_MYC_IO_3() -> None:
     rejected(state, 0, "pass", "MYC-GEN-2")  # decided already
     do(state, 2, "place YD2 at C4 r0")
     do(state, 1, "exit")  # the last decision resolves the card
-    assert state.occ == [cells("E1", "E2"), 0, cells("C4", "D4")]
+    assert state.occupied == [cells("E1", "E2"), 0, cells("C4", "D4")]
     assert state.card != piece("YD2") and piece("YD2") not in state.deck
     assert state.to_move() == (0, 2)
 
@@ -128,7 +128,7 @@ def test_later_pieces_touch_MYC_BUILD_5() -> None:
     rejected(state, 0, "place RD2 at C8 r0", "MYC-BUILD-5")
     rejected(state, 0, "place RD2 at D3 r90", "MYC-BUILD-5")  # D3 is only diagonal to E2
     do(state, 0, "place RD2 at F1 r0")  # F1 faces E1 across the river
-    assert state.occ[0] == cells("E1", "E2", "F1", "G1")
+    assert state.occupied[0] == cells("E1", "E2", "F1", "G1")
 
 
 def test_no_overlap_MYC_BUILD_6() -> None:
@@ -147,7 +147,7 @@ def test_pass_costs_one_MYC_PASS_1() -> None:
     do(state, 0, "pass")
     do(state, 1, "place YD2 at E1 r90")
     assert state.score == [9, 10] and state.passes == [1, 0]
-    assert state.occ[0] == 0 and piece("YD2") not in state.deck and state.card != piece("YD2")
+    assert state.occupied[0] == 0 and piece("YD2") not in state.deck and state.card != piece("YD2")
 
 
 def test_no_pass_at_zero_MYC_PASS_2() -> None:
@@ -159,8 +159,8 @@ def test_no_pass_at_zero_MYC_PASS_2() -> None:
     assert PASS_ACTION in state.legal_actions(1)
     rejected(state, 0, "pass", "MYC-PASS-2")
     # A board with no room for the square piece: only exit remains.
-    state.occ[0] = state.terrain.buildable & ~cells("B2", "C3")
-    state.placed[0] = [(piece("YI4"), state.occ[0])]
+    state.occupied[0] = state.terrain.buildable & ~cells("B2", "C3")
+    state.placed[0] = [(piece("YI4"), state.occupied[0])]
     assert state.legal_actions(0) == [EXIT_ACTION]
 
 
@@ -209,8 +209,8 @@ def test_church_card_MYC_EVG_3() -> None:
     reveal(state, "CO4")
     assert PASS_ACTION not in state.legal_actions(0)
     rejected(state, 0, "pass", "MYC-EVG-3")
-    state.occ[1] = state.terrain.buildable & ~cells("B2")
-    state.placed[1] = [(piece("YI4"), state.occ[1])]
+    state.occupied[1] = state.terrain.buildable & ~cells("B2")
+    state.placed[1] = [(piece("YI4"), state.occupied[1])]
     assert state.legal_actions(1) == [EXIT_ACTION]
 
 
@@ -233,7 +233,7 @@ def test_gold_mines_MYC_EVG_6() -> None:
     """MYC-EVG-6: the first player(s) to cover both gold mines score 3 at once, together if in
     the same round; later players get nothing. MYC-EVG-9: another board loads from a file."""
     state = start(3, {"board": str(GOLD_BOARD)}, Chance(0))
-    assert state.features[0].gold == cells("D2", "E2")
+    assert state.features[0].gold_cells == cells("D2", "E2")
     reveal(state, "YD2")
     do(state, 0, "place YD2 at D2 r0")
     do(state, 1, "place YD2 at D2 r0")
@@ -264,7 +264,7 @@ def test_board_files_MYC_EVG_9(tmp_path: Path) -> None:
     """MYC-EVG-9: the evergreen layout is data; another board loads; a bad file is rejected
     with a message that says what is wrong; random boards keep the facts."""
     state = start(2, {}, Chance(0))
-    assert state.spec.name.startswith("evergreen") and state.terrain.buildable.bit_count() == 95
+    assert state.board_spec.name.startswith("evergreen") and state.terrain.buildable.bit_count() == 95
     good = json.loads(GOLD_BOARD.read_text())
     cases: dict[str, tuple[str, object, str]] = {
         "rows": ("rows", good["rows"][:10], "must list 11 rows"),
@@ -288,7 +288,7 @@ def test_board_files_MYC_EVG_9(tmp_path: Path) -> None:
     for seed in range(5):
         random_state = start(2, {"board": f"random:{seed}"}, Chance(0))
         assert (random_state.terrain.buildable & random_state.terrain.west).bit_count() > 30
-        assert random_state.features[0].well.bit_count() == 2
+        assert random_state.features[0].well_cells.bit_count() == 2
 
 
 def test_errors_name_the_rule_MYC_IO_1() -> None:
@@ -311,7 +311,7 @@ def test_same_seed_same_game_MYC_IO_2() -> None:
 
 
 def test_evergreen_state_round_trip() -> None:
-    state = build_state(2, evergreen_rules(), GAME.new_state(2, GAME.meta.resolve({}), Chance(1)).spec, [[], []])
-    state._draw(Chance(2), None)
+    state = build_state(2, evergreen_rules(), GAME.new_state(2, GAME.meta.resolve({}), Chance(1)).board_spec, [[], []])
+    turns.draw(state, Chance(2), None)
     again = GAME.state_from_json(json.loads(json.dumps(state.to_json())))
     assert again.to_json() == state.to_json()

@@ -22,7 +22,7 @@ def test_full_final_scoring_MYC_EVG_7() -> None:
     MYC-BUILD-2 covered trees and rocks, MYC-BUILD-5 touching across the river (E4-E5)."""
     state = evergreen(2)
     solo(state, CITY)
-    assert state.occ[0] == cells(
+    assert state.occupied[0] == cells(
         "C4", "D4", "C5", "C6", "D6", "D7", "E5", "E6", "E7", "D8", "E8", "D9", "E9", "E4", "F4", "G4", "H4"
     ) | cells("C7", "C8", "C9", "C10")
     assert state.score == [10, 10]
@@ -93,7 +93,7 @@ def test_covering_trees_and_rocks_MYC_BUILD_2() -> None:
     covered tree no longer scores."""
     state = evergreen(2)
     solo(state, [("YD2", "place YD2 at E1 r90"), ("RD2", "place RD2 at F2 r0")])  # E1 tree; F2 rock
-    assert state.occ[0] == cells("E1", "E2", "F2", "G2")
+    assert state.occupied[0] == cells("E1", "E2", "F2", "G2")
     finish(state)
     assert state.final is not None
     assert state.final[0]["trees"] == 8
@@ -110,5 +110,5 @@ def test_tie_key_rows_MYC_LEG_7() -> None:
     reveal(state, "YI4")
     do(state, 1, "exit")
     do(state, 0, "place YI4 at B1 r0")  # B1 C1 D1 E1 (E1 is a tree: not empty anyway)
-    key = scoring.tie_key(state.rules, state.terrain, state.features[0], state.occ[0])
+    key = scoring.tie_key(state.rules, state.terrain, state.features[0], state.occupied[0])
     assert key[:2] == (-5, -9)

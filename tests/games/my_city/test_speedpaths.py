@@ -7,7 +7,8 @@ import random
 
 from tests.games.my_city.helpers import start
 from townhall.engine import Chance, IllegalAction
-from townhall.games.my_city.board import EXIT_ACTION, PASS_ACTION
+from townhall.games.my_city import placement
+from townhall.games.my_city.actions import EXIT_ACTION, PASS_ACTION
 from townhall.games.my_city.state import MyCityState
 
 
@@ -18,7 +19,7 @@ def brute_force(state: MyCityState, player: int) -> list[int]:
             continue
         copy = state.clone()
         try:
-            copy._check(player, action)
+            placement.check(copy, player, action)
         except IllegalAction:
             continue
         out.append(action)

@@ -1,7 +1,5 @@
-"""My City (Reiner Knizia): the evergreen game and the legacy campaign's episodes."""
+"""My City (Reiner Knizia): the evergreen game and the legacy campaign's episodes (rulings: RULINGS.md)."""
 
-from townhall.games.my_city.game import GAME_FOR_CAMPAIGN, MyCityGame
+from .game import GAME
 
-GAME = GAME_FOR_CAMPAIGN
-
-__all__ = ["GAME", "MyCityGame"]
+__all__ = ["GAME"]

@@ -10,8 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from townhall.games.my_city.actions import place_action
 from townhall.games.my_city.data import CELLS, SIZE, BoardSpec
-from townhall.games.my_city.pieces import CATALOGUE, MAX_PIECES
+from townhall.games.my_city.pieces import CATALOGUE
 
 FULL = (1 << CELLS) - 1
 COL0 = sum(1 << (r * SIZE) for r in range(SIZE))
@@ -19,10 +20,6 @@ COL_LAST = COL0 << (SIZE - 1)
 NOT_COL0 = FULL & ~COL0
 NOT_COL_LAST = FULL & ~COL_LAST
 ROW_MASKS = tuple(((1 << SIZE) - 1) << (r * SIZE) for r in range(SIZE))
-PLACE_STRIDE = CELLS * 4  # action ids: place = (piece * 121 + cell) * 4 + rotation
-PASS_ACTION = MAX_PIECES * PLACE_STRIDE
-EXIT_ACTION = PASS_ACTION + 1
-NUM_ACTIONS = EXIT_ACTION + 1
 
 
 def neighbours(mask: int) -> int:
@@ -37,10 +34,6 @@ def bits(mask: int) -> list[int]:
         out.append(low.bit_length() - 1)
         mask ^= low
     return out
-
-
-def place_action(piece: int, cell: int, rotation: int) -> int:
-    return (piece * CELLS + cell) * 4 + rotation
 
 
 def shape_mask(piece: int, cell: int, rotation: int) -> int | None:
@@ -63,8 +56,8 @@ class Terrain:
 
     __slots__ = (
         "buildable",
-        "cand_ids",
-        "cand_masks",
+        "candidate_ids",
+        "candidate_masks",
         "east",
         "east_only",
         "land",
@@ -84,8 +77,8 @@ class Terrain:
         # A cell is at the river when an orthogonal neighbour lies on the other bank.
         self.river_cells = self.buildable & ((neighbours(self.west) & self.east) | (neighbours(self.east) & self.west))
         allowed = self.buildable & self.east if east_only else self.buildable
-        self.cand_masks: list[tuple[int, ...]] = []
-        self.cand_ids: list[tuple[int, ...]] = []
+        self.candidate_masks: list[tuple[int, ...]] = []
+        self.candidate_ids: list[tuple[int, ...]] = []
         self.mask_of: dict[int, int] = {}
         # Per piece and distinct rotation: (id of the placement at cell 0, cell offsets, anchors
         # whose placement lies on allowed cells of one bank). Legal anchors are then found for all
@@ -103,8 +96,8 @@ class Terrain:
                     masks.append(mask)
                     ids.append(action)
                     self.mask_of[action] = mask
-            self.cand_masks.append(tuple(masks))
-            self.cand_ids.append(tuple(ids))
+            self.candidate_masks.append(tuple(masks))
+            self.candidate_ids.append(tuple(ids))
             turns = []
             for rotation, turn in enumerate(CATALOGUE.pieces[piece].turns):
                 if turn is None:
@@ -134,13 +127,13 @@ class Features:
     """One player's cell features as masks (after stickers)."""
 
     cells: str  # 121 codes
-    tree2: int
-    tree1: int
-    rock2: int
-    rock1: int
-    well: int
-    gold: int
-    square: int
+    double_trees: int
+    single_trees: int
+    double_rocks: int
+    single_rocks: int
+    well_cells: int
+    gold_cells: int
+    sticker_squares: int
 
     @staticmethod
     def of(cells: str) -> Features:
@@ -158,6 +151,3 @@ def _features_of(cells: str) -> Features:
         return sum(1 << i for i, c in enumerate(cells) if c == code)
 
     return Features(cells, mask("T"), mask("t"), mask("R"), mask("r"), mask("W"), mask("G"), mask("o"))
-
-
-assert PASS_ACTION == MAX_PIECES * CELLS * 4

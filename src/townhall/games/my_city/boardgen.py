@@ -1,9 +1,4 @@
-"""A seeded random board that keeps the public facts (rules/my-city-data.md): 11x11, 26 mountain
-(left band) and forest (right band) cells, a river along cell edges left of centre with more than
-30 buildable cells west of it; evergreen: 5 double trees, 8 double rocks, 2 wells with four
-buildable neighbours on their own bank, 2 gold mines; legacy: only double trees and double rocks
-(five of each, as the built-in stand-in: the seed's first-episode example counts 8 uncovered
-trees), gold mines at A8 and K1 and sticker squares."""
+"""A seeded random board (`board=random:SEED`) that keeps the public facts (RULINGS.md, MYC-EVG-9)."""
 
 from __future__ import annotations
 

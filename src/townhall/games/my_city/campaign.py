@@ -19,10 +19,12 @@ from typing import Any
 
 from townhall.engine import OptionError, OptionValue, TownhallError
 from townhall.engine.agent import Agent, derive_seed
+from townhall.engine.datafile import read_json
+from townhall.engine.errors import DataError
 from townhall.engine.match import play_match
-from townhall.games.my_city.data import DataError, cell_name, parse_cell, read_json
+from townhall.games.my_city.chapters import CampaignData, campaign_option
+from townhall.games.my_city.data import cell_name, parse_cell
 from townhall.games.my_city.game import GAME_FOR_CAMPAIGN, board_option
-from townhall.games.my_city.rules import CampaignData, campaign_option
 from townhall.games.my_city.state import MyCityState
 
 SAVE_FORMAT = "my-city-campaign-save/1"

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from townhall.games.my_city import scoring
-from townhall.games.my_city.board import EXIT_ACTION, PASS_ACTION, neighbours
+from townhall.games.my_city.actions import EXIT_ACTION, PASS_ACTION
+from townhall.games.my_city.board import neighbours
 from townhall.games.my_city.state import MyCityState
 
 
 def provisional(state: MyCityState, player: int) -> float:
-    occ = state.occ[player]
+    occ = state.occupied[player]
     placed = state.placed[player]
     track = state.score[player]
     action = state.pending[player]

@@ -3,26 +3,33 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from townhall.engine import Chance, Game, GameMeta, Json, OptionError, Options, OptionSpec, State, data_version_of
+from townhall.engine.datafile import read_json
+from townhall.engine.errors import DataError
+from townhall.engine.protocol import DataKind
 from townhall.games.my_city import evaluate as heuristic
-from townhall.games.my_city import render as text_view
+from townhall.games.my_city import turns, views
 from townhall.games.my_city.board import Features, terrain_for
+from townhall.games.my_city.chapters import RuleSet, campaign_option, evergreen_rules
 from townhall.games.my_city.data import (
     DATA_DIR,
+    MAX_PIECES,
+    STICKER_KINDS,
+    BoardFile,
     BoardSpec,
-    DataError,
+    CampaignFile,
+    PiecesFile,
     board_from_json,
     builtin_files,
     cell_name,
     load_board,
     parse_cell,
-    read_json,
 )
-from townhall.games.my_city.pieces import CATALOGUE, MAX_PIECES
-from townhall.games.my_city.rules import STICKER_KINDS, RuleSet, campaign_option, evergreen_rules
+from townhall.games.my_city.pieces import CATALOGUE
 from townhall.games.my_city.state import MyCityState
 
 EVERGREEN_BOARD = load_board(DATA_DIR / "board-evergreen.json")
@@ -115,14 +122,14 @@ def build_state(num_players: int, rules: RuleSet, spec: BoardSpec, stickers: Sti
     if rules.palace >= 0:
         if not terrain.buildable >> rules.palace & 1:
             raise OptionError(f"the palace cell {cell_name(rules.palace)} is not light green on this board")
-        state.start_occ = 1 << rules.palace
+        state.start_occupied = 1 << rules.palace
         for p in range(num_players):
-            state.occ[p] |= state.start_occ
-            state.placed[p].append((PALACE, state.start_occ))
+            state.occupied[p] |= state.start_occupied
+            state.placed[p].append((PALACE, state.start_occupied))
     return state
 
 
-class MyCityGame(Game):
+class MyCity(Game):
     meta = GameMeta(
         name="my-city",
         title="My City",
@@ -156,7 +163,7 @@ class MyCityGame(Game):
                 raise OptionError(str(error)) from None
             stickers = stickers_from_campaign(str(options["campaign"]), num_players, spec)
         state = build_state(num_players, rules, spec, stickers)
-        state._draw(chance, None)
+        turns.draw(state, chance, None)
         return state
 
     def state_from_json(self, data: dict[str, Json]) -> MyCityState:
@@ -176,7 +183,7 @@ class MyCityGame(Game):
 
     def render(self, state: State, viewer: int | None) -> str:
         assert isinstance(state, MyCityState)
-        return text_view.render(state, viewer)
+        return views.render(state, viewer)
 
     def max_decisions(self, num_players: int, options: Options) -> int:
         # Every card asks each active player once; the blockade asks nobody.
@@ -194,9 +201,17 @@ class MyCityGame(Game):
             {"board": "random:1"},
         ]
 
+    def data_files(self) -> Mapping[str, DataKind]:
+        return {
+            "board": DataKind(BoardFile, (DATA_DIR / "board-evergreen.json", DATA_DIR / "board-legacy.json")),
+            "pieces": DataKind(PiecesFile, (DATA_DIR / "pieces.json",)),
+            "campaign": DataKind(CampaignFile, (DATA_DIR / "campaign.json",)),
+        }
+
     def evaluate(self, state: State, player: int) -> float:
         assert isinstance(state, MyCityState)
         return heuristic.evaluate(state, player)
 
 
-GAME_FOR_CAMPAIGN = MyCityGame()
+GAME = MyCity()
+GAME_FOR_CAMPAIGN = GAME  # the name campaign_cli imports

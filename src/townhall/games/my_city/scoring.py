@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from townhall.engine import ranks_from_keys
 from townhall.games.my_city.board import ROW_MASKS, Features, Terrain, neighbours
+from townhall.games.my_city.chapters import RuleSet
 from townhall.games.my_city.data import SIZE
 from townhall.games.my_city.pieces import CATALOGUE
-from townhall.games.my_city.rules import RuleSet
+from townhall.games.my_city.position import MyCityPosition
 
 PIECE_COLOUR = tuple(p.colour for p in CATALOGUE.pieces)
 BOTTOM_ROW = ROW_MASKS[SIZE - 1]
@@ -20,9 +22,9 @@ def scored_region(rules: RuleSet, terrain: Terrain) -> int:
 
 def feature_mask(rules: RuleSet, features: Features) -> int:
     """Cells that show something other than empty ground (they do not count as empty)."""
-    mask = features.tree2 | features.tree1 | features.rock2 | features.rock1
+    mask = features.double_trees | features.single_trees | features.double_rocks | features.single_rocks
     if not rules.well_cells_plain:
-        mask |= features.well
+        mask |= features.well_cells
     return mask
 
 
@@ -57,8 +59,8 @@ def breakdown(
     region = scored_region(rules, terrain)
     free = region & ~occupied
     out: dict[str, int] = {
-        "trees": 2 * (features.tree2 & free).bit_count() + (features.tree1 & free).bit_count(),
-        "rocks": -2 * (features.rock2 & free).bit_count() - (features.rock1 & free).bit_count(),
+        "trees": 2 * (features.double_trees & free).bit_count() + (features.single_trees & free).bit_count(),
+        "rocks": -2 * (features.double_rocks & free).bit_count() - (features.single_rocks & free).bit_count(),
     }
     colour_masks = [0, 0, 0, 0, 0]
     by_colour: list[list[int]] = [[], [], [], [], []]
@@ -74,7 +76,7 @@ def breakdown(
             1 for mask in by_colour[CHURCH] if all(neighbours(mask) & colour_masks[c] for c in (0, 1, 2))
         )
     if rules.wells and not rules.well_cells_plain:
-        out["wells"] = rules.well_points * _good_wells(features.well & free, placed)
+        out["wells"] = rules.well_points * _good_wells(features.well_cells & free, placed)
     if rules.railroad_points:
         out["railroad"] = rules.railroad_points * sum(
             1 for piece, mask in placed if mask & BOTTOM_ROW and piece not in NOT_BUILDINGS
@@ -124,8 +126,8 @@ def mine_depths(rules: RuleSet, placed: list[tuple[int, int]]) -> list[int]:
 def parks(rules: RuleSet, terrain: Terrain, features: Features, occupied: int) -> list[int]:
     """Chapter 8 (MYC-LEG-1, invented rule): a park is an orthogonally connected area of uncovered
     scored cells that show no rock, of at least `park_min_cells` cells, with at least one tree."""
-    ground = scored_region(rules, terrain) & ~occupied & ~(features.rock2 | features.rock1)
-    trees = features.tree2 | features.tree1
+    ground = scored_region(rules, terrain) & ~occupied & ~(features.double_rocks | features.single_rocks)
+    trees = features.double_trees | features.single_trees
     found = []
     left = ground
     while left:
@@ -197,3 +199,18 @@ def summary(rules: RuleSet) -> list[tuple[str, str, str]]:
     region = " east of the river" if rules.east_only else ""
     items.append((end, f"empty light-green cell{region}", "-1"))
     return items
+
+
+def tie_keys(position: MyCityPosition) -> list[tuple[int, ...]]:
+    """Each player's (score, empty cells of each row from the top) ranking key (MYC-LEG-7)."""
+    return [
+        (
+            position.score[p],
+            *tie_key(position.rules, position.terrain, position.features[p], position.occupied[p]),
+        )
+        for p in range(position.num_players)
+    ]
+
+
+def ranks(position: MyCityPosition) -> list[int]:
+    return ranks_from_keys(tie_keys(position))

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from townhall.games.my_city import scoring
-from townhall.games.my_city.data import COLUMNS, SIZE, cell_name
+from townhall.games.my_city.actions import card_name
+from townhall.games.my_city.data import COLOUR_NAMES, COLUMNS, SIZE, cell_name
 from townhall.games.my_city.pieces import CATALOGUE, COLOURS
-from townhall.games.my_city.rules import COLOUR_NAMES
-from townhall.games.my_city.state import MyCityState, card_name
+from townhall.games.my_city.state import MyCityState
 
 TERRAIN_TEXT = {
     "M": "^^",
@@ -55,7 +55,7 @@ def render_board(state: MyCityState, player: int) -> list[str]:
             m ^= low
     cells = state.features[player].cells
     shown_cells = chapter_cells(state)
-    river = state.spec.river
+    river = state.board_spec.river
     lines = ["    " + "".join(f"  {c}" for c in COLUMNS)]
     for r in range(SIZE):
         parts = []

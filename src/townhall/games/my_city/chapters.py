@@ -7,7 +7,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from townhall.games.my_city.data import DATA_DIR, DataError, parse_cell, read_json, unwrap
+from townhall.engine.datafile import load_model, validate_model
+from townhall.engine.errors import DataError
+from townhall.games.my_city.data import COLOUR_NAMES, DATA_DIR, CampaignFile, parse_cell
 from townhall.games.my_city.pieces import CATALOGUE
 
 
@@ -84,34 +86,6 @@ def evergreen_rules() -> RuleSet:
     )
 
 
-_RULE_KEYS = {
-    "start_score": int,
-    "pass_allowed": bool,
-    "no_pass_episodes": list,
-    "churches": bool,
-    "blockade": bool,
-    "wells": bool,
-    "well_points": int,
-    "gold_mines": bool,
-    "gold_points": int,
-    "colour_groups": bool,
-    "church_bonus": int,
-    "east_only": bool,
-    "railroad_points": int,
-    "palace": str,
-    "well_cells_plain": bool,
-    "investor_points": int,
-    # Chapter mechanics added later: optional in a chapter file (the defaults switch them off).
-    "church4_shapes": list,
-    "church4_from": int,
-    "extra_land": list,
-    "mine_shafts": list,
-    "mine_rewards": list,
-    "factory_marks": list,
-    "remove_unmarked_blue": bool,
-    "park_points": int,
-    "park_min_cells": int,
-}
 _OPTIONAL_DEFAULTS: dict[str, Any] = {
     "church4_shapes": [],
     "church4_from": 0,
@@ -123,7 +97,6 @@ _OPTIONAL_DEFAULTS: dict[str, Any] = {
     "park_points": 0,
     "park_min_cells": 0,
 }
-COLOUR_NAMES = ("yellow", "red", "blue")
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,8 +104,8 @@ class CampaignData:
     episodes: int
     per_chapter: int
     marks_per_row: int
-    progress_34: tuple[int, ...]
-    progress_2: tuple[int, ...]
+    progress_three_or_four: tuple[int, ...]
+    progress_two: tuple[int, ...]
     reach_cap: int
     cap: int
     base: dict[str, Any]
@@ -195,7 +168,7 @@ class CampaignData:
             well_cells_plain=values["well_cells_plain"],
             investor_points=values["investor_points"],
             cap=self.cap,
-            progress=self.progress_34 if num_players >= 3 else self.progress_2,
+            progress=self.progress_three_or_four if num_players >= 3 else self.progress_two,
             reach_cap_marks=self.reach_cap,
             church4=church,
             land=sum(1 << parse_cell(cell) for cell in set(values["extra_land"])),
@@ -226,110 +199,60 @@ def _unmarked_blue(values: dict[str, Any]) -> tuple[int, ...]:
     return tuple(p for p in legacy if CATALOGUE.pieces[p].colour == 2 and CATALOGUE.pieces[p].id not in marked)
 
 
-def _check_value(where: str, key: str, value: Any) -> None:
-    """Content checks of the chapter mechanics' values (DataError naming what is wrong)."""
-    try:
-        if key == "palace" and value:
-            parse_cell(str(value))
-        elif key == "extra_land":
-            for cell in value:
-                parse_cell(str(cell))
-        elif key == "church4_shapes":
-            for pid in value:
-                if pid not in CATALOGUE.by_id or CATALOGUE.pieces[CATALOGUE.by_id[pid]].colour != 3:
-                    raise ValueError(f"{pid!r} is not a church piece of data/pieces.json")
-        elif key == "factory_marks":
-            for pid in value:
-                if pid not in CATALOGUE.by_id or CATALOGUE.pieces[CATALOGUE.by_id[pid]].colour != 2:
-                    raise ValueError(f"{pid!r} is not a blue piece of data/pieces.json")
-        elif key == "mine_rewards":
-            if not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
-                raise ValueError("points by depth are whole numbers")
-        elif key == "mine_shafts":
-            for shaft in value:
-                if not isinstance(shaft, dict) or shaft.get("colour") not in COLOUR_NAMES:
-                    raise ValueError(f"a shaft is {{'colour': yellow|red|blue, 'cells': [...]}}, not {shaft!r}")
-                if not isinstance(shaft.get("cells"), list) or not shaft["cells"]:
-                    raise ValueError(f"a shaft lists its cells, entrance first: {shaft!r}")
-                for cell in shaft["cells"]:
-                    parse_cell(str(cell))
-    except ValueError as error:
-        raise DataError(f"{where}.{key}: {error}") from None
+def _check_pieces(where: str, values: dict[str, Any]) -> None:
+    """The chapter mechanics' pieces exist in data/pieces.json with the right colour (DataError)."""
+    for key, colour, kind in (("church4_shapes", 3, "church"), ("factory_marks", 2, "blue")):
+        for piece_id in values.get(key, ()):
+            if piece_id not in CATALOGUE.by_id or CATALOGUE.pieces[CATALOGUE.by_id[piece_id]].colour != colour:
+                raise DataError(f"{where}.{key}: {piece_id!r} is not a {kind} piece of data/pieces.json")
 
 
-def _rule_values(where: str, raw: Any) -> dict[str, Any]:
-    if not isinstance(raw, dict):
-        raise DataError(f"{where}: rules must be an object")
-    out: dict[str, Any] = {}
-    for key, item in raw.items():
-        if key not in _RULE_KEYS:
-            raise DataError(f"{where}: unknown rule {key!r} (known: {', '.join(_RULE_KEYS)})")
-        value = unwrap(f"{where}.{key}", item)
-        kind = _RULE_KEYS[key]
-        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-            raise DataError(f"{where}.{key}: expected {kind.__name__}, got {value!r}")
-        _check_value(where, key, value)
-        out[key] = value
-    return out
-
-
-STICKER_KINDS = ("tree", "rock", "well")
-
-
-def _stickers(where: str, item: Any) -> list[str]:
-    value = unwrap(where, item)
-    if not isinstance(value, list) or any(v not in STICKER_KINDS for v in value):
-        raise DataError(f"{where}: a list of sticker kinds ({', '.join(STICKER_KINDS)}) expected, got {value!r}")
-    return list(value)
-
-
-def campaign_from_json(data: Any, where: str) -> CampaignData:
-    if not isinstance(data, dict) or data.get("format") != "my-city-campaign/1":
-        raise DataError(f"{where}: 'format' must be 'my-city-campaign/1'")
-    base = _rule_values(f"{where}: base_rules", data.get("base_rules"))
-    missing = sorted(set(_RULE_KEYS) - set(base) - set(_OPTIONAL_DEFAULTS))
-    if missing:
-        raise DataError(f"{where}: base_rules lacks {', '.join(missing)}")
-    episodes = unwrap(f"{where}: episodes", data.get("episodes"))
-    per_chapter = unwrap(f"{where}: episodes_per_chapter", data.get("episodes_per_chapter"))
+def campaign_data(model: CampaignFile, where: str) -> CampaignData:
+    """The plain chapter data of a validated campaign file (checked against the piece set)."""
+    base = model.base_rules.values()
+    _check_pieces(f"{where}: base_rules", base)
     chapters: list[dict[str, Any]] = []
-    for number, raw in enumerate(data.get("chapters", []), 1):
-        at = f"{where}: chapter {number}"
-        if raw.get("chapter") != number:
-            raise DataError(f"{at}: chapters must be numbered 1, 2, ... in order")
-        awards = raw.get("awards", {})
-        chapter = {
-            "title": str(raw.get("title", "")),
-            "rules": _rule_values(f"{at} rules", raw.get("rules", {})),
-            "episode_rules": {
-                str(e): _rule_values(f"{at} episode {e}", r) for e, r in dict(raw.get("episode_rules", {})).items()
-            },
-            "awards": {
-                rank: _stickers(f"{at} awards.{rank}", awards.get(rank)) for rank in ("first", "second", "other")
-            },
-            "start_stickers": {
-                str(e): _stickers(f"{at} start_stickers.{e}", s) for e, s in dict(raw.get("start_stickers", {})).items()
-            },
-        }
-        chapters.append(chapter)
-    if len(chapters) * per_chapter != episodes:
-        raise DataError(f"{where}: {len(chapters)} chapters of {per_chapter} do not make {episodes} episodes")
-    progress = data.get("progress", {})
+    for index, raw in enumerate(model.chapters):
+        at = f"{where}: chapters.{index}"
+        rules = raw.rules.values()
+        _check_pieces(f"{at}.rules", rules)
+        episode_rules = {}
+        for episode, values in raw.episode_rules.items():
+            episode_rules[episode] = values.values()
+            _check_pieces(f"{at}.episode_rules.{episode}", episode_rules[episode])
+        chapters.append(
+            {
+                "title": raw.title,
+                "rules": rules,
+                "episode_rules": episode_rules,
+                "awards": {
+                    "first": list(raw.awards.first.value),
+                    "second": list(raw.awards.second.value),
+                    "other": list(raw.awards.other.value),
+                },
+                "start_stickers": {episode: list(item.value) for episode, item in raw.start_stickers.items()},
+            }
+        )
+    progress = model.progress
     return CampaignData(
-        episodes=episodes,
-        per_chapter=per_chapter,
-        marks_per_row=unwrap(f"{where}: marks_per_row", data.get("marks_per_row")),
-        progress_34=tuple(unwrap(f"{where}: progress.3-4", progress.get("3-4"))),
-        progress_2=tuple(unwrap(f"{where}: progress.2", progress.get("2"))),
-        reach_cap=unwrap(f"{where}: progress.reach_50", progress.get("reach_50")),
-        cap=unwrap(f"{where}: cap", data.get("cap")),
+        episodes=model.episodes.value,
+        per_chapter=model.episodes_per_chapter.value,
+        marks_per_row=model.marks_per_row.value,
+        progress_three_or_four=tuple(progress.three_or_four.value),
+        progress_two=tuple(progress.two.value),
+        reach_cap=progress.reach_50.value,
+        cap=model.cap.value,
         base=base,
         chapters=tuple(chapters),
     )
 
 
+def campaign_from_json(data: Any, where: str) -> CampaignData:
+    return campaign_data(validate_model(CampaignFile, data, where), where)
+
+
 def load_campaign_data(path: Path = DATA_DIR / "campaign.json") -> CampaignData:
-    return campaign_from_json(read_json(path), str(path))
+    return campaign_data(load_model(CampaignFile, path), path.name)
 
 
 CAMPAIGN = load_campaign_data()
@@ -337,10 +260,7 @@ CAMPAIGN = load_campaign_data()
 
 @lru_cache(maxsize=8)
 def _campaign_file(path: str) -> CampaignData:
-    try:
-        return load_campaign_data(Path(path))
-    except (AttributeError, KeyError, TypeError, ValueError) as error:
-        raise DataError(f"{path}: not a usable chapter file ({error!r})") from None
+    return load_campaign_data(Path(path))
 
 
 def campaign_option(text: str) -> CampaignData:

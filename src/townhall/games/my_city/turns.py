@@ -1,0 +1,148 @@
+"""The card flow: resolve the decisions on a card (exit, pass, place), the immediate points
+(investor, gold mines, the 50 cap), the next draw (the blockade), the end of the game."""
+
+from __future__ import annotations
+
+from townhall.engine import Chance, Event
+from townhall.games.my_city import scoring
+from townhall.games.my_city.actions import BLOCKADE, EXIT_ACTION, PASS_ACTION, action_text, card_name
+from townhall.games.my_city.board import neighbours
+from townhall.games.my_city.pieces import CATALOGUE
+from townhall.games.my_city.position import UNDECIDED, MyCityPosition
+
+INVESTOR = CATALOGUE.by_id["INV"]
+
+
+def gain(position: MyCityPosition, player: int, delta: int) -> None:
+    """Move the score marker (the 50 cap and progress mark in the campaign, MYC-LEG-4/5)."""
+    if position.frozen[player]:
+        return
+    value = position.score[player] + delta
+    cap = position.rules.cap
+    if cap and value >= cap:
+        value = cap
+        position.frozen[player] = True
+        position.marks[player] += position.rules.reach_cap_marks
+    position.score[player] = value
+
+
+def resolve(position: MyCityPosition, chance: Chance, events: list[Event] | None) -> None:
+    placed_now = False
+    for p in range(position.num_players):
+        action = position.pending[p]
+        if action < 0:
+            continue
+        position.pending[p] = UNDECIDED
+        if action == EXIT_ACTION:
+            position.active[p] = False
+            if events is not None:
+                events.append(Event("exit", f"player {p + 1} exits", {"player": p}))
+        elif action == PASS_ACTION:
+            position.passes[p] += 1
+            before = position.score[p]
+            gain(position, p, -1)
+            if events is not None:
+                moved = position.score[p] - before  # 0 when the marker stopped at 50 (MYC-LEG-4)
+                text = f"player {p + 1} passes: {moved:+d}" if moved else f"player {p + 1} passes (marker stays)"
+                events.append(Event("pass", text, {"player": p, "points": moved}))
+        else:
+            mask = position.terrain.mask_of[action]
+            position.occupied[p] |= mask
+            position.placed[p].append((position.card, mask))
+            placed_now = True
+            if events is not None:
+                events.append(Event("place", f"player {p + 1}: {action_text(action)}", {"player": p, "action": action}))
+    if placed_now and position.rules.investor_points:
+        investor(position, events)
+    if placed_now and position.rules.gold_mines and not position.gold_claimed:
+        gold(position, events)
+    if any(position.active):
+        draw(position, chance, events)
+    else:
+        finish(position, events)
+
+
+def investor(position: MyCityPosition, events: list[Event] | None) -> None:
+    """Chapter 5: a building placed next to one's investor scores at once (the investor
+    itself, placed this round, scores nothing)."""
+    card = position.card
+    if card == INVESTOR:
+        return
+    for p in range(position.num_players):
+        placed = position.placed[p]
+        if not placed or placed[-1][0] != card:
+            continue
+        investor = next((mask for piece, mask in placed if piece == INVESTOR), 0)
+        if investor and neighbours(investor) & placed[-1][1]:
+            gain(position, p, position.rules.investor_points)
+            if events is not None:
+                text = f"player {p + 1} builds next to the investor: +{position.rules.investor_points}"
+                events.append(Event("investor", text, {"player": p}))
+
+
+def gold(position: MyCityPosition, events: list[Event] | None) -> None:
+    """The first player(s) to cover both gold mines score at once (MYC-EVG-6)."""
+    for p in range(position.num_players):
+        gold = position.features[p].gold_cells
+        if gold and not gold & ~position.occupied[p]:
+            position.gold_claimed = True
+            gain(position, p, position.rules.gold_points)
+            if events is not None:
+                text = f"player {p + 1} covers both gold mines: +{position.rules.gold_points}"
+                if position.frozen[p]:
+                    text += f" (the marker stops at {position.rules.cap})"
+                events.append(Event("gold", text, {"player": p}))
+
+
+def take(position: MyCityPosition, chance: Chance) -> int:
+    return position.deck.pop(chance.below(len(position.deck)))
+
+
+def draw(position: MyCityPosition, chance: Chance, events: list[Event] | None) -> None:
+    if not position.deck:
+        finish(position, events)
+        return
+    card = take(position, chance)
+    position.revealed.append(card)
+    if card == BLOCKADE:
+        if events is not None:
+            events.append(Event("reveal", "the blockade card is revealed"))
+        if not position.deck:
+            finish(position, events)
+            return
+        card = take(position, chance)
+        position.revealed.append(card)
+        position.blocked.append(card)
+        if events is not None:
+            events.append(
+                Event("blocked", f"{card_name(card)} is blocked: nobody builds it", {"card": card_name(card)})
+            )
+        if not position.deck:
+            finish(position, events)
+            return
+        card = take(position, chance)
+        position.revealed.append(card)
+    position.card = card
+    if events is not None:
+        events.append(Event("reveal", f"card {card_name(card)} is revealed", {"card": card_name(card)}))
+
+
+def finish(position: MyCityPosition, events: list[Event] | None) -> None:
+    position.over = True
+    position.card = -1
+    position.final = []
+    for p in range(position.num_players):
+        items = scoring.breakdown(
+            position.rules, position.terrain, position.features[p], position.placed[p], position.occupied[p]
+        )
+        position.final.append(items)
+        gain(position, p, sum(items.values()))
+        if events is not None:
+            text = ", ".join(f"{k} {v:+d}" for k, v in items.items())
+            events.append(
+                Event("score", f"player {p + 1} ends with {position.score[p]} ({text})", {"player": p, **items})
+            )
+    if position.rules.progress:
+        for p, rank in enumerate(scoring.ranks(position)):
+            if rank <= len(position.rules.progress):
+                position.marks[p] += position.rules.progress[rank - 1]
