@@ -8,8 +8,9 @@ import pytest
 
 from tests.games.antiquity.helpers import act, dist, flat, hx, new, rebuild, start_centre, texts, touch
 from townhall.engine import Chance
+from townhall.engine.errors import DataError
 from townhall.games.antiquity import GAME
-from townhall.games.antiquity.data import DATA, DATA_FILE, FOOD, GOODS, LUX, DataError, parse
+from townhall.games.antiquity.data import DATA, DATA_FILE, FOOD, GOODS, LUX, parse
 from townhall.games.antiquity.hexmap import TILE_CELLS, TOPOLOGIES, transform
 from townhall.games.antiquity.player import B
 from townhall.games.antiquity.rules import PLAN, SETUP

@@ -6,11 +6,12 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from townhall.engine import Chance, Game, GameMeta, Json, Options, OptionSpec, State, data_version_of
+from townhall.engine.protocol import DataKind
 
 from . import evaluate as evaluation
 from . import render as rendering
 from .board import Board
-from .data import DATA_DIR
+from .data import DATA_DIR, DATA_FILE, AntiquityFile
 from .hexmap import TOPOLOGIES, lay_tiles
 from .player import Player
 from .rules import MAX_ITEMS, MAX_OFFERS, MAX_PLAN_STEPS
@@ -71,6 +72,9 @@ class Antiquity(Game):
 
     def max_decisions(self, num_players: int, options: Options) -> int:
         return num_players + int(options["max_rounds"]) * num_players * PER_ROUND
+
+    def data_files(self) -> Mapping[str, DataKind]:
+        return {"antiquity": DataKind(AntiquityFile, (DATA_FILE,))}
 
     def variants(self) -> list[dict[str, Any]]:
         return [{"beginner": True}]
