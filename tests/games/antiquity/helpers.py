@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from townhall.engine import Chance
-from townhall.games.antiquity import GAME
+from townhall.games.antiquity import GAME, flow, founding
 from townhall.games.antiquity.board import Board
 from townhall.games.antiquity.data import GOOD_INDEX
 from townhall.games.antiquity.state import AntiquityState
@@ -26,8 +26,8 @@ def flat(n: int = 2, terrain: str = "P", seed: int = 3, beginner: bool = False) 
     s.range_product = [-1] * s.board.num_ranges
     s.order = list(range(n))
     for p in range(n):
-        s._place_city(p, start_centre(s, p), Chance(0))
-    s._start_round()
+        founding.place_city(s, p, start_centre(s, p), Chance(0))
+    flow.start_round(s)
     return s
 
 
@@ -35,7 +35,7 @@ def rebuild(s: AntiquityState) -> None:
     """After editing terrain: recompute ranges and water areas."""
     s.board = Board(s.num_players, s.terrain)
     s.range_product = [-1] * s.board.num_ranges
-    s._zones = {}
+    s.zone_cache = {}
     touch(s)
 
 
@@ -55,7 +55,7 @@ def dist(s: AntiquityState, a: int, b: int) -> int:
 
 
 def touch(s: AntiquityState) -> None:
-    s._legal_cache = None
+    s.legal_cache = None
 
 
 def texts(s: AntiquityState, p: int) -> list[str]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tests.games.antiquity.helpers import act, build, flat, give, goods, house, texts, touch
-from townhall.games.antiquity import GAME
+from townhall.games.antiquity import GAME, flow, supply, upkeep
 from townhall.games.antiquity.player import BARBARA, CHRISTOPHER, MARIA, NICHOLAS, B
 from townhall.games.antiquity.rules import COUNTRY, PLAN, TRADE
 
@@ -22,7 +22,7 @@ def test_stand_up_ant_ph1_1() -> None:
     act(s, 0, "man c1 a1")
     s.players[0].country = 1
     assert s.players[0].idle() == 0
-    s._start_round()
+    flow.start_round(s)
     assert s.players[0].manned == [False] and s.players[0].country == 1 and s.players[0].idle() == 1
 
 
@@ -85,7 +85,7 @@ def test_one_of_each_but_public_ones_ant_ph2_4() -> None:
     build(s, 0, "cart_shop", "c1 e1")
     build(s, 0, "cart_shop", "c1 g1")
     assert "build cart_shop" in texts(s, 0)
-    assert s.players[0].count(B["cart_shop"]) == 2 and s.supply_left(B["cart_shop"], 0) == 14
+    assert s.players[0].count(B["cart_shop"]) == 2 and supply.supply_left(s, B["cart_shop"], 0) == 14
 
 
 def test_costs_ant_ph2_5() -> None:
@@ -146,7 +146,7 @@ def test_cathedral_saint_at_once_ant_ph2_8() -> None:
     build(s, 0, "cathedral", "c1 b1")
     assert texts(s, 0) == ["saint nicholas", "saint barbara", "saint christopher", "saint george", "saint maria"]
     act(s, 0, "saint christopher")
-    assert s.players[0].saint == CHRISTOPHER and s._excess(0) == 0  # stores anything in the cathedral
+    assert s.players[0].saint == CHRISTOPHER and flow.excess_goods(s, 0) == 0  # stores anything in the cathedral
 
 
 def test_nicholas_free_lower_house_ant_ph2_9() -> None:
@@ -192,7 +192,7 @@ def test_theology_rebuilds_cathedral_ant_ph2_11() -> None:
     act(s, 0, "demolish")
     assert s.players[0].saint == -1 and s.players[0].grid[0][1] == -1
     assert "build cathedral" not in texts(s, 0) and "demolish" not in texts(s, 0)
-    s._start_round()
+    flow.start_round(s)
     build(s, 0, "cathedral", "c1 b1")
     assert "saint george" not in texts(s, 0) and len(texts(s, 0)) == 4
     act(s, 0, "saint maria")
@@ -286,13 +286,13 @@ def test_fountains_famine_and_pollution_ant_ph2_15() -> None:
     s = flat(2)
     give(s, 0, gold=2)
     s.famine = 3
-    assert s.famine_graves(0) == 3 and s.pollution_amount(0) == 3
+    assert upkeep.famine_graves(s, 0) == 3 and upkeep.pollution_amount(s, 0) == 3
     build(s, 0, "fountain", "c1 a1", ())
-    assert s.famine_graves(0) == 2 and s.pollution_amount(0) == 2
+    assert upkeep.famine_graves(s, 0) == 2 and upkeep.pollution_amount(s, 0) == 2
     build(s, 0, "fountain", "c1 b1", ())
-    assert s.famine_graves(0) == 1 and s.pollution_amount(0) == 1
+    assert upkeep.famine_graves(s, 0) == 1 and upkeep.pollution_amount(s, 0) == 1
     s.famine = 1
-    assert s.famine_graves(0) == 0
+    assert upkeep.famine_graves(s, 0) == 0
 
 
 def test_barbara_moves_buildings_and_graves_ant_ph2_16() -> None:

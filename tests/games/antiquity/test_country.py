@@ -16,6 +16,7 @@ from tests.games.antiquity.helpers import (
     texts,
     to_country,
 )
+from townhall.games.antiquity import supply, trade, zones
 from townhall.games.antiquity.data import GOOD_INDEX
 from townhall.games.antiquity.player import B
 from townhall.games.antiquity.rules import COUNTRY, HARVEST
@@ -33,7 +34,7 @@ def test_order_of_play_ant_ph3_1() -> None:
     for cell in (0, 1, 2):
         add(s, 2, "cart_shop", (cell,), True)
     s.order = [2, 1, 0]
-    s._set_order()
+    trade.set_order(s)
     assert s.order == [0, 2, 1] and s.phase == COUNTRY
 
 
@@ -194,7 +195,7 @@ def test_inn_ant_ph4_8() -> None:
     act(s, 0, hexname(s, site))
     assert s.players[0].inns == [site] and goods(s, 0) == {"wood": 1, "grain": 1}
     far = hx(s, c, 3, 2)
-    assert far in s.zone(0)
+    assert far in zones.zone(s, 0)
     act(s, 0, "farm")
     assert hexname(s, far) in texts(s, 0)
 
@@ -293,12 +294,12 @@ def test_goods_come_from_the_supply_ant_comp_1() -> None:
     c = start_centre(s, 0)
     site = hx(s, c, 3, 0)
     to_country(s, 0, carts=2)
-    assert s.goods_left(GOOD_INDEX["grain"], 0) == 1
+    assert supply.goods_left(s, GOOD_INDEX["grain"], 0) == 1
     act(s, 0, "farm")
     act(s, 0, hexname(s, site))
     placed = [h for h in range(len(s.good)) if s.good[h] == GOOD_INDEX["grain"]]
     assert site in placed
-    assert len(placed) == 2 and s.goods_left(GOOD_INDEX["grain"], 0) == 0
+    assert len(placed) == 2 and supply.goods_left(s, GOOD_INDEX["grain"], 0) == 0
     assert s.producers[0] is not None and len(s.producers[0][4]) == 1
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from tests.games.antiquity.helpers import act, add, build, flat, give, goods, texts, touch
 from townhall.engine import Chance, Event
-from townhall.games.antiquity import GAME
+from townhall.games.antiquity import GAME, placement, supply
 from townhall.games.antiquity.player import BARBARA, B
 from townhall.games.antiquity.rules import MAX_PLAN_STEPS, TRADE
 
@@ -78,7 +78,7 @@ def _bank_setup(order: list[int]):  # type: ignore[no-untyped-def]
     s.snaps = [pl.clone() for pl in s.players]
     s.order = order
     for p in (0, 1):
-        assert s.goods_left(9, p) == 1
+        assert supply.goods_left(s, 9, p) == 1
         act(s, p, "bank")
         act(s, p, "wood")
         act(s, p, "wood")
@@ -103,7 +103,7 @@ def test_bank_trades_share_the_48_goods_ant_comp_1() -> None:
     events = _reveal(s, 0, 1)
     assert s.phase == TRADE
     assert goods(s, 0) == {"stone": 21} and goods(s, 1) == {"wood": 2, "stone": 27}
-    assert s.goods_left(9, 0) == 0 and s.goods_left(9, 1) == 0
+    assert supply.goods_left(s, 9, 0) == 0 and supply.goods_left(s, 9, 1) == 0
     notes = [e.text for e in events if e.kind == "supply"]
     assert notes == ["the supply of stone ran out: player 2's bank trade (wood and wood for stone) is undone"]
 
@@ -169,7 +169,7 @@ def test_placement_texts_unique_ant_ph2_3() -> None:
         for a in legal:
             j = s.action_to_json(a)
             c, x, y, rot = (int(j[k]) for k in ("city", "x", "y", "rot"))
-            assert s._cells_for(choice, c, x, y, rot)[0] == y * 7 + x  # the named square is covered, first
+            assert placement.cells_for(s, choice, c, x, y, rot)[0] == y * 7 + x  # the named square is covered, first
         if build_text == "build philosophy":
             assert len(places) == 100
         s.players[0].pend = None

@@ -23,7 +23,7 @@ from tests.games.antiquity.helpers import (
     touch,
 )
 from townhall.engine import Chance, IllegalAction
-from townhall.games.antiquity import GAME
+from townhall.games.antiquity import GAME, countryside, flow, upkeep, victory, zones
 from townhall.games.antiquity.data import GOOD_INDEX
 from townhall.games.antiquity.player import BARBARA, CHRISTOPHER, GEORGE, MARIA, NICHOLAS
 from townhall.games.antiquity.rules import EXPLORE, FAMINE, HARVEST, OVER, PLAN, POLLUTE, STORE
@@ -40,7 +40,7 @@ def phase(s: AntiquityState, ph: int, p: int = 0) -> None:
 
 def farm(s: AntiquityState, p: int, site: int, good: str = "grain") -> None:
     """A farm of player p on `site` with its worker (built as phase 4 does)."""
-    s._new_producer(p, 1, (site,), GOOD_INDEX[good], Chance(0))
+    countryside.new_producer(s, p, 1, (site,), GOOD_INDEX[good], Chance(0))
     s.players[p].country += 1
 
 
@@ -51,7 +51,7 @@ def test_store_ant_ph5_1() -> None:
     give(s, 0, wood=5, stone=3)
     add(s, 0, "storage", (0, 1, 7, 8, 14, 15), manned=True)
     phase(s, STORE)
-    s._advance(Chance(0), None)
+    flow.advance(s, Chance(0), None)
     assert s.to_move() == (0,) and texts(s, 0) == ["wood", "stone"]
     act(s, 0, "stone")
     act(s, 0, "stone")
@@ -61,7 +61,7 @@ def test_store_ant_ph5_1() -> None:
     give(s, 0, wood=5, stone=3)
     add(s, 0, "storage", (0, 1), manned=True)
     phase(s, STORE)
-    s._advance(Chance(0), None)
+    flow.advance(s, Chance(0), None)
     assert texts(s, 0) == ["keep wood", "keep stone"]
     act(s, 0, "keep stone")
     act(s, 0, "keep wood")
@@ -70,7 +70,7 @@ def test_store_ant_ph5_1() -> None:
     give(s, 0, wood=5, stone=3)
     s.players[0].saint = CHRISTOPHER
     phase(s, STORE)
-    s._advance(Chance(0), None)
+    flow.advance(s, Chance(0), None)
     assert goods(s, 0) == {"wood": 5, "stone": 3}
 
 
@@ -81,12 +81,12 @@ def harvest(s: AntiquityState) -> list[int]:
     s.harvest = [0, 0, 0]
     touch(s)
     asked = []
-    if s._harvest_run(None):
+    if upkeep.harvest_run(s, None):
         while s.phase == HARVEST:
-            options = s._harvest_options()
+            options = upkeep.harvest_options(s)
             asked.append(len(options))
-            s._harvest_take(options[0], None)
-            s._harvest_run(None)
+            upkeep.harvest_take(s, options[0], None)
+            upkeep.harvest_run(s, None)
     return asked
 
 
@@ -103,7 +103,7 @@ def test_harvest_site_last_ant_ph6_1() -> None:
     # through the rules: phase 5 ends, phase 6 asks player 1 which of the 6 goods around
     phase(s, STORE)
     s.turn = 2
-    s._advance(Chance(0), None)
+    flow.advance(s, Chance(0), None)
     assert s.phase == HARVEST and s.to_move() == (0,)
     around = sorted(s.board.topo.neighbours[site])
     assert texts(s, 0) == [hexname(s, h) for h in around]
@@ -178,13 +178,13 @@ def test_famine_graves_count_ant_ph8_1() -> None:
     s = flat(2)
     s.famine = 7
     give(s, 0, grain=1, fish=1, wine=4)
-    assert s.famine_graves(0) == 5
+    assert upkeep.famine_graves(s, 0) == 5
     add(s, 0, "granary", (1, 7, 8, 9))
-    assert s.famine_graves(0) == 2
+    assert upkeep.famine_graves(s, 0) == 2
     add(s, 0, "fountain", (20,))
-    assert s.famine_graves(0) == 1
+    assert upkeep.famine_graves(s, 0) == 1
     phase(s, FAMINE)
-    s._start_famine()
+    upkeep.start_famine(s)
     assert s.todo_grave == [1, 7]
     assert goods(s, 0) == {"grain": 1, "fish": 1, "wine": 4}
 
@@ -216,7 +216,7 @@ def test_full_of_graves_loses_ant_ph8_3() -> None:
     pl.graves[0] = [True] * 49
     phase(s, FAMINE, p=1)
     s.todo_grave[1] = 1
-    s._advance(Chance(0), None)
+    flow.advance(s, Chance(0), None)
     assert not pl.alive and pl.out_round == 1 and s.phase == OVER
     assert s.winners == [0] and s.ranks() == [1, 2] and s.scores() == [100.0, -100.0]
 
@@ -229,7 +229,7 @@ def test_famine_rises_ant_ph8_4() -> None:
     give(s, 1, grain=5)
     phase(s, EXPLORE)
     s.turn = 2
-    s._advance(Chance(0), None)
+    flow.advance(s, Chance(0), None)
     assert s.famine == 3 and s.phase == POLLUTE
 
 
@@ -243,7 +243,7 @@ def test_pollution_ant_ph9_1() -> None:
     from tests.games.antiquity.helpers import rebuild
 
     rebuild(s)
-    s._start_pollution()
+    upkeep.start_pollution(s)
     phase(s, POLLUTE)
     assert s.todo_poll == [3, 3]
     assert len(s.legal_actions(0)) == 37 - 7 - 2
@@ -260,22 +260,22 @@ def test_dump_protects_zone_ant_ph9_2() -> None:
     s.players[1].inns.append(inn)
     s.occ[inn] = 5
     add(s, 1, "dump", tuple(range(9)), manned=True)
-    assert s.pollution_amount(1) == 0
+    assert upkeep.pollution_amount(s, 1) == 0
     phase(s, POLLUTE)
     s.todo_poll[0] = 3
     legal = {s.action_to_json(a)["hex"] for a in s.legal_actions(0)}
-    assert legal == {h for h in s.zone(0) if s._is_clean(h)} - set(s.zone(1))
+    assert legal == {h for h in zones.zone(s, 0) if zones.is_clean(s, h)} - set(zones.zone(s, 1))
     assert len(legal) == 37 - 7 - 1 - 7  # zone − city − the inn − 7 free hexes of the inn's zone
 
 
 def test_unplaceable_pollution_graves_ant_ph9_3() -> None:
     """ANT-PH9-3: pollution with no room becomes one grave each."""
     s = flat(2)
-    for h in s.zone(0):
+    for h in zones.zone(s, 0):
         s.polluted[h] = True
     phase(s, POLLUTE)
     s.todo_poll[0] = 3
-    s._advance(Chance(0), None)
+    flow.advance(s, Chance(0), None)
     assert s.todo_poll[0] == 0 and s.todo_grave[0] == 3 and len(texts(s, 0)) == 49
 
 
@@ -284,17 +284,17 @@ def test_victory_conditions_ant_ph10_1() -> None:
     s = flat(2)
     pl = s.players[0]
     pl.houses = (1 << 20) - 1
-    assert s.victory_conditions(0) == [True, False, False, False] and not s.meets_victory(0)
+    assert victory.victory_conditions(s, 0) == [True, False, False, False] and not victory.meets_victory(s, 0)
     pl.saint = NICHOLAS
-    assert s.meets_victory(0)
+    assert victory.meets_victory(s, 0)
     pl.saint = MARIA
-    assert not s.meets_victory(0)
+    assert not victory.meets_victory(s, 0)
     give(s, 0, grain=3, sheep=3, olives=3, fish=3, gold=3, wine=3, pearls=3, dye=3)
-    assert s.victory_conditions(0) == [True, False, True, False] and s.meets_victory(0)
+    assert victory.victory_conditions(s, 0) == [True, False, True, False] and victory.meets_victory(s, 0)
     pl.saint = CHRISTOPHER
-    assert s.meets_victory(0)
+    assert victory.meets_victory(s, 0)
     pl.goods[7] = 2
-    assert not s.meets_victory(0)
+    assert not victory.meets_victory(s, 0)
     # Barbara: every building of the set plus a cart shop, fountain, storage and house
     pl.saint = BARBARA
     names = ["market", "explorer", "harbor", "university", "biology", "alchemy", "theology", "philosophy",
@@ -302,10 +302,10 @@ def test_victory_conditions_ant_ph10_1() -> None:
              "cart_shop", "fountain", "storage"]  # fmt: skip
     for k, name in enumerate(names):
         add(s, 0, name, (k,))
-    assert not s.meets_victory(0)  # no house on the map yet
+    assert not victory.meets_victory(s, 0)  # no house on the map yet
     add(s, 0, "house", (30,))
     pl.graves[0][0] = True  # graves do not matter
-    assert s.meets_victory(0)
+    assert victory.meets_victory(s, 0)
     # George: player 1's whole zone (but its city and inn hexes) inside player 1's... own cover
     s = flat(2)
     c1 = start_centre(s, 1)
@@ -316,8 +316,8 @@ def test_victory_conditions_ant_ph10_1() -> None:
             s.players[0].inns.append(h)
             s.occ[h] = 4
     s.players[0].saint = GEORGE
-    assert s.victory_conditions(0)[3] and s.meets_victory(0)
-    assert not s.victory_conditions(1)[3]
+    assert victory.victory_conditions(s, 0)[3] and victory.meets_victory(s, 0)
+    assert not victory.victory_conditions(s, 1)[3]
 
 
 def test_several_winners_tie_break_ant_ph10_2() -> None:
@@ -327,13 +327,13 @@ def test_several_winners_tie_break_ant_ph10_2() -> None:
         s.players[p].saint = NICHOLAS
         s.players[p].houses = (1 << 20) - 1
     s.polluted[hx(s, start_centre(s, 1), 2, 0)] = True
-    s._check_victory(None)
+    flow.end_round(s, None)
     assert s.phase == OVER and s.winners == [0] and s.qualified == [0, 1] and s.ranks() == [1, 2, 3]
     s = flat(3)
     for p in (0, 1):
         s.players[p].saint = NICHOLAS
         s.players[p].houses = (1 << 20) - 1
-    s._check_victory(None)
+    flow.end_round(s, None)
     assert s.winners == [0, 1] and s.ranks() == [1, 1, 3]
 
 
@@ -343,7 +343,7 @@ def test_beginner_skips_famine_and_pollution_ant_var_1() -> None:
     s.famine = 4
     phase(s, EXPLORE)
     s.turn = 2
-    s._advance(Chance(0), None)
+    flow.advance(s, Chance(0), None)
     assert s.phase == PLAN and s.round == 2 and s.famine == 4
     assert all(pl.grave_count() == 0 for pl in s.players)
     assert GAME.variants() == [{"beginner": True}]

@@ -9,7 +9,7 @@ import pytest
 from tests.games.antiquity.helpers import act, dist, flat, hx, new, rebuild, start_centre, texts, touch
 from townhall.engine import Chance
 from townhall.engine.errors import DataError
-from townhall.games.antiquity import GAME
+from townhall.games.antiquity import GAME, founding, supply, zones
 from townhall.games.antiquity.data import DATA, DATA_FILE, FOOD, GOODS, LUX, parse
 from townhall.games.antiquity.hexmap import TILE_CELLS, TOPOLOGIES, transform
 from townhall.games.antiquity.player import B
@@ -26,14 +26,14 @@ def test_components_supply_ant_comp_1() -> None:
     s = new(4)
     assert sum(s.pool) == 16
     s = flat(2)
-    assert s.supply_left(B["cart_shop"], 0) == 16
+    assert supply.supply_left(s, B["cart_shop"], 0) == 16
     # 16 cart shops stand (15 for player 2, 1 for player 1): no 17th
     s.players[1].blds.extend([(B["cart_shop"], 0, ())] * 15)
     s.players[1].manned.extend([False] * 15)
     s.players[0].blds.append((B["cart_shop"], 0, ()))
     s.players[0].manned.append(False)
     s.snaps[1] = s.players[1].clone()  # what player 1 sees of player 2 during phase 2
-    assert s.supply_left(B["cart_shop"], 0) == 0
+    assert supply.supply_left(s, B["cart_shop"], 0) == 0
     assert "build cart_shop" not in texts(s, 0)
 
 
@@ -80,7 +80,7 @@ def test_zone_two_land_steps_ant_zoc_1() -> None:
     blocks and land behind it is outside."""
     s = flat(2)
     c = start_centre(s, 0)
-    zone = s.zone(0)
+    zone = zones.zone(s, 0)
     assert len(zone) == 37 and all(dist(s, h, c) <= 3 for h in zone)
     # a water row two below the city: only land at rows <= centre+1 stays (4+5+6+7+6 = 28 hexes)
     rc = s.board.topo.coords[c][1]
@@ -88,7 +88,7 @@ def test_zone_two_land_steps_ant_zoc_1() -> None:
         if r == rc + 2:
             s.terrain[h] = "W"
     rebuild(s)
-    zone = s.zone(0)
+    zone = zones.zone(s, 0)
     assert len(zone) == 28
     assert all(s.board.topo.coords[h][1] <= rc + 1 for h in zone)
 
@@ -103,15 +103,15 @@ def test_harbor_adds_water_and_shore_ant_zoc_2() -> None:
     for h in band:
         s.terrain[h] = "W"
     rebuild(s)
-    plain = set(s.zone(0))
+    plain = set(zones.zone(s, 0))
     s.players[0].houses = 0b1  # one worker
     s.players[0].goods[8] = 1
     act(s, 0, "build harbor")
     act(s, 0, "at c1 a1")
     act(s, 0, "man c1 a1")
     shore = {n for w in band for n in topo.neighbours[w] if s.terrain[n] != "W"}
-    assert set(s.zone(0)) == plain | band | shore
-    assert len(band) > 0 and any(topo.coords[h][1] == rc + 3 for h in s.zone(0))
+    assert set(zones.zone(s, 0)) == plain | band | shore
+    assert len(band) > 0 and any(topo.coords[h][1] == rc + 3 for h in zones.zone(s, 0))
 
 
 def test_stables_three_steps_ant_zoc_3() -> None:
@@ -124,7 +124,7 @@ def test_stables_three_steps_ant_zoc_3() -> None:
     assert s.players[0].goods[4:6] == [0, 0]
     s.players[0].houses = 0b1
     act(s, 0, "man c1 a1")
-    zone = s.zone(0)
+    zone = zones.zone(s, 0)
     assert len(zone) == 61 and all(dist(s, h, c) <= 4 for h in zone)
 
 
@@ -133,14 +133,14 @@ def test_one_zone_for_all_cities_ant_zoc_4() -> None:
     s = flat(2)
     c = start_centre(s, 0)
     second = hx(s, c, 0, 7)
-    s._place_city(0, second, Chance(0))
+    founding.place_city(s, 0, second, Chance(0))
     touch(s)
-    zone = s.zone(0)
+    zone = zones.zone(s, 0)
     assert len(zone) == 37 + 37  # two separate radius-3 discs (centres 7 apart)
     inn = hx(s, c, -4, 0)
     s.players[0].inns.append(inn)
     s.occ[inn] = 4
-    assert len(s.zone(0)) == 74 + len(
+    assert len(zones.zone(s, 0)) == 74 + len(
         [h for h in range(len(s.terrain)) if dist(s, h, inn) <= 2 and dist(s, h, c) > 3 and dist(s, h, second) > 3]
     )
 

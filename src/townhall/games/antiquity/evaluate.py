@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from . import victory, zones
 from .data import FOOD, LUX
 from .player import CHRISTOPHER, MARIA, NICHOLAS
 from .rules import FOUNTAIN, GRANARY
@@ -55,9 +56,9 @@ def value(state: AntiquityState, p: int) -> float:
     if pl.pend is not None and pl.pend[0] in BUILDING_STEPS:
         v += 1.0  # something is being built: a one-step lookahead should see it coming
     if pl.cities:
-        v += 0.05 * state.clean_count(p)
+        v += 0.05 * zones.clean_count(state, p)
     if pl.saint >= 0:
-        conds = state.victory_conditions(p)
+        conds = victory.victory_conditions(state, p)
         v += 5.0 + 6.0 * sum(conds)
         if pl.saint in (NICHOLAS, MARIA):
             v += 0.5 * pl.workers

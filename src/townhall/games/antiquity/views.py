@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from . import supply, zones
 from .city import COLUMNS, size_of
 from .data import BUILDINGS, GOODS
 from .player import SAINTS
@@ -28,10 +29,10 @@ LEGEND = (
 
 def render_map(state: AntiquityState, viewer: int | None) -> list[str]:
     topo = state.board.topo
-    zones: set[int] = set()
+    seen: set[int] = set()
     for q in range(state.num_players):
         if (viewer is None or q == viewer) and state.players[q].alive and state.players[q].cities:
-            zones |= state.zone(q, state._view(q, -1 if viewer is None else viewer))  # ANT-IO-3
+            seen |= zones.zone(state, q, supply.view_of(state, q, -1 if viewer is None else viewer))  # ANT-IO-3
     width = (max(topo.cols) + 1) * 2 + 4
     rows = max(topo.rows) + 1
     lines = [[" "] * width for _ in range(rows)]
@@ -51,7 +52,7 @@ def render_map(state: AntiquityState, viewer: int | None) -> list[str]:
             mid = "?"
         else:
             mid = " "
-        text = cell + mid + ("+" if h in zones else " ")
+        text = cell + mid + ("+" if h in seen else " ")
         col = topo.cols[h] * 2
         lines[topo.rows[h]][col : col + 3] = list(text)
     ruler = "     " + "".join(f"{c:<4d}" for c in range(0, max(topo.cols) + 1, 2))
@@ -62,7 +63,7 @@ def render_map(state: AntiquityState, viewer: int | None) -> list[str]:
 
 
 def render_city(state: AntiquityState, q: int, viewer: int | None) -> list[str]:
-    pl = state._view(q, viewer if viewer is not None else -1)
+    pl = supply.view_of(state, q, viewer if viewer is not None else -1)
     head = f"player {q + 1}" + ("" if pl.alive else " (out)")
     saint = f", saint {SAINTS[pl.saint]}" if pl.saint >= 0 else ""
     goods = ", ".join(f"{pl.goods[g]} {GOODS[g]}" for g in range(10) if pl.goods[g])

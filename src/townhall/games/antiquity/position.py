@@ -1,0 +1,140 @@
+"""The Antiquity position as plain data: the map, the players, the round in progress; clone and JSON."""
+
+from __future__ import annotations
+
+from typing import Any, Self
+
+from townhall.engine import Chance, Json
+
+from .board import Board
+from .player import Player
+from .rules import SETUP
+
+Producer = tuple[int, int, int, tuple[int, ...], tuple[int, ...]]  # kind, owner, good, sites, hexes around
+
+# The list fields copied by clone (everything else is a scalar or shared read-only data).
+LIST_FIELDS = ("terrain", "polluted", "good", "gprod", "occ", "token", "pool", "revealed", "range_product",
+               "producers", "order", "snaps", "done", "todo_poll", "todo_grave", "winners", "qualified", "kept",
+               "offer", "offers", "give", "ask", "harvest")  # fmt: skip
+
+
+class AntiquityPosition:
+    """Every fact of a game in progress; the rules are functions over it in the phase modules."""
+
+    def __init__(self, num_players: int, beginner: bool, max_rounds: int, board: Board, terrain: list[str]) -> None:
+        self.num_players = num_players
+        self.beginner = beginner
+        self.max_rounds = max_rounds
+        self.board = board
+        n_hex = len(terrain)
+        self.terrain = terrain
+        self.polluted = [False] * n_hex
+        self.good = [-1] * n_hex
+        self.gprod = [-1] * n_hex
+        self.occ = [-1] * n_hex
+        self.token = [False] * n_hex
+        self.pool = [0] * 10
+        self.revealed = [0] * 10
+        self.unseen_removed = 0
+        self.range_product = [-1] * board.num_ranges
+        self.producers: list[Producer | None] = []
+        self.fishermen = 0
+        self.famine = 0
+        self.round = 0
+        self.phase = SETUP
+        self.order = list(range(num_players))
+        self.turn = 0
+        self.players = [Player() for _ in range(num_players)]
+        self.snaps: list[Player | None] = [None] * num_players
+        self.done = [False] * num_players
+        self.todo_poll = [0] * num_players
+        self.todo_grave = [0] * num_players
+        self.cathedrals_built = 0
+        self.winners: list[int] = []
+        self.qualified: list[int] = []
+        self.tiles: list[list[int]] = []
+        self.zone_cache: dict[tuple[Any, ...], frozenset[int]] = {}
+        self.legal_cache: tuple[int, list[int]] | None = None
+        self.apply_chance: Chance = Chance(0)  # the Chance of the apply in progress (never stored)
+        self.harvest: list[int] = []  # phase 6 in progress: producer, goods taken, goods kept
+        self.kept = [0] * 10  # phase 5: goods already stored by the player choosing what to keep
+        self.offer: list[int] = []  # an open trade offer: offerer, partner, proposed (0/1)
+        self.give = [0] * 10  # goods the offerer gives
+        self.ask = [0] * 10  # goods the offerer asks for
+        self.offers = [0] * num_players
+
+    def clone(self) -> Self:
+        c = object.__new__(type(self))
+        d = self.__dict__.copy()
+        c.__dict__ = d
+        for name in LIST_FIELDS:
+            d[name] = d[name][:]
+        d["players"] = [pl.clone() for pl in self.players]
+        d["legal_cache"] = None
+        return c
+
+    def public_json(self) -> dict[str, Json]:
+        """The JSON of what every player sees."""
+        return {
+            "num_players": self.num_players,
+            "beginner": self.beginner,
+            "max_rounds": self.max_rounds,
+            "tiles": [t[:] for t in self.tiles],
+            "terrain": "".join(self.terrain),
+            "polluted": [int(x) for x in self.polluted],
+            "good": self.good[:],
+            "gprod": self.gprod[:],
+            "occ": self.occ[:],
+            "token": [int(x) for x in self.token],
+            "revealed": self.revealed[:],
+            "range_product": self.range_product[:],
+            "producers": [
+                None if pr is None else [pr[0], pr[1], pr[2], list(pr[3]), list(pr[4])] for pr in self.producers
+            ],
+            "fishermen": self.fishermen,
+            "famine": self.famine,
+            "round": self.round,
+            "phase": self.phase,
+            "order": self.order[:],
+            "turn": self.turn,
+            "todo_poll": self.todo_poll[:],
+            "todo_grave": self.todo_grave[:],
+            "cathedrals_built": self.cathedrals_built,
+            "winners": self.winners[:],
+            "qualified": self.qualified[:],
+            "kept": self.kept[:],
+            "offer": self.offer[:],
+            "offers": self.offers[:],
+            "give": self.give[:],
+            "harvest": self.harvest[:],
+            "ask": self.ask[:],
+        }
+
+    def to_json(self) -> dict[str, Json]:
+        data = self.public_json()
+        data["pool"] = self.pool[:]
+        data["unseen_removed"] = self.unseen_removed
+        data["players"] = [pl.to_json() for pl in self.players]
+        data["snaps"] = [None if s is None else s.to_json() for s in self.snaps]
+        data["done"] = self.done[:]
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Self:
+        n = int(data["num_players"])
+        terrain = list(data["terrain"])
+        position = cls(n, bool(data["beginner"]), int(data["max_rounds"]), Board(n, terrain), terrain)
+        position.tiles = [list(t) for t in data["tiles"]]
+        position.polluted = [bool(x) for x in data["polluted"]]
+        position.token = [bool(x) for x in data["token"]]
+        for name in ("good", "gprod", "occ", "pool", "revealed", "range_product", "order", "todo_poll", "todo_grave",
+                     "winners", "qualified", "kept", "done", "offer", "offers", "give", "ask", "harvest"):  # fmt: skip
+            setattr(position, name, list(data[name]))
+        for name in ("unseen_removed", "fishermen", "famine", "round", "phase", "turn", "cathedrals_built"):
+            setattr(position, name, int(data[name]))
+        position.producers = [
+            None if pr is None else (pr[0], pr[1], pr[2], tuple(pr[3]), tuple(pr[4])) for pr in data["producers"]
+        ]
+        position.players = [Player.from_json(p) for p in data["players"]]
+        position.snaps = [None if s is None else Player.from_json(s) for s in data["snaps"]]
+        return position
