@@ -77,7 +77,7 @@ def country_sites(position: AntiquityPosition, p: int, k: int) -> list[int]:
         return sorted(h for h in zone if terrain[h] != WATER and zones.is_free(position, h))
     if k == NEWCITY:
         return sorted(h for h in zone if city_site_ok(position, h, zone))
-    # alchemy: any polluted hex of the map (the seed names no zone of control for it)
+    # alchemy: any polluted hex of the map (ANT-PH4-12, RULINGS.md)
     return [h for h, dirty in enumerate(position.polluted) if dirty]
 
 

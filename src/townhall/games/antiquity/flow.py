@@ -110,8 +110,7 @@ def needs_decision(position: AntiquityPosition, p: int, events: list[Event] | No
 
 
 def keep_mode(position: AntiquityPosition, p: int) -> bool:
-    """Phase 5 is decided by discarding when the excess is small, else by choosing what to keep
-    (so a decision never takes more steps than the storage has squares)."""
+    """ANT-PH5-1: discard one at a time, or choose what to keep when the excess is large (RULINGS.md)."""
     return sum(position.kept) > 0 or excess_goods(position, p) > position.players[p].capacity()
 
 

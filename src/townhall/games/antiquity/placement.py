@@ -98,10 +98,7 @@ def lifts(pl: Player, graved: set[int], held: tuple[int, ...]) -> list[int]:
 
 
 def legal_arrange(position: AntiquityPosition, pl: Player, pend: tuple[Any, ...]) -> list[int]:
-    """ANT-PH2-16: St. Barbara rearranges the city: buildings are lifted one at a time into a held
-    row and placed back one at a time (the first lifted first); "done" once none is held;
-    "withdraw" puts every building of this rearrangement back where it stood (always possible, so
-    the step bound MAX_PLAN_STEPS holds: at the bound only "withdraw" is left)."""
+    """ANT-PH2-16: St. Barbara's rearranging: place the first held building, lift another, done, withdraw (RULINGS.md)."""
     held = pend[1]
     if pl.steps >= MAX_PLAN_STEPS:
         return [A.WITHDRAW]

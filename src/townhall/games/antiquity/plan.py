@@ -182,8 +182,7 @@ def reveal(position: AntiquityPosition, events: list[Event] | None) -> None:
 
 
 def settle_supply(position: AntiquityPosition, events: list[Event] | None) -> None:
-    """Plans were made at once: if together they took more cart shops, storages or fountains than
-    the supply holds, the later players in order of play take theirs back, goods refunded."""
+    """ANT-PH2-4: overdrawn building supplies are taken back by the later players (RULINGS.md)."""
     for t, cap in SUPPLY.items():
         excess = sum(pl.count(t) for pl in position.players) - cap
         for p in reversed(position.order):
@@ -203,11 +202,7 @@ def settle_supply(position: AntiquityPosition, events: list[Event] | None) -> No
 
 
 def settle_goods(position: AntiquityPosition, events: list[Event] | None) -> None:
-    """ANT-COMP-1: 48 goods of each kind. Bank trades were made in secret plans, each player seeing
-    the others' goods as of the start of the phase; if together they took more of a good than the
-    supply held, the later players in order of play (their latest trades first) undo theirs: the good
-    taken goes back, the two goods given are returned. A trade whose good was already spent again
-    (paid back into the supply) is not undone: that unit is in the supply again."""
+    """ANT-COMP-1: bank trades that overdraw a good are undone, later players first (RULINGS.md)."""
     if not any(pl.banked for pl in position.players):
         return
     cap = DATA.supply["goods_each"]

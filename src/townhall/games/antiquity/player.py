@@ -193,8 +193,7 @@ class Player:
         return sum(1 for bid, b in enumerate(self.blds) if b is not None and b[0] == btype and not self.graved(bid))
 
     def has_saint_power(self, saint: int) -> bool:
-        """The saint's power (St. Maria: every power) works while the cathedral carries no grave:
-        a graved building cannot be used (ANT-PH8-2); the saint, and so the victory condition, stay."""
+        """The saint's power (St. Maria: every power), stopped by a grave on the cathedral (RULINGS.md)."""
         if self.saint != saint and self.saint != MARIA:
             return False
         if not self.any_graves():

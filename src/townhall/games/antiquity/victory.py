@@ -69,8 +69,7 @@ def scores(position: AntiquityPosition) -> list[float]:
 
 
 def ranks(position: AntiquityPosition) -> list[int]:
-    """Winners first; then met a condition but lost the tie-break; then survivors by workers and
-    clean zone hexes; eliminated players last (later elimination better)."""
+    """ANT-PH10-2: winners, then qualified, then survivors, then the eliminated (RULINGS.md)."""
     keys = []
     for p, pl in enumerate(position.players):
         won = 2 if p in position.winners else 1 if p in position.qualified else 0
