@@ -67,7 +67,7 @@ def test_build_on_free_squares_ant_ph2_3() -> None:
     give(s, 0, wood=3)
     act(s, 0, "build explorer")
     assert len(s.legal_actions(0)) == 70
-    s.players[0].pend = None
+    s.players[0].pending = None
     build(s, 0, "market", "c1 a1")
     act(s, 0, "build explorer")
     legal = texts(s, 0)

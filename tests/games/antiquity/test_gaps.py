@@ -8,6 +8,7 @@ from townhall.engine import Chance, Event
 from townhall.games.antiquity import GAME, placement, supply
 from townhall.games.antiquity.player import BARBARA, B
 from townhall.games.antiquity.rules import MAX_PLAN_STEPS, TRADE
+from townhall.games.antiquity.steps import PlaceBuilding
 
 
 def _full_city_but(s, p: int, keep: tuple[int, ...]) -> None:  # type: ignore[no-untyped-def]
@@ -36,14 +37,14 @@ def test_barbara_swaps_two_buildings_without_free_squares_ant_ph2_16() -> None:
     act(s, 0, "at c1 b1")
     assert texts(s, 0) == ["at c1 a1", "move c1 b1", "withdraw"]  # now the fountain
     copy = GAME.state_from_json(s.to_json())  # a rearrangement in progress survives JSON
-    assert copy.players[0].pend == s.players[0].pend and texts(copy, 0) == texts(s, 0)
+    assert copy.players[0].pending == s.players[0].pending and texts(copy, 0) == texts(s, 0)
     assert "held (lifted, placed back in this order): fountain" in GAME.render(s, 0)
     act(s, 0, "at c1 a1")
     assert set(texts(s, 0)) == {"done", "move c1 a1", "move c1 b1", "withdraw"}
     act(s, 0, "done")
     pl = s.players[0]
     assert pl.blds[house_id] == (B["house"], 0, (1,)) and pl.blds[fountain_id] == (B["fountain"], 0, (0,))
-    assert pl.grid[0][:2] == [fountain_id, house_id] and pl.pend is None
+    assert pl.grid[0][:2] == [fountain_id, house_id] and pl.pending is None
     assert "done" in texts(s, 0) and "move c1 a1" in texts(s, 0)  # back in the plan; it may rearrange again
 
 
@@ -64,7 +65,7 @@ def test_barbara_withdraw_restores_and_bounds_ant_ph2_16() -> None:
     s.players[0].steps = MAX_PLAN_STEPS
     assert texts(s, 0) == ["withdraw"]
     act(s, 0, "withdraw")
-    assert s.players[0].blds == before and s.players[0].grid[0] == grid and s.players[0].pend is None
+    assert s.players[0].blds == before and s.players[0].grid[0] == grid and s.players[0].pending is None
     assert texts(s, 0) == ["done"]
 
 
@@ -165,12 +166,14 @@ def test_placement_texts_unique_ant_ph2_3() -> None:
         legal = s.legal_actions(0)
         places = [s.action_text(a) for a in legal]
         assert len(set(places)) == len(places), build_text
-        choice = s.players[0].pend[1]  # type: ignore[index]
+        step = s.players[0].pending
+        assert isinstance(step, PlaceBuilding)
+        choice = step.choice
         for a in legal:
             j = s.action_to_json(a)
             c, x, y, rot = (int(j[k]) for k in ("city", "x", "y", "rot"))
             assert placement.cells_for(s, choice, c, x, y, rot)[0] == y * 7 + x  # the named square is covered, first
         if build_text == "build philosophy":
             assert len(places) == 100
-        s.players[0].pend = None
+        s.players[0].pending = None
         touch(s)

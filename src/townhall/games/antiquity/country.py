@@ -11,12 +11,13 @@ from .hexmap import disc
 from .player import Player
 from .position import AntiquityPosition
 from .rules import ALCHEMY, ALCHEMY_K, CART, FARM, FISHERMAN, INN, MINE, WOODCUTTER
+from .steps import ChooseProduct, CityJob, CountrySite, FisherPartner, InnJob, Pay, ProducerJob
 
 
 def legal_country(position: AntiquityPosition, p: int) -> list[int]:
     pl = position.players[p]
-    if pl.pend is not None:
-        return pending.legal_pending(position, p, pl, pl.pend)
+    if pl.pending is not None:
+        return pending.legal_pending(position, p, pl, pl.pending)
     out = [A.DONE]
     active = pl.active()
     if pl.manned_count(CART) > 0:
@@ -30,40 +31,39 @@ def legal_country(position: AntiquityPosition, p: int) -> list[int]:
 
 def apply_country(position: AntiquityPosition, p: int, action: int, chance: Chance, events: list[Event] | None) -> None:
     pl = position.players[p]
-    pend = pl.pend
+    step = pl.pending
     kind, values = A.SPACE.decode(action)
-    if pend is None:
+    if step is None:
         if kind == "done":
             position.turn += 1
         else:
-            pl.pend = ("site", values[0])
+            pl.pending = CountrySite(values[0])
         return
-    step = pend[0]
-    if step == "site":
-        k, h = pend[1], values[0]
+    if isinstance(step, CountrySite):
+        k, h = step.kind, values[0]
         if k == ALCHEMY_K:
             for n in disc(position.board.topo, h):
                 position.polluted[n] = False  # ANT-PH4-12
             pl.alchemy_used = True
-            pl.pend = None
+            pl.pending = None
         elif k == FISHERMAN:
-            pl.pend = ("site2", h)
+            pl.pending = FisherPartner(h)
         elif k in (FARM, MINE):
             choose_product(position, p, pl, k, (h,), chance)
         elif k == WOODCUTTER:
-            pending.pay(position, pl, DATA.country_costs["woodcutter"], ("prod", k, (h,), WOOD, False))
+            pending.pay(position, pl, DATA.country_costs["woodcutter"], ProducerJob(k, (h,), WOOD, False))
         elif k == INN:
-            pending.pay(position, pl, DATA.country_costs["inn"], ("inn", h))
+            pending.pay(position, pl, DATA.country_costs["inn"], InnJob(h))
         else:
-            pending.pay(position, pl, DATA.country_costs["city"], ("city", h))
-    elif step == "site2":
-        choose_product(position, p, pl, FISHERMAN, (pend[1], values[0]), chance)
-    elif step == "fgood":
-        product_chosen(position, p, pl, pend[1], pend[2], action, chance)
-    elif step == "pay":
-        need = payment.pay(pl.goods, pend[2], values[0])
-        pending.continue_pay(position, pl, pend[1], need)
-    if events is not None and pl.pend is None and step != "site2":
+            pending.pay(position, pl, DATA.country_costs["city"], CityJob(h))
+    elif isinstance(step, FisherPartner):
+        choose_product(position, p, pl, FISHERMAN, (step.hex, values[0]), chance)
+    elif isinstance(step, ChooseProduct):
+        product_chosen(position, p, pl, step.kind, step.sites, action, chance)
+    elif isinstance(step, Pay):
+        need = payment.pay(pl.goods, step.need, values[0])
+        pending.continue_pay(position, pl, step.job, need)
+    if events is not None and pl.pending is None and not isinstance(step, FisherPartner):
         events.append(Event("country", f"player {p + 1} builds in the countryside"))
 
 
@@ -74,7 +74,7 @@ def choose_product(
     if len(opts) == 1:
         product_chosen(position, p, pl, k, sites, opts[0], chance)
     else:
-        pl.pend = ("fgood", k, sites)
+        pl.pending = ChooseProduct(k, sites)
 
 
 def product_chosen(
@@ -84,13 +84,13 @@ def product_chosen(
         if action >= A.SEED:
             g = action - A.SEED
             pl.biology_used = True
-            pl.pend = None
-            countryside.finish_country(position, pl, ("prod", k, sites, g, True))
+            pl.pending = None
+            countryside.finish_country(position, pl, ProducerJob(k, sites, g, True))
         else:
             g = action - A.GOOD
-            pending.pay(position, pl, Cost(((g, 1),)), ("prod", k, sites, g, False))
+            pending.pay(position, pl, Cost(((g, 1),)), ProducerJob(k, sites, g, False))
     else:
         g = action - A.GOOD
         pending.pay(
-            position, pl, DATA.country_costs["mine" if k == MINE else "fisherman"], ("prod", k, sites, g, False)
+            position, pl, DATA.country_costs["mine" if k == MINE else "fisherman"], ProducerJob(k, sites, g, False)
         )

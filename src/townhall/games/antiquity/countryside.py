@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from townhall.engine import Chance
 
 from . import actions as A
@@ -29,6 +27,7 @@ from .rules import (
     SITE_OCC,
     WOODCUTTER,
 )
+from .steps import CityJob, InnJob, ProducerJob
 
 
 def country_affordable(position: AntiquityPosition, p: int, pl: Player, k: int, active: set[int]) -> bool:
@@ -124,25 +123,23 @@ def product_options(position: AntiquityPosition, p: int, k: int, sites: tuple[in
     return [A.GOOD + fixed] if fixed >= 0 else [A.GOOD + g for g in MINE_GOODS if supply.goods_left(position, g, p)]
 
 
-def finish_country(position: AntiquityPosition, pl: Player, job: tuple[Any, ...]) -> None:
+def finish_country(position: AntiquityPosition, pl: Player, job: ProducerJob | InnJob | CityJob) -> None:
     p = position.players.index(pl)
-    kind = job[0]
     chance = position.apply_chance
     # ANT-PH4-2: the cart shop's worker goes to a producer, or back beside the city.
     for bid, b in enumerate(pl.blds):
         if b is not None and b[0] == CART and pl.manned[bid]:
             pl.manned[bid] = False
             break
-    if kind == "inn":
-        h = job[1]
+    if isinstance(job, InnJob):
+        h = job.hex
         position.occ[h] = INN_OCC + p
         founding.cover_token(position, h, chance)
         pl.inns.append(h)
-    elif kind == "city":
-        founding.place_city(position, p, job[1], chance)
+    elif isinstance(job, CityJob):
+        founding.place_city(position, p, job.hex, chance)
     else:
-        _, k, sites, g, _ = job
-        new_producer(position, p, k, sites, g, chance)
+        new_producer(position, p, job.kind, job.sites, job.good, chance)
         pl.country += 1
 
 

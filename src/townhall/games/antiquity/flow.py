@@ -43,7 +43,7 @@ def start_round(position: AntiquityPosition) -> None:
         pl.new_cathedral = 0
         pl.bought = ()
         pl.banked = ()
-        pl.pend = None
+        pl.pending = None
     position.phase = PLAN
     for p, pl in enumerate(position.players):
         position.done[p] = not pl.alive
@@ -70,7 +70,7 @@ def needs_decision(position: AntiquityPosition, p: int, events: list[Event] | No
     pl = position.players[p]
     # When the player must decide, the legal actions found here are kept for legal_actions.
     if position.phase == COUNTRY:
-        if pl.pend is not None:
+        if pl.pending is not None:
             return True
         legal = country.legal_country(position, p)
         if len(legal) > 1:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from . import actions as A
 from . import payment
 from .city import (
@@ -21,6 +19,7 @@ from .data import Cost
 from .player import NICHOLAS, Player
 from .position import AntiquityPosition
 from .rules import CATHEDRAL, MAX_PLAN_STEPS, SUPPLY, building_cost
+from .steps import Arrange, OfferFreeHouse
 
 
 def placements(
@@ -97,9 +96,9 @@ def lifts(pl: Player, graved: set[int], held: tuple[int, ...]) -> list[int]:
     ]
 
 
-def legal_arrange(position: AntiquityPosition, pl: Player, pend: tuple[Any, ...]) -> list[int]:
+def legal_arrange(position: AntiquityPosition, pl: Player, step: Arrange) -> list[int]:
     """ANT-PH2-16: St. Barbara's rearranging: place the first held building, lift another, done, withdraw (RULINGS.md)."""
-    held = pend[1]
+    held = step.held
     if pl.steps >= MAX_PLAN_STEPS:
         return [A.WITHDRAW]
     out = [A.WITHDRAW]
@@ -112,22 +111,22 @@ def legal_arrange(position: AntiquityPosition, pl: Player, pend: tuple[Any, ...]
     return out
 
 
-def lift(pl: Player, bid: int, pend: tuple[Any, ...] | None) -> None:
+def lift(pl: Player, bid: int, step: Arrange | None) -> None:
     """Take a building off the city map into the held row; remember where it stood first."""
     b = pl.blds[bid]
     assert b is not None
     for i in b[2]:
         pl.grid[b[1]][i] = -1
-    held, origin = (pend[1], pend[2]) if pend is not None else ((), ())
+    held, origin = (step.held, step.origin) if step is not None else ((), ())
     if all(o[0] != bid for o in origin):
         origin = (*origin, (bid, b[1], b[2]))
-    pl.pend = ("arrange", (*held, bid), origin)
+    pl.pending = Arrange((*held, bid), origin)
 
 
 def apply_arrange(position: AntiquityPosition, pl: Player, kind: str, values: tuple[int, ...]) -> None:
-    pend = pl.pend
-    assert pend is not None
-    held, origin = pend[1], pend[2]
+    step = pl.pending
+    assert isinstance(step, Arrange)
+    held, origin = step.held, step.origin
     if kind == "square":
         bid = held[0]
         c, x, y, rot = values
@@ -137,11 +136,11 @@ def apply_arrange(position: AntiquityPosition, pl: Player, kind: str, values: tu
         pl.blds[bid] = (old[0], c, cells)
         for i in cells:
             pl.grid[c][i] = bid
-        pl.pend = ("arrange", held[1:], origin)
+        pl.pending = Arrange(held[1:], origin)
     elif kind == "move":
-        lift(pl, building_at(position, pl, values), pend)
+        lift(pl, building_at(position, pl, values), step)
     elif kind == "done":
-        pl.pend = None
+        pl.pending = None
     else:  # withdraw: every building of this rearrangement goes back where it stood
         for bid, _, _ in origin:
             b = pl.blds[bid]
@@ -155,7 +154,7 @@ def apply_arrange(position: AntiquityPosition, pl: Player, kind: str, values: tu
             pl.blds[bid] = (b[0], c, cells)
             for i in cells:
                 pl.grid[c][i] = bid
-        pl.pend = None
+        pl.pending = None
 
 
 def choice_of(position: AntiquityPosition, pl: Player, bid: int) -> int:
@@ -188,9 +187,9 @@ def add_house(position: AntiquityPosition, pl: Player, number: int, c: int, i: i
     pl.blds.append((HOUSE, c, (i,)))
     pl.manned.append(False)
     pl.grid[c][i] = bid
-    pl.pend = None
+    pl.pending = None
     if not free and pl.has_saint_power(NICHOLAS) and any(not pl.houses >> m & 1 for m in range(number)):
-        pl.pend = ("nicholas", number)
+        pl.pending = OfferFreeHouse(number)
 
 
 def demolish(position: AntiquityPosition, pl: Player) -> None:

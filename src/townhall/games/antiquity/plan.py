@@ -16,13 +16,28 @@ from .data import BUILDINGS, DATA, FOOD, GOODS, LUX
 from .player import BARBARA, MANNED, MARIA
 from .position import AntiquityPosition
 from .rules import CATHEDRAL, HOSPITAL, MARKET, MAX_PLAN_STEPS, PHILOSOPHY, SUPPLY, THEOLOGY, TRADE, building_cost
+from .steps import (
+    Arrange,
+    BankGiveFirst,
+    BankGiveSecond,
+    BankTake,
+    BuildJob,
+    ChooseSaint,
+    HouseJob,
+    MoveGrave,
+    OfferFreeHouse,
+    Pay,
+    PlaceBuilding,
+    PlaceFreeHouse,
+    PlaceHouse,
+)
 
 
 def legal_plan(position: AntiquityPosition, p: int) -> list[int]:
     pl = position.players[p]
-    pend = pl.pend
-    if pend is not None:
-        return pending.legal_pending(position, p, pl, pend)
+    step = pl.pending
+    if step is not None:
+        return pending.legal_pending(position, p, pl, step)
     out = [A.DONE]
     if pl.steps >= MAX_PLAN_STEPS:
         return out
@@ -99,21 +114,21 @@ def legal_plan(position: AntiquityPosition, p: int) -> list[int]:
 def apply_plan(position: AntiquityPosition, p: int, action: int, chance: Chance, events: list[Event] | None) -> None:
     pl = position.players[p]
     pl.steps += 1
-    pend = pl.pend
+    step = pl.pending
     kind, values = A.SPACE.decode(action)
-    if pend is None:
+    if step is None:
         if kind == "done":
             position.done[p] = True
             if all(position.done):
                 reveal(position, events)
         elif kind == "build":
-            pl.pend = ("place", values[0])
+            pl.pending = PlaceBuilding(values[0])
         elif kind == "house":
-            pl.pend = ("hplace", values[0])
+            pl.pending = PlaceHouse(values[0])
         elif kind == "man":
             pl.manned[placement.building_at(position, pl, values)] = True  # ANT-PH2-2
         elif kind == "bank":
-            pl.pend = ("bank",)
+            pl.pending = BankGiveFirst()
         elif kind == "demolish":
             placement.demolish(position, pl)
         elif kind == "heal":
@@ -124,45 +139,44 @@ def apply_plan(position: AntiquityPosition, p: int, action: int, chance: Chance,
             placement.lift(pl, placement.building_at(position, pl, values), None)  # ANT-PH2-16: St. Barbara rearranges
         elif kind == "gravemove":
             c, i = placement.cell_of(position, values)
-            pl.pend = ("graveto", c, i)
+            pl.pending = MoveGrave(c, i)
         return
-    step = pend[0]
-    if step == "place":
+    if isinstance(step, PlaceBuilding):
         c, x, y, rot = values
-        cells = placement.cells_for(position, pend[1], c, x, y, rot)
-        t = CHOICE_TYPES[pend[1]]
-        pending.pay(position, pl, building_cost(t), ("bld", t, c, cells))
-    elif step == "arrange":
+        cells = placement.cells_for(position, step.choice, c, x, y, rot)
+        t = CHOICE_TYPES[step.choice]
+        pending.pay(position, pl, building_cost(t), BuildJob(t, c, cells))
+    elif isinstance(step, Arrange):
         placement.apply_arrange(position, pl, kind, values)
-    elif step in ("hplace", "fplace"):
+    elif isinstance(step, PlaceHouse):
         c, i = placement.cell_of(position, values)
-        if step == "hplace":
-            pending.pay(position, pl, DATA.house_costs[pend[1]], ("house", pend[1], c, i))
-        else:
-            placement.add_house(position, pl, pend[1], c, i, free=True)
-    elif step == "pay":
-        need = payment.pay(pl.goods, pend[2], values[0])
-        pending.continue_pay(position, pl, pend[1], need)
-    elif step == "saint":
+        pending.pay(position, pl, DATA.house_costs[step.number], HouseJob(step.number, c, i))
+    elif isinstance(step, PlaceFreeHouse):
+        c, i = placement.cell_of(position, values)
+        placement.add_house(position, pl, step.number, c, i, free=True)
+    elif isinstance(step, Pay):
+        need = payment.pay(pl.goods, step.need, values[0])
+        pending.continue_pay(position, pl, step.job, need)
+    elif isinstance(step, ChooseSaint):
         pl.saint = values[0]  # ANT-PH2-8: power at once
-        pl.pend = None
-    elif step == "nicholas":
-        pl.pend = None if kind == "nofree" else ("fplace", values[0])
-    elif step == "bank":
+        pl.pending = None
+    elif isinstance(step, OfferFreeHouse):
+        pl.pending = None if kind == "nofree" else PlaceFreeHouse(values[0])
+    elif isinstance(step, BankGiveFirst):
         pl.goods[values[0]] -= 1
-        pl.pend = ("bank2", values[0])
-    elif step == "bank2":
+        pl.pending = BankGiveSecond(values[0])
+    elif isinstance(step, BankGiveSecond):
         pl.goods[values[0]] -= 1
-        pl.pend = ("bank3", pend[1], values[0])
-    elif step == "bank3":
+        pl.pending = BankTake(step.first, values[0])
+    elif isinstance(step, BankTake):
         pl.goods[values[0]] += 1  # ANT-PH2-13: 2 goods for 1 with the bank
-        pl.banked = (*pl.banked, (pend[1], pend[2], values[0]))  # settled at the reveal (ANT-COMP-1)
-        pl.pend = None
-    elif step == "graveto":
+        pl.banked = (*pl.banked, (step.first, step.second, values[0]))  # settled at the reveal (ANT-COMP-1)
+        pl.pending = None
+    elif isinstance(step, MoveGrave):
         c, i = placement.cell_of(position, values)
-        pl.graves[pend[1]][pend[2]] = False
+        pl.graves[step.city][step.cell] = False
         pl.graves[c][i] = True
-        pl.pend = None
+        pl.pending = None
 
 
 def reveal(position: AntiquityPosition, events: list[Event] | None) -> None:

@@ -7,6 +7,7 @@ from typing import Any
 
 from .city import EDGE_NEIGHBOURS, FIRST_SIZE, HOUSE, LATER_SIZE, STORAGE, size_of
 from .data import BUILDINGS, DATA, FACULTIES
+from .steps import Step, step_from_json, step_to_json
 
 B = {name: i for i, name in enumerate(BUILDINGS)}
 MANNED = tuple(DATA.buildings[name].manned if name in DATA.buildings else False for name in BUILDINGS)
@@ -44,7 +45,7 @@ class Player:
         "new_cathedral",
         "old_saint",
         "out_round",
-        "pend",
+        "pending",
         "saint",
         "steps",
         "theology_used",
@@ -73,7 +74,7 @@ class Player:
         self.new_cathedral = 0
         self.bought: tuple[tuple[int, int], ...] = ()  # public-supply buildings of this phase 2: (id, good paid)
         self.banked: tuple[tuple[int, int, int], ...] = ()  # bank trades of this phase 2: given, given, taken
-        self.pend: tuple[Any, ...] | None = None
+        self.pending: Step | None = None
 
     def clone(self) -> Player:
         p = Player.__new__(Player)
@@ -97,7 +98,7 @@ class Player:
         p.healed = self.healed
         p.steps = self.steps
         p.new_cathedral = self.new_cathedral
-        p.pend = self.pend
+        p.pending = self.pending
         p.bought = self.bought
         p.banked = self.banked
         return p
@@ -268,7 +269,7 @@ class Player:
             "new_cathedral": self.new_cathedral,
             "bought": [list(x) for x in self.bought],
             "banked": [list(x) for x in self.banked],
-            "pend": _pend_json(self.pend),
+            "pend": step_to_json(self.pending),
         }
 
     @staticmethod
@@ -288,23 +289,5 @@ class Player:
             setattr(p, name, data[name])
         p.bought = tuple((int(a), int(b)) for a, b in data["bought"])
         p.banked = tuple((int(a), int(b), int(c)) for a, b, c in data.get("banked", ()))
-        p.pend = _pend_from(data["pend"])
+        p.pending = step_from_json(data["pend"])
         return p
-
-
-def _pend_json(pend: tuple[Any, ...] | None) -> Any:
-    return None if pend is None else _deep_list(pend)
-
-
-def _deep_list(x: Any) -> Any:
-    return [_deep_list(y) for y in x] if isinstance(x, tuple) else x
-
-
-def _pend_from(data: Any) -> tuple[Any, ...] | None:
-    if data is None:
-        return None
-    return tuple(_deep_tuple(x) for x in data)
-
-
-def _deep_tuple(x: Any) -> Any:
-    return tuple(_deep_tuple(y) for y in x) if isinstance(x, list) else x

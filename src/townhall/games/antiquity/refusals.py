@@ -27,6 +27,7 @@ from .rules import (
     TRADE,
     WOODCUTTER,
 )
+from .steps import ChooseProduct, CountrySite, FisherPartner, Step
 
 
 def clause_of(position: AntiquityPosition, player: int, action: int) -> str:
@@ -35,9 +36,9 @@ def clause_of(position: AntiquityPosition, player: int, action: int) -> str:
         kind, values = A.SPACE.decode(action)
     except ValueError:
         return "ANT-IO-1"
-    pend = position.players[player].pend
+    step = position.players[player].pending
     if position.phase == COUNTRY and kind in ("country", "hex", "good", "seed"):
-        k = values[0] if kind == "country" else pend[1] if pend is not None and pend[0] != "pay" else -1
+        k = values[0] if kind == "country" else country_kind(step)
         return COUNTRY_CLAUSES.get(k, "ANT-PH4-1")
     if kind == "build" and position.phase == PLAN:
         t = CHOICE_TYPES[values[0]]
@@ -98,3 +99,13 @@ COUNTRY_CLAUSES = {
     NEWCITY: "ANT-PH4-9",
     ALCHEMY_K: "ANT-PH4-12",
 }
+
+
+def country_kind(step: Step | None) -> int:
+    """The number the phase-4 clause is looked up by: the building kind of the step (a fisherman's
+    second-hex step holds its first hex there, as the tagged steps always did)."""
+    if isinstance(step, (CountrySite, ChooseProduct)):
+        return step.kind
+    if isinstance(step, FisherPartner):
+        return step.hex
+    return -1

@@ -8,6 +8,7 @@ from . import supply, zones
 from .city import COLUMNS, size_of
 from .data import BUILDINGS, GOODS
 from .player import SAINTS
+from .steps import Arrange
 
 if TYPE_CHECKING:
     from .state import AntiquityState
@@ -91,10 +92,10 @@ def render_city(state: AntiquityState, q: int, viewer: int | None) -> list[str]:
                         mark = mark[0] + "*"
                 cells.append(mark)
             out.append(f"    {y + 1} " + " ".join(cells))
-    pend = pl.pend
-    if pend is not None and pend[0] == "arrange" and pend[1]:
+    step = pl.pending
+    if isinstance(step, Arrange) and step.held:
         held = []
-        for bid in pend[1]:
+        for bid in step.held:
             b = pl.blds[bid]
             assert b is not None
             held.append(BUILDINGS[b[0]])
@@ -126,9 +127,9 @@ def prompt(state: AntiquityState, viewer: int) -> str:
 
     if state.phase == SETUP:
         return "place your first city: which centre hex (the city covers it and its 6 neighbours)?"
-    pend = state.players[viewer].pend
-    if pend is not None:
-        return PROMPTS.get(str(pend[0]), "choose")
+    step = state.players[viewer].pending
+    if step is not None:
+        return PROMPTS.get(step.tag, "choose")
     if state.offer and state.offer[2]:
         return f"player {state.offer[0] + 1} offers a trade: accept or decline?"
     if state.offer:
