@@ -108,8 +108,8 @@ def add(s: AntiquityState, p: int, name: str, cells: tuple[int, ...], manned: bo
     from townhall.games.antiquity.player import B
 
     pl = s.players[p]
-    bid = len(pl.blds)
-    pl.blds.append((B[name], city, cells))
+    bid = len(pl.buildings)
+    pl.buildings.append((B[name], city, cells))
     pl.manned.append(manned)
     for c in cells:
         pl.grid[city][c] = bid
@@ -125,7 +125,7 @@ def to_country(s: AntiquityState, p: int, carts: int = 1) -> None:
 
     for k in range(carts):
         add(s, p, "cart_shop", (42 + k,), manned=True)  # squares of row 7 (shape ignored here)
-    s.snaps = [None] * s.num_players
+    s.snapshots = [None] * s.num_players
     s.phase = COUNTRY
     s.order = list(range(s.num_players))
     s.turn = p

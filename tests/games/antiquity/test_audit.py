@@ -37,7 +37,7 @@ def workers(s: AntiquityState, p: int, count: int) -> None:
 
 
 def phase(s: AntiquityState, ph: int, p: int = 0) -> None:
-    s.snaps = [None] * s.num_players
+    s.snapshots = [None] * s.num_players
     s.phase = ph
     s.order = list(range(s.num_players))
     s.turn = p
@@ -146,7 +146,7 @@ def test_spectator_map_hides_planned_zone_ant_io_3() -> None:
     flow.start_round(s)
     give(s, 0, wood=1)
     workers(s, 0, 1)
-    s.snaps[0] = s.players[0].clone()
+    s.snapshots[0] = s.players[0].clone()
     before_none = render_map(s, None)
     before_other = render_map(s, 1)
     build(s, 0, "harbor", "c1 a1")
@@ -173,17 +173,17 @@ def test_forced_labour_two_left_keeps_one_ant_ph6_2() -> None:
     pid = len(s.producers) - 1
     k, owner, g, sites, around = s.producers[pid]  # type: ignore[misc]
     for h in around[1:]:
-        s.good[h] = -1
-        s.gprod[h] = -1
+        s.hex_goods[h] = -1
+        s.hex_producer[h] = -1
     s.producers[pid] = (k, owner, g, sites, around[:1])
     add(s, 0, "forced_labour", (20, 21, 22, 23, 27, 28), manned=True)
     give(s, 0)
-    country = s.players[0].country
+    country = s.players[0].country_buildings
     s.phase = HARVEST
     s.harvest = [0, 0, 0]
     upkeep.harvest_run(s, None)
     assert goods(s, 0) == {"wood": 1}
-    assert s.producers[pid] is None and s.players[0].country == country - 1
+    assert s.producers[pid] is None and s.players[0].country_buildings == country - 1
 
 
 def test_george_counts_own_cathedral_ant_ph6_3() -> None:
@@ -208,8 +208,8 @@ def test_explored_wine_does_not_raise_famine_ant_ph7_1() -> None:
     c = start_centre(s, 0)
     a = hx(s, c, 2, 0)
     s.token[a] = True
-    s.pool = [0] * 10
-    s.pool[5] = 1  # wine
+    s.token_pool = [0] * 10
+    s.token_pool[5] = 1  # wine
     add(s, 0, "explorer", (0, 1, 2), manned=True)
     phase(s, EXPLORE)
     famine = s.famine
@@ -260,7 +260,7 @@ def test_famine_graves_with_fountain_granary_and_food_ant_ph8_1() -> None:
     assert upkeep.famine_graves(s, 0) == 1
     phase(s, FAMINE)
     upkeep.start_famine(s)
-    assert s.todo_grave[0] == 1 and goods(s, 0) == {"grain": 1, "fish": 1, "gold": 5}
+    assert s.graves_due[0] == 1 and goods(s, 0) == {"grain": 1, "fish": 1, "gold": 5}
 
 
 def test_graves_never_on_houses_then_out_ant_ph8_2_ant_ph8_3() -> None:
@@ -272,7 +272,7 @@ def test_graves_never_on_houses_then_out_ant_ph8_2_ant_ph8_3() -> None:
         add(s, 0, "house", (i,))
     pl.houses = (1 << 20) - 1
     phase(s, FAMINE)
-    s.todo_grave[0] = 1
+    s.graves_due[0] = 1
     s.turn = 0
     flow.advance(s, Chance(0), None)
     assert not pl.alive and pl.out_round == s.round and s.players[1].alive and s.players[2].alive
@@ -304,16 +304,16 @@ def test_george_ignores_city_and_inn_hexes_ant_ph10_1() -> None:
     # player 1's inns on every hex 4 steps from player 2's city centre: their zones reach the
     # hexes 2 and 3 steps away, but not player 2's city hexes themselves
     for h in range(len(s.terrain)):
-        if dist(s, h, c1) == 4 and s.occ[h] < 0:
+        if dist(s, h, c1) == 4 and s.hex_occupant[h] < 0:
             pl.inns.append(h)
-            s.occ[h] = 4
+            s.hex_occupant[h] = 4
     s.zone_cache = {}
     assert c1 not in zones.zone(s, 0) and victory.victory_conditions(s, 0)[3] and victory.meets_victory(s, 0)
     # one hex of player 2's zone left uncovered: no victory
     far = next(h for h in zones.zone(s, 1) if dist(s, h, c1) == 3)
     for inn in [i for i in pl.inns if dist(s, i, far) <= 3]:
         pl.inns.remove(inn)
-        s.occ[inn] = -1
+        s.hex_occupant[inn] = -1
     s.zone_cache = {}
     if far not in zones.zone(s, 0):
         assert not victory.victory_conditions(s, 0)[3]
@@ -340,7 +340,7 @@ def test_harbor_water_touching_an_inn_ant_zoc_2() -> None:
         s.terrain[h] = "W"
     rebuild(s)
     s.players[0].inns.append(inn)
-    s.occ[inn] = 4
+    s.hex_occupant[inn] = 4
     harbor = add(s, 0, "harbor", (0, 3, 7, 8, 9, 10), manned=True)
     s.zone_cache = {}
     zone = zones.zone(s, 0)

@@ -20,10 +20,10 @@ def test_stand_up_ant_ph1_1() -> None:
     workers(s, 0, 2)
     build(s, 0, "market", "c1 a1")
     act(s, 0, "man c1 a1")
-    s.players[0].country = 1
+    s.players[0].country_buildings = 1
     assert s.players[0].idle() == 0
     flow.start_round(s)
-    assert s.players[0].manned == [False] and s.players[0].country == 1 and s.players[0].idle() == 1
+    assert s.players[0].manned == [False] and s.players[0].country_buildings == 1 and s.players[0].idle() == 1
 
 
 def test_secret_simultaneous_plans_ant_ph2_1_ant_io_3() -> None:
@@ -306,7 +306,7 @@ def test_barbara_moves_buildings_and_graves_ant_ph2_16() -> None:
     act(s, 0, "move c1 a1")
     assert len([t for t in texts(s, 0) if t.startswith("at ")]) == 36  # anywhere, its old place too
     act(s, 0, "at c1 f6")
-    assert s.players[0].blds[0] == (B["market"], 0, (40, 41, 47, 48))
+    assert s.players[0].buildings[0] == (B["market"], 0, (40, 41, 47, 48))
     assert "move c1 f6" in texts(s, 0)  # any rearrangement (test_gaps): it may be lifted again
     act(s, 0, "done")  # the rearrangement ends once no building is held
     s.players[0].graves[0][40] = True
@@ -326,7 +326,7 @@ def test_supply_shared_by_simultaneous_plans_ant_ph2_4() -> None:
     s = flat(2)
     for cell in range(14):
         add(s, 1, "storage", (cell,))
-    s.snaps[1] = s.players[1].clone()
+    s.snapshots[1] = s.players[1].clone()
     give(s, 0, wood=2)
     give(s, 1, wood=2)
     for p in (0, 1):

@@ -43,7 +43,7 @@ def test_barbara_swaps_two_buildings_without_free_squares_ant_ph2_16() -> None:
     assert set(texts(s, 0)) == {"done", "move c1 a1", "move c1 b1", "withdraw"}
     act(s, 0, "done")
     pl = s.players[0]
-    assert pl.blds[house_id] == (B["house"], 0, (1,)) and pl.blds[fountain_id] == (B["fountain"], 0, (0,))
+    assert pl.buildings[house_id] == (B["house"], 0, (1,)) and pl.buildings[fountain_id] == (B["fountain"], 0, (0,))
     assert pl.grid[0][:2] == [fountain_id, house_id] and pl.pending is None
     assert "done" in texts(s, 0) and "move c1 a1" in texts(s, 0)  # back in the plan; it may rearrange again
 
@@ -56,7 +56,7 @@ def test_barbara_withdraw_restores_and_bounds_ant_ph2_16() -> None:
     build(s, 0, "market", "c1 a1")
     build(s, 0, "cart_shop", "c1 d1")  # covers d1, c2, d2
     s.players[0].saint = BARBARA
-    before = [b for b in s.players[0].blds]
+    before = [b for b in s.players[0].buildings]
     grid = s.players[0].grid[0][:]
     act(s, 0, "move c1 a1")
     act(s, 0, "move c1 d1")
@@ -65,7 +65,7 @@ def test_barbara_withdraw_restores_and_bounds_ant_ph2_16() -> None:
     s.players[0].steps = MAX_PLAN_STEPS
     assert texts(s, 0) == ["withdraw"]
     act(s, 0, "withdraw")
-    assert s.players[0].blds == before and s.players[0].grid[0] == grid and s.players[0].pending is None
+    assert s.players[0].buildings == before and s.players[0].grid[0] == grid and s.players[0].pending is None
     assert texts(s, 0) == ["done"]
 
 
@@ -76,7 +76,7 @@ def _bank_setup(order: list[int]):  # type: ignore[no-untyped-def]
         add(s, p, "market", (0, 1, 7, 8), manned=True)
     give(s, 0, wood=2, stone=20)
     give(s, 1, wood=2, stone=27)
-    s.snaps = [pl.clone() for pl in s.players]
+    s.snapshots = [pl.clone() for pl in s.players]
     s.order = order
     for p in (0, 1):
         assert supply.goods_left(s, 9, p) == 1
@@ -126,7 +126,7 @@ def test_bank_trades_within_the_supply_stand_ant_comp_1() -> None:
         add(s, p, "market", (0, 1, 7, 8), manned=True)
     give(s, 0, wood=2, stone=20)
     give(s, 1, wood=2, stone=26)
-    s.snaps = [pl.clone() for pl in s.players]
+    s.snapshots = [pl.clone() for pl in s.players]
     for p in (0, 1):
         for text in ("bank", "wood", "wood", "stone"):
             act(s, p, text)
@@ -144,12 +144,12 @@ def test_placement_named_by_first_square_ant_ph2_3() -> None:
     s.players[0].houses = 0b1
     build(s, 0, "cart_shop", "c1 e1")
     pl = s.players[0]
-    assert pl.blds[-1] == (B["cart_shop"], 0, (4, 10, 11))
+    assert pl.buildings[-1] == (B["cart_shop"], 0, (4, 10, 11))
     assert [t for t in texts(s, 0) if t.startswith("man")] == ["man c1 e1"]
     act(s, 0, "build cart_shop")
     assert "at c1 a1" not in texts(s, 0)  # no square left of a1 for the row below
     act(s, 0, "at c1 b1")
-    assert pl.blds[-1] == (B["cart_shop"], 0, (1, 7, 8))  # b1, a2, b2 (the box's corner a1 is empty)
+    assert pl.buildings[-1] == (B["cart_shop"], 0, (1, 7, 8))  # b1, a2, b2 (the box's corner a1 is empty)
     act(s, 0, "man c1 e1")
     assert pl.manned == [True, False]
     view = GAME.render(s, 0)

@@ -31,7 +31,7 @@ from townhall.games.antiquity.state import AntiquityState
 
 
 def phase(s: AntiquityState, ph: int, p: int = 0) -> None:
-    s.snaps = [None] * s.num_players
+    s.snapshots = [None] * s.num_players
     s.phase = ph
     s.order = list(range(s.num_players))
     s.turn = p
@@ -41,7 +41,7 @@ def phase(s: AntiquityState, ph: int, p: int = 0) -> None:
 def farm(s: AntiquityState, p: int, site: int, good: str = "grain") -> None:
     """A farm of player p on `site` with its worker (built as phase 4 does)."""
     countryside.new_producer(s, p, 1, (site,), GOOD_INDEX[good], Chance(0))
-    s.players[p].country += 1
+    s.players[p].country_buildings += 1
 
 
 def test_store_ant_ph5_1() -> None:
@@ -76,7 +76,7 @@ def test_store_ant_ph5_1() -> None:
 
 def harvest(s: AntiquityState) -> list[int]:
     """Run phase 6 alone; owners pick the first offered good. Returns how many picks were asked."""
-    s.snaps = [None] * s.num_players
+    s.snapshots = [None] * s.num_players
     s.phase = HARVEST
     s.harvest = [0, 0, 0]
     touch(s)
@@ -99,7 +99,7 @@ def test_harvest_site_last_ant_ph6_1() -> None:
     farm(s, 0, site)
     pl = s.players[0]
     pl.goods = [0] * 10
-    assert pl.country == 1
+    assert pl.country_buildings == 1
     # through the rules: phase 5 ends, phase 6 asks player 1 which of the 6 goods around
     phase(s, STORE)
     s.turn = 2
@@ -108,18 +108,18 @@ def test_harvest_site_last_ant_ph6_1() -> None:
     around = sorted(s.board.topo.neighbours[site])
     assert texts(s, 0) == [hexname(s, h) for h in around]
     act(s, 0, hexname(s, around[3]))
-    assert pl.goods[0] == 1 and s.good[around[3]] == -1 and s.good[site] == 0 and s.phase != HARVEST
+    assert pl.goods[0] == 1 and s.hex_goods[around[3]] == -1 and s.hex_goods[site] == 0 and s.phase != HARVEST
     assert [harvest(s) for _ in range(5)] == [[5], [4], [3], [2], []]  # the last one around: no choice
-    assert pl.goods[0] == 6 and s.good[site] == 0 and pl.country == 1
+    assert pl.goods[0] == 6 and s.hex_goods[site] == 0 and pl.country_buildings == 1
     harvest(s)
-    assert pl.goods[0] == 7 and s.good[site] == -1 and s.occ[site] == -1 and pl.country == 0
+    assert pl.goods[0] == 7 and s.hex_goods[site] == -1 and s.hex_occupant[site] == -1 and pl.country_buildings == 0
     assert s.producers == [None] and s.polluted[site]
     # a fisherman with 2 goods
     s.producers.append((3, 0, 3, (site, hx(s, c, 3, -1)), (hx(s, c, 4, -1), hx(s, c, 4, 0))))
-    s.fishermen, pl.country = 1, 1
+    s.fishermen, pl.country_buildings = 1, 1
     assert harvest(s) == [2]
     harvest(s)
-    assert s.fishermen == 0 and pl.country == 0 and pl.goods[3] == 2
+    assert s.fishermen == 0 and pl.country_buildings == 0 and pl.goods[3] == 2
 
 
 def test_forced_labour_ant_ph6_2() -> None:
@@ -135,7 +135,7 @@ def test_forced_labour_ant_ph6_2() -> None:
     assert harvest(s) == [3, 2]
     assert pl.goods[0] == 4 and s.producers[0] is not None
     harvest(s)  # one left: discarded, the farm is done
-    assert pl.goods[0] == 4 and s.producers[0] is None and pl.country == 0
+    assert pl.goods[0] == 4 and s.producers[0] is None and pl.country_buildings == 0
 
 
 def test_george_fish_ant_ph6_3() -> None:
@@ -156,9 +156,9 @@ def test_exploration_ant_ph7_1() -> None:
     a, b, out = hx(s, c, 2, 0), hx(s, c, 0, 2), hx(s, c, 0, 6)
     for h in (a, b, out):
         s.token[h] = True
-    s.pool = [0] * 10
-    s.pool[GOOD_INDEX["wine"]] = 1
-    s.pool[GOOD_INDEX["sheep"]] = 2
+    s.token_pool = [0] * 10
+    s.token_pool[GOOD_INDEX["wine"]] = 1
+    s.token_pool[GOOD_INDEX["sheep"]] = 2
     add(s, 0, "explorer", (0, 1, 2), manned=True)
     phase(s, EXPLORE)
     assert set(texts(s, 0)) == {hexname(s, a), hexname(s, b), "done"}  # the token outside the zone is not offered
@@ -170,7 +170,7 @@ def test_exploration_ant_ph7_1() -> None:
 
     act(s, 0, hexname(s, a), Pick())
     assert goods(s, 0)["sheep"] == 1 and s.famine == famine + 1 and not s.token[a]
-    assert s.revealed[GOOD_INDEX["sheep"]] == 1 and s.pool[GOOD_INDEX["sheep"]] == 1
+    assert s.revealed[GOOD_INDEX["sheep"]] == 1 and s.token_pool[GOOD_INDEX["sheep"]] == 1
 
 
 def test_famine_graves_count_ant_ph8_1() -> None:
@@ -185,7 +185,7 @@ def test_famine_graves_count_ant_ph8_1() -> None:
     assert upkeep.famine_graves(s, 0) == 1
     phase(s, FAMINE)
     upkeep.start_famine(s)
-    assert s.todo_grave == [1, 7]
+    assert s.graves_due == [1, 7]
     assert goods(s, 0) == {"grain": 1, "fish": 1, "wine": 4}
 
 
@@ -201,7 +201,7 @@ def test_grave_placement_ant_ph8_2() -> None:
         if pl.grid[0][i] < 0 and i != 48:
             pl.graves[0][i] = True
     phase(s, FAMINE)
-    s.todo_grave[0] = 2
+    s.graves_due[0] = 2
     assert texts(s, 0) == ["c1 g7"]
     act(s, 0, "c1 g7")
     assert texts(s, 0) == ["c1 a1", "c1 a2", "c1 b1", "c1 b2"]
@@ -215,7 +215,7 @@ def test_full_of_graves_loses_ant_ph8_3() -> None:
     pl = s.players[1]
     pl.graves[0] = [True] * 49
     phase(s, FAMINE, p=1)
-    s.todo_grave[1] = 1
+    s.graves_due[1] = 1
     flow.advance(s, Chance(0), None)
     assert not pl.alive and pl.out_round == 1 and s.phase == OVER
     assert s.winners == [0] and s.ranks() == [1, 2] and s.scores() == [100.0, -100.0]
@@ -245,11 +245,11 @@ def test_pollution_ant_ph9_1() -> None:
     rebuild(s)
     upkeep.start_pollution(s)
     phase(s, POLLUTE)
-    assert s.todo_poll == [3, 3]
+    assert s.pollution_due == [3, 3]
     assert len(s.legal_actions(0)) == 37 - 7 - 2
     target = hx(s, c, -2, 0)
     act(s, 0, hexname(s, target))
-    assert s.polluted[target] and s.todo_poll[0] == 2 and len(s.legal_actions(0)) == 27
+    assert s.polluted[target] and s.pollution_due[0] == 2 and len(s.legal_actions(0)) == 27
 
 
 def test_dump_protects_zone_ant_ph9_2() -> None:
@@ -258,11 +258,11 @@ def test_dump_protects_zone_ant_ph9_2() -> None:
     c = start_centre(s, 0)
     inn = hx(s, c, 3, 0)
     s.players[1].inns.append(inn)
-    s.occ[inn] = 5
+    s.hex_occupant[inn] = 5
     add(s, 1, "dump", tuple(range(9)), manned=True)
     assert upkeep.pollution_amount(s, 1) == 0
     phase(s, POLLUTE)
-    s.todo_poll[0] = 3
+    s.pollution_due[0] = 3
     legal = {s.action_to_json(a)["hex"] for a in s.legal_actions(0)}
     assert legal == {h for h in zones.zone(s, 0) if zones.is_clean(s, h)} - set(zones.zone(s, 1))
     assert len(legal) == 37 - 7 - 1 - 7  # zone − city − the inn − 7 free hexes of the inn's zone
@@ -274,9 +274,9 @@ def test_unplaceable_pollution_graves_ant_ph9_3() -> None:
     for h in zones.zone(s, 0):
         s.polluted[h] = True
     phase(s, POLLUTE)
-    s.todo_poll[0] = 3
+    s.pollution_due[0] = 3
     flow.advance(s, Chance(0), None)
-    assert s.todo_poll[0] == 0 and s.todo_grave[0] == 3 and len(texts(s, 0)) == 49
+    assert s.pollution_due[0] == 0 and s.graves_due[0] == 3 and len(texts(s, 0)) == 49
 
 
 def test_victory_conditions_ant_ph10_1() -> None:
@@ -314,7 +314,7 @@ def test_victory_conditions_ant_ph10_1() -> None:
         d = (abs(q[0][0] - q[1][0]) + abs(q[0][1] - q[1][1]) + abs(sum(q[0]) - sum(q[1]))) // 2
         if d == 2:
             s.players[0].inns.append(h)
-            s.occ[h] = 4
+            s.hex_occupant[h] = 4
     s.players[0].saint = GEORGE
     assert victory.victory_conditions(s, 0)[3] and victory.meets_victory(s, 0)
     assert not victory.victory_conditions(s, 1)[3]
@@ -401,8 +401,8 @@ def test_tokens_and_plans_hidden_ant_io_3() -> None:
     seen = s.observation(1)
     assert "pool" not in seen and seen["players"][0]["blds"] == []
     d = s.determinize(1, random.Random(3))
-    assert d.observation(1) == seen and d.players[0].blds == [] and d.to_move() == (0, 1)
-    assert sum(d.pool) == sum(s.pool)
+    assert d.observation(1) == seen and d.players[0].buildings == [] and d.to_move() == (0, 1)
+    assert sum(d.token_pool) == sum(s.token_pool)
 
 
 def test_every_action_has_a_stable_json_form() -> None:
@@ -430,7 +430,7 @@ def test_nicholas_wins_through_a_round_ant_ph10_1() -> None:
     pl = s.players[0]
     pl.saint = NICHOLAS
     pl.houses = (1 << 19) - 1  # houses 1-19 built
-    s.snaps[0] = pl.clone()
+    s.snapshots[0] = pl.clone()
     give(s, 0, grain=1, sheep=1, olives=1, gold=1, wine=1, pearls=1)
     house(s, 0, 20, "c1 a1")
     assert goods(s, 0) == {} and pl.workers == 20

@@ -24,15 +24,15 @@ def test_components_supply_ant_comp_1() -> None:
     assert DATA.supply["inns_per_player"] == 16 and DATA.supply["goods_each"] == 48
     assert len(DATA.house_costs) == 20
     s = new(4)
-    assert sum(s.pool) == 16
+    assert sum(s.token_pool) == 16
     s = flat(2)
     assert supply.supply_left(s, B["cart_shop"], 0) == 16
     # 16 cart shops stand (15 for player 2, 1 for player 1): no 17th
-    s.players[1].blds.extend([(B["cart_shop"], 0, ())] * 15)
+    s.players[1].buildings.extend([(B["cart_shop"], 0, ())] * 15)
     s.players[1].manned.extend([False] * 15)
-    s.players[0].blds.append((B["cart_shop"], 0, ()))
+    s.players[0].buildings.append((B["cart_shop"], 0, ()))
     s.players[0].manned.append(False)
-    s.snaps[1] = s.players[1].clone()  # what player 1 sees of player 2 during phase 2
+    s.snapshots[1] = s.players[1].clone()  # what player 1 sees of player 2 during phase 2
     assert supply.supply_left(s, B["cart_shop"], 0) == 0
     assert "build cart_shop" not in texts(s, 0)
 
@@ -58,7 +58,7 @@ def test_map_from_tiles_ant_map_1(players: int, hexes: int) -> None:
         for (q, r), letter in zip(TILE_CELLS, letters, strict=True):
             tq, tr = transform(q, r, mirror, rotation)
             h = topo.index[(cq + tq, cr + tr)]
-            assert s.terrain[h] == letter or s.occ[h] >= 0
+            assert s.terrain[h] == letter or s.hex_occupant[h] >= 0
     # same seed, same map; another seed, another map
     assert new(players, seed=9).terrain == s.terrain
     assert new(players, seed=10).terrain != s.terrain
@@ -67,7 +67,7 @@ def test_map_from_tiles_ant_map_1(players: int, hexes: int) -> None:
 def test_city_hexes_and_maps_ant_map_2() -> None:
     """ANT-MAP-2: a city covers 7 hexes; the first city map is 7x7, later ones 6x6; at most 4 cities."""
     s = flat(2)
-    assert sum(1 for o in s.occ if o == 0) == 7
+    assert sum(1 for o in s.hex_occupant if o == 0) == 7
     assert len(s.players[0].grid[0]) == 49
     s.players[0].cities.append(hx(s, start_centre(s, 0), 0, 4))
     s.players[0].add_city_map()
@@ -139,7 +139,7 @@ def test_one_zone_for_all_cities_ant_zoc_4() -> None:
     assert len(zone) == 37 + 37  # two separate radius-3 discs (centres 7 apart)
     inn = hx(s, c, -4, 0)
     s.players[0].inns.append(inn)
-    s.occ[inn] = 4
+    s.hex_occupant[inn] = 4
     assert len(zones.zone(s, 0)) == 74 + len(
         [h for h in range(len(s.terrain)) if dist(s, h, inn) <= 2 and dist(s, h, c) > 3 and dist(s, h, second) > 3]
     )
@@ -148,8 +148,8 @@ def test_one_zone_for_all_cities_ant_zoc_4() -> None:
 def test_setup_tokens_ant_setup_1() -> None:
     """ANT-SETUP-1: one olives, sheep, wine and grain token per player, face down on the marked hexes."""
     s = new(3, seed=4)
-    assert s.pool[GOODS.index("olives")] + s.revealed[GOODS.index("olives")] == 3
-    assert [s.pool[GOODS.index(g)] for g in ("grain", "sheep", "olives", "wine")] == [3, 3, 3, 3]
+    assert s.token_pool[GOODS.index("olives")] + s.revealed[GOODS.index("olives")] == 3
+    assert [s.token_pool[GOODS.index(g)] for g in ("grain", "sheep", "olives", "wine")] == [3, 3, 3, 3]
     assert sum(s.token) == 12
     # the token identities are nowhere in a player's view
     view = json.dumps(s.observation(0))
@@ -182,7 +182,7 @@ def test_first_city_ant_setup_4() -> None:
     # put a token under the city to be founded, then found it
     centre = topo.centres[topo.start_tiles[0]]
     s.token[centre] = True
-    s.pool[0] += 1
+    s.token_pool[0] += 1
     act(s, first, f"city at {topo.labels[centre]}")
     assert not s.token[centre] and s.unseen_removed >= 1
     second = s.order[0]

@@ -19,12 +19,12 @@ from .rules import (
     FISH_GOODS,
     FISHERMAN,
     INN,
-    INN_OCC,
+    INN_OCCUPANT,
     MINE,
     MINE_GOODS,
     NEWCITY,
     PHILOSOPHY,
-    SITE_OCC,
+    SITE_OCCUPANT,
     WOODCUTTER,
 )
 from .steps import CityJob, InnJob, ProducerJob
@@ -104,7 +104,7 @@ def city_site_ok(position: AntiquityPosition, centre: int, zone: frozenset[int])
         if h not in zone or position.terrain[h] == WATER or not zones.is_free(position, h):
             return False
         for n in topo.neighbours[h]:
-            if 0 <= position.occ[n] < INN_OCC:
+            if 0 <= position.hex_occupant[n] < INN_OCCUPANT:
                 return False
     return True
 
@@ -127,20 +127,20 @@ def finish_country(position: AntiquityPosition, pl: Player, job: ProducerJob | I
     p = position.players.index(pl)
     chance = position.apply_chance
     # ANT-PH4-2: the cart shop's worker goes to a producer, or back beside the city.
-    for bid, b in enumerate(pl.blds):
+    for bid, b in enumerate(pl.buildings):
         if b is not None and b[0] == CART and pl.manned[bid]:
             pl.manned[bid] = False
             break
     if isinstance(job, InnJob):
         h = job.hex
-        position.occ[h] = INN_OCC + p
+        position.hex_occupant[h] = INN_OCCUPANT + p
         founding.cover_token(position, h, chance)
         pl.inns.append(h)
     elif isinstance(job, CityJob):
         founding.place_city(position, p, job.hex, chance)
     else:
         new_producer(position, p, job.kind, job.sites, job.good, chance)
-        pl.country += 1
+        pl.country_buildings += 1
 
 
 def new_producer(position: AntiquityPosition, p: int, k: int, sites: tuple[int, ...], g: int, chance: Chance) -> None:
@@ -149,7 +149,7 @@ def new_producer(position: AntiquityPosition, p: int, k: int, sites: tuple[int, 
     topo = position.board.topo
     terrain = position.terrain
     for h in sites:
-        position.occ[h] = SITE_OCC + pid
+        position.hex_occupant[h] = SITE_OCCUPANT + pid
         founding.cover_token(position, h, chance)
     if k == FISHERMAN:
         around = sorted(
@@ -177,6 +177,6 @@ def new_producer(position: AntiquityPosition, p: int, k: int, sites: tuple[int, 
     left = supply.goods_left(position, g, p)
     placed = [h for h in (around if k == FISHERMAN else [sites[0], *around])][:left]
     for h in placed:
-        position.good[h] = g
-        position.gprod[h] = pid
+        position.hex_goods[h] = g
+        position.hex_producer[h] = pid
     position.producers.append((k, p, g, sites, tuple(h for h in around if h in placed)))

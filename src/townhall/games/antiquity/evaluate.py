@@ -41,7 +41,7 @@ def value(state: AntiquityState, p: int) -> float:
     food = sum(goods[g] for g in FOOD)
     total = sum(goods)
     keep = 1.0 if pl.has_saint_power(CHRISTOPHER) or total <= pl.capacity() else 0.4
-    v = 3.0 * pl.workers + 0.8 * len(active) + 1.5 * pl.country + 8.0 * len(pl.cities) + 0.5 * len(pl.inns)
+    v = 3.0 * pl.workers + 0.8 * len(active) + 1.5 * pl.country_buildings + 8.0 * len(pl.cities) + 0.5 * len(pl.inns)
     v += keep * (0.6 * food + 0.5 * sum(goods[g] for g in LUX) + 0.5 * (goods[8] + goods[9]))
     if not state.beginner:
         # The next famine: food held, a granary (3) and fountains cover it; each uncovered unit is a

@@ -16,7 +16,7 @@ def setup(position: AntiquityPosition, chance: Chance) -> None:
     """Exploration tokens, goods, order, first city maps (ANT-SETUP-1..3)."""
     for p in range(position.num_players):
         for g in DATA.exploration:
-            position.pool[g] += 1
+            position.token_pool[g] += 1
         position.players[p].goods[WOOD] = DATA.start_wood
         position.players[p].add_city_map()
     chance.shuffle(position.order)
@@ -47,7 +47,7 @@ def start_round(position: AntiquityPosition) -> None:
     position.phase = PLAN
     for p, pl in enumerate(position.players):
         position.done[p] = not pl.alive
-        position.snaps[p] = pl.clone() if pl.alive else None
+        position.snapshots[p] = pl.clone() if pl.alive else None
 
 
 def advance(position: AntiquityPosition, chance: Chance, events: list[Event] | None) -> None:
@@ -94,14 +94,14 @@ def needs_decision(position: AntiquityPosition, p: int, events: list[Event] | No
             return True
         return False
     # famine / pollution
-    if position.todo_poll[p] > 0:
+    if position.pollution_due[p] > 0:
         sites = upkeep.pollution_sites(position, p)
         if sites:
             position.legal_cache = (p, [A.HEX + h for h in sites])  # what legal_actions would find
             return True
-        position.todo_grave[p] += position.todo_poll[p]  # ANT-PH9-3
-        position.todo_poll[p] = 0
-    if position.todo_grave[p] > 0:
+        position.graves_due[p] += position.pollution_due[p]  # ANT-PH9-3
+        position.pollution_due[p] = 0
+    if position.graves_due[p] > 0:
         if not pl.grave_room():
             eliminate(position, p, events)
             return False
@@ -171,7 +171,7 @@ def eliminate(position: AntiquityPosition, p: int, events: list[Event] | None) -
     pl = position.players[p]
     pl.alive = False
     pl.out_round = position.round
-    position.todo_grave[p] = position.todo_poll[p] = 0
+    position.graves_due[p] = position.pollution_due[p] = 0
     if events is not None:
         events.append(Event("out", f"player {p + 1}'s cities are full of graves: out of the game"))
     alive = supply.alive_players(position)
@@ -199,7 +199,7 @@ def legal(position: AntiquityPosition, p: int) -> list[int]:
         return [A.HEX + h for h in upkeep.explore_sites(position, p)] + [A.DONE]
     if position.phase == HARVEST:
         return [A.HEX + h for h in upkeep.harvest_options(position)]
-    if position.todo_poll[p] > 0:
+    if position.pollution_due[p] > 0:
         return [A.HEX + h for h in upkeep.pollution_sites(position, p)]
     return upkeep.grave_cells(position, p)
 

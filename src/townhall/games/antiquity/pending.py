@@ -80,15 +80,15 @@ def continue_pay(position: AntiquityPosition, pl: Player, job: Job, need: paymen
     pl.pending = None
     if isinstance(job, BuildJob) and job.building_type in SUPPLY:
         paid = need[5][0] if job.building_type == FOUNTAIN and need[5] else WOOD
-        pl.bought = (*pl.bought, (len(pl.blds), paid))
+        pl.bought = (*pl.bought, (len(pl.buildings), paid))
     finish(position, pl, job)
 
 
 def finish(position: AntiquityPosition, pl: Player, job: Job) -> None:
     if isinstance(job, BuildJob):
         t, c, cells = job.building_type, job.city, job.cells
-        bid = len(pl.blds)
-        pl.blds.append((t, c, cells))
+        bid = len(pl.buildings)
+        pl.buildings.append((t, c, cells))
         pl.manned.append(False)
         for i in cells:
             pl.grid[c][i] = bid

@@ -81,7 +81,7 @@ def can_build(
 
 def type_counts(pl: Player) -> list[int]:
     counts = [0] * 19
-    for b in pl.blds:
+    for b in pl.buildings:
         if b is not None:
             counts[b[0]] += 1
     return counts
@@ -91,7 +91,7 @@ def lifts(pl: Player, graved: set[int], held: tuple[int, ...]) -> list[int]:
     """St. Barbara: lift any standing building without a grave (placed back later)."""
     return [
         A.cell_action(A.MOVE, b[1], min(b[2]), size_of(b[1]))
-        for bid, b in enumerate(pl.blds)
+        for bid, b in enumerate(pl.buildings)
         if b is not None and bid not in graved and bid not in held
     ]
 
@@ -113,7 +113,7 @@ def legal_arrange(position: AntiquityPosition, pl: Player, step: Arrange) -> lis
 
 def lift(pl: Player, bid: int, step: Arrange | None) -> None:
     """Take a building off the city map into the held row; remember where it stood first."""
-    b = pl.blds[bid]
+    b = pl.buildings[bid]
     assert b is not None
     for i in b[2]:
         pl.grid[b[1]][i] = -1
@@ -131,9 +131,9 @@ def apply_arrange(position: AntiquityPosition, pl: Player, kind: str, values: tu
         bid = held[0]
         c, x, y, rot = values
         cells = cells_for(position, choice_of(position, pl, bid), c, x, y, rot)
-        old = pl.blds[bid]
+        old = pl.buildings[bid]
         assert old is not None
-        pl.blds[bid] = (old[0], c, cells)
+        pl.buildings[bid] = (old[0], c, cells)
         for i in cells:
             pl.grid[c][i] = bid
         pl.pending = Arrange(held[1:], origin)
@@ -143,22 +143,22 @@ def apply_arrange(position: AntiquityPosition, pl: Player, kind: str, values: tu
         pl.pending = None
     else:  # withdraw: every building of this rearrangement goes back where it stood
         for bid, _, _ in origin:
-            b = pl.blds[bid]
+            b = pl.buildings[bid]
             assert b is not None
             if bid not in held:
                 for i in b[2]:
                     pl.grid[b[1]][i] = -1
         for bid, c, cells in origin:
-            b = pl.blds[bid]
+            b = pl.buildings[bid]
             assert b is not None
-            pl.blds[bid] = (b[0], c, cells)
+            pl.buildings[bid] = (b[0], c, cells)
             for i in cells:
                 pl.grid[c][i] = bid
         pl.pending = None
 
 
 def choice_of(position: AntiquityPosition, pl: Player, bid: int) -> int:
-    b = pl.blds[bid]
+    b = pl.buildings[bid]
     assert b is not None
     return choice_of_shape(b[0], len(b[2]), b[2], size_of(b[1]))
 
@@ -183,8 +183,8 @@ def building_at(position: AntiquityPosition, pl: Player, values: tuple[int, ...]
 def add_house(position: AntiquityPosition, pl: Player, number: int, c: int, i: int, free: bool) -> None:
     """ANT-PH2-6: a house brings its worker at once; St. Nicholas may add a lower one (ANT-PH2-9)."""
     pl.houses |= 1 << number
-    bid = len(pl.blds)
-    pl.blds.append((HOUSE, c, (i,)))
+    bid = len(pl.buildings)
+    pl.buildings.append((HOUSE, c, (i,)))
     pl.manned.append(False)
     pl.grid[c][i] = bid
     pl.pending = None
@@ -195,11 +195,11 @@ def add_house(position: AntiquityPosition, pl: Player, number: int, c: int, i: i
 def demolish(position: AntiquityPosition, pl: Player) -> None:
     """ANT-PH2-11: theology removes the cathedral; a new one may come in a later round."""
     bid = pl.find(CATHEDRAL)
-    b = pl.blds[bid]
+    b = pl.buildings[bid]
     assert b is not None
     for i in b[2]:
         pl.grid[b[1]][i] = -1
-    pl.blds[bid] = None
+    pl.buildings[bid] = None
     pl.old_saint = pl.saint
     pl.saint = -1
     pl.theology_used = True

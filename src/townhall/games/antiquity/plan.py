@@ -87,7 +87,7 @@ def legal_plan(position: AntiquityPosition, p: int) -> list[int]:
             out.append(A.HOUSE_A + number)
     graved = pl.graved_set() if pl.any_graves() else set()
     if pl.idle() > 0:
-        for bid, b in enumerate(pl.blds):
+        for bid, b in enumerate(pl.buildings):
             if b is not None and MANNED[b[0]] and not pl.manned[bid] and bid not in graved:
                 out.append(A.cell_action(A.MAN, b[1], min(b[2]), size_of(b[1])))
     if MARKET in active and sum(pl.goods) >= 2:
@@ -181,14 +181,14 @@ def apply_plan(position: AntiquityPosition, p: int, action: int, chance: Chance,
 
 def reveal(position: AntiquityPosition, events: list[Event] | None) -> None:
     """End of phase 2: every plan becomes public; then phase 3 sets the order (ANT-PH3-1)."""
-    position.snaps = [None] * position.num_players
+    position.snapshots = [None] * position.num_players
     settle_supply(position, events)
     settle_goods(position, events)
     position.cathedrals_built = sum(pl.new_cathedral for pl in position.players)
     if events is not None:
         for p, pl in enumerate(position.players):
             if pl.alive:
-                names = [BUILDINGS[b[0]] for b in pl.blds if b is not None]
+                names = [BUILDINGS[b[0]] for b in pl.buildings if b is not None]
                 events.append(Event("reveal", f"player {p + 1}: {len(names)} buildings, {pl.workers} workers"))
     position.phase = TRADE
     position.turn = 0
@@ -202,12 +202,12 @@ def settle_supply(position: AntiquityPosition, events: list[Event] | None) -> No
         for p in reversed(position.order):
             pl = position.players[p]
             for bid, good in reversed(pl.bought):
-                b = pl.blds[bid]
+                b = pl.buildings[bid]
                 if excess <= 0 or b is None or b[0] != t:
                     continue
                 for i in b[2]:
                     pl.grid[b[1]][i] = -1
-                pl.blds[bid] = None
+                pl.buildings[bid] = None
                 pl.manned[bid] = False
                 pl.goods[good] += 1
                 excess -= 1
@@ -221,7 +221,7 @@ def settle_goods(position: AntiquityPosition, events: list[Event] | None) -> Non
         return
     cap = DATA.supply["goods_each"]
     while True:
-        out = [sum(pl.goods[g] for pl in position.players) + position.good.count(g) for g in range(10)]
+        out = [sum(pl.goods[g] for pl in position.players) + position.hex_goods.count(g) for g in range(10)]
         undone = False
         for p in reversed(position.order):
             pl = position.players[p]

@@ -30,10 +30,10 @@ class Player:
         "alive",
         "banked",
         "biology_used",
-        "blds",
         "bought",
+        "buildings",
         "cities",
-        "country",
+        "country_buildings",
         "demolished",
         "goods",
         "graves",
@@ -57,13 +57,13 @@ class Player:
         self.inns: list[int] = []
         self.grid: list[list[int]] = []
         self.graves: list[list[bool]] = []
-        self.blds: list[Building | None] = []
+        self.buildings: list[Building | None] = []
         self.manned: list[bool] = []
         self.houses = 0
         self.saint = -1
         self.old_saint = -1
         self.demolished = -1
-        self.country = 0
+        self.country_buildings = 0
         self.alive = True
         self.out_round = 0
         self.theology_used = False
@@ -83,13 +83,13 @@ class Player:
         p.inns = self.inns[:]
         p.grid = [g[:] for g in self.grid]
         p.graves = [g[:] for g in self.graves]
-        p.blds = self.blds[:]
+        p.buildings = self.buildings[:]
         p.manned = self.manned[:]
         p.houses = self.houses
         p.saint = self.saint
         p.old_saint = self.old_saint
         p.demolished = self.demolished
-        p.country = self.country
+        p.country_buildings = self.country_buildings
         p.alive = self.alive
         p.out_round = self.out_round
         p.theology_used = self.theology_used
@@ -115,10 +115,10 @@ class Player:
         return self.houses.bit_count()
 
     def idle(self) -> int:
-        return self.workers - sum(self.manned) - self.country
+        return self.workers - sum(self.manned) - self.country_buildings
 
     def graved(self, bid: int) -> bool:
-        b = self.blds[bid]
+        b = self.buildings[bid]
         assert b is not None
         g = self.graves[b[1]]
         return True in [g[c] for c in b[2]]
@@ -135,10 +135,10 @@ class Player:
         return any(True in g for g in self.graves)
 
     def count(self, btype: int) -> int:
-        return sum(1 for b in self.blds if b is not None and b[0] == btype)
+        return sum(1 for b in self.buildings if b is not None and b[0] == btype)
 
     def find(self, btype: int) -> int:
-        for bid, b in enumerate(self.blds):
+        for bid, b in enumerate(self.buildings):
             if b is not None and b[0] == btype:
                 return bid
         return -1
@@ -150,7 +150,7 @@ class Player:
         univ = -1
         graved = self.graved_set() if self.any_graves() else None
         manned = self.manned
-        for bid, b in enumerate(self.blds):
+        for bid, b in enumerate(self.buildings):
             if b is None or (graved is not None and bid in graved):
                 continue
             t = b[0]
@@ -162,13 +162,13 @@ class Player:
             joined = self.joined_faculties(univ)
             if self.manned[univ] or any(self.manned[f] for f in joined):
                 for f in joined:
-                    b = self.blds[f]
+                    b = self.buildings[f]
                     assert b is not None
                     out.add(b[0])
         return out
 
     def joined_faculties(self, univ: int) -> list[int]:
-        u = self.blds[univ]
+        u = self.buildings[univ]
         assert u is not None
         nbs = EDGE_NEIGHBOURS[size_of(u[1])]
         grid = self.grid[u[1]]
@@ -176,7 +176,7 @@ class Player:
         out = []
         for bid in near:
             if bid >= 0 and bid != univ:
-                b = self.blds[bid]
+                b = self.buildings[bid]
                 if b is not None and b[0] in FACULTY_TYPES and not self.graved(bid):
                     out.append(bid)
         return sorted(out)
@@ -184,14 +184,16 @@ class Player:
     def capacity(self, active: set[int] | None = None) -> int:
         """Storage squares of working storages (ANT-PH5-1)."""
         total = 0
-        for bid, b in enumerate(self.blds):
+        for bid, b in enumerate(self.buildings):
             if b is not None and b[0] == STORAGE and self.manned[bid] and not self.graved(bid):
                 total += len(b[2])
         return total
 
     def working(self, btype: int) -> int:
         """How many ungraved buildings of a no-worker type stand (fountains)."""
-        return sum(1 for bid, b in enumerate(self.blds) if b is not None and b[0] == btype and not self.graved(bid))
+        return sum(
+            1 for bid, b in enumerate(self.buildings) if b is not None and b[0] == btype and not self.graved(bid)
+        )
 
     def has_saint_power(self, saint: int) -> bool:
         """The saint's power (St. Maria: every power), stopped by a grave on the cathedral (RULINGS.md)."""
@@ -205,7 +207,7 @@ class Player:
     def manned_count(self, btype: int) -> int:
         return sum(
             1
-            for bid, b in enumerate(self.blds)
+            for bid, b in enumerate(self.buildings)
             if b is not None and b[0] == btype and self.manned[bid] and not self.graved(bid)
         )
 
@@ -218,14 +220,14 @@ class Player:
         for c, g in enumerate(self.grid):
             for i, v in enumerate(g):
                 if v >= 0 and not self.graves[c][i]:
-                    b = self.blds[v]
+                    b = self.buildings[v]
                     if b is not None and b[0] != HOUSE:
                         out.append((c, i))
         return out
 
     def grave_room(self) -> bool:
         """Can one more grave be placed (an empty square, or a building square but a house's)?"""
-        blds = self.blds
+        blds = self.buildings
         for grid, graves in zip(self.grid, self.graves, strict=True):
             for i, v in enumerate(grid):
                 if not graves[i]:
@@ -252,13 +254,13 @@ class Player:
             "inns": self.inns[:],
             "grid": [g[:] for g in self.grid],
             "graves": [[int(x) for x in g] for g in self.graves],
-            "blds": [None if b is None else [b[0], b[1], list(b[2])] for b in self.blds],
+            "blds": [None if b is None else [b[0], b[1], list(b[2])] for b in self.buildings],
             "manned": self.manned[:],
             "houses": self.houses,
             "saint": self.saint,
             "old_saint": self.old_saint,
             "demolished": self.demolished,
-            "country": self.country,
+            "country": self.country_buildings,
             "alive": self.alive,
             "out_round": self.out_round,
             "theology_used": self.theology_used,
@@ -280,13 +282,14 @@ class Player:
         p.inns = list(data["inns"])
         p.grid = [list(g) for g in data["grid"]]
         p.graves = [[bool(x) for x in g] for g in data["graves"]]
-        p.blds = [None if b is None else (b[0], b[1], tuple(b[2])) for b in data["blds"]]
+        p.buildings = [None if b is None else (b[0], b[1], tuple(b[2])) for b in data["blds"]]
         p.manned = list(data["manned"])
         for name in (
-            "houses", "saint", "old_saint", "demolished", "country", "alive", "out_round", "theology_used",
+            "houses", "saint", "old_saint", "demolished", "alive", "out_round", "theology_used",
             "biology_used", "alchemy_used", "healed", "steps", "new_cathedral",
         ):  # fmt: skip
             setattr(p, name, data[name])
+        p.country_buildings = data["country"]
         p.bought = tuple((int(a), int(b)) for a, b in data["bought"])
         p.banked = tuple((int(a), int(b), int(c)) for a, b, c in data.get("banked", ()))
         p.pending = step_from_json(data["pend"])

@@ -13,9 +13,15 @@ from .rules import SETUP
 Producer = tuple[int, int, int, tuple[int, ...], tuple[int, ...]]  # kind, owner, good, sites, hexes around
 
 # The list fields copied by clone (everything else is a scalar or shared read-only data).
-LIST_FIELDS = ("terrain", "polluted", "good", "gprod", "occ", "token", "pool", "revealed", "range_product",
-               "producers", "order", "snaps", "done", "todo_poll", "todo_grave", "winners", "qualified", "kept",
-               "offer", "offers", "give", "ask", "harvest")  # fmt: skip
+LIST_FIELDS = ("terrain", "polluted", "hex_goods", "hex_producer", "hex_occupant", "token", "token_pool", "revealed",
+               "range_product", "producers", "order", "snapshots", "done", "pollution_due", "graves_due", "winners",
+               "qualified", "kept", "offer", "offers", "give", "ask", "harvest")  # fmt: skip
+# JSON key -> field, for the lists saved under their old short keys.
+JSON_LISTS = {"good": "hex_goods", "gprod": "hex_producer", "occ": "hex_occupant", "pool": "token_pool",
+              "revealed": "revealed", "range_product": "range_product", "order": "order",
+              "todo_poll": "pollution_due", "todo_grave": "graves_due", "winners": "winners", "qualified": "qualified",
+              "kept": "kept", "done": "done", "offer": "offer", "offers": "offers", "give": "give", "ask": "ask",
+              "harvest": "harvest"}  # fmt: skip
 
 
 class AntiquityPosition:
@@ -29,11 +35,11 @@ class AntiquityPosition:
         n_hex = len(terrain)
         self.terrain = terrain
         self.polluted = [False] * n_hex
-        self.good = [-1] * n_hex
-        self.gprod = [-1] * n_hex
-        self.occ = [-1] * n_hex
+        self.hex_goods = [-1] * n_hex
+        self.hex_producer = [-1] * n_hex
+        self.hex_occupant = [-1] * n_hex
         self.token = [False] * n_hex
-        self.pool = [0] * 10
+        self.token_pool = [0] * 10
         self.revealed = [0] * 10
         self.unseen_removed = 0
         self.range_product = [-1] * board.num_ranges
@@ -45,10 +51,10 @@ class AntiquityPosition:
         self.order = list(range(num_players))
         self.turn = 0
         self.players = [Player() for _ in range(num_players)]
-        self.snaps: list[Player | None] = [None] * num_players
+        self.snapshots: list[Player | None] = [None] * num_players
         self.done = [False] * num_players
-        self.todo_poll = [0] * num_players
-        self.todo_grave = [0] * num_players
+        self.pollution_due = [0] * num_players
+        self.graves_due = [0] * num_players
         self.cathedrals_built = 0
         self.winners: list[int] = []
         self.qualified: list[int] = []
@@ -82,9 +88,9 @@ class AntiquityPosition:
             "tiles": [t[:] for t in self.tiles],
             "terrain": "".join(self.terrain),
             "polluted": [int(x) for x in self.polluted],
-            "good": self.good[:],
-            "gprod": self.gprod[:],
-            "occ": self.occ[:],
+            "good": self.hex_goods[:],
+            "gprod": self.hex_producer[:],
+            "occ": self.hex_occupant[:],
             "token": [int(x) for x in self.token],
             "revealed": self.revealed[:],
             "range_product": self.range_product[:],
@@ -97,8 +103,8 @@ class AntiquityPosition:
             "phase": self.phase,
             "order": self.order[:],
             "turn": self.turn,
-            "todo_poll": self.todo_poll[:],
-            "todo_grave": self.todo_grave[:],
+            "todo_poll": self.pollution_due[:],
+            "todo_grave": self.graves_due[:],
             "cathedrals_built": self.cathedrals_built,
             "winners": self.winners[:],
             "qualified": self.qualified[:],
@@ -112,10 +118,10 @@ class AntiquityPosition:
 
     def to_json(self) -> dict[str, Json]:
         data = self.public_json()
-        data["pool"] = self.pool[:]
+        data["pool"] = self.token_pool[:]
         data["unseen_removed"] = self.unseen_removed
         data["players"] = [pl.to_json() for pl in self.players]
-        data["snaps"] = [None if s is None else s.to_json() for s in self.snaps]
+        data["snaps"] = [None if s is None else s.to_json() for s in self.snapshots]
         data["done"] = self.done[:]
         return data
 
@@ -127,14 +133,13 @@ class AntiquityPosition:
         position.tiles = [list(t) for t in data["tiles"]]
         position.polluted = [bool(x) for x in data["polluted"]]
         position.token = [bool(x) for x in data["token"]]
-        for name in ("good", "gprod", "occ", "pool", "revealed", "range_product", "order", "todo_poll", "todo_grave",
-                     "winners", "qualified", "kept", "done", "offer", "offers", "give", "ask", "harvest"):  # fmt: skip
-            setattr(position, name, list(data[name]))
+        for key, name in JSON_LISTS.items():
+            setattr(position, name, list(data[key]))
         for name in ("unseen_removed", "fishermen", "famine", "round", "phase", "turn", "cathedrals_built"):
             setattr(position, name, int(data[name]))
         position.producers = [
             None if pr is None else (pr[0], pr[1], pr[2], tuple(pr[3]), tuple(pr[4])) for pr in data["producers"]
         ]
         position.players = [Player.from_json(p) for p in data["players"]]
-        position.snaps = [None if s is None else Player.from_json(s) for s in data["snaps"]]
+        position.snapshots = [None if s is None else Player.from_json(s) for s in data["snaps"]]
         return position

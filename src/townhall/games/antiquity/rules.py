@@ -16,7 +16,11 @@ STORAGE_COST = Cost(((WOOD, 1),))
 FARM_GOODS = (0, 1, 2, 5)  # grain, sheep, olives, wine (ANT-PH4-4)
 FISH_GOODS = (3, 7, 6)  # fish, dye, pearls (ANT-PH4-7)
 MINE_GOODS = (STONE, 4)  # stone, gold (ANT-PH4-6)
-CITY_OCC, INN_OCC, SITE_OCC = 0, 4, 8  # occ codes: city of p = p, inn of p = 4 + p, producer i = 8 + i
+CITY_OCCUPANT, INN_OCCUPANT, SITE_OCCUPANT = (
+    0,
+    4,
+    8,
+)  # hex_occupant codes: city of p = p, inn of p = 4 + p, producer i = 8 + i
 CART, EXPLORER, HARBOR, STABLES, DUMP = B["cart_shop"], B["explorer"], B["harbor"], B["stables"], B["dump"]
 MARKET, THEOLOGY, HOSPITAL, PHILOSOPHY = B["market"], B["theology"], B["hospital"], B["philosophy"]
 BIOLOGY, ALCHEMY, FORCED, BREWERY = B["biology"], B["alchemy"], B["forced_labour"], B["brewery"]

@@ -14,10 +14,10 @@ from .rules import PLAN
 def observation(position: AntiquityPosition, player: int | None) -> dict[str, Json]:
     """ANT-IO-3: others' phase-2 plans stay hidden (their start-of-phase city shows); tokens hidden."""
     data = position.public_json()
-    data["tokens_left"] = sum(position.pool)
+    data["tokens_left"] = sum(position.token_pool)
     views = []
     for q in range(position.num_players):
-        snap = position.snaps[q]
+        snap = position.snapshots[q]
         if position.phase == PLAN and q != player and snap is not None:
             view = snap.to_json()
             view["steps"] = 0
@@ -38,10 +38,10 @@ def determinize(copy: AntiquityPosition, position: AntiquityPosition, player: in
     for _ in range(position.unseen_removed):
         bag = [g for g in range(10) for _ in range(pool[g])]
         pool[rng.choice(bag)] -= 1
-    copy.pool = pool
+    copy.token_pool = pool
     if position.phase == PLAN:
         for q in range(position.num_players):
-            snap = position.snaps[q]
+            snap = position.snapshots[q]
             if q != player and snap is not None:
                 copy.players[q] = snap.clone()  # their plan is unknown: start it afresh
                 copy.done[q] = False

@@ -62,7 +62,7 @@ class AntiquityState(AntiquityPosition, State):
             if action != A.DONE:
                 upkeep.explore(self, player, action - A.HEX, chance, events)
             self.turn += 1
-        elif self.todo_poll[player] > 0:
+        elif self.pollution_due[player] > 0:
             upkeep.pollute(self, player, action - A.HEX, events)
         else:
             upkeep.place_grave(self, player, action, events)

@@ -9,7 +9,7 @@ from .rules import PLAN, SUPPLY
 
 
 def view_of(position: AntiquityPosition, q: int, viewer: int) -> Player:
-    snap = position.snaps[q]
+    snap = position.snapshots[q]
     if position.phase == PLAN and q != viewer and snap is not None:
         return snap
     return position.players[q]
@@ -18,7 +18,7 @@ def view_of(position: AntiquityPosition, q: int, viewer: int) -> Player:
 def goods_left(position: AntiquityPosition, g: int, viewer: int) -> int:
     """Goods of one kind still in the public supply of 48 (ANT-COMP-1), as the viewer sees it."""
     held = sum(view_of(position, q, viewer).goods[g] for q in range(position.num_players))
-    return max(0, DATA.supply["goods_each"] - held - position.good.count(g))
+    return max(0, DATA.supply["goods_each"] - held - position.hex_goods.count(g))
 
 
 def supply_left(position: AntiquityPosition, btype: int, viewer: int) -> int:

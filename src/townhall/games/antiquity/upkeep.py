@@ -33,7 +33,7 @@ def harvest_run(position: AntiquityPosition, events: list[Event] | None) -> bool
             return True
         elif around:
             harvest_take(position, around[0], events)
-        elif k != FISHERMAN and position.good[sites[0]] >= 0:
+        elif k != FISHERMAN and position.hex_goods[sites[0]] >= 0:
             harvest_take(position, sites[0], events)
         else:
             harvest_close(position, pid, True, events)
@@ -59,8 +59,8 @@ def harvest_take(position: AntiquityPosition, h: int, events: list[Event] | None
     prod = position.producers[pid]
     assert prod is not None
     k, owner, g, sites, around = prod
-    position.good[h] = -1
-    position.gprod[h] = -1
+    position.hex_goods[h] = -1
+    position.hex_producer[h] = -1
     forced = FORCED in position.players[owner].active()
     if take > 0 or not forced:
         kept += 1  # forced labour discards the first good of the round (ANT-PH6-2)
@@ -83,8 +83,8 @@ def harvest_close(position: AntiquityPosition, pid: int, finished: bool, events:
     if finished:
         position.producers[pid] = None
         for h in sites:
-            position.occ[h] = -1
-        position.players[owner].country -= 1
+            position.hex_occupant[h] = -1
+        position.players[owner].country_buildings -= 1
         if k == FISHERMAN:
             position.fishermen -= 1
     position.harvest = [pid + 1, 0, 0]
@@ -96,8 +96,8 @@ def explore_sites(position: AntiquityPosition, p: int) -> list[int]:
 
 def explore(position: AntiquityPosition, p: int, h: int, chance: Chance, events: list[Event] | None) -> None:
     """ANT-PH7-1: the token is drawn from the hidden pool when turned."""
-    g = chance.weighted(position.pool)
-    position.pool[g] -= 1
+    g = chance.weighted(position.token_pool)
+    position.token_pool[g] -= 1
     position.revealed[g] += 1
     position.token[h] = False
     if supply.goods_left(position, g, p):
@@ -127,13 +127,13 @@ def pollution_amount(position: AntiquityPosition, p: int) -> int:
 def start_famine(position: AntiquityPosition) -> None:
     position.phase = FAMINE
     for p in supply.alive_players(position):
-        position.todo_grave[p] = famine_graves(position, p)
+        position.graves_due[p] = famine_graves(position, p)
 
 
 def start_pollution(position: AntiquityPosition) -> None:
     position.phase = POLLUTE
     for p in supply.alive_players(position):
-        position.todo_poll[p] = pollution_amount(position, p)
+        position.pollution_due[p] = pollution_amount(position, p)
 
 
 def pollution_sites(position: AntiquityPosition, p: int) -> list[int]:
@@ -143,7 +143,7 @@ def pollution_sites(position: AntiquityPosition, p: int) -> list[int]:
         if q != p and DUMP in position.players[q].active():
             blocked |= zones.zone(position, q)
     harbor = HARBOR in position.players[p].active()
-    polluted, occ, good, terrain = position.polluted, position.occ, position.good, position.terrain
+    polluted, occ, good, terrain = position.polluted, position.hex_occupant, position.hex_goods, position.terrain
     return sorted(
         h
         for h in zones.zone(position, p)
@@ -163,7 +163,7 @@ def place_grave(position: AntiquityPosition, p: int, action: int, events: list[E
     _, values = A.SPACE.decode(action)
     c, i = placement.cell_of(position, values)
     position.players[p].place_grave(c, i)
-    position.todo_grave[p] -= 1
+    position.graves_due[p] -= 1
     if events is not None:
         events.append(Event("grave", f"player {p + 1} places a grave on {cell_name(c, i)}"))
 
@@ -181,6 +181,6 @@ def store(position: AntiquityPosition, player: int, action: int, events: list[Ev
 def pollute(position: AntiquityPosition, player: int, h: int, events: list[Event] | None) -> None:
     """ANT-PH9-1: one hex of the zone polluted."""
     position.polluted[h] = True
-    position.todo_poll[player] -= 1
+    position.pollution_due[player] -= 1
     if events is not None:
         events.append(Event("pollution", f"player {player + 1} pollutes {position.board.topo.labels[h]}"))

@@ -12,7 +12,7 @@ from .city import (
 from .data import FOOD, LUX
 from .player import MARIA, UNIQUE_TYPES
 from .position import AntiquityPosition
-from .rules import CART, FOUNTAIN, OVER, SITE_OCC
+from .rules import CART, FOUNTAIN, OVER, SITE_OCCUPANT
 
 
 def victory_conditions(position: AntiquityPosition, p: int) -> list[bool]:
@@ -26,7 +26,7 @@ def victory_conditions(position: AntiquityPosition, p: int) -> list[bool]:
     for q in supply.alive_players(position):
         if q == p:
             continue
-        theirs = {h for h in zones.zone(position, q) if not 0 <= position.occ[h] < SITE_OCC}
+        theirs = {h for h in zones.zone(position, q) if not 0 <= position.hex_occupant[h] < SITE_OCCUPANT}
         if theirs and theirs <= mine:
             george = True
             break

@@ -40,15 +40,15 @@ def render_map(state: AntiquityState, viewer: int | None) -> list[str]:
     for h in range(len(topo.coords)):
         t = state.terrain[h]
         cell = t.lower() if state.polluted[h] else t
-        occ = state.occ[h]
+        occ = state.hex_occupant[h]
         if 0 <= occ < 4:
             mid = str(occ + 1)
         elif 4 <= occ < 8:
             mid = "abcd"[occ - 4]
-        elif occ >= 8 and state.good[h] < 0:
+        elif occ >= 8 and state.hex_goods[h] < 0:
             mid = "*"
-        elif state.good[h] >= 0:
-            mid = GOOD_MARK[state.good[h]]
+        elif state.hex_goods[h] >= 0:
+            mid = GOOD_MARK[state.hex_goods[h]]
         elif state.token[h]:
             mid = "?"
         else:
@@ -69,7 +69,7 @@ def render_city(state: AntiquityState, q: int, viewer: int | None) -> list[str]:
     saint = f", saint {SAINTS[pl.saint]}" if pl.saint >= 0 else ""
     goods = ", ".join(f"{pl.goods[g]} {GOODS[g]}" for g in range(10) if pl.goods[g])
     out = [
-        f"{head}: {pl.workers} workers ({pl.idle()} idle, {pl.country} in the country){saint}; goods: {goods or 'none'}"
+        f"{head}: {pl.workers} workers ({pl.idle()} idle, {pl.country_buildings} in the country){saint}; goods: {goods or 'none'}"
     ]
     for c in range(len(pl.cities)):
         size = size_of(c)
@@ -85,7 +85,7 @@ def render_city(state: AntiquityState, q: int, viewer: int | None) -> list[str]:
                 elif bid < 0:
                     mark = ". "
                 else:
-                    b = pl.blds[bid]
+                    b = pl.buildings[bid]
                     assert b is not None
                     mark = ABBREV[BUILDINGS[b[0]]]
                     if pl.manned[bid] and i == min(b[2]):
@@ -96,7 +96,7 @@ def render_city(state: AntiquityState, q: int, viewer: int | None) -> list[str]:
     if isinstance(step, Arrange) and step.held:
         held = []
         for bid in step.held:
-            b = pl.blds[bid]
+            b = pl.buildings[bid]
             assert b is not None
             held.append(BUILDINGS[b[0]])
         out.append(f"  held (lifted, placed back in this order): {', '.join(held)}")
@@ -146,9 +146,9 @@ def prompt(state: AntiquityState, viewer: int) -> str:
         return "explore a token hex, or done"
     if state.phase == HARVEST:
         return "harvest which good (hex) of this producer?"
-    if state.todo_poll[viewer]:
-        return f"place pollution ({state.todo_poll[viewer]} left): which hex?"
-    return f"place a grave ({state.todo_grave[viewer]} left): which square?"
+    if state.pollution_due[viewer]:
+        return f"place pollution ({state.pollution_due[viewer]} left): which hex?"
+    return f"place a grave ({state.graves_due[viewer]} left): which square?"
 
 
 def render(state: AntiquityState, viewer: int | None) -> str:

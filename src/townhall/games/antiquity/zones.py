@@ -51,8 +51,8 @@ def clean_count(position: AntiquityPosition, p: int) -> int:
 
 
 def is_clean(position: AntiquityPosition, h: int) -> bool:
-    return not position.polluted[h] and position.occ[h] < 0 and position.good[h] < 0
+    return not position.polluted[h] and position.hex_occupant[h] < 0 and position.hex_goods[h] < 0
 
 
 def is_free(position: AntiquityPosition, h: int) -> bool:
-    return position.occ[h] < 0 and position.good[h] < 0
+    return position.hex_occupant[h] < 0 and position.hex_goods[h] < 0
