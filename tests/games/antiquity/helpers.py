@@ -121,12 +121,21 @@ def add(s: AntiquityState, p: int, name: str, cells: tuple[int, ...], manned: bo
 
 def to_country(s: AntiquityState, p: int, carts: int = 1) -> None:
     """Phase 4 with `p` to move and `carts` working cart shops."""
-    from townhall.games.antiquity.rules import COUNTRY
+    from townhall.games.antiquity.position import COUNTRY
 
     for k in range(carts):
         add(s, p, "cart_shop", (42 + k,), manned=True)  # squares of row 7 (shape ignored here)
     s.snapshots = [None] * s.num_players
     s.phase = COUNTRY
+    s.order = list(range(s.num_players))
+    s.turn = p
+    touch(s)
+
+
+def phase(s: AntiquityState, ph: int, p: int = 0) -> None:
+    """Put the game in phase `ph` with player `p` to move, plans public, order 0, 1, ..."""
+    s.snapshots = [None] * s.num_players
+    s.phase = ph
     s.order = list(range(s.num_players))
     s.turn = p
     touch(s)

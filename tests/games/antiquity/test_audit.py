@@ -17,6 +17,7 @@ from tests.games.antiquity.helpers import (
     hexname,
     hx,
     new,
+    phase,
     rebuild,
     start_centre,
     texts,
@@ -26,21 +27,13 @@ from tests.games.antiquity.helpers import (
 from townhall.engine import Chance
 from townhall.games.antiquity import GAME, countryside, flow, upkeep, victory, zones
 from townhall.games.antiquity.player import GEORGE, MARIA, NICHOLAS
-from townhall.games.antiquity.rules import EXPLORE, FAMINE, HARVEST, POLLUTE, TRADE
+from townhall.games.antiquity.position import EXPLORE, FAMINE, HARVEST, POLLUTE, TRADE
 from townhall.games.antiquity.state import AntiquityState
 from townhall.games.antiquity.views import prompt, render_map
 
 
 def workers(s: AntiquityState, p: int, count: int) -> None:
     s.players[p].houses = (1 << count) - 1
-    touch(s)
-
-
-def phase(s: AntiquityState, ph: int, p: int = 0) -> None:
-    s.snapshots = [None] * s.num_players
-    s.phase = ph
-    s.order = list(range(s.num_players))
-    s.turn = p
     touch(s)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from tests.games.antiquity.helpers import act, build, flat, give, goods, house, texts, touch
 from townhall.games.antiquity import GAME, flow, supply, upkeep
 from townhall.games.antiquity.player import BARBARA, CHRISTOPHER, MARIA, NICHOLAS, B
-from townhall.games.antiquity.rules import COUNTRY, PLAN, TRADE
+from townhall.games.antiquity.position import COUNTRY, PLAN, TRADE
 
 
 def workers(s, p: int, count: int) -> None:  # type: ignore[no-untyped-def]

@@ -19,7 +19,7 @@ from tests.games.antiquity.helpers import (
 from townhall.games.antiquity import supply, trade, zones
 from townhall.games.antiquity.data import GOOD_INDEX
 from townhall.games.antiquity.player import B
-from townhall.games.antiquity.rules import COUNTRY, HARVEST
+from townhall.games.antiquity.position import COUNTRY, HARVEST
 
 
 def test_order_of_play_ant_ph3_1() -> None:

@@ -6,8 +6,9 @@ from __future__ import annotations
 from tests.games.antiquity.helpers import act, add, build, flat, give, goods, texts, touch
 from townhall.engine import Chance, Event
 from townhall.games.antiquity import GAME, placement, supply
+from townhall.games.antiquity.components import MAX_PLAN_STEPS
 from townhall.games.antiquity.player import BARBARA, B
-from townhall.games.antiquity.rules import MAX_PLAN_STEPS, TRADE
+from townhall.games.antiquity.position import TRADE
 from townhall.games.antiquity.steps import PlaceBuilding
 
 

@@ -18,6 +18,7 @@ from tests.games.antiquity.helpers import (
     house,
     hx,
     new,
+    phase,
     start_centre,
     texts,
     touch,
@@ -26,16 +27,8 @@ from townhall.engine import Chance, IllegalAction
 from townhall.games.antiquity import GAME, countryside, flow, upkeep, victory, zones
 from townhall.games.antiquity.data import GOOD_INDEX
 from townhall.games.antiquity.player import BARBARA, CHRISTOPHER, GEORGE, MARIA, NICHOLAS
-from townhall.games.antiquity.rules import EXPLORE, FAMINE, HARVEST, OVER, PLAN, POLLUTE, STORE
+from townhall.games.antiquity.position import EXPLORE, FAMINE, HARVEST, OVER, PLAN, POLLUTE, STORE
 from townhall.games.antiquity.state import AntiquityState
-
-
-def phase(s: AntiquityState, ph: int, p: int = 0) -> None:
-    s.snapshots = [None] * s.num_players
-    s.phase = ph
-    s.order = list(range(s.num_players))
-    s.turn = p
-    touch(s)
 
 
 def farm(s: AntiquityState, p: int, site: int, good: str = "grain") -> None:

@@ -13,7 +13,7 @@ from townhall.games.antiquity import GAME, founding, supply, zones
 from townhall.games.antiquity.data import DATA, DATA_FILE, FOOD, GOODS, LUX, parse
 from townhall.games.antiquity.hexmap import TILE_CELLS, TOPOLOGIES, transform
 from townhall.games.antiquity.player import B
-from townhall.games.antiquity.rules import PLAN, SETUP
+from townhall.games.antiquity.position import PLAN, SETUP
 
 
 def test_components_supply_ant_comp_1() -> None:

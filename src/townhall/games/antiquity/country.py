@@ -6,11 +6,11 @@ from townhall.engine import Chance, Event
 
 from . import actions as A
 from . import countryside, payment, pending
+from .components import ALCHEMY, ALCHEMY_K, CART, FARM, FISHERMAN, INN, MINE, WOODCUTTER
 from .data import DATA, WOOD, Cost
 from .hexmap import disc
 from .player import Player
 from .position import AntiquityPosition
-from .rules import ALCHEMY, ALCHEMY_K, CART, FARM, FISHERMAN, INN, MINE, WOODCUTTER
 from .steps import ChooseProduct, CityJob, CountrySite, FisherPartner, InnJob, Pay, ProducerJob
 
 

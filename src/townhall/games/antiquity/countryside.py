@@ -6,11 +6,7 @@ from townhall.engine import Chance
 
 from . import actions as A
 from . import founding, payment, supply, zones
-from .data import DATA, FOOD, WOOD
-from .hexmap import FOREST, GRASS, MOUNTAIN, WATER, disc
-from .player import Player
-from .position import AntiquityPosition
-from .rules import (
+from .components import (
     BIOLOGY,
     BREWERY,
     CART,
@@ -27,6 +23,10 @@ from .rules import (
     SITE_OCCUPANT,
     WOODCUTTER,
 )
+from .data import DATA, FOOD, WOOD
+from .hexmap import FOREST, GRASS, MOUNTAIN, WATER, disc
+from .player import Player
+from .position import AntiquityPosition
 from .steps import CityJob, InnJob, ProducerJob
 
 

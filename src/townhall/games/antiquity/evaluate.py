@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import victory, zones
+from .components import FOUNTAIN, GRANARY
 from .data import FOOD, LUX
 from .player import CHRISTOPHER, MARIA, NICHOLAS
-from .rules import FOUNTAIN, GRANARY
 from .steps import BuildJob, Pay, PlaceBuilding, Step
 
 if TYPE_CHECKING:

@@ -6,10 +6,10 @@ from townhall.engine import Chance, Event
 
 from . import actions as A
 from . import country, founding, plan, supply, trade, upkeep, victory
+from .components import EXPLORER
 from .data import DATA, WOOD
 from .player import CHRISTOPHER, Player
-from .position import AntiquityPosition
-from .rules import COUNTRY, EXPLORE, EXPLORER, FAMINE, HARVEST, OVER, PLAN, POLLUTE, SETUP, STORE, TRADE
+from .position import COUNTRY, EXPLORE, FAMINE, HARVEST, OVER, PLAN, POLLUTE, SETUP, STORE, TRADE, AntiquityPosition
 
 
 def setup(position: AntiquityPosition, chance: Chance) -> None:

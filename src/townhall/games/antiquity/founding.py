@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from townhall.engine import Chance
 
+from .components import CITY_OCCUPANT, INN_OCCUPANT
 from .hexmap import disc
 from .position import AntiquityPosition
-from .rules import CITY_OCCUPANT, INN_OCCUPANT
 
 
 def place_city(position: AntiquityPosition, p: int, centre: int, chance: Chance) -> None:

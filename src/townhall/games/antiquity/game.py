@@ -11,9 +11,9 @@ from townhall.engine.protocol import DataKind
 from . import evaluate as evaluation
 from . import flow, views
 from .board import Board
+from .components import MAX_ITEMS, MAX_OFFERS, MAX_PLAN_STEPS
 from .data import DATA_DIR, DATA_FILE, AntiquityFile
 from .hexmap import TOPOLOGIES, lay_tiles
-from .rules import MAX_ITEMS, MAX_OFFERS, MAX_PLAN_STEPS
 from .state import AntiquityState
 
 # Decisions one player can make in one round, phase by phase (a true bound, see max_decisions).

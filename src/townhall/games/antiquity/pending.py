@@ -7,10 +7,10 @@ from . import countryside, payment, placement, supply
 from .city import (
     size_of,
 )
+from .components import CATHEDRAL, FOUNTAIN, PHILOSOPHY, SUPPLY
 from .data import WOOD, Cost
 from .player import Player
 from .position import AntiquityPosition
-from .rules import CATHEDRAL, FOUNTAIN, PHILOSOPHY, SUPPLY
 from .steps import (
     Arrange,
     BankGiveFirst,

@@ -15,10 +15,10 @@ from .city import (
     size_of,
     taken_mask,
 )
+from .components import CATHEDRAL, MAX_PLAN_STEPS, SUPPLY, building_cost
 from .data import Cost
 from .player import NICHOLAS, Player
 from .position import AntiquityPosition
-from .rules import CATHEDRAL, MAX_PLAN_STEPS, SUPPLY, building_cost
 from .steps import Arrange, OfferFreeHouse
 
 

@@ -12,10 +12,10 @@ from .city import (
     size_of,
     taken_mask,
 )
+from .components import CATHEDRAL, HOSPITAL, MARKET, MAX_PLAN_STEPS, PHILOSOPHY, SUPPLY, THEOLOGY, building_cost
 from .data import BUILDINGS, DATA, FOOD, GOODS, LUX
 from .player import BARBARA, MANNED, MARIA
-from .position import AntiquityPosition
-from .rules import CATHEDRAL, HOSPITAL, MARKET, MAX_PLAN_STEPS, PHILOSOPHY, SUPPLY, THEOLOGY, TRADE, building_cost
+from .position import TRADE, AntiquityPosition
 from .steps import (
     Arrange,
     BankGiveFirst,

@@ -8,7 +8,11 @@ from townhall.engine import Chance, Json
 
 from .board import Board
 from .player import Player
-from .rules import SETUP
+
+# The phases of a round (ANT-PH1..10); SETUP before the first round, OVER after the end.
+SETUP, PLAN, COUNTRY, STORE, HARVEST, EXPLORE, FAMINE, POLLUTE, OVER, TRADE = 0, 2, 4, 5, 6, 7, 8, 9, 11, 20
+PHASE_NAMES = {SETUP: "setup", PLAN: "2 city building", TRADE: "2 trades between players", COUNTRY: "4 country building", STORE: "5 store", HARVEST: "6 harvest",
+               EXPLORE: "7 exploration", FAMINE: "8 famine", POLLUTE: "9 pollution", OVER: "over"}  # fmt: skip
 
 Producer = tuple[int, int, int, tuple[int, ...], tuple[int, ...]]  # kind, owner, good, sites, hexes around
 

@@ -6,26 +6,19 @@ from . import actions as A
 from .city import (
     CHOICE_TYPES,
 )
-from .position import AntiquityPosition
-from .rules import (
-    ALCHEMY_K,
+from .components import ALCHEMY_K, FARM, FISHERMAN, INN, MINE, NEWCITY, SUPPLY, WOODCUTTER
+from .position import (
     COUNTRY,
     EXPLORE,
     FAMINE,
-    FARM,
-    FISHERMAN,
     HARVEST,
-    INN,
-    MINE,
-    NEWCITY,
     PHASE_NAMES,
     PLAN,
     POLLUTE,
     SETUP,
     STORE,
-    SUPPLY,
     TRADE,
-    WOODCUTTER,
+    AntiquityPosition,
 )
 from .steps import ChooseProduct, CountrySite, FisherPartner, Step
 

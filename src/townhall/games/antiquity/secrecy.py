@@ -7,8 +7,7 @@ import random
 from townhall.engine import Json
 
 from .data import DATA
-from .position import AntiquityPosition
-from .rules import PLAN
+from .position import PLAN, AntiquityPosition
 
 
 def observation(position: AntiquityPosition, player: int | None) -> dict[str, Json]:

@@ -9,8 +9,7 @@ from townhall.engine import Chance, Event, IllegalAction, Json, State
 
 from . import actions as A
 from . import country, flow, plan, refusals, secrecy, trade, upkeep, victory
-from .position import AntiquityPosition
-from .rules import COUNTRY, EXPLORE, HARVEST, OVER, PLAN, SETUP, STORE, TRADE
+from .position import COUNTRY, EXPLORE, HARVEST, OVER, PLAN, SETUP, STORE, TRADE, AntiquityPosition
 
 
 class AntiquityState(AntiquityPosition, State):

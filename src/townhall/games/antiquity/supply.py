@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from .components import SUPPLY
 from .data import DATA
 from .player import Player
-from .position import AntiquityPosition
-from .rules import PLAN, SUPPLY
+from .position import PLAN, AntiquityPosition
 
 
 def view_of(position: AntiquityPosition, q: int, viewer: int) -> Player:

@@ -6,9 +6,9 @@ from townhall.engine import Event
 
 from . import actions as A
 from . import supply
+from .components import CART, EXPLORER, MARKET, MAX_ITEMS, MAX_OFFERS
 from .data import GOODS
-from .position import AntiquityPosition
-from .rules import CART, COUNTRY, EXPLORER, MARKET, MAX_ITEMS, MAX_OFFERS
+from .position import COUNTRY, AntiquityPosition
 
 
 def set_order(position: AntiquityPosition) -> None:

@@ -9,11 +9,11 @@ from . import placement, supply, zones
 from .city import (
     cell_name,
 )
+from .components import DUMP, FISHERMAN, FORCED, FOUNTAIN, GRANARY, HARBOR
 from .data import FOOD, GOODS
 from .hexmap import WATER
 from .player import GEORGE
-from .position import AntiquityPosition
-from .rules import DUMP, EXPLORE, FAMINE, FISHERMAN, FORCED, FOUNTAIN, GRANARY, HARBOR, POLLUTE
+from .position import EXPLORE, FAMINE, POLLUTE, AntiquityPosition
 
 
 def harvest_run(position: AntiquityPosition, events: list[Event] | None) -> bool:

@@ -9,10 +9,10 @@ from .city import (
     HOUSE,
     STORAGE,
 )
+from .components import CART, FOUNTAIN, SITE_OCCUPANT
 from .data import FOOD, LUX
 from .player import MARIA, UNIQUE_TYPES
-from .position import AntiquityPosition
-from .rules import CART, FOUNTAIN, OVER, SITE_OCCUPANT
+from .position import OVER, AntiquityPosition
 
 
 def victory_conditions(position: AntiquityPosition, p: int) -> list[bool]:

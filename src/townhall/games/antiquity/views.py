@@ -123,7 +123,7 @@ PROMPTS = {
 
 
 def prompt(state: AntiquityState, viewer: int) -> str:
-    from .rules import COUNTRY, EXPLORE, HARVEST, PLAN, SETUP, STORE, TRADE
+    from .position import COUNTRY, EXPLORE, HARVEST, PLAN, SETUP, STORE, TRADE
 
     if state.phase == SETUP:
         return "place your first city: which centre hex (the city covers it and its 6 neighbours)?"
@@ -152,7 +152,7 @@ def prompt(state: AntiquityState, viewer: int) -> str:
 
 
 def render(state: AntiquityState, viewer: int | None) -> str:
-    from .rules import PHASE_NAMES
+    from .position import PHASE_NAMES
 
     head = (
         f"Antiquity, round {state.round}, phase {PHASE_NAMES[state.phase]}, famine {state.famine}, order "

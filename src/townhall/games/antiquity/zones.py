@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from .components import HARBOR, STABLES
 from .hexmap import WATER, disc
 from .player import Player
 from .position import AntiquityPosition
-from .rules import HARBOR, STABLES
 
 
 def zone(position: AntiquityPosition, p: int, pl: Player | None = None) -> frozenset[int]:
