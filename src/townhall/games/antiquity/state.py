@@ -58,9 +58,7 @@ class AntiquityState(AntiquityPosition, State):
             upkeep.harvest_take(self, action - A.HEX, events)
             upkeep.harvest_run(self, events)
         elif phase == EXPLORE:
-            if action != A.DONE:
-                upkeep.explore(self, player, action - A.HEX, chance, events)
-            self.turn += 1
+            upkeep.explore_turn(self, player, action, chance, events)
         elif self.pollution_due[player] > 0:
             upkeep.pollute(self, player, action - A.HEX, events)
         else:

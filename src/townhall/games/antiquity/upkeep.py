@@ -184,3 +184,12 @@ def pollute(position: AntiquityPosition, player: int, h: int, events: list[Event
     position.pollution_due[player] -= 1
     if events is not None:
         events.append(Event("pollution", f"player {player + 1} pollutes {position.board.topo.labels[h]}"))
+
+
+def explore_turn(
+    position: AntiquityPosition, player: int, action: int, chance: Chance, events: list[Event] | None
+) -> None:
+    """ANT-PH7-1: the explorer turns a token (or passes); the next player's turn."""
+    if action != A.DONE:
+        explore(position, player, action - A.HEX, chance, events)
+    position.turn += 1
