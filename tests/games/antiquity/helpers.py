@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from townhall.engine import Chance
-from townhall.games.antiquity import GAME
+from townhall.games.antiquity import GAME, flow, founding
 from townhall.games.antiquity.board import Board
 from townhall.games.antiquity.data import GOOD_INDEX
 from townhall.games.antiquity.state import AntiquityState
@@ -26,8 +26,8 @@ def flat(n: int = 2, terrain: str = "P", seed: int = 3, beginner: bool = False) 
     s.range_product = [-1] * s.board.num_ranges
     s.order = list(range(n))
     for p in range(n):
-        s._place_city(p, start_centre(s, p), Chance(0))
-    s._start_round()
+        founding.place_city(s, p, start_centre(s, p), Chance(0))
+    flow.start_round(s)
     return s
 
 
@@ -35,7 +35,7 @@ def rebuild(s: AntiquityState) -> None:
     """After editing terrain: recompute ranges and water areas."""
     s.board = Board(s.num_players, s.terrain)
     s.range_product = [-1] * s.board.num_ranges
-    s._zones = {}
+    s.zone_cache = {}
     touch(s)
 
 
@@ -55,7 +55,7 @@ def dist(s: AntiquityState, a: int, b: int) -> int:
 
 
 def touch(s: AntiquityState) -> None:
-    s._legal_cache = None
+    s.legal_cache = None
 
 
 def texts(s: AntiquityState, p: int) -> list[str]:
@@ -108,8 +108,8 @@ def add(s: AntiquityState, p: int, name: str, cells: tuple[int, ...], manned: bo
     from townhall.games.antiquity.player import B
 
     pl = s.players[p]
-    bid = len(pl.blds)
-    pl.blds.append((B[name], city, cells))
+    bid = len(pl.buildings)
+    pl.buildings.append((B[name], city, cells))
     pl.manned.append(manned)
     for c in cells:
         pl.grid[city][c] = bid
@@ -121,12 +121,21 @@ def add(s: AntiquityState, p: int, name: str, cells: tuple[int, ...], manned: bo
 
 def to_country(s: AntiquityState, p: int, carts: int = 1) -> None:
     """Phase 4 with `p` to move and `carts` working cart shops."""
-    from townhall.games.antiquity.rules import COUNTRY
+    from townhall.games.antiquity.position import COUNTRY
 
     for k in range(carts):
         add(s, p, "cart_shop", (42 + k,), manned=True)  # squares of row 7 (shape ignored here)
-    s.snaps = [None] * s.num_players
+    s.snapshots = [None] * s.num_players
     s.phase = COUNTRY
+    s.order = list(range(s.num_players))
+    s.turn = p
+    touch(s)
+
+
+def phase(s: AntiquityState, ph: int, p: int = 0) -> None:
+    """Put the game in phase `ph` with player `p` to move, plans public, order 0, 1, ..."""
+    s.snapshots = [None] * s.num_players
+    s.phase = ph
     s.order = list(range(s.num_players))
     s.turn = p
     touch(s)

@@ -17,6 +17,7 @@ from tests.games.antiquity.helpers import (
     hexname,
     hx,
     new,
+    phase,
     rebuild,
     start_centre,
     texts,
@@ -24,23 +25,15 @@ from tests.games.antiquity.helpers import (
     touch,
 )
 from townhall.engine import Chance
-from townhall.games.antiquity import GAME
+from townhall.games.antiquity import GAME, countryside, flow, upkeep, victory, zones
 from townhall.games.antiquity.player import GEORGE, MARIA, NICHOLAS
-from townhall.games.antiquity.render import prompt, render_map
-from townhall.games.antiquity.rules import EXPLORE, FAMINE, HARVEST, POLLUTE, TRADE
+from townhall.games.antiquity.position import EXPLORE, FAMINE, HARVEST, POLLUTE, TRADE
 from townhall.games.antiquity.state import AntiquityState
+from townhall.games.antiquity.views import prompt, render_map
 
 
 def workers(s: AntiquityState, p: int, count: int) -> None:
     s.players[p].houses = (1 << count) - 1
-    touch(s)
-
-
-def phase(s: AntiquityState, ph: int, p: int = 0) -> None:
-    s.snaps = [None] * s.num_players
-    s.phase = ph
-    s.order = list(range(s.num_players))
-    s.turn = p
     touch(s)
 
 
@@ -54,7 +47,7 @@ def test_alchemy_cleans_anywhere_on_the_map_ant_ph4_12() -> None:
     s = flat(2, "P")
     far = start_centre(s, 1)  # the other player's city: far outside player 1's zone
     h = hx(s, far, 3, 0)
-    assert h not in s.zone(0)
+    assert h not in zones.zone(s, 0)
     for n in (h, *s.board.topo.neighbours[h]):
         s.polluted[n] = True
     add(s, 0, "alchemy", (0, 1, 7, 8, 9, 14, 15, 16), manned=True)
@@ -78,8 +71,8 @@ def test_new_city_not_next_to_another_players_city_ant_ph4_9() -> None:
     apart = [h for h in range(len(s.terrain)) if dist(s, h, c1) == 4 and len(topo.neighbours[h]) == 6]
     assert touching and apart
     # even inside the zone, a disc touching player 2's city hexes is refused; one hex further is fine
-    assert not any(s._city_site_ok(h, everywhere) for h in touching)
-    assert any(s._city_site_ok(h, everywhere) for h in apart if dist(s, h, c0) > 4)
+    assert not any(countryside.city_site_ok(s, h, everywhere) for h in touching)
+    assert any(countryside.city_site_ok(s, h, everywhere) for h in apart if dist(s, h, c0) > 4)
 
 
 def test_fishermen_limited_to_twelve_ant_ph4_7() -> None:
@@ -143,15 +136,15 @@ def test_spectator_map_hides_planned_zone_ant_io_3() -> None:
     water = hx(s, c, 2, 0)
     s.terrain[water] = "W"
     rebuild(s)
-    s._start_round()
+    flow.start_round(s)
     give(s, 0, wood=1)
     workers(s, 0, 1)
-    s.snaps[0] = s.players[0].clone()
+    s.snapshots[0] = s.players[0].clone()
     before_none = render_map(s, None)
     before_other = render_map(s, 1)
     build(s, 0, "harbor", "c1 a1")
     act(s, 0, "man c1 a1")
-    assert water in s.zone(0)
+    assert water in zones.zone(s, 0)
     assert render_map(s, None) == before_none
     assert render_map(s, 1) == before_other
     assert render_map(s, 0) != before_none  # the planner sees their own plan
@@ -173,17 +166,17 @@ def test_forced_labour_two_left_keeps_one_ant_ph6_2() -> None:
     pid = len(s.producers) - 1
     k, owner, g, sites, around = s.producers[pid]  # type: ignore[misc]
     for h in around[1:]:
-        s.good[h] = -1
-        s.gprod[h] = -1
+        s.hex_goods[h] = -1
+        s.hex_producer[h] = -1
     s.producers[pid] = (k, owner, g, sites, around[:1])
     add(s, 0, "forced_labour", (20, 21, 22, 23, 27, 28), manned=True)
     give(s, 0)
-    country = s.players[0].country
+    country = s.players[0].country_buildings
     s.phase = HARVEST
     s.harvest = [0, 0, 0]
-    s._harvest_run(None)
+    upkeep.harvest_run(s, None)
     assert goods(s, 0) == {"wood": 1}
-    assert s.producers[pid] is None and s.players[0].country == country - 1
+    assert s.producers[pid] is None and s.players[0].country_buildings == country - 1
 
 
 def test_george_counts_own_cathedral_ant_ph6_3() -> None:
@@ -208,13 +201,13 @@ def test_explored_wine_does_not_raise_famine_ant_ph7_1() -> None:
     c = start_centre(s, 0)
     a = hx(s, c, 2, 0)
     s.token[a] = True
-    s.pool = [0] * 10
-    s.pool[5] = 1  # wine
+    s.token_pool = [0] * 10
+    s.token_pool[5] = 1  # wine
     add(s, 0, "explorer", (0, 1, 2), manned=True)
     phase(s, EXPLORE)
     famine = s.famine
     assert hexname(s, a) in texts(s, 0)
-    s._explore(0, a, Chance(0), None)
+    upkeep.explore(s, 0, a, Chance(0), None)
     assert goods(s, 0)["wine"] == 1 and s.famine == famine and not s.token[a]
 
 
@@ -228,9 +221,9 @@ def test_pollution_example_three_cities_ant_ph9_1() -> None:
     pl.add_city_map()
     add(s, 0, "fountain", (0,))
     dump = add(s, 0, "dump", (10, 11, 12, 17, 18, 19, 24, 25, 26), manned=True)
-    assert s.pollution_amount(0) == 4
+    assert upkeep.pollution_amount(s, 0) == 4
     pl.manned[dump] = False
-    assert s.pollution_amount(0) == 8
+    assert upkeep.pollution_amount(s, 0) == 8
 
 
 def test_pollution_never_on_water_without_harbor_ant_ph9_1() -> None:
@@ -242,12 +235,12 @@ def test_pollution_never_on_water_without_harbor_ant_ph9_1() -> None:
     rebuild(s)
     s.polluted[hx(s, c, 0, 2)] = True
     phase(s, POLLUTE)
-    sites = s._pollution_sites(0)
+    sites = upkeep.pollution_sites(s, 0)
     assert w not in sites and hx(s, c, 0, 2) not in sites and c not in sites
     harbor = add(s, 0, "harbor", (0, 3, 7, 8, 9, 10), manned=True)
-    assert w in s._pollution_sites(0)
+    assert w in upkeep.pollution_sites(s, 0)
     s.players[0].manned[harbor] = False
-    assert w not in s._pollution_sites(0)
+    assert w not in upkeep.pollution_sites(s, 0)
 
 
 def test_famine_graves_with_fountain_granary_and_food_ant_ph8_1() -> None:
@@ -257,10 +250,10 @@ def test_famine_graves_with_fountain_granary_and_food_ant_ph8_1() -> None:
     add(s, 0, "fountain", (0,))
     add(s, 0, "granary", (9, 15, 16, 17))
     give(s, 0, grain=1, fish=1, gold=5)
-    assert s.famine_graves(0) == 1
+    assert upkeep.famine_graves(s, 0) == 1
     phase(s, FAMINE)
-    s._start_famine()
-    assert s.todo_grave[0] == 1 and goods(s, 0) == {"grain": 1, "fish": 1, "gold": 5}
+    upkeep.start_famine(s)
+    assert s.graves_due[0] == 1 and goods(s, 0) == {"grain": 1, "fish": 1, "gold": 5}
 
 
 def test_graves_never_on_houses_then_out_ant_ph8_2_ant_ph8_3() -> None:
@@ -272,9 +265,9 @@ def test_graves_never_on_houses_then_out_ant_ph8_2_ant_ph8_3() -> None:
         add(s, 0, "house", (i,))
     pl.houses = (1 << 20) - 1
     phase(s, FAMINE)
-    s.todo_grave[0] = 1
+    s.graves_due[0] = 1
     s.turn = 0
-    s._advance(Chance(0), None)
+    flow.advance(s, Chance(0), None)
     assert not pl.alive and pl.out_round == s.round and s.players[1].alive and s.players[2].alive
 
 
@@ -304,19 +297,19 @@ def test_george_ignores_city_and_inn_hexes_ant_ph10_1() -> None:
     # player 1's inns on every hex 4 steps from player 2's city centre: their zones reach the
     # hexes 2 and 3 steps away, but not player 2's city hexes themselves
     for h in range(len(s.terrain)):
-        if dist(s, h, c1) == 4 and s.occ[h] < 0:
+        if dist(s, h, c1) == 4 and s.hex_occupant[h] < 0:
             pl.inns.append(h)
-            s.occ[h] = 4
-    s._zones = {}
-    assert c1 not in s.zone(0) and s.victory_conditions(0)[3] and s.meets_victory(0)
+            s.hex_occupant[h] = 4
+    s.zone_cache = {}
+    assert c1 not in zones.zone(s, 0) and victory.victory_conditions(s, 0)[3] and victory.meets_victory(s, 0)
     # one hex of player 2's zone left uncovered: no victory
-    far = next(h for h in s.zone(1) if dist(s, h, c1) == 3)
+    far = next(h for h in zones.zone(s, 1) if dist(s, h, c1) == 3)
     for inn in [i for i in pl.inns if dist(s, i, far) <= 3]:
         pl.inns.remove(inn)
-        s.occ[inn] = -1
-    s._zones = {}
-    if far not in s.zone(0):
-        assert not s.victory_conditions(0)[3]
+        s.hex_occupant[inn] = -1
+    s.zone_cache = {}
+    if far not in zones.zone(s, 0):
+        assert not victory.victory_conditions(s, 0)[3]
 
 
 def test_render_texts_make_sense() -> None:
@@ -340,14 +333,14 @@ def test_harbor_water_touching_an_inn_ant_zoc_2() -> None:
         s.terrain[h] = "W"
     rebuild(s)
     s.players[0].inns.append(inn)
-    s.occ[inn] = 4
+    s.hex_occupant[inn] = 4
     harbor = add(s, 0, "harbor", (0, 3, 7, 8, 9, 10), manned=True)
-    s._zones = {}
-    zone = s.zone(0)
+    s.zone_cache = {}
+    zone = zones.zone(s, 0)
     assert lake in zone and all(n in zone for n in s.board.topo.neighbours[lake])
     assert far_lake not in zone
     s.players[0].manned[harbor] = False
-    assert lake not in s.zone(0)
+    assert lake not in zones.zone(s, 0)
 
 
 def test_graved_cathedral_loses_the_saint_power_not_the_saint_ant_ph8_2() -> None:
@@ -366,17 +359,17 @@ def test_graved_cathedral_loses_the_saint_power_not_the_saint_ant_ph8_2() -> Non
     act(s, 0, "c1 a1")
     assert not any(t.startswith("free") for t in texts(s, 0))  # no St. Nicholas power
     give(s, 0, grain=3)
-    assert s._excess(0) == 3  # no St. Christopher storage
+    assert flow.excess_goods(s, 0) == 3  # no St. Christopher storage
     s.cathedrals_built = 1
     s.phase = HARVEST
     s.harvest = [0, 0, 0]
-    s._harvest_run(None)
+    upkeep.harvest_run(s, None)
     assert pl.goods[3] == 0  # no St. George fish
     # the hospital (or St. Barbara before the grave) frees it: the power is back
     pl.graves[0][22] = False
-    assert s._excess(0) == 0
+    assert flow.excess_goods(s, 0) == 0
     # the victory condition stays with a graved cathedral
     pl.graves[0][22] = True
     pl.saint = NICHOLAS
     pl.houses = (1 << 20) - 1
-    assert s.meets_victory(0)
+    assert victory.meets_victory(s, 0)

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from tests.games.antiquity.helpers import act, build, flat, give, goods, house, texts, touch
-from townhall.games.antiquity import GAME
+from townhall.games.antiquity import GAME, flow, supply, upkeep
 from townhall.games.antiquity.player import BARBARA, CHRISTOPHER, MARIA, NICHOLAS, B
-from townhall.games.antiquity.rules import COUNTRY, PLAN, TRADE
+from townhall.games.antiquity.position import COUNTRY, PLAN, TRADE
 
 
 def workers(s, p: int, count: int) -> None:  # type: ignore[no-untyped-def]
@@ -20,10 +20,10 @@ def test_stand_up_ant_ph1_1() -> None:
     workers(s, 0, 2)
     build(s, 0, "market", "c1 a1")
     act(s, 0, "man c1 a1")
-    s.players[0].country = 1
+    s.players[0].country_buildings = 1
     assert s.players[0].idle() == 0
-    s._start_round()
-    assert s.players[0].manned == [False] and s.players[0].country == 1 and s.players[0].idle() == 1
+    flow.start_round(s)
+    assert s.players[0].manned == [False] and s.players[0].country_buildings == 1 and s.players[0].idle() == 1
 
 
 def test_secret_simultaneous_plans_ant_ph2_1_ant_io_3() -> None:
@@ -67,7 +67,7 @@ def test_build_on_free_squares_ant_ph2_3() -> None:
     give(s, 0, wood=3)
     act(s, 0, "build explorer")
     assert len(s.legal_actions(0)) == 70
-    s.players[0].pend = None
+    s.players[0].pending = None
     build(s, 0, "market", "c1 a1")
     act(s, 0, "build explorer")
     legal = texts(s, 0)
@@ -85,7 +85,7 @@ def test_one_of_each_but_public_ones_ant_ph2_4() -> None:
     build(s, 0, "cart_shop", "c1 e1")
     build(s, 0, "cart_shop", "c1 g1")
     assert "build cart_shop" in texts(s, 0)
-    assert s.players[0].count(B["cart_shop"]) == 2 and s.supply_left(B["cart_shop"], 0) == 14
+    assert s.players[0].count(B["cart_shop"]) == 2 and supply.supply_left(s, B["cart_shop"], 0) == 14
 
 
 def test_costs_ant_ph2_5() -> None:
@@ -146,7 +146,7 @@ def test_cathedral_saint_at_once_ant_ph2_8() -> None:
     build(s, 0, "cathedral", "c1 b1")
     assert texts(s, 0) == ["saint nicholas", "saint barbara", "saint christopher", "saint george", "saint maria"]
     act(s, 0, "saint christopher")
-    assert s.players[0].saint == CHRISTOPHER and s._excess(0) == 0  # stores anything in the cathedral
+    assert s.players[0].saint == CHRISTOPHER and flow.excess_goods(s, 0) == 0  # stores anything in the cathedral
 
 
 def test_nicholas_free_lower_house_ant_ph2_9() -> None:
@@ -192,7 +192,7 @@ def test_theology_rebuilds_cathedral_ant_ph2_11() -> None:
     act(s, 0, "demolish")
     assert s.players[0].saint == -1 and s.players[0].grid[0][1] == -1
     assert "build cathedral" not in texts(s, 0) and "demolish" not in texts(s, 0)
-    s._start_round()
+    flow.start_round(s)
     build(s, 0, "cathedral", "c1 b1")
     assert "saint george" not in texts(s, 0) and len(texts(s, 0)) == 4
     act(s, 0, "saint maria")
@@ -286,13 +286,13 @@ def test_fountains_famine_and_pollution_ant_ph2_15() -> None:
     s = flat(2)
     give(s, 0, gold=2)
     s.famine = 3
-    assert s.famine_graves(0) == 3 and s.pollution_amount(0) == 3
+    assert upkeep.famine_graves(s, 0) == 3 and upkeep.pollution_amount(s, 0) == 3
     build(s, 0, "fountain", "c1 a1", ())
-    assert s.famine_graves(0) == 2 and s.pollution_amount(0) == 2
+    assert upkeep.famine_graves(s, 0) == 2 and upkeep.pollution_amount(s, 0) == 2
     build(s, 0, "fountain", "c1 b1", ())
-    assert s.famine_graves(0) == 1 and s.pollution_amount(0) == 1
+    assert upkeep.famine_graves(s, 0) == 1 and upkeep.pollution_amount(s, 0) == 1
     s.famine = 1
-    assert s.famine_graves(0) == 0
+    assert upkeep.famine_graves(s, 0) == 0
 
 
 def test_barbara_moves_buildings_and_graves_ant_ph2_16() -> None:
@@ -306,7 +306,7 @@ def test_barbara_moves_buildings_and_graves_ant_ph2_16() -> None:
     act(s, 0, "move c1 a1")
     assert len([t for t in texts(s, 0) if t.startswith("at ")]) == 36  # anywhere, its old place too
     act(s, 0, "at c1 f6")
-    assert s.players[0].blds[0] == (B["market"], 0, (40, 41, 47, 48))
+    assert s.players[0].buildings[0] == (B["market"], 0, (40, 41, 47, 48))
     assert "move c1 f6" in texts(s, 0)  # any rearrangement (test_gaps): it may be lifted again
     act(s, 0, "done")  # the rearrangement ends once no building is held
     s.players[0].graves[0][40] = True
@@ -326,7 +326,7 @@ def test_supply_shared_by_simultaneous_plans_ant_ph2_4() -> None:
     s = flat(2)
     for cell in range(14):
         add(s, 1, "storage", (cell,))
-    s.snaps[1] = s.players[1].clone()
+    s.snapshots[1] = s.players[1].clone()
     give(s, 0, wood=2)
     give(s, 1, wood=2)
     for p in (0, 1):

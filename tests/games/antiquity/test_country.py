@@ -16,9 +16,10 @@ from tests.games.antiquity.helpers import (
     texts,
     to_country,
 )
+from townhall.games.antiquity import supply, trade, zones
 from townhall.games.antiquity.data import GOOD_INDEX
 from townhall.games.antiquity.player import B
-from townhall.games.antiquity.rules import COUNTRY, HARVEST
+from townhall.games.antiquity.position import COUNTRY, HARVEST
 
 
 def test_order_of_play_ant_ph3_1() -> None:
@@ -33,7 +34,7 @@ def test_order_of_play_ant_ph3_1() -> None:
     for cell in (0, 1, 2):
         add(s, 2, "cart_shop", (cell,), True)
     s.order = [2, 1, 0]
-    s._set_order()
+    trade.set_order(s)
     assert s.order == [0, 2, 1] and s.phase == COUNTRY
 
 
@@ -47,11 +48,11 @@ def test_one_build_per_cart_shop_in_order_ant_ph4_1() -> None:
     assert texts(s, 0) == ["woodcutter", "done"]
     act(s, 0, "woodcutter")
     act(s, 0, hexname(s, hx(s, c, 0, 3)))
-    assert goods(s, 0) == {"wood": 4} and s.players[0].country == 1
+    assert goods(s, 0) == {"wood": 4} and s.players[0].country_buildings == 1
     act(s, 0, "woodcutter")
     act(s, 0, hexname(s, hx(s, c, 0, -3)))
     # both cart shops used: phase 4 ends for the player (then phases 5-6 ran: a wood from each)
-    assert s.phase != COUNTRY and s.players[0].country == 2 and s.players[0].goods[GOOD_INDEX["wood"]] <= 5
+    assert s.phase != COUNTRY and s.players[0].country_buildings == 2 and s.players[0].goods[GOOD_INDEX["wood"]] <= 5
 
 
 def test_worker_goes_with_the_building_ant_ph4_2() -> None:
@@ -65,10 +66,10 @@ def test_worker_goes_with_the_building_ant_ph4_2() -> None:
     assert pl.idle() == 0 and pl.workers == 2
     act(s, 0, "inn")
     act(s, 0, hexname(s, hx(s, c, 2, 0)))
-    assert pl.idle() == 1 and pl.country == 0 and pl.manned_count(B["cart_shop"]) == 1
+    assert pl.idle() == 1 and pl.country_buildings == 0 and pl.manned_count(B["cart_shop"]) == 1
     act(s, 0, "woodcutter")
     act(s, 0, hexname(s, hx(s, c, -3, 0)))
-    assert pl.idle() == 1 and pl.country == 1 and pl.manned_count(B["cart_shop"]) == 0
+    assert pl.idle() == 1 and pl.country_buildings == 1 and pl.manned_count(B["cart_shop"]) == 0
 
 
 def test_woodcutter_ant_ph4_3() -> None:
@@ -85,7 +86,7 @@ def test_woodcutter_ant_ph4_3() -> None:
     to_country(s, 0, carts=2)  # a second cart shop keeps phase 4 open
     act(s, 0, "woodcutter")
     act(s, 0, hexname(s, site))
-    wood_hexes = [h for h in range(len(s.good)) if s.good[h] == GOOD_INDEX["wood"]]
+    wood_hexes = [h for h in range(len(s.hex_goods)) if s.hex_goods[h] == GOOD_INDEX["wood"]]
     assert sorted(wood_hexes) == sorted([site, *near[2:]])
     assert all(s.terrain[h] == "P" and not s.polluted[h] for h in wood_hexes)
     assert s.terrain[near[0]] == "F" and any(dist(s, h, c) > 3 for h in wood_hexes)
@@ -104,7 +105,7 @@ def test_farm_ant_ph4_4() -> None:
     act(s, 0, hexname(s, site))
     assert texts(s, 0) == ["sheep", "olives"]
     act(s, 0, "sheep")
-    hexes = [h for h in range(len(s.good)) if s.good[h] == GOOD_INDEX["sheep"]]
+    hexes = [h for h in range(len(s.hex_goods)) if s.hex_goods[h] == GOOD_INDEX["sheep"]]
     assert len(hexes) == 7 and all(s.polluted[h] for h in hexes)
     assert goods(s, 0) == {"olives": 1, "sheep": 1}
 
@@ -127,11 +128,11 @@ def test_biology_free_seed_ant_ph4_5() -> None:
     ]
     act(s, 0, "wine (free seed)")
     assert s.players[0].biology_used and goods(s, 0) == {"grain": 1}
-    assert s.good[hx(s, c, 3, 0)] == GOOD_INDEX["wine"]
+    assert s.hex_goods[hx(s, c, 3, 0)] == GOOD_INDEX["wine"]
     act(s, 0, "farm")
     act(s, 0, hexname(s, hx(s, c, -3, 0)))  # only the grain seed is left: paid at once
     # no cart shop left to use: phase 5 ran, phase 6 asks which good of the first farm to take
-    assert goods(s, 0) == {} and s.good[hx(s, c, -3, 0)] == GOOD_INDEX["grain"] and s.phase == HARVEST
+    assert goods(s, 0) == {} and s.hex_goods[hx(s, c, -3, 0)] == GOOD_INDEX["grain"] and s.phase == HARVEST
 
 
 def test_mine_fixes_range_ant_ph4_6() -> None:
@@ -148,7 +149,7 @@ def test_mine_fixes_range_ant_ph4_6() -> None:
     assert s.range_product[rng] == GOOD_INDEX["gold"]
     act(s, 0, "mine")
     act(s, 0, hexname(s, hx(s, c, -3, 0)))  # same range: gold without a choice
-    assert s.good[hx(s, c, -3, 0)] == GOOD_INDEX["gold"] and goods(s, 0) == {"wood": 1}
+    assert s.hex_goods[hx(s, c, -3, 0)] == GOOD_INDEX["gold"] and goods(s, 0) == {"wood": 1}
 
 
 def test_fisherman_ant_ph4_7() -> None:
@@ -173,8 +174,8 @@ def test_fisherman_ant_ph4_7() -> None:
     act(s, 0, "pearls")
     water = {n for h in (a, b) for n in topo.neighbours[h] if s.terrain[n] == "W"}
     assert len(water) == 3
-    assert all(s.good[w] == GOOD_INDEX["pearls"] and s.polluted[w] for w in water)
-    assert s.occ[a] == s.occ[b] >= 8 and s.fishermen == 1
+    assert all(s.hex_goods[w] == GOOD_INDEX["pearls"] and s.polluted[w] for w in water)
+    assert s.hex_occupant[a] == s.hex_occupant[b] >= 8 and s.fishermen == 1
     assert "fisherman" in texts(s, 0)
     s.fishermen = 12
     assert "fisherman" not in texts(s, 0)
@@ -194,7 +195,7 @@ def test_inn_ant_ph4_8() -> None:
     act(s, 0, hexname(s, site))
     assert s.players[0].inns == [site] and goods(s, 0) == {"wood": 1, "grain": 1}
     far = hx(s, c, 3, 2)
-    assert far in s.zone(0)
+    assert far in zones.zone(s, 0)
     act(s, 0, "farm")
     assert hexname(s, far) in texts(s, 0)
 
@@ -207,7 +208,7 @@ def test_new_city_ant_ph4_9() -> None:
     c = start_centre(s, 0)
     inn = hx(s, c, 2, 3)
     s.players[0].inns.append(inn)
-    s.occ[inn] = 4
+    s.hex_occupant[inn] = 4
     add(s, 0, "stables", (0, 1, 7, 8), manned=True)  # reach 3 land steps
     to_country(s, 0)
     assert "city" not in texts(s, 0)  # two gold are not two different luxuries
@@ -235,15 +236,15 @@ def test_no_build_on_goods_or_buildings_tokens_removed_ant_ph4_10() -> None:
     c = start_centre(s, 0)
     site = hx(s, c, 3, 0)
     s.token[site] = True
-    s.pool[0] += 1
+    s.token_pool[0] += 1
     to_country(s, 0, carts=3)
     act(s, 0, "farm")
     act(s, 0, hexname(s, site))
     assert not s.token[site] and s.unseen_removed == 1
     act(s, 0, "farm")
     sites = {s.action_to_json(a)["hex"] for a in s.legal_actions(0)}
-    assert site not in sites and not any(s.good[h] >= 0 for h in sites)
-    assert not any(s.occ[h] >= 0 for h in sites)
+    assert site not in sites and not any(s.hex_goods[h] >= 0 for h in sites)
+    assert not any(s.hex_occupant[h] >= 0 for h in sites)
 
 
 def test_neighbour_goods_stay_apart_ant_ph4_11() -> None:
@@ -259,8 +260,8 @@ def test_neighbour_goods_stay_apart_ant_ph4_11() -> None:
     act(s, 0, "farm")
     act(s, 0, hexname(s, second))
     act(s, 0, "olives")
-    grain = sum(1 for g in s.good if g == GOOD_INDEX["grain"])
-    olives = sum(1 for g in s.good if g == GOOD_INDEX["olives"])
+    grain = sum(1 for g in s.hex_goods if g == GOOD_INDEX["grain"])
+    olives = sum(1 for g in s.hex_goods if g == GOOD_INDEX["olives"])
     shared = set(s.board.topo.neighbours[first]) & set(s.board.topo.neighbours[second])
     assert grain == 7 and olives == 7 - len(shared) and len(shared) == 1
     assert s.producers[0] is not None and len(s.producers[0][4]) == 6
@@ -293,12 +294,12 @@ def test_goods_come_from_the_supply_ant_comp_1() -> None:
     c = start_centre(s, 0)
     site = hx(s, c, 3, 0)
     to_country(s, 0, carts=2)
-    assert s.goods_left(GOOD_INDEX["grain"], 0) == 1
+    assert supply.goods_left(s, GOOD_INDEX["grain"], 0) == 1
     act(s, 0, "farm")
     act(s, 0, hexname(s, site))
-    placed = [h for h in range(len(s.good)) if s.good[h] == GOOD_INDEX["grain"]]
+    placed = [h for h in range(len(s.hex_goods)) if s.hex_goods[h] == GOOD_INDEX["grain"]]
     assert site in placed
-    assert len(placed) == 2 and s.goods_left(GOOD_INDEX["grain"], 0) == 0
+    assert len(placed) == 2 and supply.goods_left(s, GOOD_INDEX["grain"], 0) == 0
     assert s.producers[0] is not None and len(s.producers[0][4]) == 1
 
 

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from tests.games.antiquity.helpers import act, add, build, flat, give, goods, texts, touch
 from townhall.engine import Chance, Event
-from townhall.games.antiquity import GAME
+from townhall.games.antiquity import GAME, placement, supply
+from townhall.games.antiquity.components import MAX_PLAN_STEPS
 from townhall.games.antiquity.player import BARBARA, B
-from townhall.games.antiquity.rules import MAX_PLAN_STEPS, TRADE
+from townhall.games.antiquity.position import TRADE
+from townhall.games.antiquity.steps import PlaceBuilding
 
 
 def _full_city_but(s, p: int, keep: tuple[int, ...]) -> None:  # type: ignore[no-untyped-def]
@@ -36,14 +38,14 @@ def test_barbara_swaps_two_buildings_without_free_squares_ant_ph2_16() -> None:
     act(s, 0, "at c1 b1")
     assert texts(s, 0) == ["at c1 a1", "move c1 b1", "withdraw"]  # now the fountain
     copy = GAME.state_from_json(s.to_json())  # a rearrangement in progress survives JSON
-    assert copy.players[0].pend == s.players[0].pend and texts(copy, 0) == texts(s, 0)
+    assert copy.players[0].pending == s.players[0].pending and texts(copy, 0) == texts(s, 0)
     assert "held (lifted, placed back in this order): fountain" in GAME.render(s, 0)
     act(s, 0, "at c1 a1")
     assert set(texts(s, 0)) == {"done", "move c1 a1", "move c1 b1", "withdraw"}
     act(s, 0, "done")
     pl = s.players[0]
-    assert pl.blds[house_id] == (B["house"], 0, (1,)) and pl.blds[fountain_id] == (B["fountain"], 0, (0,))
-    assert pl.grid[0][:2] == [fountain_id, house_id] and pl.pend is None
+    assert pl.buildings[house_id] == (B["house"], 0, (1,)) and pl.buildings[fountain_id] == (B["fountain"], 0, (0,))
+    assert pl.grid[0][:2] == [fountain_id, house_id] and pl.pending is None
     assert "done" in texts(s, 0) and "move c1 a1" in texts(s, 0)  # back in the plan; it may rearrange again
 
 
@@ -55,7 +57,7 @@ def test_barbara_withdraw_restores_and_bounds_ant_ph2_16() -> None:
     build(s, 0, "market", "c1 a1")
     build(s, 0, "cart_shop", "c1 d1")  # covers d1, c2, d2
     s.players[0].saint = BARBARA
-    before = [b for b in s.players[0].blds]
+    before = [b for b in s.players[0].buildings]
     grid = s.players[0].grid[0][:]
     act(s, 0, "move c1 a1")
     act(s, 0, "move c1 d1")
@@ -64,7 +66,7 @@ def test_barbara_withdraw_restores_and_bounds_ant_ph2_16() -> None:
     s.players[0].steps = MAX_PLAN_STEPS
     assert texts(s, 0) == ["withdraw"]
     act(s, 0, "withdraw")
-    assert s.players[0].blds == before and s.players[0].grid[0] == grid and s.players[0].pend is None
+    assert s.players[0].buildings == before and s.players[0].grid[0] == grid and s.players[0].pending is None
     assert texts(s, 0) == ["done"]
 
 
@@ -75,10 +77,10 @@ def _bank_setup(order: list[int]):  # type: ignore[no-untyped-def]
         add(s, p, "market", (0, 1, 7, 8), manned=True)
     give(s, 0, wood=2, stone=20)
     give(s, 1, wood=2, stone=27)
-    s.snaps = [pl.clone() for pl in s.players]
+    s.snapshots = [pl.clone() for pl in s.players]
     s.order = order
     for p in (0, 1):
-        assert s.goods_left(9, p) == 1
+        assert supply.goods_left(s, 9, p) == 1
         act(s, p, "bank")
         act(s, p, "wood")
         act(s, p, "wood")
@@ -103,7 +105,7 @@ def test_bank_trades_share_the_48_goods_ant_comp_1() -> None:
     events = _reveal(s, 0, 1)
     assert s.phase == TRADE
     assert goods(s, 0) == {"stone": 21} and goods(s, 1) == {"wood": 2, "stone": 27}
-    assert s.goods_left(9, 0) == 0 and s.goods_left(9, 1) == 0
+    assert supply.goods_left(s, 9, 0) == 0 and supply.goods_left(s, 9, 1) == 0
     notes = [e.text for e in events if e.kind == "supply"]
     assert notes == ["the supply of stone ran out: player 2's bank trade (wood and wood for stone) is undone"]
 
@@ -125,7 +127,7 @@ def test_bank_trades_within_the_supply_stand_ant_comp_1() -> None:
         add(s, p, "market", (0, 1, 7, 8), manned=True)
     give(s, 0, wood=2, stone=20)
     give(s, 1, wood=2, stone=26)
-    s.snaps = [pl.clone() for pl in s.players]
+    s.snapshots = [pl.clone() for pl in s.players]
     for p in (0, 1):
         for text in ("bank", "wood", "wood", "stone"):
             act(s, p, text)
@@ -143,12 +145,12 @@ def test_placement_named_by_first_square_ant_ph2_3() -> None:
     s.players[0].houses = 0b1
     build(s, 0, "cart_shop", "c1 e1")
     pl = s.players[0]
-    assert pl.blds[-1] == (B["cart_shop"], 0, (4, 10, 11))
+    assert pl.buildings[-1] == (B["cart_shop"], 0, (4, 10, 11))
     assert [t for t in texts(s, 0) if t.startswith("man")] == ["man c1 e1"]
     act(s, 0, "build cart_shop")
     assert "at c1 a1" not in texts(s, 0)  # no square left of a1 for the row below
     act(s, 0, "at c1 b1")
-    assert pl.blds[-1] == (B["cart_shop"], 0, (1, 7, 8))  # b1, a2, b2 (the box's corner a1 is empty)
+    assert pl.buildings[-1] == (B["cart_shop"], 0, (1, 7, 8))  # b1, a2, b2 (the box's corner a1 is empty)
     act(s, 0, "man c1 e1")
     assert pl.manned == [True, False]
     view = GAME.render(s, 0)
@@ -165,12 +167,14 @@ def test_placement_texts_unique_ant_ph2_3() -> None:
         legal = s.legal_actions(0)
         places = [s.action_text(a) for a in legal]
         assert len(set(places)) == len(places), build_text
-        choice = s.players[0].pend[1]  # type: ignore[index]
+        step = s.players[0].pending
+        assert isinstance(step, PlaceBuilding)
+        choice = step.choice
         for a in legal:
             j = s.action_to_json(a)
             c, x, y, rot = (int(j[k]) for k in ("city", "x", "y", "rot"))
-            assert s._cells_for(choice, c, x, y, rot)[0] == y * 7 + x  # the named square is covered, first
+            assert placement.cells_for(s, choice, c, x, y, rot)[0] == y * 7 + x  # the named square is covered, first
         if build_text == "build philosophy":
             assert len(places) == 100
-        s.players[0].pend = None
+        s.players[0].pending = None
         touch(s)

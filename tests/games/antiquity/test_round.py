@@ -18,30 +18,23 @@ from tests.games.antiquity.helpers import (
     house,
     hx,
     new,
+    phase,
     start_centre,
     texts,
     touch,
 )
 from townhall.engine import Chance, IllegalAction
-from townhall.games.antiquity import GAME
+from townhall.games.antiquity import GAME, countryside, flow, upkeep, victory, zones
 from townhall.games.antiquity.data import GOOD_INDEX
 from townhall.games.antiquity.player import BARBARA, CHRISTOPHER, GEORGE, MARIA, NICHOLAS
-from townhall.games.antiquity.rules import EXPLORE, FAMINE, HARVEST, OVER, PLAN, POLLUTE, STORE
+from townhall.games.antiquity.position import EXPLORE, FAMINE, HARVEST, OVER, PLAN, POLLUTE, STORE
 from townhall.games.antiquity.state import AntiquityState
-
-
-def phase(s: AntiquityState, ph: int, p: int = 0) -> None:
-    s.snaps = [None] * s.num_players
-    s.phase = ph
-    s.order = list(range(s.num_players))
-    s.turn = p
-    touch(s)
 
 
 def farm(s: AntiquityState, p: int, site: int, good: str = "grain") -> None:
     """A farm of player p on `site` with its worker (built as phase 4 does)."""
-    s._new_producer(p, 1, (site,), GOOD_INDEX[good], Chance(0))
-    s.players[p].country += 1
+    countryside.new_producer(s, p, 1, (site,), GOOD_INDEX[good], Chance(0))
+    s.players[p].country_buildings += 1
 
 
 def test_store_ant_ph5_1() -> None:
@@ -51,7 +44,7 @@ def test_store_ant_ph5_1() -> None:
     give(s, 0, wood=5, stone=3)
     add(s, 0, "storage", (0, 1, 7, 8, 14, 15), manned=True)
     phase(s, STORE)
-    s._advance(Chance(0), None)
+    flow.advance(s, Chance(0), None)
     assert s.to_move() == (0,) and texts(s, 0) == ["wood", "stone"]
     act(s, 0, "stone")
     act(s, 0, "stone")
@@ -61,7 +54,7 @@ def test_store_ant_ph5_1() -> None:
     give(s, 0, wood=5, stone=3)
     add(s, 0, "storage", (0, 1), manned=True)
     phase(s, STORE)
-    s._advance(Chance(0), None)
+    flow.advance(s, Chance(0), None)
     assert texts(s, 0) == ["keep wood", "keep stone"]
     act(s, 0, "keep stone")
     act(s, 0, "keep wood")
@@ -70,23 +63,23 @@ def test_store_ant_ph5_1() -> None:
     give(s, 0, wood=5, stone=3)
     s.players[0].saint = CHRISTOPHER
     phase(s, STORE)
-    s._advance(Chance(0), None)
+    flow.advance(s, Chance(0), None)
     assert goods(s, 0) == {"wood": 5, "stone": 3}
 
 
 def harvest(s: AntiquityState) -> list[int]:
     """Run phase 6 alone; owners pick the first offered good. Returns how many picks were asked."""
-    s.snaps = [None] * s.num_players
+    s.snapshots = [None] * s.num_players
     s.phase = HARVEST
     s.harvest = [0, 0, 0]
     touch(s)
     asked = []
-    if s._harvest_run(None):
+    if upkeep.harvest_run(s, None):
         while s.phase == HARVEST:
-            options = s._harvest_options()
+            options = upkeep.harvest_options(s)
             asked.append(len(options))
-            s._harvest_take(options[0], None)
-            s._harvest_run(None)
+            upkeep.harvest_take(s, options[0], None)
+            upkeep.harvest_run(s, None)
     return asked
 
 
@@ -99,27 +92,27 @@ def test_harvest_site_last_ant_ph6_1() -> None:
     farm(s, 0, site)
     pl = s.players[0]
     pl.goods = [0] * 10
-    assert pl.country == 1
+    assert pl.country_buildings == 1
     # through the rules: phase 5 ends, phase 6 asks player 1 which of the 6 goods around
     phase(s, STORE)
     s.turn = 2
-    s._advance(Chance(0), None)
+    flow.advance(s, Chance(0), None)
     assert s.phase == HARVEST and s.to_move() == (0,)
     around = sorted(s.board.topo.neighbours[site])
     assert texts(s, 0) == [hexname(s, h) for h in around]
     act(s, 0, hexname(s, around[3]))
-    assert pl.goods[0] == 1 and s.good[around[3]] == -1 and s.good[site] == 0 and s.phase != HARVEST
+    assert pl.goods[0] == 1 and s.hex_goods[around[3]] == -1 and s.hex_goods[site] == 0 and s.phase != HARVEST
     assert [harvest(s) for _ in range(5)] == [[5], [4], [3], [2], []]  # the last one around: no choice
-    assert pl.goods[0] == 6 and s.good[site] == 0 and pl.country == 1
+    assert pl.goods[0] == 6 and s.hex_goods[site] == 0 and pl.country_buildings == 1
     harvest(s)
-    assert pl.goods[0] == 7 and s.good[site] == -1 and s.occ[site] == -1 and pl.country == 0
+    assert pl.goods[0] == 7 and s.hex_goods[site] == -1 and s.hex_occupant[site] == -1 and pl.country_buildings == 0
     assert s.producers == [None] and s.polluted[site]
     # a fisherman with 2 goods
     s.producers.append((3, 0, 3, (site, hx(s, c, 3, -1)), (hx(s, c, 4, -1), hx(s, c, 4, 0))))
-    s.fishermen, pl.country = 1, 1
+    s.fishermen, pl.country_buildings = 1, 1
     assert harvest(s) == [2]
     harvest(s)
-    assert s.fishermen == 0 and pl.country == 0 and pl.goods[3] == 2
+    assert s.fishermen == 0 and pl.country_buildings == 0 and pl.goods[3] == 2
 
 
 def test_forced_labour_ant_ph6_2() -> None:
@@ -135,7 +128,7 @@ def test_forced_labour_ant_ph6_2() -> None:
     assert harvest(s) == [3, 2]
     assert pl.goods[0] == 4 and s.producers[0] is not None
     harvest(s)  # one left: discarded, the farm is done
-    assert pl.goods[0] == 4 and s.producers[0] is None and pl.country == 0
+    assert pl.goods[0] == 4 and s.producers[0] is None and pl.country_buildings == 0
 
 
 def test_george_fish_ant_ph6_3() -> None:
@@ -156,9 +149,9 @@ def test_exploration_ant_ph7_1() -> None:
     a, b, out = hx(s, c, 2, 0), hx(s, c, 0, 2), hx(s, c, 0, 6)
     for h in (a, b, out):
         s.token[h] = True
-    s.pool = [0] * 10
-    s.pool[GOOD_INDEX["wine"]] = 1
-    s.pool[GOOD_INDEX["sheep"]] = 2
+    s.token_pool = [0] * 10
+    s.token_pool[GOOD_INDEX["wine"]] = 1
+    s.token_pool[GOOD_INDEX["sheep"]] = 2
     add(s, 0, "explorer", (0, 1, 2), manned=True)
     phase(s, EXPLORE)
     assert set(texts(s, 0)) == {hexname(s, a), hexname(s, b), "done"}  # the token outside the zone is not offered
@@ -170,7 +163,7 @@ def test_exploration_ant_ph7_1() -> None:
 
     act(s, 0, hexname(s, a), Pick())
     assert goods(s, 0)["sheep"] == 1 and s.famine == famine + 1 and not s.token[a]
-    assert s.revealed[GOOD_INDEX["sheep"]] == 1 and s.pool[GOOD_INDEX["sheep"]] == 1
+    assert s.revealed[GOOD_INDEX["sheep"]] == 1 and s.token_pool[GOOD_INDEX["sheep"]] == 1
 
 
 def test_famine_graves_count_ant_ph8_1() -> None:
@@ -178,14 +171,14 @@ def test_famine_graves_count_ant_ph8_1() -> None:
     s = flat(2)
     s.famine = 7
     give(s, 0, grain=1, fish=1, wine=4)
-    assert s.famine_graves(0) == 5
+    assert upkeep.famine_graves(s, 0) == 5
     add(s, 0, "granary", (1, 7, 8, 9))
-    assert s.famine_graves(0) == 2
+    assert upkeep.famine_graves(s, 0) == 2
     add(s, 0, "fountain", (20,))
-    assert s.famine_graves(0) == 1
+    assert upkeep.famine_graves(s, 0) == 1
     phase(s, FAMINE)
-    s._start_famine()
-    assert s.todo_grave == [1, 7]
+    upkeep.start_famine(s)
+    assert s.graves_due == [1, 7]
     assert goods(s, 0) == {"grain": 1, "fish": 1, "wine": 4}
 
 
@@ -201,7 +194,7 @@ def test_grave_placement_ant_ph8_2() -> None:
         if pl.grid[0][i] < 0 and i != 48:
             pl.graves[0][i] = True
     phase(s, FAMINE)
-    s.todo_grave[0] = 2
+    s.graves_due[0] = 2
     assert texts(s, 0) == ["c1 g7"]
     act(s, 0, "c1 g7")
     assert texts(s, 0) == ["c1 a1", "c1 a2", "c1 b1", "c1 b2"]
@@ -215,8 +208,8 @@ def test_full_of_graves_loses_ant_ph8_3() -> None:
     pl = s.players[1]
     pl.graves[0] = [True] * 49
     phase(s, FAMINE, p=1)
-    s.todo_grave[1] = 1
-    s._advance(Chance(0), None)
+    s.graves_due[1] = 1
+    flow.advance(s, Chance(0), None)
     assert not pl.alive and pl.out_round == 1 and s.phase == OVER
     assert s.winners == [0] and s.ranks() == [1, 2] and s.scores() == [100.0, -100.0]
 
@@ -229,7 +222,7 @@ def test_famine_rises_ant_ph8_4() -> None:
     give(s, 1, grain=5)
     phase(s, EXPLORE)
     s.turn = 2
-    s._advance(Chance(0), None)
+    flow.advance(s, Chance(0), None)
     assert s.famine == 3 and s.phase == POLLUTE
 
 
@@ -243,13 +236,13 @@ def test_pollution_ant_ph9_1() -> None:
     from tests.games.antiquity.helpers import rebuild
 
     rebuild(s)
-    s._start_pollution()
+    upkeep.start_pollution(s)
     phase(s, POLLUTE)
-    assert s.todo_poll == [3, 3]
+    assert s.pollution_due == [3, 3]
     assert len(s.legal_actions(0)) == 37 - 7 - 2
     target = hx(s, c, -2, 0)
     act(s, 0, hexname(s, target))
-    assert s.polluted[target] and s.todo_poll[0] == 2 and len(s.legal_actions(0)) == 27
+    assert s.polluted[target] and s.pollution_due[0] == 2 and len(s.legal_actions(0)) == 27
 
 
 def test_dump_protects_zone_ant_ph9_2() -> None:
@@ -258,25 +251,25 @@ def test_dump_protects_zone_ant_ph9_2() -> None:
     c = start_centre(s, 0)
     inn = hx(s, c, 3, 0)
     s.players[1].inns.append(inn)
-    s.occ[inn] = 5
+    s.hex_occupant[inn] = 5
     add(s, 1, "dump", tuple(range(9)), manned=True)
-    assert s.pollution_amount(1) == 0
+    assert upkeep.pollution_amount(s, 1) == 0
     phase(s, POLLUTE)
-    s.todo_poll[0] = 3
+    s.pollution_due[0] = 3
     legal = {s.action_to_json(a)["hex"] for a in s.legal_actions(0)}
-    assert legal == {h for h in s.zone(0) if s._is_clean(h)} - set(s.zone(1))
+    assert legal == {h for h in zones.zone(s, 0) if zones.is_clean(s, h)} - set(zones.zone(s, 1))
     assert len(legal) == 37 - 7 - 1 - 7  # zone − city − the inn − 7 free hexes of the inn's zone
 
 
 def test_unplaceable_pollution_graves_ant_ph9_3() -> None:
     """ANT-PH9-3: pollution with no room becomes one grave each."""
     s = flat(2)
-    for h in s.zone(0):
+    for h in zones.zone(s, 0):
         s.polluted[h] = True
     phase(s, POLLUTE)
-    s.todo_poll[0] = 3
-    s._advance(Chance(0), None)
-    assert s.todo_poll[0] == 0 and s.todo_grave[0] == 3 and len(texts(s, 0)) == 49
+    s.pollution_due[0] = 3
+    flow.advance(s, Chance(0), None)
+    assert s.pollution_due[0] == 0 and s.graves_due[0] == 3 and len(texts(s, 0)) == 49
 
 
 def test_victory_conditions_ant_ph10_1() -> None:
@@ -284,17 +277,17 @@ def test_victory_conditions_ant_ph10_1() -> None:
     s = flat(2)
     pl = s.players[0]
     pl.houses = (1 << 20) - 1
-    assert s.victory_conditions(0) == [True, False, False, False] and not s.meets_victory(0)
+    assert victory.victory_conditions(s, 0) == [True, False, False, False] and not victory.meets_victory(s, 0)
     pl.saint = NICHOLAS
-    assert s.meets_victory(0)
+    assert victory.meets_victory(s, 0)
     pl.saint = MARIA
-    assert not s.meets_victory(0)
+    assert not victory.meets_victory(s, 0)
     give(s, 0, grain=3, sheep=3, olives=3, fish=3, gold=3, wine=3, pearls=3, dye=3)
-    assert s.victory_conditions(0) == [True, False, True, False] and s.meets_victory(0)
+    assert victory.victory_conditions(s, 0) == [True, False, True, False] and victory.meets_victory(s, 0)
     pl.saint = CHRISTOPHER
-    assert s.meets_victory(0)
+    assert victory.meets_victory(s, 0)
     pl.goods[7] = 2
-    assert not s.meets_victory(0)
+    assert not victory.meets_victory(s, 0)
     # Barbara: every building of the set plus a cart shop, fountain, storage and house
     pl.saint = BARBARA
     names = ["market", "explorer", "harbor", "university", "biology", "alchemy", "theology", "philosophy",
@@ -302,10 +295,10 @@ def test_victory_conditions_ant_ph10_1() -> None:
              "cart_shop", "fountain", "storage"]  # fmt: skip
     for k, name in enumerate(names):
         add(s, 0, name, (k,))
-    assert not s.meets_victory(0)  # no house on the map yet
+    assert not victory.meets_victory(s, 0)  # no house on the map yet
     add(s, 0, "house", (30,))
     pl.graves[0][0] = True  # graves do not matter
-    assert s.meets_victory(0)
+    assert victory.meets_victory(s, 0)
     # George: player 1's whole zone (but its city and inn hexes) inside player 1's... own cover
     s = flat(2)
     c1 = start_centre(s, 1)
@@ -314,10 +307,10 @@ def test_victory_conditions_ant_ph10_1() -> None:
         d = (abs(q[0][0] - q[1][0]) + abs(q[0][1] - q[1][1]) + abs(sum(q[0]) - sum(q[1]))) // 2
         if d == 2:
             s.players[0].inns.append(h)
-            s.occ[h] = 4
+            s.hex_occupant[h] = 4
     s.players[0].saint = GEORGE
-    assert s.victory_conditions(0)[3] and s.meets_victory(0)
-    assert not s.victory_conditions(1)[3]
+    assert victory.victory_conditions(s, 0)[3] and victory.meets_victory(s, 0)
+    assert not victory.victory_conditions(s, 1)[3]
 
 
 def test_several_winners_tie_break_ant_ph10_2() -> None:
@@ -327,13 +320,13 @@ def test_several_winners_tie_break_ant_ph10_2() -> None:
         s.players[p].saint = NICHOLAS
         s.players[p].houses = (1 << 20) - 1
     s.polluted[hx(s, start_centre(s, 1), 2, 0)] = True
-    s._check_victory(None)
+    flow.end_round(s, None)
     assert s.phase == OVER and s.winners == [0] and s.qualified == [0, 1] and s.ranks() == [1, 2, 3]
     s = flat(3)
     for p in (0, 1):
         s.players[p].saint = NICHOLAS
         s.players[p].houses = (1 << 20) - 1
-    s._check_victory(None)
+    flow.end_round(s, None)
     assert s.winners == [0, 1] and s.ranks() == [1, 1, 3]
 
 
@@ -343,7 +336,7 @@ def test_beginner_skips_famine_and_pollution_ant_var_1() -> None:
     s.famine = 4
     phase(s, EXPLORE)
     s.turn = 2
-    s._advance(Chance(0), None)
+    flow.advance(s, Chance(0), None)
     assert s.phase == PLAN and s.round == 2 and s.famine == 4
     assert all(pl.grave_count() == 0 for pl in s.players)
     assert GAME.variants() == [{"beginner": True}]
@@ -401,8 +394,8 @@ def test_tokens_and_plans_hidden_ant_io_3() -> None:
     seen = s.observation(1)
     assert "pool" not in seen and seen["players"][0]["blds"] == []
     d = s.determinize(1, random.Random(3))
-    assert d.observation(1) == seen and d.players[0].blds == [] and d.to_move() == (0, 1)
-    assert sum(d.pool) == sum(s.pool)
+    assert d.observation(1) == seen and d.players[0].buildings == [] and d.to_move() == (0, 1)
+    assert sum(d.token_pool) == sum(s.token_pool)
 
 
 def test_every_action_has_a_stable_json_form() -> None:
@@ -430,7 +423,7 @@ def test_nicholas_wins_through_a_round_ant_ph10_1() -> None:
     pl = s.players[0]
     pl.saint = NICHOLAS
     pl.houses = (1 << 19) - 1  # houses 1-19 built
-    s.snaps[0] = pl.clone()
+    s.snapshots[0] = pl.clone()
     give(s, 0, grain=1, sheep=1, olives=1, gold=1, wine=1, pearls=1)
     house(s, 0, 20, "c1 a1")
     assert goods(s, 0) == {} and pl.workers == 20

@@ -8,11 +8,12 @@ import pytest
 
 from tests.games.antiquity.helpers import act, dist, flat, hx, new, rebuild, start_centre, texts, touch
 from townhall.engine import Chance
-from townhall.games.antiquity import GAME
-from townhall.games.antiquity.data import DATA, DATA_FILE, FOOD, GOODS, LUX, DataError, parse
+from townhall.engine.errors import DataError
+from townhall.games.antiquity import GAME, founding, supply, zones
+from townhall.games.antiquity.data import DATA, DATA_FILE, FOOD, GOODS, LUX, parse
 from townhall.games.antiquity.hexmap import TILE_CELLS, TOPOLOGIES, transform
 from townhall.games.antiquity.player import B
-from townhall.games.antiquity.rules import PLAN, SETUP
+from townhall.games.antiquity.position import PLAN, SETUP
 
 
 def test_components_supply_ant_comp_1() -> None:
@@ -23,16 +24,16 @@ def test_components_supply_ant_comp_1() -> None:
     assert DATA.supply["inns_per_player"] == 16 and DATA.supply["goods_each"] == 48
     assert len(DATA.house_costs) == 20
     s = new(4)
-    assert sum(s.pool) == 16
+    assert sum(s.token_pool) == 16
     s = flat(2)
-    assert s.supply_left(B["cart_shop"], 0) == 16
+    assert supply.supply_left(s, B["cart_shop"], 0) == 16
     # 16 cart shops stand (15 for player 2, 1 for player 1): no 17th
-    s.players[1].blds.extend([(B["cart_shop"], 0, ())] * 15)
+    s.players[1].buildings.extend([(B["cart_shop"], 0, ())] * 15)
     s.players[1].manned.extend([False] * 15)
-    s.players[0].blds.append((B["cart_shop"], 0, ()))
+    s.players[0].buildings.append((B["cart_shop"], 0, ()))
     s.players[0].manned.append(False)
-    s.snaps[1] = s.players[1].clone()  # what player 1 sees of player 2 during phase 2
-    assert s.supply_left(B["cart_shop"], 0) == 0
+    s.snapshots[1] = s.players[1].clone()  # what player 1 sees of player 2 during phase 2
+    assert supply.supply_left(s, B["cart_shop"], 0) == 0
     assert "build cart_shop" not in texts(s, 0)
 
 
@@ -57,7 +58,7 @@ def test_map_from_tiles_ant_map_1(players: int, hexes: int) -> None:
         for (q, r), letter in zip(TILE_CELLS, letters, strict=True):
             tq, tr = transform(q, r, mirror, rotation)
             h = topo.index[(cq + tq, cr + tr)]
-            assert s.terrain[h] == letter or s.occ[h] >= 0
+            assert s.terrain[h] == letter or s.hex_occupant[h] >= 0
     # same seed, same map; another seed, another map
     assert new(players, seed=9).terrain == s.terrain
     assert new(players, seed=10).terrain != s.terrain
@@ -66,7 +67,7 @@ def test_map_from_tiles_ant_map_1(players: int, hexes: int) -> None:
 def test_city_hexes_and_maps_ant_map_2() -> None:
     """ANT-MAP-2: a city covers 7 hexes; the first city map is 7x7, later ones 6x6; at most 4 cities."""
     s = flat(2)
-    assert sum(1 for o in s.occ if o == 0) == 7
+    assert sum(1 for o in s.hex_occupant if o == 0) == 7
     assert len(s.players[0].grid[0]) == 49
     s.players[0].cities.append(hx(s, start_centre(s, 0), 0, 4))
     s.players[0].add_city_map()
@@ -79,7 +80,7 @@ def test_zone_two_land_steps_ant_zoc_1() -> None:
     blocks and land behind it is outside."""
     s = flat(2)
     c = start_centre(s, 0)
-    zone = s.zone(0)
+    zone = zones.zone(s, 0)
     assert len(zone) == 37 and all(dist(s, h, c) <= 3 for h in zone)
     # a water row two below the city: only land at rows <= centre+1 stays (4+5+6+7+6 = 28 hexes)
     rc = s.board.topo.coords[c][1]
@@ -87,7 +88,7 @@ def test_zone_two_land_steps_ant_zoc_1() -> None:
         if r == rc + 2:
             s.terrain[h] = "W"
     rebuild(s)
-    zone = s.zone(0)
+    zone = zones.zone(s, 0)
     assert len(zone) == 28
     assert all(s.board.topo.coords[h][1] <= rc + 1 for h in zone)
 
@@ -102,15 +103,15 @@ def test_harbor_adds_water_and_shore_ant_zoc_2() -> None:
     for h in band:
         s.terrain[h] = "W"
     rebuild(s)
-    plain = set(s.zone(0))
+    plain = set(zones.zone(s, 0))
     s.players[0].houses = 0b1  # one worker
     s.players[0].goods[8] = 1
     act(s, 0, "build harbor")
     act(s, 0, "at c1 a1")
     act(s, 0, "man c1 a1")
     shore = {n for w in band for n in topo.neighbours[w] if s.terrain[n] != "W"}
-    assert set(s.zone(0)) == plain | band | shore
-    assert len(band) > 0 and any(topo.coords[h][1] == rc + 3 for h in s.zone(0))
+    assert set(zones.zone(s, 0)) == plain | band | shore
+    assert len(band) > 0 and any(topo.coords[h][1] == rc + 3 for h in zones.zone(s, 0))
 
 
 def test_stables_three_steps_ant_zoc_3() -> None:
@@ -123,7 +124,7 @@ def test_stables_three_steps_ant_zoc_3() -> None:
     assert s.players[0].goods[4:6] == [0, 0]
     s.players[0].houses = 0b1
     act(s, 0, "man c1 a1")
-    zone = s.zone(0)
+    zone = zones.zone(s, 0)
     assert len(zone) == 61 and all(dist(s, h, c) <= 4 for h in zone)
 
 
@@ -132,14 +133,14 @@ def test_one_zone_for_all_cities_ant_zoc_4() -> None:
     s = flat(2)
     c = start_centre(s, 0)
     second = hx(s, c, 0, 7)
-    s._place_city(0, second, Chance(0))
+    founding.place_city(s, 0, second, Chance(0))
     touch(s)
-    zone = s.zone(0)
+    zone = zones.zone(s, 0)
     assert len(zone) == 37 + 37  # two separate radius-3 discs (centres 7 apart)
     inn = hx(s, c, -4, 0)
     s.players[0].inns.append(inn)
-    s.occ[inn] = 4
-    assert len(s.zone(0)) == 74 + len(
+    s.hex_occupant[inn] = 4
+    assert len(zones.zone(s, 0)) == 74 + len(
         [h for h in range(len(s.terrain)) if dist(s, h, inn) <= 2 and dist(s, h, c) > 3 and dist(s, h, second) > 3]
     )
 
@@ -147,8 +148,8 @@ def test_one_zone_for_all_cities_ant_zoc_4() -> None:
 def test_setup_tokens_ant_setup_1() -> None:
     """ANT-SETUP-1: one olives, sheep, wine and grain token per player, face down on the marked hexes."""
     s = new(3, seed=4)
-    assert s.pool[GOODS.index("olives")] + s.revealed[GOODS.index("olives")] == 3
-    assert [s.pool[GOODS.index(g)] for g in ("grain", "sheep", "olives", "wine")] == [3, 3, 3, 3]
+    assert s.token_pool[GOODS.index("olives")] + s.revealed[GOODS.index("olives")] == 3
+    assert [s.token_pool[GOODS.index(g)] for g in ("grain", "sheep", "olives", "wine")] == [3, 3, 3, 3]
     assert sum(s.token) == 12
     # the token identities are nowhere in a player's view
     view = json.dumps(s.observation(0))
@@ -181,7 +182,7 @@ def test_first_city_ant_setup_4() -> None:
     # put a token under the city to be founded, then found it
     centre = topo.centres[topo.start_tiles[0]]
     s.token[centre] = True
-    s.pool[0] += 1
+    s.token_pool[0] += 1
     act(s, first, f"city at {topo.labels[centre]}")
     assert not s.token[centre] and s.unseen_removed >= 1
     second = s.order[0]

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from townhall.engine.codec import ActionSpace
 
-from .city import MAX_SIZE, NUM_CHOICES
+from .city import CHOICE_NAMES, MAX_SIZE, NUM_CHOICES
+from .data import GOODS
 from .hexmap import MAX_HEXES
+from .player import SAINTS
 
 _CELL = (("city", 4), ("x", MAX_SIZE), ("y", MAX_SIZE))
 
@@ -87,3 +91,40 @@ def square_action(city: int, x: int, y: int, rot: int) -> int:
 CELL_ACTIONS = tuple(
     tuple(cell_action(CELL, c, i, 7 if c == 0 else 6) for i in range((7 if c == 0 else 6) ** 2)) for c in range(4)
 )
+
+
+def action_text(action: int, labels: Sequence[str]) -> str:
+    """The text form of an action (hexes named by their map labels)."""
+    kind, v = SPACE.decode(action)
+    if kind == "found":
+        return f"city at {labels[v[0]]}" if v[0] < len(labels) else f"city at #{v[0]}"
+    if kind == "hex":
+        return labels[v[0]] if v[0] < len(labels) else f"#{v[0]}"
+    if kind == "build":
+        return f"build {CHOICE_NAMES[v[0]]}"
+    if kind == "house":
+        return f"house {v[0] + 1}"
+    if kind == "free":
+        return f"free house {v[0] + 1}"
+    if kind == "square":
+        c, x, y, rot = v
+        return f"at c{c + 1} {'abcdefg'[x]}{y + 1}" + (f" turn {rot}" if rot else "")
+    if kind in ("cell", "man", "heal", "move", "gravemove"):
+        c, x, y = v
+        where = f"c{c + 1} {'abcdefg'[x]}{y + 1}"
+        return where if kind == "cell" else f"{kind} {where}"
+    if kind == "saint":
+        return f"saint {SAINTS[v[0]]}"
+    if kind == "good":
+        return GOODS[v[0]]
+    if kind == "keep":
+        return f"keep {GOODS[v[0]]}"
+    if kind == "seed":
+        return f"{GOODS[v[0]]} (free seed)"
+    if kind == "country":
+        return COUNTRY_KINDS[v[0]]
+    if kind == "trade":
+        return f"trade with player {v[0] + 1}"
+    if kind in ("give", "ask"):
+        return f"{kind} {GOODS[v[0]]}"
+    return kind

@@ -1,15 +1,18 @@
-"""Loads and validates antiquity.json: map tiles, layouts, city buildings, house costs."""
+"""The pydantic model of antiquity.json (map tiles, layouts, city buildings, house and
+countryside costs, supplies), loaded once into plain data. Decisions: RULINGS.md."""
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Literal
+
+from pydantic import Field, field_validator
+
+from townhall.engine.datafile import DataFile, DataModel, load_model, validate_model
 
 DATA_DIR = Path(__file__).parent / "data"
 DATA_FILE = DATA_DIR / "antiquity.json"
-PROVENANCES = ("official", "transcribed", "stand-in")
 
 GOODS = ("grain", "sheep", "olives", "fish", "gold", "wine", "pearls", "dye", "wood", "stone")
 FOOD = (0, 1, 2, 3)
@@ -24,10 +27,189 @@ BUILDINGS = (
     "cart_shop", "fountain", "storage", "house",
 )  # fmt: skip
 FACULTIES = ("biology", "alchemy", "theology", "philosophy")
+TILE_NAMES = tuple(f"TILE_{index}" for index in range(8))
+TILE_ROW_LENGTHS = [5, 6, 7, 8, 9, 8, 7, 6, 5]
+COUNTRYSIDE = ("woodcutter", "mine", "fisherman", "farm", "inn", "city")
+
+Provenance = Literal["official", "transcribed", "stand-in"]
+GoodName = Literal["grain", "sheep", "olives", "fish", "gold", "wine", "pearls", "dye", "wood", "stone"]
+TileName = Literal["TILE_0", "TILE_1", "TILE_2", "TILE_3", "TILE_4", "TILE_5", "TILE_6", "TILE_7"]
+BuildingName = Literal[
+    "market", "explorer", "harbor", "university", "biology", "alchemy", "theology", "philosophy",
+    "brewery", "hospital", "forced_labour", "stables", "cathedral", "dump", "granary", "cart_shop", "fountain",
+]  # fmt: skip
+Count = Annotated[int, Field(ge=0, strict=True)]
+Positive = Annotated[int, Field(ge=1, strict=True)]
+Flag = Annotated[bool, Field(strict=True)]
+Hex = tuple[int, int]
 
 
-class DataError(ValueError):
-    """A data file that breaks the expected layout; the message says what and where."""
+def _require_keys(value: dict[str, Any], keys: tuple[str, ...]) -> dict[str, Any]:
+    missing = [key for key in keys if key not in value]
+    if missing:
+        raise ValueError(f"missing entries {missing} (expected exactly {list(keys)})")
+    return value
+
+
+class Sourced(DataModel):
+    """An entry with its provenance (official, transcribed or stand-in)."""
+
+    provenance: Provenance
+
+
+class TileFace(Sourced):
+    cells: str = Field(description="9 rows of 5..9..5 letters F P M W separated by '/'; lowercase = exploration")
+
+    @field_validator("cells")
+    @classmethod
+    def _face(cls, cells: str) -> str:
+        rows = cells.split("/")
+        if [len(row) for row in rows] != TILE_ROW_LENGTHS:
+            raise ValueError("rows must have 5..9..5 hexes")
+        flat = "".join(rows)
+        if not set(flat) <= set("FPMWfpmw"):
+            raise ValueError("letters must be F, P, M, W (lowercase: exploration)")
+        if sum(letter.islower() for letter in flat) != 2:
+            raise ValueError("every face has exactly 2 exploration hexes")
+        return cells
+
+
+class TilePairs(Sourced):
+    value: list[tuple[TileName, TileName]] = Field(min_length=1)
+
+
+class Layout(Sourced):
+    centres: list[Hex]
+    start_tiles: list[Count]
+
+
+class CostItems(DataModel):
+    """A price in goods: exact wood/stone, counts of food and luxuries (or different luxuries)."""
+
+    wood: Count = 0
+    stone: Count = 0
+    food: Count = 0
+    lux: Count = 0
+    lux_different: Count | None = None
+    seed: Count = 0
+
+
+class CountrysideCost(CostItems, Sourced):
+    pass
+
+
+class Building(Sourced):
+    cells: str = Field(pattern=r"^[#.]+(/[#.]+)*$", description="rows of # and . separated by '/'")
+    cost: CostItems
+    manned: Flag
+    multiple: Flag
+
+    @field_validator("cells")
+    @classmethod
+    def _shape(cls, cells: str) -> str:
+        if "#" not in cells:
+            raise ValueError("cells must be rows of # and . with at least one #")
+        return cells
+
+
+class SizeList(Sourced):
+    value: list[tuple[Positive, Positive]] = Field(min_length=1)
+
+
+class HouseCost(Sourced):
+    food: Count
+    lux: Count
+    different: Flag = False
+
+
+class GoodKinds(Sourced):
+    food: list[GoodName]
+    luxury: list[GoodName]
+    building: list[GoodName]
+
+
+class Supply(Sourced):
+    cart_shop: Positive
+    storage: Positive
+    fountain: Positive
+    fisherman: Positive
+    inns_per_player: Positive
+    cities_per_player: Positive
+    goods_each: Positive
+
+
+class GoodList(Sourced):
+    value: list[GoodName] = Field(min_length=1)
+
+
+class Start(Sourced):
+    wood: Count
+    famine: Count
+    free_houses: list[Positive]
+    first_city_grid: tuple[Positive, Positive]
+    later_city_grid: tuple[Positive, Positive]
+
+
+class AntiquityFile(DataFile):
+    """antiquity.json: every component fact of the game, each entry with its provenance."""
+
+    about: str = Field(alias="_about")
+    source: str = Field(alias="_source")
+    tile_encoding: str
+    tiles: dict[TileName, TileFace]
+    tile_pairs: TilePairs
+    layouts: dict[Literal["2", "3", "4"], Layout]
+    buildings: dict[BuildingName, Building]
+    storage_sizes: SizeList
+    house_costs: dict[str, HouseCost]
+    countryside_costs: dict[Literal["woodcutter", "mine", "fisherman", "farm", "inn", "city"], CountrysideCost]
+    goods: GoodKinds
+    supply: Supply
+    exploration_per_player: GoodList
+    start: Start
+
+    @field_validator("tiles")
+    @classmethod
+    def _all_tiles(cls, tiles: dict[str, TileFace]) -> dict[str, TileFace]:
+        return _require_keys(tiles, TILE_NAMES)
+
+    @field_validator("layouts")
+    @classmethod
+    def _layouts(cls, layouts: dict[str, Layout]) -> dict[str, Layout]:
+        _require_keys(layouts, ("2", "3", "4"))
+        for players, layout in layouts.items():
+            count = int(players)
+            if len(layout.centres) != 2 * count:
+                raise ValueError(f"{players}: needs {2 * count} tiles")
+            starts = layout.start_tiles
+            if len(starts) != count or not all(s < len(layout.centres) for s in starts):
+                raise ValueError(f"{players}: bad start tiles ({count} tiles among the centres)")
+        return layouts
+
+    @field_validator("buildings")
+    @classmethod
+    def _all_buildings(cls, buildings: dict[str, Building]) -> dict[str, Building]:
+        return _require_keys(buildings, BUILDINGS[:17])
+
+    @field_validator("countryside_costs")
+    @classmethod
+    def _all_countryside(cls, costs: dict[str, CountrysideCost]) -> dict[str, CountrysideCost]:
+        return _require_keys(costs, COUNTRYSIDE)
+
+    @field_validator("house_costs")
+    @classmethod
+    def _houses(cls, houses: dict[str, HouseCost]) -> dict[str, HouseCost]:
+        numbers = tuple(str(number) for number in range(1, 21))
+        unknown = sorted(set(houses) - set(numbers))
+        if unknown:
+            raise ValueError(f"unknown houses {unknown} (expected 1..20)")
+        _require_keys(houses, numbers)
+        if any(houses[str(n)].food or houses[str(n)].lux for n in range(1, 5)):
+            raise ValueError("houses 1-4 are free (seed)")
+        last = houses["20"]
+        if (last.food, last.lux, last.different) != (3, 3, True):
+            raise ValueError("house 20 costs 3D food + 3D lux (seed)")
+        return houses
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,130 +245,55 @@ class AntiquityData:
     start_wood: int
 
 
-def _need(cond: bool, where: str, what: str) -> None:
-    if not cond:
-        raise DataError(f"{DATA_FILE.name}: {where}: {what}")
+def _cost(items: CostItems) -> Cost:
+    exact = tuple(
+        (GOOD_INDEX[name], amount) for name, amount in (("wood", items.wood), ("stone", items.stone)) if amount
+    )
+    if items.lux_different is not None:
+        return Cost(exact, items.food, False, items.lux_different, True)
+    return Cost(exact, items.food, False, items.lux, False)
 
 
-def _prov(entry: Any, where: str) -> None:
-    _need(isinstance(entry, dict), where, "must be an object")
-    _need(entry.get("provenance") in PROVENANCES, where, f"provenance must be one of {PROVENANCES}")
+def _shape(cells: str) -> tuple[tuple[int, int], ...]:
+    """The (x, y) squares marked # in rows separated by '/'."""
+    return tuple((x, y) for y, row in enumerate(cells.split("/")) for x, letter in enumerate(row) if letter == "#")
 
 
-def _cost(raw: dict[str, Any], where: str) -> Cost:
-    exact: list[tuple[int, int]] = []
-    food = lux = 0
-    food_d = lux_d = False
-    for key, value in raw.items():
-        if key == "provenance":
-            continue
-        _need(isinstance(value, int) and value >= 0, where, f"cost {key} must be a whole number")
-        if key in ("wood", "stone"):
-            exact.append((GOOD_INDEX[key], value))
-        elif key == "food":
-            food = value
-        elif key == "lux":
-            lux = value
-        elif key == "lux_different":
-            lux, lux_d = value, True
-        elif key == "seed":
-            continue
-        else:
-            raise DataError(f"{DATA_FILE.name}: {where}: unknown cost item {key!r}")
-    return Cost(tuple(exact), food, food_d, lux, lux_d)
-
-
-def parse(raw: Any) -> AntiquityData:
-    _need(isinstance(raw, dict), "top", "must be an object")
-    tiles = []
-    for index in range(8):
-        key = f"TILE_{index}"
-        entry = raw.get("tiles", {}).get(key)
-        _prov(entry, f"tiles.{key}")
-        text = entry["cells"]
-        rows = text.split("/")
-        _need([len(r) for r in rows] == [5, 6, 7, 8, 9, 8, 7, 6, 5], f"tiles.{key}", "rows must have 5..9..5 hexes")
-        flat = "".join(rows)
-        _need(set(flat) <= set("FPMWfpmw"), f"tiles.{key}", "letters must be F, P, M, W (lowercase: exploration)")
-        _need(sum(c.islower() for c in flat) == 2, f"tiles.{key}", "every face has exactly 2 exploration hexes")
-        tiles.append(flat)
-    pairs_entry = raw.get("tile_pairs")
-    _prov(pairs_entry, "tile_pairs")
-    pairs = tuple((int(a[-1]), int(b[-1])) for a, b in pairs_entry["value"])
-    layouts: dict[int, tuple[tuple[tuple[int, int], ...], tuple[int, ...]]] = {}
-    for players in (2, 3, 4):
-        entry = raw.get("layouts", {}).get(str(players))
-        _prov(entry, f"layouts.{players}")
-        centres = tuple((int(q), int(r)) for q, r in entry["centres"])
-        starts = tuple(int(s) for s in entry["start_tiles"])
-        _need(len(centres) == 2 * players, f"layouts.{players}", f"needs {2 * players} tiles")
-        _need(
-            len(starts) == players and all(0 <= s < len(centres) for s in starts),
-            f"layouts.{players}",
-            "bad start tiles",
-        )
-        layouts[players] = (centres, starts)
-    buildings: dict[str, BuildingSpec] = {}
-    for name in BUILDINGS[:17]:
-        entry = raw.get("buildings", {}).get(name)
-        _prov(entry, f"buildings.{name}")
-        rows = entry["cells"].split("/")
-        cells = tuple((x, y) for y, row in enumerate(rows) for x, ch in enumerate(row) if ch == "#")
-        _need(
-            bool(cells) and all(set(r) <= {"#", "."} for r in rows),
-            f"buildings.{name}",
-            "cells must be rows of # and .",
-        )
-        _need(isinstance(entry.get("manned"), bool), f"buildings.{name}", "manned must be true or false")
-        buildings[name] = BuildingSpec(name, cells, _cost(entry["cost"], f"buildings.{name}.cost"), entry["manned"])
-    sizes_entry = raw.get("storage_sizes")
-    _prov(sizes_entry, "storage_sizes")
-    sizes = tuple((int(w), int(h)) for w, h in sizes_entry["value"])
-    houses = []
-    for number in range(1, 21):
-        entry = raw.get("house_costs", {}).get(str(number))
-        _prov(entry, f"house_costs.{number}")
-        d = bool(entry.get("different", False))
-        houses.append(Cost((), int(entry["food"]), d, int(entry["lux"]), d))
-    _need(all(houses[i] == Cost() for i in range(4)), "house_costs", "houses 1-4 are free (seed)")
-    _need(houses[19] == Cost((), 3, True, 3, True), "house_costs.20", "house 20 costs 3D food + 3D lux (seed)")
-    country: dict[str, Cost] = {}
-    for name in ("woodcutter", "mine", "fisherman", "farm", "inn", "city"):
-        entry = raw.get("countryside_costs", {}).get(name)
-        _prov(entry, f"countryside_costs.{name}")
-        country[name] = _cost(entry, f"countryside_costs.{name}")
-    supply_entry = raw.get("supply")
-    _prov(supply_entry, "supply")
-    supply = {k: int(v) for k, v in supply_entry.items() if k != "provenance"}
-    explo = raw.get("exploration_per_player")
-    _prov(explo, "exploration_per_player")
-    start = raw.get("start")
-    _prov(start, "start")
+def build(file: AntiquityFile) -> AntiquityData:
+    """Turn the validated file into the plain data the rules read (once, at import)."""
+    houses = [file.house_costs[str(number)] for number in range(1, 21)]
+    buildings: dict[str, Building] = {str(name): entry for name, entry in file.buildings.items()}
+    country: dict[str, CountrysideCost] = {str(name): entry for name, entry in file.countryside_costs.items()}
+    tiles: dict[str, TileFace] = {str(name): entry for name, entry in file.tiles.items()}
+    supply = file.supply.model_dump(exclude={"provenance"})
     return AntiquityData(
-        tiles=tuple(tiles),
-        tile_pairs=pairs,
-        layouts=layouts,
-        buildings=buildings,
-        storage_sizes=sizes,
-        house_costs=tuple(houses),
-        country_costs=country,
-        supply=supply,
-        exploration=tuple(GOOD_INDEX[g] for g in explo["value"]),
-        start_wood=int(start["wood"]),
+        tiles=tuple("".join(tiles[name].cells.split("/")) for name in TILE_NAMES),
+        tile_pairs=tuple((int(a[-1]), int(b[-1])) for a, b in file.tile_pairs.value),
+        layouts={
+            int(players): (tuple(layout.centres), tuple(layout.start_tiles))
+            for players, layout in sorted(file.layouts.items())
+        },
+        buildings={
+            name: BuildingSpec(name, _shape(entry.cells), _cost(entry.cost), entry.manned)
+            for name in BUILDINGS[:17]
+            for entry in (buildings[name],)
+        },
+        storage_sizes=tuple(file.storage_sizes.value),
+        house_costs=tuple(Cost((), house.food, house.different, house.lux, house.different) for house in houses),
+        country_costs={name: _cost(country[name]) for name in COUNTRYSIDE},
+        supply={key: int(value) for key, value in supply.items()},
+        exploration=tuple(GOOD_INDEX[good] for good in file.exploration_per_player.value),
+        start_wood=file.start.wood,
     )
 
 
+def parse(raw: Any, source: str = DATA_FILE.name) -> AntiquityData:
+    """Validate already-parsed JSON; DataError names `source`, the field and what was expected."""
+    return build(validate_model(AntiquityFile, raw, source))
+
+
 def load(path: Path = DATA_FILE) -> AntiquityData:
-    try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as error:
-        raise DataError(f"cannot read {path}: {error}") from None
-    try:
-        return parse(raw)
-    except (KeyError, TypeError, AttributeError, ValueError) as error:
-        if isinstance(error, DataError):
-            raise
-        raise DataError(f"{path.name}: malformed entry ({error!r})") from None
+    return build(load_model(AntiquityFile, path))
 
 
 DATA = load()

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from . import victory, zones
+from .components import FOUNTAIN, GRANARY
 from .data import FOOD, LUX
 from .player import CHRISTOPHER, MARIA, NICHOLAS
-from .rules import FOUNTAIN, GRANARY
+from .steps import BuildJob, Pay, PlaceBuilding, Step
 
 if TYPE_CHECKING:
     from .state import AntiquityState
@@ -18,16 +20,13 @@ SHORTFALL = 2.0
 """Value lost per unit of the next famine not covered (food held, a granary, fountains)."""
 
 
-def pending_building(pend: tuple[object, ...] | None) -> int:
-    """The building type being built in phase 2 (chosen but not placed or not paid yet), else -1:
+def pending_building(step: Step | None) -> int:
+    """The building being built in phase 2 (chosen but not placed or not paid yet), else -1:
     a one-step lookahead must see what the "build X" step is about to bring."""
-    if pend is None:
-        return -1
-    if pend[0] == "place" and isinstance(pend[1], int):
-        return pend[1]
-    job = pend[1] if pend[0] == "pay" else None
-    if isinstance(job, tuple) and job and job[0] == "bld" and isinstance(job[1], int):
-        return job[1]
+    if isinstance(step, PlaceBuilding):
+        return step.choice
+    if isinstance(step, Pay) and isinstance(step.job, BuildJob):
+        return step.job.building_type
     return -1
 
 
@@ -42,22 +41,22 @@ def value(state: AntiquityState, p: int) -> float:
     food = sum(goods[g] for g in FOOD)
     total = sum(goods)
     keep = 1.0 if pl.has_saint_power(CHRISTOPHER) or total <= pl.capacity() else 0.4
-    v = 3.0 * pl.workers + 0.8 * len(active) + 1.5 * pl.country + 8.0 * len(pl.cities) + 0.5 * len(pl.inns)
+    v = 3.0 * pl.workers + 0.8 * len(active) + 1.5 * pl.country_buildings + 8.0 * len(pl.cities) + 0.5 * len(pl.inns)
     v += keep * (0.6 * food + 0.5 * sum(goods[g] for g in LUX) + 0.5 * (goods[8] + goods[9]))
     if not state.beginner:
         # The next famine: food held, a granary (3) and fountains cover it; each uncovered unit is a
         # grave to come. A building chosen but not yet placed counts already.
-        coming = pending_building(pl.pend)
+        coming = pending_building(pl.pending)
         granary = 3 if GRANARY in active or coming == GRANARY else 0
         cover = food + granary + pl.working(FOUNTAIN) + (coming == FOUNTAIN)
         v -= SHORTFALL * max(0, state.famine + 1 - cover)
     v -= 2.5 * pl.grave_count()
-    if pl.pend is not None and pl.pend[0] in BUILDING_STEPS:
+    if pl.pending is not None and pl.pending.tag in BUILDING_STEPS:
         v += 1.0  # something is being built: a one-step lookahead should see it coming
     if pl.cities:
-        v += 0.05 * state.clean_count(p)
+        v += 0.05 * zones.clean_count(state, p)
     if pl.saint >= 0:
-        conds = state.victory_conditions(p)
+        conds = victory.victory_conditions(state, p)
         v += 5.0 + 6.0 * sum(conds)
         if pl.saint in (NICHOLAS, MARIA):
             v += 0.5 * pl.workers

@@ -6,14 +6,14 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from townhall.engine import Chance, Game, GameMeta, Json, Options, OptionSpec, State, data_version_of
+from townhall.engine.protocol import DataKind
 
 from . import evaluate as evaluation
-from . import render as rendering
+from . import flow, views
 from .board import Board
-from .data import DATA_DIR
+from .components import MAX_ITEMS, MAX_OFFERS, MAX_PLAN_STEPS
+from .data import DATA_DIR, DATA_FILE, AntiquityFile
 from .hexmap import TOPOLOGIES, lay_tiles
-from .player import Player
-from .rules import MAX_ITEMS, MAX_OFFERS, MAX_PLAN_STEPS
 from .state import AntiquityState
 
 # Decisions one player can make in one round, phase by phase (a true bound, see max_decisions).
@@ -43,34 +43,21 @@ class Antiquity(Game):
         state = AntiquityState(num_players, bool(options["beginner"]), int(options["max_rounds"]), board, terrain)
         state.token = marks
         state.tiles = drawn
-        state.setup(chance)
+        flow.setup(state, chance)
         return state
 
     def state_from_json(self, data: dict[str, Json]) -> AntiquityState:
-        n = int(data["num_players"])
-        terrain = list(data["terrain"])
-        state = AntiquityState(n, bool(data["beginner"]), int(data["max_rounds"]), Board(n, terrain), terrain)
-        state.tiles = [list(t) for t in data["tiles"]]
-        state.polluted = [bool(x) for x in data["polluted"]]
-        state.token = [bool(x) for x in data["token"]]
-        for name in ("good", "gprod", "occ", "pool", "revealed", "range_product", "order", "todo_poll", "todo_grave",
-                     "winners", "qualified", "kept", "done", "offer", "offers", "give", "ask", "harvest"):  # fmt: skip
-            setattr(state, name, list(data[name]))
-        for name in ("unseen_removed", "fishermen", "famine", "round", "phase", "turn", "cathedrals_built"):
-            setattr(state, name, int(data[name]))
-        state.producers = [
-            None if pr is None else (pr[0], pr[1], pr[2], tuple(pr[3]), tuple(pr[4])) for pr in data["producers"]
-        ]
-        state.players = [Player.from_json(p) for p in data["players"]]
-        state.snaps = [None if s is None else Player.from_json(s) for s in data["snaps"]]
-        return state
+        return AntiquityState.from_json(data)
 
     def render(self, state: State, viewer: int | None) -> str:
         assert isinstance(state, AntiquityState)
-        return rendering.render(state, viewer)
+        return views.render(state, viewer)
 
     def max_decisions(self, num_players: int, options: Options) -> int:
         return num_players + int(options["max_rounds"]) * num_players * PER_ROUND
+
+    def data_files(self) -> Mapping[str, DataKind]:
+        return {"antiquity": DataKind(AntiquityFile, (DATA_FILE,))}
 
     def variants(self) -> list[dict[str, Any]]:
         return [{"beginner": True}]

@@ -7,6 +7,7 @@ from typing import Any
 
 from .city import EDGE_NEIGHBOURS, FIRST_SIZE, HOUSE, LATER_SIZE, STORAGE, size_of
 from .data import BUILDINGS, DATA, FACULTIES
+from .steps import Step, step_from_json, step_to_json
 
 B = {name: i for i, name in enumerate(BUILDINGS)}
 MANNED = tuple(DATA.buildings[name].manned if name in DATA.buildings else False for name in BUILDINGS)
@@ -29,10 +30,10 @@ class Player:
         "alive",
         "banked",
         "biology_used",
-        "blds",
         "bought",
+        "buildings",
         "cities",
-        "country",
+        "country_buildings",
         "demolished",
         "goods",
         "graves",
@@ -44,7 +45,7 @@ class Player:
         "new_cathedral",
         "old_saint",
         "out_round",
-        "pend",
+        "pending",
         "saint",
         "steps",
         "theology_used",
@@ -56,13 +57,13 @@ class Player:
         self.inns: list[int] = []
         self.grid: list[list[int]] = []
         self.graves: list[list[bool]] = []
-        self.blds: list[Building | None] = []
+        self.buildings: list[Building | None] = []
         self.manned: list[bool] = []
         self.houses = 0
         self.saint = -1
         self.old_saint = -1
         self.demolished = -1
-        self.country = 0
+        self.country_buildings = 0
         self.alive = True
         self.out_round = 0
         self.theology_used = False
@@ -73,7 +74,7 @@ class Player:
         self.new_cathedral = 0
         self.bought: tuple[tuple[int, int], ...] = ()  # public-supply buildings of this phase 2: (id, good paid)
         self.banked: tuple[tuple[int, int, int], ...] = ()  # bank trades of this phase 2: given, given, taken
-        self.pend: tuple[Any, ...] | None = None
+        self.pending: Step | None = None
 
     def clone(self) -> Player:
         p = Player.__new__(Player)
@@ -82,13 +83,13 @@ class Player:
         p.inns = self.inns[:]
         p.grid = [g[:] for g in self.grid]
         p.graves = [g[:] for g in self.graves]
-        p.blds = self.blds[:]
+        p.buildings = self.buildings[:]
         p.manned = self.manned[:]
         p.houses = self.houses
         p.saint = self.saint
         p.old_saint = self.old_saint
         p.demolished = self.demolished
-        p.country = self.country
+        p.country_buildings = self.country_buildings
         p.alive = self.alive
         p.out_round = self.out_round
         p.theology_used = self.theology_used
@@ -97,7 +98,7 @@ class Player:
         p.healed = self.healed
         p.steps = self.steps
         p.new_cathedral = self.new_cathedral
-        p.pend = self.pend
+        p.pending = self.pending
         p.bought = self.bought
         p.banked = self.banked
         return p
@@ -114,10 +115,10 @@ class Player:
         return self.houses.bit_count()
 
     def idle(self) -> int:
-        return self.workers - sum(self.manned) - self.country
+        return self.workers - sum(self.manned) - self.country_buildings
 
     def graved(self, bid: int) -> bool:
-        b = self.blds[bid]
+        b = self.buildings[bid]
         assert b is not None
         g = self.graves[b[1]]
         return True in [g[c] for c in b[2]]
@@ -134,10 +135,10 @@ class Player:
         return any(True in g for g in self.graves)
 
     def count(self, btype: int) -> int:
-        return sum(1 for b in self.blds if b is not None and b[0] == btype)
+        return sum(1 for b in self.buildings if b is not None and b[0] == btype)
 
     def find(self, btype: int) -> int:
-        for bid, b in enumerate(self.blds):
+        for bid, b in enumerate(self.buildings):
             if b is not None and b[0] == btype:
                 return bid
         return -1
@@ -149,7 +150,7 @@ class Player:
         univ = -1
         graved = self.graved_set() if self.any_graves() else None
         manned = self.manned
-        for bid, b in enumerate(self.blds):
+        for bid, b in enumerate(self.buildings):
             if b is None or (graved is not None and bid in graved):
                 continue
             t = b[0]
@@ -161,13 +162,13 @@ class Player:
             joined = self.joined_faculties(univ)
             if self.manned[univ] or any(self.manned[f] for f in joined):
                 for f in joined:
-                    b = self.blds[f]
+                    b = self.buildings[f]
                     assert b is not None
                     out.add(b[0])
         return out
 
     def joined_faculties(self, univ: int) -> list[int]:
-        u = self.blds[univ]
+        u = self.buildings[univ]
         assert u is not None
         nbs = EDGE_NEIGHBOURS[size_of(u[1])]
         grid = self.grid[u[1]]
@@ -175,7 +176,7 @@ class Player:
         out = []
         for bid in near:
             if bid >= 0 and bid != univ:
-                b = self.blds[bid]
+                b = self.buildings[bid]
                 if b is not None and b[0] in FACULTY_TYPES and not self.graved(bid):
                     out.append(bid)
         return sorted(out)
@@ -183,18 +184,19 @@ class Player:
     def capacity(self, active: set[int] | None = None) -> int:
         """Storage squares of working storages (ANT-PH5-1)."""
         total = 0
-        for bid, b in enumerate(self.blds):
+        for bid, b in enumerate(self.buildings):
             if b is not None and b[0] == STORAGE and self.manned[bid] and not self.graved(bid):
                 total += len(b[2])
         return total
 
     def working(self, btype: int) -> int:
         """How many ungraved buildings of a no-worker type stand (fountains)."""
-        return sum(1 for bid, b in enumerate(self.blds) if b is not None and b[0] == btype and not self.graved(bid))
+        return sum(
+            1 for bid, b in enumerate(self.buildings) if b is not None and b[0] == btype and not self.graved(bid)
+        )
 
     def has_saint_power(self, saint: int) -> bool:
-        """The saint's power (St. Maria: every power) works while the cathedral carries no grave:
-        a graved building cannot be used (ANT-PH8-2); the saint, and so the victory condition, stay."""
+        """The saint's power (St. Maria: every power), stopped by a grave on the cathedral (RULINGS.md)."""
         if self.saint != saint and self.saint != MARIA:
             return False
         if not self.any_graves():
@@ -205,7 +207,7 @@ class Player:
     def manned_count(self, btype: int) -> int:
         return sum(
             1
-            for bid, b in enumerate(self.blds)
+            for bid, b in enumerate(self.buildings)
             if b is not None and b[0] == btype and self.manned[bid] and not self.graved(bid)
         )
 
@@ -218,14 +220,14 @@ class Player:
         for c, g in enumerate(self.grid):
             for i, v in enumerate(g):
                 if v >= 0 and not self.graves[c][i]:
-                    b = self.blds[v]
+                    b = self.buildings[v]
                     if b is not None and b[0] != HOUSE:
                         out.append((c, i))
         return out
 
     def grave_room(self) -> bool:
         """Can one more grave be placed (an empty square, or a building square but a house's)?"""
-        blds = self.blds
+        blds = self.buildings
         for grid, graves in zip(self.grid, self.graves, strict=True):
             for i, v in enumerate(grid):
                 if not graves[i]:
@@ -252,13 +254,13 @@ class Player:
             "inns": self.inns[:],
             "grid": [g[:] for g in self.grid],
             "graves": [[int(x) for x in g] for g in self.graves],
-            "blds": [None if b is None else [b[0], b[1], list(b[2])] for b in self.blds],
+            "blds": [None if b is None else [b[0], b[1], list(b[2])] for b in self.buildings],
             "manned": self.manned[:],
             "houses": self.houses,
             "saint": self.saint,
             "old_saint": self.old_saint,
             "demolished": self.demolished,
-            "country": self.country,
+            "country": self.country_buildings,
             "alive": self.alive,
             "out_round": self.out_round,
             "theology_used": self.theology_used,
@@ -269,7 +271,7 @@ class Player:
             "new_cathedral": self.new_cathedral,
             "bought": [list(x) for x in self.bought],
             "banked": [list(x) for x in self.banked],
-            "pend": _pend_json(self.pend),
+            "pend": step_to_json(self.pending),
         }
 
     @staticmethod
@@ -280,32 +282,15 @@ class Player:
         p.inns = list(data["inns"])
         p.grid = [list(g) for g in data["grid"]]
         p.graves = [[bool(x) for x in g] for g in data["graves"]]
-        p.blds = [None if b is None else (b[0], b[1], tuple(b[2])) for b in data["blds"]]
+        p.buildings = [None if b is None else (b[0], b[1], tuple(b[2])) for b in data["blds"]]
         p.manned = list(data["manned"])
         for name in (
-            "houses", "saint", "old_saint", "demolished", "country", "alive", "out_round", "theology_used",
+            "houses", "saint", "old_saint", "demolished", "alive", "out_round", "theology_used",
             "biology_used", "alchemy_used", "healed", "steps", "new_cathedral",
         ):  # fmt: skip
             setattr(p, name, data[name])
+        p.country_buildings = data["country"]
         p.bought = tuple((int(a), int(b)) for a, b in data["bought"])
         p.banked = tuple((int(a), int(b), int(c)) for a, b, c in data.get("banked", ()))
-        p.pend = _pend_from(data["pend"])
+        p.pending = step_from_json(data["pend"])
         return p
-
-
-def _pend_json(pend: tuple[Any, ...] | None) -> Any:
-    return None if pend is None else _deep_list(pend)
-
-
-def _deep_list(x: Any) -> Any:
-    return [_deep_list(y) for y in x] if isinstance(x, tuple) else x
-
-
-def _pend_from(data: Any) -> tuple[Any, ...] | None:
-    if data is None:
-        return None
-    return tuple(_deep_tuple(x) for x in data)
-
-
-def _deep_tuple(x: Any) -> Any:
-    return tuple(_deep_tuple(y) for y in x) if isinstance(x, list) else x

@@ -1,31 +1,27 @@
-"""Zones of control (ANT-ZOC-1..4)."""
+"""Zones of control (ANT-ZOC-1..4) and clean hexes."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from .components import HARBOR, STABLES
 from .hexmap import WATER, disc
-from .rules import HARBOR, STABLES
-
-if TYPE_CHECKING:
-    from .player import Player
-    from .state import AntiquityState
+from .player import Player
+from .position import AntiquityPosition
 
 
-def zone(self: AntiquityState, p: int, pl: Player | None = None) -> frozenset[int]:
+def zone(position: AntiquityPosition, p: int, pl: Player | None = None) -> frozenset[int]:
     """ANT-ZOC-1..4: land within 2 (stables 3) land steps of cities and inns; harbor adds water.
     `pl` is the holdings to use (by default the player's own; a view shows a start-of-phase copy)."""
     if pl is None:
-        pl = self.players[p]
+        pl = position.players[p]
     active = pl.active()
     harbor = HARBOR in active
     reach = 3 if STABLES in active else 2
     key = (tuple(pl.cities), tuple(pl.inns), harbor, reach)
-    found = self._zones.get(key)
+    found = position.zone_cache.get(key)
     if found is not None:
         return found
-    topo = self.board.topo
-    terrain = self.terrain
+    topo = position.board.topo
+    terrain = position.terrain
     sources = [h for c in pl.cities for h in disc(topo, c)] + pl.inns
     dist = dict.fromkeys(sources, 0)
     frontier = list(dist)
@@ -39,16 +35,24 @@ def zone(self: AntiquityState, p: int, pl: Player | None = None) -> frozenset[in
         frontier = nxt
     zone = set(dist)
     if harbor:
-        comps = {self.board.water_comp[n] for h in sources for n in (h, *topo.neighbours[h]) if terrain[n] == WATER}
+        comps = {position.board.water_comp[n] for h in sources for n in (h, *topo.neighbours[h]) if terrain[n] == WATER}
         for comp in comps:
-            for w in self.board.comps[comp]:
+            for w in position.board.comps[comp]:
                 zone.add(w)
                 zone.update(n for n in topo.neighbours[w] if terrain[n] != WATER)
     result = frozenset(zone)
-    self._zones[key] = result
+    position.zone_cache[key] = result
     return result
 
 
-def clean_count(self: AntiquityState, p: int) -> int:
+def clean_count(position: AntiquityPosition, p: int) -> int:
     """Unpolluted hexes in the player's own zone (ANT-PH10-2 tie-break)."""
-    return sum(1 for h in self.zone(p) if not self.polluted[h])
+    return sum(1 for h in zone(position, p) if not position.polluted[h])
+
+
+def is_clean(position: AntiquityPosition, h: int) -> bool:
+    return not position.polluted[h] and position.hex_occupant[h] < 0 and position.hex_goods[h] < 0
+
+
+def is_free(position: AntiquityPosition, h: int) -> bool:
+    return position.hex_occupant[h] < 0 and position.hex_goods[h] < 0

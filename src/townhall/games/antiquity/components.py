@@ -1,4 +1,4 @@
-"""Shared constants of the rules: phases, building ids, supplies, products."""
+"""Component facts the rules share: building ids, supplies, producer goods, hex occupants, limits, costs."""
 
 from __future__ import annotations
 
@@ -6,9 +6,6 @@ from .city import STORAGE
 from .data import BUILDINGS, DATA, STONE, WOOD, Cost
 from .player import B
 
-SETUP, PLAN, COUNTRY, STORE, HARVEST, EXPLORE, FAMINE, POLLUTE, OVER, TRADE = 0, 2, 4, 5, 6, 7, 8, 9, 11, 20
-PHASE_NAMES = {SETUP: "setup", PLAN: "2 city building", TRADE: "2 trades between players", COUNTRY: "4 country building", STORE: "5 store", HARVEST: "6 harvest",
-               EXPLORE: "7 exploration", FAMINE: "8 famine", POLLUTE: "9 pollution", OVER: "over"}  # fmt: skip
 MAX_PLAN_STEPS = 250  # a safety bound on one player's phase-2 plan (never reached in real play)
 MAX_OFFERS = 3  # offers one player may make per round (keeps the trading bounded)
 MAX_ITEMS = 8  # goods in one offer, both sides together (stand-in bound)
@@ -16,7 +13,11 @@ STORAGE_COST = Cost(((WOOD, 1),))
 FARM_GOODS = (0, 1, 2, 5)  # grain, sheep, olives, wine (ANT-PH4-4)
 FISH_GOODS = (3, 7, 6)  # fish, dye, pearls (ANT-PH4-7)
 MINE_GOODS = (STONE, 4)  # stone, gold (ANT-PH4-6)
-CITY_OCC, INN_OCC, SITE_OCC = 0, 4, 8  # occ codes: city of p = p, inn of p = 4 + p, producer i = 8 + i
+CITY_OCCUPANT, INN_OCCUPANT, SITE_OCCUPANT = (
+    0,
+    4,
+    8,
+)  # hex_occupant codes: city of p = p, inn of p = 4 + p, producer i = 8 + i
 CART, EXPLORER, HARBOR, STABLES, DUMP = B["cart_shop"], B["explorer"], B["harbor"], B["stables"], B["dump"]
 MARKET, THEOLOGY, HOSPITAL, PHILOSOPHY = B["market"], B["theology"], B["hospital"], B["philosophy"]
 BIOLOGY, ALCHEMY, FORCED, BREWERY = B["biology"], B["alchemy"], B["forced_labour"], B["brewery"]

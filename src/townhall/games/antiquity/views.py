@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from . import supply, zones
 from .city import COLUMNS, size_of
 from .data import BUILDINGS, GOODS
 from .player import SAINTS
+from .steps import Arrange
 
 if TYPE_CHECKING:
     from .state import AntiquityState
@@ -28,30 +30,30 @@ LEGEND = (
 
 def render_map(state: AntiquityState, viewer: int | None) -> list[str]:
     topo = state.board.topo
-    zones: set[int] = set()
+    seen: set[int] = set()
     for q in range(state.num_players):
         if (viewer is None or q == viewer) and state.players[q].alive and state.players[q].cities:
-            zones |= state.zone(q, state._view(q, -1 if viewer is None else viewer))  # ANT-IO-3
+            seen |= zones.zone(state, q, supply.view_of(state, q, -1 if viewer is None else viewer))  # ANT-IO-3
     width = (max(topo.cols) + 1) * 2 + 4
     rows = max(topo.rows) + 1
     lines = [[" "] * width for _ in range(rows)]
     for h in range(len(topo.coords)):
         t = state.terrain[h]
         cell = t.lower() if state.polluted[h] else t
-        occ = state.occ[h]
+        occ = state.hex_occupant[h]
         if 0 <= occ < 4:
             mid = str(occ + 1)
         elif 4 <= occ < 8:
             mid = "abcd"[occ - 4]
-        elif occ >= 8 and state.good[h] < 0:
+        elif occ >= 8 and state.hex_goods[h] < 0:
             mid = "*"
-        elif state.good[h] >= 0:
-            mid = GOOD_MARK[state.good[h]]
+        elif state.hex_goods[h] >= 0:
+            mid = GOOD_MARK[state.hex_goods[h]]
         elif state.token[h]:
             mid = "?"
         else:
             mid = " "
-        text = cell + mid + ("+" if h in zones else " ")
+        text = cell + mid + ("+" if h in seen else " ")
         col = topo.cols[h] * 2
         lines[topo.rows[h]][col : col + 3] = list(text)
     ruler = "     " + "".join(f"{c:<4d}" for c in range(0, max(topo.cols) + 1, 2))
@@ -62,12 +64,12 @@ def render_map(state: AntiquityState, viewer: int | None) -> list[str]:
 
 
 def render_city(state: AntiquityState, q: int, viewer: int | None) -> list[str]:
-    pl = state._view(q, viewer if viewer is not None else -1)
+    pl = supply.view_of(state, q, viewer if viewer is not None else -1)
     head = f"player {q + 1}" + ("" if pl.alive else " (out)")
     saint = f", saint {SAINTS[pl.saint]}" if pl.saint >= 0 else ""
     goods = ", ".join(f"{pl.goods[g]} {GOODS[g]}" for g in range(10) if pl.goods[g])
     out = [
-        f"{head}: {pl.workers} workers ({pl.idle()} idle, {pl.country} in the country){saint}; goods: {goods or 'none'}"
+        f"{head}: {pl.workers} workers ({pl.idle()} idle, {pl.country_buildings} in the country){saint}; goods: {goods or 'none'}"
     ]
     for c in range(len(pl.cities)):
         size = size_of(c)
@@ -83,18 +85,18 @@ def render_city(state: AntiquityState, q: int, viewer: int | None) -> list[str]:
                 elif bid < 0:
                     mark = ". "
                 else:
-                    b = pl.blds[bid]
+                    b = pl.buildings[bid]
                     assert b is not None
                     mark = ABBREV[BUILDINGS[b[0]]]
                     if pl.manned[bid] and i == min(b[2]):
                         mark = mark[0] + "*"
                 cells.append(mark)
             out.append(f"    {y + 1} " + " ".join(cells))
-    pend = pl.pend
-    if pend is not None and pend[0] == "arrange" and pend[1]:
+    step = pl.pending
+    if isinstance(step, Arrange) and step.held:
         held = []
-        for bid in pend[1]:
-            b = pl.blds[bid]
+        for bid in step.held:
+            b = pl.buildings[bid]
             assert b is not None
             held.append(BUILDINGS[b[0]])
         out.append(f"  held (lifted, placed back in this order): {', '.join(held)}")
@@ -121,13 +123,13 @@ PROMPTS = {
 
 
 def prompt(state: AntiquityState, viewer: int) -> str:
-    from .rules import COUNTRY, EXPLORE, HARVEST, PLAN, SETUP, STORE, TRADE
+    from .position import COUNTRY, EXPLORE, HARVEST, PLAN, SETUP, STORE, TRADE
 
     if state.phase == SETUP:
         return "place your first city: which centre hex (the city covers it and its 6 neighbours)?"
-    pend = state.players[viewer].pend
-    if pend is not None:
-        return PROMPTS.get(str(pend[0]), "choose")
+    step = state.players[viewer].pending
+    if step is not None:
+        return PROMPTS.get(step.tag, "choose")
     if state.offer and state.offer[2]:
         return f"player {state.offer[0] + 1} offers a trade: accept or decline?"
     if state.offer:
@@ -144,13 +146,13 @@ def prompt(state: AntiquityState, viewer: int) -> str:
         return "explore a token hex, or done"
     if state.phase == HARVEST:
         return "harvest which good (hex) of this producer?"
-    if state.todo_poll[viewer]:
-        return f"place pollution ({state.todo_poll[viewer]} left): which hex?"
-    return f"place a grave ({state.todo_grave[viewer]} left): which square?"
+    if state.pollution_due[viewer]:
+        return f"place pollution ({state.pollution_due[viewer]} left): which hex?"
+    return f"place a grave ({state.graves_due[viewer]} left): which square?"
 
 
 def render(state: AntiquityState, viewer: int | None) -> str:
-    from .rules import PHASE_NAMES
+    from .position import PHASE_NAMES
 
     head = (
         f"Antiquity, round {state.round}, phase {PHASE_NAMES[state.phase]}, famine {state.famine}, order "

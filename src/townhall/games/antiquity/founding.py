@@ -1,0 +1,36 @@
+"""Cities on the map: first-city sites, placing a city, covering exploration tokens."""
+
+from __future__ import annotations
+
+from townhall.engine import Chance
+
+from .components import CITY_OCCUPANT, INN_OCCUPANT
+from .hexmap import disc
+from .position import AntiquityPosition
+
+
+def place_city(position: AntiquityPosition, p: int, centre: int, chance: Chance) -> None:
+    for h in disc(position.board.topo, centre):
+        position.hex_occupant[h] = CITY_OCCUPANT + p
+        cover_token(position, h, chance)
+    position.players[p].cities.append(centre)
+    if len(position.players[p].grid) < len(position.players[p].cities):
+        position.players[p].add_city_map()
+
+
+def cover_token(position: AntiquityPosition, h: int, chance: Chance) -> None:
+    """A covered exploration token leaves the game unseen (ANT-SETUP-4, ANT-PH4-10)."""
+    if position.token[h]:
+        position.token[h] = False
+        g = chance.weighted(position.token_pool)
+        position.token_pool[g] -= 1
+        position.unseen_removed += 1
+
+
+def first_city_sites(position: AntiquityPosition) -> list[int]:
+    out: list[int] = []
+    for t, centres in zip(position.board.topo.start_tiles, position.board.start_centres, strict=True):
+        if any(0 <= position.hex_occupant[h] < INN_OCCUPANT for h in position.board.topo.tile_hexes[t]):
+            continue
+        out.extend(centres)
+    return out

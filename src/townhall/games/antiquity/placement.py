@@ -1,0 +1,206 @@
+"""The player's city maps: where a building fits, houses, St. Barbara's rearranging."""
+
+from __future__ import annotations
+
+from . import actions as A
+from . import payment
+from .city import (
+    CHOICE_TYPES,
+    HOUSE,
+    NUM_CHOICES,
+    PLACEMENT_CELL_MASKS,
+    PLACEMENTS,
+    choice_of_shape,
+    fits,
+    size_of,
+    taken_mask,
+)
+from .components import CATHEDRAL, MAX_PLAN_STEPS, SUPPLY, building_cost
+from .data import Cost
+from .player import NICHOLAS, Player
+from .position import AntiquityPosition
+from .steps import Arrange, OfferFreeHouse
+
+
+def placements(
+    position: AntiquityPosition, pl: Player, choice: int
+) -> list[tuple[int, int, int, int, tuple[int, ...]]]:
+    out = []
+    for c in range(len(pl.cities)):
+        taken = taken_mask(pl.grid[c], pl.graves[c])
+        key = (choice, size_of(c))
+        for (rot, x, y, cells), mask in zip(PLACEMENTS[key], PLACEMENT_CELL_MASKS[key], strict=True):
+            if not mask & taken:
+                out.append((c, rot, x, y, cells))
+    return out
+
+
+FULL = {size: (1 << size * size) - 1 for size in (7, 6)}  # every square of a city map taken
+
+
+# the build choices grouped by building type, and the few distinct building costs
+TYPE_CHOICES = tuple(
+    (t, tuple(c for c in range(NUM_CHOICES) if CHOICE_TYPES[c] == t)) for t in sorted(set(CHOICE_TYPES))
+)
+
+
+DISTINCT_COSTS: tuple[Cost, ...] = tuple(dict.fromkeys(building_cost(t) for t, _ in TYPE_CHOICES))
+
+
+COST_ID = {t: DISTINCT_COSTS.index(building_cost(t)) for t, _ in TYPE_CHOICES}
+
+
+def can_build(
+    position: AntiquityPosition,
+    pl: Player,
+    choice: int,
+    philosophy: bool,
+    counts: list[int],
+    public: dict[int, int],
+    taken: list[int] | None = None,
+    paid: dict[int, bool] | None = None,
+) -> bool:
+    """May the player start building this choice: supply or one-of-a-kind, cost, a free spot."""
+    t = CHOICE_TYPES[choice]
+    if t in SUPPLY:
+        if public[t] >= SUPPLY[t]:
+            return False
+    elif counts[t] > 0 or (t == CATHEDRAL and pl.demolished == position.round):
+        return False  # ANT-PH2-4, ANT-PH2-11
+    ok = None if paid is None else paid.get(t)
+    if ok is None:
+        ok = payment.can_pay(pl.goods, building_cost(t), philosophy)
+        if paid is not None:
+            paid[t] = ok
+    if not ok:
+        return False
+    if taken is None:
+        taken = [taken_mask(pl.grid[c], pl.graves[c]) for c in range(len(pl.cities))]
+    return any(fits(choice, size_of(c), mask) for c, mask in enumerate(taken))
+
+
+def type_counts(pl: Player) -> list[int]:
+    counts = [0] * 19
+    for b in pl.buildings:
+        if b is not None:
+            counts[b[0]] += 1
+    return counts
+
+
+def lifts(pl: Player, graved: set[int], held: tuple[int, ...]) -> list[int]:
+    """St. Barbara: lift any standing building without a grave (placed back later)."""
+    return [
+        A.cell_action(A.MOVE, b[1], min(b[2]), size_of(b[1]))
+        for bid, b in enumerate(pl.buildings)
+        if b is not None and bid not in graved and bid not in held
+    ]
+
+
+def legal_arrange(position: AntiquityPosition, pl: Player, step: Arrange) -> list[int]:
+    """ANT-PH2-16: St. Barbara's rearranging: place the first held building, lift another, done, withdraw (RULINGS.md)."""
+    held = step.held
+    if pl.steps >= MAX_PLAN_STEPS:
+        return [A.WITHDRAW]
+    out = [A.WITHDRAW]
+    if held:
+        choice = choice_of(position, pl, held[0])
+        out.extend(A.square_action(c, x, y, rot) for c, rot, x, y, _ in placements(position, pl, choice))
+    else:
+        out.append(A.DONE)
+    out.extend(lifts(pl, pl.graved_set() if pl.any_graves() else set(), held))
+    return out
+
+
+def lift(pl: Player, bid: int, step: Arrange | None) -> None:
+    """Take a building off the city map into the held row; remember where it stood first."""
+    b = pl.buildings[bid]
+    assert b is not None
+    for i in b[2]:
+        pl.grid[b[1]][i] = -1
+    held, origin = (step.held, step.origin) if step is not None else ((), ())
+    if all(o[0] != bid for o in origin):
+        origin = (*origin, (bid, b[1], b[2]))
+    pl.pending = Arrange((*held, bid), origin)
+
+
+def apply_arrange(position: AntiquityPosition, pl: Player, kind: str, values: tuple[int, ...]) -> None:
+    step = pl.pending
+    assert isinstance(step, Arrange)
+    held, origin = step.held, step.origin
+    if kind == "square":
+        bid = held[0]
+        c, x, y, rot = values
+        cells = cells_for(position, choice_of(position, pl, bid), c, x, y, rot)
+        old = pl.buildings[bid]
+        assert old is not None
+        pl.buildings[bid] = (old[0], c, cells)
+        for i in cells:
+            pl.grid[c][i] = bid
+        pl.pending = Arrange(held[1:], origin)
+    elif kind == "move":
+        lift(pl, building_at(position, pl, values), step)
+    elif kind == "done":
+        pl.pending = None
+    else:  # withdraw: every building of this rearrangement goes back where it stood
+        for bid, _, _ in origin:
+            b = pl.buildings[bid]
+            assert b is not None
+            if bid not in held:
+                for i in b[2]:
+                    pl.grid[b[1]][i] = -1
+        for bid, c, cells in origin:
+            b = pl.buildings[bid]
+            assert b is not None
+            pl.buildings[bid] = (b[0], c, cells)
+            for i in cells:
+                pl.grid[c][i] = bid
+        pl.pending = None
+
+
+def choice_of(position: AntiquityPosition, pl: Player, bid: int) -> int:
+    b = pl.buildings[bid]
+    assert b is not None
+    return choice_of_shape(b[0], len(b[2]), b[2], size_of(b[1]))
+
+
+def cells_for(position: AntiquityPosition, choice: int, c: int, x: int, y: int, rot: int) -> tuple[int, ...]:
+    for r, px, py, cells in PLACEMENTS[(choice, size_of(c))]:
+        if (r, px, py) == (rot, x, y):
+            return cells
+    raise AssertionError("placement vanished")
+
+
+def cell_of(position: AntiquityPosition, values: tuple[int, ...]) -> tuple[int, int]:
+    c, x, y = values[0], values[1], values[2]
+    return c, y * size_of(c) + x
+
+
+def building_at(position: AntiquityPosition, pl: Player, values: tuple[int, ...]) -> int:
+    c, i = cell_of(position, values)
+    return pl.grid[c][i]
+
+
+def add_house(position: AntiquityPosition, pl: Player, number: int, c: int, i: int, free: bool) -> None:
+    """ANT-PH2-6: a house brings its worker at once; St. Nicholas may add a lower one (ANT-PH2-9)."""
+    pl.houses |= 1 << number
+    bid = len(pl.buildings)
+    pl.buildings.append((HOUSE, c, (i,)))
+    pl.manned.append(False)
+    pl.grid[c][i] = bid
+    pl.pending = None
+    if not free and pl.has_saint_power(NICHOLAS) and any(not pl.houses >> m & 1 for m in range(number)):
+        pl.pending = OfferFreeHouse(number)
+
+
+def demolish(position: AntiquityPosition, pl: Player) -> None:
+    """ANT-PH2-11: theology removes the cathedral; a new one may come in a later round."""
+    bid = pl.find(CATHEDRAL)
+    b = pl.buildings[bid]
+    assert b is not None
+    for i in b[2]:
+        pl.grid[b[1]][i] = -1
+    pl.buildings[bid] = None
+    pl.old_saint = pl.saint
+    pl.saint = -1
+    pl.theology_used = True
+    pl.demolished = position.round

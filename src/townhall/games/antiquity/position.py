@@ -1,0 +1,149 @@
+"""The Antiquity position as plain data: the map, the players, the round in progress; clone and JSON."""
+
+from __future__ import annotations
+
+from typing import Any, Self
+
+from townhall.engine import Chance, Json
+
+from .board import Board
+from .player import Player
+
+# The phases of a round (ANT-PH1..10); SETUP before the first round, OVER after the end.
+SETUP, PLAN, COUNTRY, STORE, HARVEST, EXPLORE, FAMINE, POLLUTE, OVER, TRADE = 0, 2, 4, 5, 6, 7, 8, 9, 11, 20
+PHASE_NAMES = {SETUP: "setup", PLAN: "2 city building", TRADE: "2 trades between players", COUNTRY: "4 country building", STORE: "5 store", HARVEST: "6 harvest",
+               EXPLORE: "7 exploration", FAMINE: "8 famine", POLLUTE: "9 pollution", OVER: "over"}  # fmt: skip
+
+Producer = tuple[int, int, int, tuple[int, ...], tuple[int, ...]]  # kind, owner, good, sites, hexes around
+
+# The list fields copied by clone (everything else is a scalar or shared read-only data).
+LIST_FIELDS = ("terrain", "polluted", "hex_goods", "hex_producer", "hex_occupant", "token", "token_pool", "revealed",
+               "range_product", "producers", "order", "snapshots", "done", "pollution_due", "graves_due", "winners",
+               "qualified", "kept", "offer", "offers", "give", "ask", "harvest")  # fmt: skip
+# JSON key -> field, for the lists saved under their old short keys.
+JSON_LISTS = {"good": "hex_goods", "gprod": "hex_producer", "occ": "hex_occupant", "pool": "token_pool",
+              "revealed": "revealed", "range_product": "range_product", "order": "order",
+              "todo_poll": "pollution_due", "todo_grave": "graves_due", "winners": "winners", "qualified": "qualified",
+              "kept": "kept", "done": "done", "offer": "offer", "offers": "offers", "give": "give", "ask": "ask",
+              "harvest": "harvest"}  # fmt: skip
+
+
+class AntiquityPosition:
+    """Every fact of a game in progress; the rules are functions over it in the phase modules."""
+
+    def __init__(self, num_players: int, beginner: bool, max_rounds: int, board: Board, terrain: list[str]) -> None:
+        self.num_players = num_players
+        self.beginner = beginner
+        self.max_rounds = max_rounds
+        self.board = board
+        n_hex = len(terrain)
+        self.terrain = terrain
+        self.polluted = [False] * n_hex
+        self.hex_goods = [-1] * n_hex
+        self.hex_producer = [-1] * n_hex
+        self.hex_occupant = [-1] * n_hex
+        self.token = [False] * n_hex
+        self.token_pool = [0] * 10
+        self.revealed = [0] * 10
+        self.unseen_removed = 0
+        self.range_product = [-1] * board.num_ranges
+        self.producers: list[Producer | None] = []
+        self.fishermen = 0
+        self.famine = 0
+        self.round = 0
+        self.phase = SETUP
+        self.order = list(range(num_players))
+        self.turn = 0
+        self.players = [Player() for _ in range(num_players)]
+        self.snapshots: list[Player | None] = [None] * num_players
+        self.done = [False] * num_players
+        self.pollution_due = [0] * num_players
+        self.graves_due = [0] * num_players
+        self.cathedrals_built = 0
+        self.winners: list[int] = []
+        self.qualified: list[int] = []
+        self.tiles: list[list[int]] = []
+        self.zone_cache: dict[tuple[Any, ...], frozenset[int]] = {}
+        self.legal_cache: tuple[int, list[int]] | None = None
+        self.apply_chance: Chance = Chance(0)  # the Chance of the apply in progress (never stored)
+        self.harvest: list[int] = []  # phase 6 in progress: producer, goods taken, goods kept
+        self.kept = [0] * 10  # phase 5: goods already stored by the player choosing what to keep
+        self.offer: list[int] = []  # an open trade offer: offerer, partner, proposed (0/1)
+        self.give = [0] * 10  # goods the offerer gives
+        self.ask = [0] * 10  # goods the offerer asks for
+        self.offers = [0] * num_players
+
+    def clone(self) -> Self:
+        c = object.__new__(type(self))
+        d = self.__dict__.copy()
+        c.__dict__ = d
+        for name in LIST_FIELDS:
+            d[name] = d[name][:]
+        d["players"] = [pl.clone() for pl in self.players]
+        d["legal_cache"] = None
+        return c
+
+    def public_json(self) -> dict[str, Json]:
+        """The JSON of what every player sees."""
+        return {
+            "num_players": self.num_players,
+            "beginner": self.beginner,
+            "max_rounds": self.max_rounds,
+            "tiles": [t[:] for t in self.tiles],
+            "terrain": "".join(self.terrain),
+            "polluted": [int(x) for x in self.polluted],
+            "good": self.hex_goods[:],
+            "gprod": self.hex_producer[:],
+            "occ": self.hex_occupant[:],
+            "token": [int(x) for x in self.token],
+            "revealed": self.revealed[:],
+            "range_product": self.range_product[:],
+            "producers": [
+                None if pr is None else [pr[0], pr[1], pr[2], list(pr[3]), list(pr[4])] for pr in self.producers
+            ],
+            "fishermen": self.fishermen,
+            "famine": self.famine,
+            "round": self.round,
+            "phase": self.phase,
+            "order": self.order[:],
+            "turn": self.turn,
+            "todo_poll": self.pollution_due[:],
+            "todo_grave": self.graves_due[:],
+            "cathedrals_built": self.cathedrals_built,
+            "winners": self.winners[:],
+            "qualified": self.qualified[:],
+            "kept": self.kept[:],
+            "offer": self.offer[:],
+            "offers": self.offers[:],
+            "give": self.give[:],
+            "harvest": self.harvest[:],
+            "ask": self.ask[:],
+        }
+
+    def to_json(self) -> dict[str, Json]:
+        data = self.public_json()
+        data["pool"] = self.token_pool[:]
+        data["unseen_removed"] = self.unseen_removed
+        data["players"] = [pl.to_json() for pl in self.players]
+        data["snaps"] = [None if s is None else s.to_json() for s in self.snapshots]
+        data["done"] = self.done[:]
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Self:
+        n = int(data["num_players"])
+        terrain = list(data["terrain"])
+        position = cls(n, bool(data["beginner"]), int(data["max_rounds"]), Board(n, terrain), terrain)
+        position.tiles = [list(t) for t in data["tiles"]]
+        position.polluted = [bool(x) for x in data["polluted"]]
+        position.token = [bool(x) for x in data["token"]]
+        for key, name in JSON_LISTS.items():
+            setattr(position, name, list(data[key]))
+        for name in ("unseen_removed", "fishermen", "famine", "round", "phase", "turn", "cathedrals_built"):
+            setattr(position, name, int(data[name]))
+        position.producers = [
+            None if pr is None else (pr[0], pr[1], pr[2], tuple(pr[3]), tuple(pr[4])) for pr in data["producers"]
+        ]
+        position.players = [Player.from_json(p) for p in data["players"]]
+        position.snapshots = [None if s is None else Player.from_json(s) for s in data["snaps"]]
+        return position

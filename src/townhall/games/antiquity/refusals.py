@@ -1,0 +1,104 @@
+"""Why an action is refused: the clause it breaks and the message."""
+
+from __future__ import annotations
+
+from . import actions as A
+from .city import (
+    CHOICE_TYPES,
+)
+from .components import ALCHEMY_K, FARM, FISHERMAN, INN, MINE, NEWCITY, SUPPLY, WOODCUTTER
+from .position import (
+    COUNTRY,
+    EXPLORE,
+    FAMINE,
+    HARVEST,
+    PHASE_NAMES,
+    PLAN,
+    POLLUTE,
+    SETUP,
+    STORE,
+    TRADE,
+    AntiquityPosition,
+)
+from .steps import ChooseProduct, CountrySite, FisherPartner, Step
+
+
+def clause_of(position: AntiquityPosition, player: int, action: int) -> str:
+    """The clause an illegal action breaks: by the kind of action, else by the phase."""
+    try:
+        kind, values = A.SPACE.decode(action)
+    except ValueError:
+        return "ANT-IO-1"
+    step = position.players[player].pending
+    if position.phase == COUNTRY and kind in ("country", "hex", "good", "seed"):
+        k = values[0] if kind == "country" else country_kind(step)
+        return COUNTRY_CLAUSES.get(k, "ANT-PH4-1")
+    if kind == "build" and position.phase == PLAN:
+        t = CHOICE_TYPES[values[0]]
+        if t not in SUPPLY and position.players[player].count(t) > 0:
+            return "ANT-PH2-4"
+    found = KIND_CLAUSES.get(kind)
+    if found is not None and (position.phase == PLAN or kind in ("found", "trade", "give", "ask", "propose")):
+        return found
+    return PHASE_CLAUSES.get(position.phase, "ANT-IO-1")
+
+
+def refusal_text(position: AntiquityPosition, player: int, action: int) -> str:
+    try:
+        text = A.action_text(action, position.board.topo.labels)
+    except ValueError:
+        return f"{action} is not an action of Antiquity"
+    return f"'{text}' is not allowed for player {player + 1} now ({PHASE_NAMES[position.phase]})"
+
+
+PHASE_CLAUSES = {
+    SETUP: "ANT-SETUP-4",
+    PLAN: "ANT-PH2-3",
+    TRADE: "ANT-PH2-13",
+    COUNTRY: "ANT-PH4-1",
+    STORE: "ANT-PH5-1",
+    HARVEST: "ANT-PH6-1",
+    EXPLORE: "ANT-PH7-1",
+    FAMINE: "ANT-PH8-2",
+    POLLUTE: "ANT-PH9-1",
+}
+
+
+KIND_CLAUSES = {
+    "found": "ANT-SETUP-4",
+    "build": "ANT-PH2-5",
+    "house": "ANT-PH2-5",
+    "man": "ANT-PH2-2",
+    "heal": "ANT-PH2-12",
+    "move": "ANT-PH2-16",
+    "gravemove": "ANT-PH2-16",
+    "saint": "ANT-PH2-8",
+    "bank": "ANT-PH2-13",
+    "demolish": "ANT-PH2-11",
+    "free": "ANT-PH2-9",
+    "trade": "ANT-PH2-13",
+    "give": "ANT-PH2-13",
+    "ask": "ANT-PH2-13",
+    "propose": "ANT-PH2-13",
+}
+
+
+COUNTRY_CLAUSES = {
+    WOODCUTTER: "ANT-PH4-3",
+    FARM: "ANT-PH4-4",
+    MINE: "ANT-PH4-6",
+    FISHERMAN: "ANT-PH4-7",
+    INN: "ANT-PH4-8",
+    NEWCITY: "ANT-PH4-9",
+    ALCHEMY_K: "ANT-PH4-12",
+}
+
+
+def country_kind(step: Step | None) -> int:
+    """The number the phase-4 clause is looked up by: the building kind of the step (a fisherman's
+    second-hex step holds its first hex there, as the tagged steps always did)."""
+    if isinstance(step, (CountrySite, ChooseProduct)):
+        return step.kind
+    if isinstance(step, FisherPartner):
+        return step.hex
+    return -1

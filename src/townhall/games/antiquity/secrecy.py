@@ -1,0 +1,46 @@
+"""What a player may not see (ANT-IO-3): the observation and the determinization of hidden facts."""
+
+from __future__ import annotations
+
+import random
+
+from townhall.engine import Json
+
+from .data import DATA
+from .position import PLAN, AntiquityPosition
+
+
+def observation(position: AntiquityPosition, player: int | None) -> dict[str, Json]:
+    """ANT-IO-3: others' phase-2 plans stay hidden (their start-of-phase city shows); tokens hidden."""
+    data = position.public_json()
+    data["tokens_left"] = sum(position.token_pool)
+    views = []
+    for q in range(position.num_players):
+        snap = position.snapshots[q]
+        if position.phase == PLAN and q != player and snap is not None:
+            view = snap.to_json()
+            view["steps"] = 0
+            view["pend"] = None
+        else:
+            view = position.players[q].to_json()
+            if position.phase == PLAN and q != player:
+                view["steps"] = 0
+        views.append(view)
+    data["players"] = views
+    return data
+
+
+def determinize(copy: AntiquityPosition, position: AntiquityPosition, player: int, rng: random.Random) -> None:
+    """Fill the copy's hidden facts with a guess: unseen removed tokens, and others' phase-2 plans."""
+    # Unseen removed tokens: any of the tokens not yet revealed.
+    pool = [len(position.players) * DATA.exploration.count(g) - position.revealed[g] for g in range(10)]
+    for _ in range(position.unseen_removed):
+        bag = [g for g in range(10) for _ in range(pool[g])]
+        pool[rng.choice(bag)] -= 1
+    copy.token_pool = pool
+    if position.phase == PLAN:
+        for q in range(position.num_players):
+            snap = position.snapshots[q]
+            if q != player and snap is not None:
+                copy.players[q] = snap.clone()  # their plan is unknown: start it afresh
+                copy.done[q] = False
