@@ -5,18 +5,18 @@ from __future__ import annotations
 
 from tests.games.kutna_hora.helpers import BUILDERS, MINERS, SCRIBES, blank, cell, do, guild_tile
 from townhall.engine import Chance
-from townhall.games.kutna_hora import GAME, economy
+from townhall.games.kutna_hora import GAME, economy, mine, rounds, town
 from townhall.games.kutna_hora.actions import A_TAKE
-from townhall.games.kutna_hora.base import RED_STACK
 from townhall.games.kutna_hora.data import DATA, WOOD
-from townhall.games.kutna_hora.state import KHState
+from townhall.games.kutna_hora.position import RED_STACK
+from townhall.games.kutna_hora.state import KutnaHoraState
 
 T = 5  # town columns on the 2-player side
 M = 8  # mine columns
 GREEN = 6  # the green public stack (row 1 of blank())
 
 
-def _plot(s: KHState, p: int, name: str) -> None:
+def _plot(s: KutnaHoraState, p: int, name: str) -> None:
     s.plots[p].append(cell(name, T))
     s.town_plot[cell(name, T)] = p
 
@@ -39,7 +39,7 @@ def test_exhausted_stack_leaves_no_gap_in_its_row() -> None:
     assert s.money[0] == 37
     assert [s.stack_top[x] >= 0 for x in s.hall[0]][:2] == [True, True]
     assert s.hall[0][:2] == [SCRIBES, GREEN]
-    options = {(r, c): cost for r, c, cost in s.licence_options(1, 0)}
+    options = {(r, c): cost for r, c, cost in town.licence_options(s, 1, 0)}
     assert options[(0, 1)] == 2  # GR2 in column 2: one permit at price 2
     assert (0, 2) not in options  # nothing stands in column 3
 
@@ -51,7 +51,7 @@ def test_taken_red_tile_leaves_no_gap() -> None:
     more), so BUI3 costs 2 permits (4), not 3 (6)."""
     s = blank(2)
     s.round = 3
-    s._red_nobles_enter(Chance(0), None)
+    rounds.red_nobles_enter(s, Chance(0), None)
     red = s.stack_top[RED_STACK]
     do(s, "c1 licence")
     do(s, f"take 14 {DATA.buildings[red].id}")
@@ -61,7 +61,7 @@ def test_taken_red_tile_leaves_no_gap() -> None:
     assert s.money[0] == 33
     assert s.hall[0][:3] == [SCRIBES, GREEN, BUILDERS]
     top = DATA.buildings[s.stack_top[BUILDERS]].id
-    options = {(r, c): cost for r, c, cost in s.licence_options(0, 0)}
+    options = {(r, c): cost for r, c, cost in town.licence_options(s, 0, 0)}
     assert options[(0, 2)] == 4 and (0, 3) not in options
     assert s.action_text(A_TAKE + 2) == f"take 13 {top}"
 
@@ -161,7 +161,7 @@ def test_technology_level_rises_when_the_tile_is_removed() -> None:
     do(s, "c3 build")
     do(s, "build MIN1 A1")
     do(s, "decline")  # remove the technology tile
-    assert s.level() == 2 and all(t < 27 for t in s.mine)
+    assert mine.level(s) == 2 and all(t < 27 for t in s.mine)
 
 
 def test_town_builds_emptying_a_stack_closes_the_gap() -> None:
@@ -176,7 +176,7 @@ def test_town_builds_emptying_a_stack_closes_the_gap() -> None:
     do(s, "c1 licence")
     do(s, "take 11 SCR2")
     assert s.money[1] == 40 and s.hall[0] == [GREEN, SCRIBES, BUILDERS]
-    options = {(r, c): cost for r, c, cost in s.licence_options(1, 0)}
+    options = {(r, c): cost for r, c, cost in town.licence_options(s, 1, 0)}
     assert options[(0, 1)] == 2 and (0, 2) not in options
 
 

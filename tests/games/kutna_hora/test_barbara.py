@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from tests.games.kutna_hora.helpers import BUILDERS, MINERS, blank, cell, do, guild_tile, public_tile, texts
 from townhall.engine import Chance
+from townhall.games.kutna_hora import economy
 from townhall.games.kutna_hora.data import DATA, ORE, SILVER, WOOD
-from townhall.games.kutna_hora.state import KHState
+from townhall.games.kutna_hora.state import KutnaHoraState
 
 T = 5
 M = 8
 
 
-def _barbara(s: KHState, number: int, chance: Chance | None = None) -> None:
+def _barbara(s: KutnaHoraState, number: int, chance: Chance | None = None) -> None:
     """Player 0 spends a pelican with tile `number` (1-11) the lowest face-up one, and resolves it."""
     s.barbara_next = number - 1
     s.pel_unused[0] += 1
@@ -19,7 +20,7 @@ def _barbara(s: KHState, number: int, chance: Chance | None = None) -> None:
     do(s, "resolve", chance)
 
 
-def _built(s: KHState, name: str, tile: int, owner: int) -> None:
+def _built(s: KutnaHoraState, name: str, tile: int, owner: int) -> None:
     s.town[cell(name, T)] = tile
     s.town_owner[cell(name, T)] = owner
 
@@ -191,4 +192,4 @@ def test_production_may_exceed_ten() -> None:
     s.prod[0][ORE] = 10
     _barbara(s, 3)
     do(s, "house miners")
-    assert s.prod[0][ORE] == 12 and s.income(0) == 12 * 6
+    assert s.prod[0][ORE] == 12 and economy.income(s, 0) == 12 * 6

@@ -4,20 +4,20 @@ from __future__ import annotations
 
 from tests.games.kutna_hora.helpers import GROCERS, INNKEEPERS, blank, cell, do, guild_tile, texts
 from townhall.engine import Chance, Event
-from townhall.games.kutna_hora import economy
+from townhall.games.kutna_hora import barbara, economy
 from townhall.games.kutna_hora.data import BEER, DATA, FOOD, ORE, PERMITS, SILVER, WOOD
 
 
 def test_price_read_from_deck_position_and_slider() -> None:
     """KH-PRICE-1: each good's price = its table at its deck's position and its slider column."""
     s = blank(2)
-    assert [s.price(g) for g in range(6)] == [4, 2, 4, 5, 6, 4]
+    assert [economy.price(s, g) for g in range(6)] == [4, 2, 4, 5, 6, 4]
     s.pop_pos, s.ore_pos = 16, 12
     s.sliders = [1, 2, 0, 3, 1, 2]
-    assert [s.price(g) for g in range(6)] == [5, 2, 6, 3, 4, 4]
+    assert [economy.price(s, g) for g in range(6)] == [5, 2, 6, 3, 4, 4]
     for g in range(6):
         pos = s.ore_pos if g in (PERMITS, ORE, SILVER) else s.pop_pos
-        assert s.price(g) == DATA.prices[g][pos][s.sliders[g]]
+        assert economy.price(s, g) == DATA.prices[g][pos][s.sliders[g]]
 
 
 def test_paying_wood_is_amount_times_price() -> None:
@@ -29,7 +29,7 @@ def test_paying_wood_is_amount_times_price() -> None:
     do(s, "keep I-1 (cost 1 ore 1 pop 0 pts 0 stars 1)")
     assert s.money[0] == 40
     do(s, "mine A2")
-    assert s.price(WOOD) == 6 and s.money[0] == 40 - 2 * 6
+    assert economy.price(s, WOOD) == 6 and s.money[0] == 40 - 2 * 6
 
 
 def test_deck_advance_reveals_cards_one_at_a_time() -> None:
@@ -50,10 +50,19 @@ def test_prices_follow_population_ore_and_buildings() -> None:
     """KH-PRICE-4: population raises prices; ore lowers ore and raises silver and permits; a guild
     building moves its slider right; a metallurgist building lowers silver and raises ore."""
     s = blank(2)
-    wood0, ore0, silver0, permit0 = s.price(WOOD), s.price(ORE), s.price(SILVER), s.price(PERMITS)
+    wood0, ore0, silver0, permit0 = (
+        economy.price(s, WOOD),
+        economy.price(s, ORE),
+        economy.price(s, SILVER),
+        economy.price(s, PERMITS),
+    )
     s.pop_pos, s.ore_pos = 8, 8
-    assert s.price(WOOD) == wood0 + 1
-    assert (s.price(ORE), s.price(SILVER), s.price(PERMITS)) == (ore0 - 1, silver0 + 1, permit0 + 1)
+    assert economy.price(s, WOOD) == wood0 + 1
+    assert (economy.price(s, ORE), economy.price(s, SILVER), economy.price(s, PERMITS)) == (
+        ore0 - 1,
+        silver0 + 1,
+        permit0 + 1,
+    )
     s.pop_pos, s.ore_pos = 0, 0
     s.sliders[ORE] = 2
     s.slots[0] = [guild_tile(5, 1)]  # MET2: silver +1, wood 2
@@ -64,7 +73,7 @@ def test_prices_follow_population_ore_and_buildings() -> None:
     do(s, "resolve")  # silver slider right
     do(s, "resolve")  # ore slider left
     assert s.sliders[SILVER] == 1 and s.sliders[ORE] == 1
-    assert s.price(SILVER) == 3 and s.price(ORE) == 6
+    assert economy.price(s, SILVER) == 3 and economy.price(s, ORE) == 6
 
 
 def test_town_builds_with_empty_stack_still_moves_slider() -> None:
@@ -81,7 +90,7 @@ def test_red_x_blocks_building_but_not_licences() -> None:
     s = blank(2)
     s.current = 1
     s.pop_pos = 3
-    assert s.no_demand() == frozenset({BEER})
+    assert economy.no_demand(s) == frozenset({BEER})
     do(s, "c2 licence")
     do(s, "take 22 INN2")  # licence still possible
     assert s.slots[1] == [guild_tile(INNKEEPERS, 1)]
@@ -114,5 +123,5 @@ def test_deck_end_and_tax_cap() -> None:
     assert (s.pop_pos, s.ore_pos) == (39, 29)
     s.tax = 24
     s.barbara_next = 2  # tile 3 carries tax 2
-    s.turn_barbara(None)
+    barbara.turn_barbara(s, None)
     assert s.tax == 25

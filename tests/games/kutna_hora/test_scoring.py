@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from tests.games.kutna_hora.helpers import BUILDERS, MINERS, blank, cell, do, guild_tile, public_tile, texts
 from townhall.engine import Chance
-from townhall.games.kutna_hora import GAME, scoring
-from townhall.games.kutna_hora.base import OVER, PLAY, TAX
+from townhall.games.kutna_hora import GAME, reputation, rounds, scoring
 from townhall.games.kutna_hora.data import DATA, WOOD
-from townhall.games.kutna_hora.state import KHState
+from townhall.games.kutna_hora.position import OVER, PLAY, TAX
+from townhall.games.kutna_hora.state import KutnaHoraState
 
 T = 5
 M = 8
 
 
-def _idle_until_not_play(s: KHState) -> None:
+def _idle_until_not_play(s: KutnaHoraState) -> None:
     before = s.round
     while s.phase == PLAY:
         do(s, next(t for t in texts(s) if t.endswith("idle")))
@@ -21,12 +21,12 @@ def _idle_until_not_play(s: KHState) -> None:
             return
 
 
-def _built(s: KHState, name: str, tile: int, owner: int) -> None:
+def _built(s: KutnaHoraState, name: str, tile: int, owner: int) -> None:
     s.town[cell(name, T)] = tile
     s.town_owner[cell(name, T)] = owner
 
 
-def _town(s: KHState) -> None:
+def _town(s: KutnaHoraState) -> None:
     """P0: BUI4 at B2 and BUI1 at B1; P1: MIN1 at A1; public GR3 at A2 and SI3 at B3."""
     _built(s, "B2", guild_tile(BUILDERS, 3), 0)
     _built(s, "B1", guild_tile(BUILDERS, 0), 0)
@@ -39,10 +39,10 @@ def test_reputation_beyond_the_track_ends() -> None:
     """KH-REP-1: beyond the top +2 points per step, beyond the bottom -2 per step."""
     s = blank(2)
     s.rep[0] = 6
-    s.change_rep(0, 3)
+    reputation.change_rep(s, 0, 3)
     assert (s.rep[0], s.points[0]) == (7, 4)
     s.rep[1] = -2
-    s.change_rep(1, -3)
+    reputation.change_rep(s, 1, -3)
     assert (s.rep[1], s.points[1]) == (-3, -4)
 
 
@@ -52,7 +52,7 @@ def test_reputation_scores_only_at_the_end() -> None:
     s.rep = [7, -3]
     s.round = 6
     assert s.points == [0, 0]
-    s._finish_round(Chance(0), None)
+    rounds.finish_round(s, Chance(0), None)
     assert [parts[3] for parts in s.final] == [14, -6]
     assert DATA.rep_end[7] == 14 and DATA.rep_end[-3] == -6
 
@@ -83,7 +83,7 @@ def test_land_tax() -> None:
             s.plots[p].append(k + 5 * p)
             s.town_plot[k + 5 * p] = p
     _idle_until_not_play(s)
-    assert s.tax_due(0) == 5 and s.tax_due(1) == 10
+    assert rounds.tax_due(s, 0) == 5 and rounds.tax_due(s, 1) == 10
     do(s, "pay tax 5")
     do(s, "pay tax 10")
     do(s, "tax penalty")

@@ -6,15 +6,15 @@ import pytest
 
 from tests.games.kutna_hora.helpers import blank, fresh, texts
 from townhall.engine import Chance, OptionError
-from townhall.games.kutna_hora import GAME
-from townhall.games.kutna_hora.base import PLAY, ROCK, SETUP_ORDER, SETUP_SET
+from townhall.games.kutna_hora import GAME, mine, rounds
 from townhall.games.kutna_hora.data import DATA, GUILD_OF_GOOD
-from townhall.games.kutna_hora.state import KHState
+from townhall.games.kutna_hora.position import PLAY, ROCK, SETUP_ORDER, SETUP_SET
+from townhall.games.kutna_hora.state import KutnaHoraState
 
 
-def _start(n: int, seed: int = 1, **options: bool) -> KHState:
+def _start(n: int, seed: int = 1, **options: bool) -> KutnaHoraState:
     state = GAME.start(n, options, Chance(seed))
-    assert isinstance(state, KHState)
+    assert isinstance(state, KutnaHoraState)
     return state
 
 
@@ -44,7 +44,7 @@ def test_red_nobles_wait_then_enter_at_row_ends() -> None:
     assert s.red_waiting and all(len(row) == 3 for row in s.hall)
     assert s.red_after == 3 and _start(4).red_after == 2
     s.round = 3
-    s._finish_round(Chance(5), None)
+    rounds.finish_round(s, Chance(5), None)
     assert not s.red_waiting
     assert [row[3] for row in s.hall] == [9, 10, 11]
     reds = sorted(s.stack_top[9 + r] for r in range(3))
@@ -105,7 +105,7 @@ def test_bank_has_three_nobles_per_colour() -> None:
 def test_technology_and_mine_deck_layers() -> None:
     """KH-SETUP-10: level 1; mine deck I on top, II in the middle, III at the bottom."""
     s = _start(2)
-    assert s.level() == 1 and s.tech_taken == 0
+    assert mine.level(s) == 1 and s.tech_taken == 0
     assert [sorted(DATA.mine_tiles[t].group for t in layer) for layer in s.layers] == [[0] * 9, [1] * 9, [2] * 9]
 
 
@@ -169,10 +169,10 @@ def test_events_deck_b_after_the_red_nobles() -> None:
     s = blank(4)
     s.events_on = True
     s.round = 3
-    s._reveal_event(Chance(0), None)
+    rounds.reveal_event(s, Chance(0), None)
     assert DATA.events[s.ev_current].deck == 1
     s.round = 5
-    s._reveal_event(Chance(0), None)
+    rounds.reveal_event(s, Chance(0), None)
     assert s.ev_current == -1
 
 

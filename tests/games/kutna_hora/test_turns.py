@@ -10,7 +10,7 @@ from tests.games.kutna_hora.helpers import action_id, blank, cell, do, public_ti
 from townhall.engine import Chance, IllegalAction
 from townhall.engine import testing as battery
 from townhall.games.kutna_hora import GAME
-from townhall.games.kutna_hora.base import TAX
+from townhall.games.kutna_hora.position import TAX
 
 
 def test_start_player_begins_and_play_goes_clockwise() -> None:

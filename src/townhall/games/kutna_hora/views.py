@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from townhall.games.kutna_hora import economy, scoring
+from townhall.games.kutna_hora import economy, mine, rounds, scoring
 from townhall.games.kutna_hora.actions import (
     IDLE,
     OPT_BARBARA,
@@ -28,15 +26,13 @@ from townhall.games.kutna_hora.actions import (
     T_TECH,
 )
 from townhall.games.kutna_hora.data import ACTIONS, COLOURS, DATA, GOODS, GUILD_OF_GOOD, cell_name
-
-if TYPE_CHECKING:
-    from townhall.games.kutna_hora.state import KHState
+from townhall.games.kutna_hora.position import OVER, PHASES, KutnaHoraPosition
 
 B = DATA.buildings
 TILE_NAMES = [t.id for t in economy.MINE_TILES]
 
 
-def action_text(state: KHState, action: int) -> str:
+def action_text(state: KutnaHoraPosition, action: int) -> str:
     kind, v = SPACE.decode(action)
     p = state.current
     if kind == "set":
@@ -78,7 +74,7 @@ def action_text(state: KHState, action: int) -> str:
         guilds = state.guilds[p]
         return f"house {GUILD_OF_GOOD[guilds[v[0]]] if v[0] < len(guilds) else v[0] + 1}"
     if kind == "tax":
-        return f"pay tax {state.tax_due(p)}" if v[0] else "tax penalty"
+        return f"pay tax {rounds.tax_due(state, p)}" if v[0] else "tax penalty"
     return kind
 
 
@@ -143,9 +139,7 @@ def _building(tile: int) -> str:
     return f"{b.id}({GOODS[b.guild]}+{b.production} w{b.wood} p{b.plot_price} {_icons(tile)}{extra})"
 
 
-def render(state: KHState, viewer: int | None) -> str:
-    from townhall.games.kutna_hora.base import OVER, PHASES
-
+def render(state: KutnaHoraPosition, viewer: int | None) -> str:
     n = state.num_players
     lines = [
         f"Kutná Hora (stand-in components) - round {state.round}/{state.rounds}, {PHASES[state.phase]}, "
@@ -154,15 +148,15 @@ def render(state: KHState, viewer: int | None) -> str:
     ]
     lines.append(
         f"Decks: population {state.pop_pos}, ore {state.ore_pos}; red X: "
-        + (",".join(GOODS[g] for g in sorted(state.no_demand())) or "none")
+        + (",".join(GOODS[g] for g in sorted(economy.no_demand(state))) or "none")
     )
     lines.append("Prices (the slider's column in brackets; X = no demand):")
-    blocked = state.no_demand()
+    blocked = economy.no_demand(state)
     for g in range(6):
         position = state.ore_pos if DATA.good_deck[g] else state.pop_pos
         prices = DATA.prices[g][position]
         shown = " ".join(f"[{v}]" if c == state.sliders[g] else f" {v} " for c, v in enumerate(prices))
-        lines.append(f"  {GOODS[g]:<8}{'X' if g in blocked else ' '} {shown}   now {state.price(g)}")
+        lines.append(f"  {GOODS[g]:<8}{'X' if g in blocked else ' '} {shown}   now {economy.price(state, g)}")
     lines.append("Town hall (row/column: top tile (good, wood, plot price, icons scored/shown), tiles below):")
     for r, hall_row in enumerate(state.hall):
         cells = []
@@ -195,7 +189,9 @@ def render(state: KHState, viewer: int | None) -> str:
     built = [f"{B[t].id} {_icons(t)}" for t in state.town if t >= 0]
     if built:
         lines.append("Built icons (scored/shown): " + ", ".join(built))
-    lines.append(f"Mine (level {state.level()}; deck {[len(x) for x in state.layers]}, discards {len(state.discard)}):")
+    lines.append(
+        f"Mine (level {mine.level(state)}; deck {[len(x) for x in state.layers]}, discards {len(state.discard)}):"
+    )
     for r in range(DATA.mine_rows):
         row = []
         for c in range(DATA.mine_cols):
@@ -236,7 +232,7 @@ def render(state: KHState, viewer: int | None) -> str:
             for row, (g, h) in enumerate(zip(state.guilds[p], state.houses[p], strict=False))
         )
         lines.append(
-            f"P{p + 1}: {state.money[p]} gr, {state.points[p]} pts, rep {state.rep[p]}, prod {prod}, income {state.income(p)}; "
+            f"P{p + 1}: {state.money[p]} gr, {state.points[p]} pts, rep {state.rep[p]}, prod {prod}, income {economy.income(state, p)}; "
             f"pelicans {state.pel_unused[p]}/{state.pel_used[p]} used; miners pool {state.pool[p]} beside {state.reserve[p]}; "
             f"cards {cards}; houses {houses}; slots {slots}; plots "
             + (",".join(cell_name(state.cols, c) for c in state.plots[p]) or "-")
