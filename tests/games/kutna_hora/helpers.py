@@ -42,8 +42,8 @@ def blank(n: int = 2, seed: int = 3) -> KutnaHoraState:
     """Round 1, start player 0 to move, with a known neutral position: no event, tax 0, no rocks,
     the town hall in guild order with known tops, fixed guilds per player."""
     s = fresh(n, seed, events=False)
-    s.ev_current = -1
-    s.events_on = False  # a test position: no further events either
+    s.event_current = -1
+    s.events_enabled = False  # a test position: no further events either
     s.tax = 0
     s.hall = [[0, 1, 6], [2, 3, 7], [4, 5, 8]]
     for g in range(6):

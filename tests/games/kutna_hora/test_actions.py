@@ -67,7 +67,7 @@ def test_mine_draw_as_many_as_the_level() -> None:
     """KH-MINE-2: level 3 draws 3, keep 1, discard the rest; discarding all builds nothing; an
     empty deck is rebuilt from all discards."""
     s = blank(2)
-    s.tech_taken = 2
+    s.technology_taken = 2
     s.layers = [[0, 1, 2, 3], [9]]
     do(s, "c1 mine", Chance(5))
     assert len(s.drawn) == 3 and len(s.layers[0]) == 1
@@ -116,7 +116,7 @@ def test_mine_placement_effects() -> None:
     do(s, "resolve")
     assert s.money[0] == 40 - 2 * 4  # the entrance: 2 wood at 4
     assert s.mine[cell("A7", M)] == 19 and s.mine_owner[cell("A7", M)] == 0
-    assert (s.pool[0], s.ore_mine[0], s.ore_pos, s.pop_pos, s.points[0]) == (0, 2, 2, 1, 2)
+    assert (s.pool[0], s.ore_from_mines[0], s.ore_position, s.population_position, s.points[0]) == (0, 2, 2, 1, 2)
     assert economy.income(s, 0) == 2 * economy.price(s, ORE) == 2 * 6
 
 
@@ -200,7 +200,7 @@ def test_plot_prices() -> None:
 def test_plot_costs_one_with_reputation_three() -> None:
     """KH-PLOT-2"""
     s = blank(2)
-    s.rep[0] = 3
+    s.reputation[0] = 3
     do(s, "c2 plot")
     do(s, "plot A1")
     assert s.money[0] == 39
@@ -241,13 +241,13 @@ def test_build_house_effects() -> None:
     _plot(s, 0, "D5")
     do(s, "c3 build")
     do(s, "build BUI2 A1")
-    assert s.pel_unused[0] == 1 and s.rep[0] == 1 and s.houses[0] == [3, 4, 4]
+    assert s.pelicans_unused[0] == 1 and s.reputation[0] == 1 and s.houses[0] == [3, 4, 4]
     do(s, "resolve")  # the slider icon (wood now 3)
     do(s, "decline")  # the St. Barbara icon
     assert not s.tasks
     do(s, "c4 build")
     do(s, "build BUI3 D5")
-    assert s.houses[0] == [2, 4, 4] and s.pel_unused[0] == 1 and s.rep[0] == 1
+    assert s.houses[0] == [2, 4, 4] and s.pelicans_unused[0] == 1 and s.reputation[0] == 1
     do(s, "resolve")  # the slider icon first, then the St. Barbara icon, then the house's licence
     do(s, "decline")
     assert texts(s) == ["take 13 GR1", "take 23 SI1", "take 33 YE1", "decline"]
@@ -270,7 +270,7 @@ def test_build_house_effects() -> None:
     _plot(s, 0, "A1")
     do(s, "c3 build")
     do(s, "build BUI2 A1")
-    assert (s.rep[0], s.points[0], s.pel_unused[0], s.houses[0]) == (1, 1, 0, [0, 4, 4])
+    assert (s.reputation[0], s.points[0], s.pelicans_unused[0], s.houses[0]) == (1, 1, 0, [0, 4, 4])
 
 
 def test_guild_building_production_and_slider() -> None:
@@ -281,13 +281,13 @@ def test_guild_building_production_and_slider() -> None:
     _plot(s, 0, "A2")
     do(s, "c3 build")
     do(s, "build BUI2 A1")
-    assert s.prod[0][WOOD] == 2 and s.sliders[WOOD] == 0
+    assert s.production[0][WOOD] == 2 and s.sliders[WOOD] == 0
     do(s, "resolve")
     assert s.sliders[WOOD] == 1 and economy.price(s, WOOD) == 3 and mine.level(s) == 1  # only miners raise the level
     do(s, "decline")  # BUI2's St. Barbara icon
     do(s, "c4 build")
     do(s, "build MIN1 A2")
-    assert s.prod[0][ORE] == 2 and s.sliders[ORE] == 0 and "resolve" not in texts(s)
+    assert s.production[0][ORE] == 2 and s.sliders[ORE] == 0 and "resolve" not in texts(s)
 
 
 def test_st_barbara_icon_turns_tile_and_raises_tax() -> None:
@@ -301,7 +301,7 @@ def test_st_barbara_icon_turns_tile_and_raises_tax() -> None:
     assert s.barbara_next == 0
     do(s, "resolve")  # the St. Barbara icon
     # tile 1 (+2 reputation) is gone for everybody: the reputation is the house's (+1)
-    assert s.barbara_next == 1 and s.tax == 1 and s.rep[0] == 1 and s.points[0] == 0
+    assert s.barbara_next == 1 and s.tax == 1 and s.reputation[0] == 1 and s.points[0] == 0
     s.barbara_next = 11
     barbara.turn_barbara(s, None)
     assert s.tax == 1
@@ -315,7 +315,7 @@ def test_miners_guild_building_ore_and_technology() -> None:
     _plot(s, 0, "A1")
     do(s, "c3 build")
     do(s, "build MIN1 A1")
-    assert s.prod[0][ORE] == 2 and s.ore_mine[0] == 0 and s.ore_pos == 2
+    assert s.production[0][ORE] == 2 and s.ore_from_mines[0] == 0 and s.ore_position == 2
     assert mine.level(s) == 2 and s.money[0] == 40 - 1 * 4
     assert texts(s) == ["tech A2", "tech A7", "decline"]
     do(s, "tech A7")
@@ -345,8 +345,8 @@ def test_public_building() -> None:
     _plot(s, 0, "B2")
     do(s, "c3 build")
     do(s, "build GR1 B2")
-    assert s.rep[0] == 4 and s.points[0] == 1 and s.money[0] == 40 - 1 * 4
-    assert s.houses[0] == [4, 4, 4] and s.prod[0] == [0] * 6
+    assert s.reputation[0] == 4 and s.points[0] == 1 and s.money[0] == 40 - 1 * 4
+    assert s.houses[0] == [4, 4, 4] and s.production[0] == [0] * 6
     assert s.town_owner[cell("B2", T)] == -1 and s.town[cell("B2", T)] == public_tile(0, 0)
     assert s.noble_pool == [1, 0, 0, 0] and s.bank == [2, 3, 3, 3]
 
@@ -354,7 +354,7 @@ def test_public_building() -> None:
 def test_red_x_blocks_build() -> None:
     """KH-BUILD-7: ore card 7 shows no demand for silver: MET2 cannot be built."""
     s = blank(2)
-    s.ore_pos = 7
+    s.ore_position = 7
     s.slots[0] = [guild_tile(5, 1), public_tile(1, 0)]
     _plot(s, 0, "A1")
     do(s, "c3 build")
@@ -367,7 +367,7 @@ def test_red_x_blocks_build() -> None:
 def test_income_is_production_times_price() -> None:
     """KH-INC-1: wood 2 x 4 + ore (1 building + 2 mines) x 6 + silver 3 x 4 = 38."""
     s = blank(2)
-    s.prod[0][WOOD], s.prod[0][ORE], s.ore_mine[0], s.prod[0][SILVER] = 2, 1, 2, 3
+    s.production[0][WOOD], s.production[0][ORE], s.ore_from_mines[0], s.production[0][SILVER] = 2, 1, 2, 3
     do(s, "c4 income")
     assert s.money[0] == 40 + 38
 
@@ -391,9 +391,9 @@ def test_income_may_seat_one_noble_for_ten() -> None:
 def test_no_technology_tile_left() -> None:
     """KH-BUILD-5: with all 4 technology tiles taken the level stays 5 and nothing is placed."""
     s = blank(2)
-    s.tech_taken = 4
+    s.technology_taken = 4
     s.slots[0] = [guild_tile(MINERS, 0)]
     _plot(s, 0, "A1")
     do(s, "c3 build")
     do(s, "build MIN1 A1")
-    assert mine.level(s) == 5 and not s.tasks and s.prod[0][ORE] == 2
+    assert mine.level(s) == 5 and not s.tasks and s.production[0][ORE] == 2

@@ -86,24 +86,24 @@ def test_declining_tile_3_still_costs_the_reputation() -> None:
     house, but the reputation is lost all the same."""
     s = blank(2)
     s.barbara_next = 2
-    s.pel_unused[0] = 1
+    s.pelicans_unused[0] = 1
     do(s, "c6 barbara")
     assert "resolving tile 3" in GAME.render(s, 1) and "still costs the reputation" in GAME.render(s, 1)
     do(s, "decline")
-    assert s.rep[0] == -1 and s.houses[0] == [4, 4, 4] and s.barbara_next == 3
-    assert s.pel_used[0] == 1
+    assert s.reputation[0] == -1 and s.houses[0] == [4, 4, 4] and s.barbara_next == 3
+    assert s.pelicans_used[0] == 1
 
 
 def test_declining_tile_5_still_costs_the_reputation() -> None:
     """KH-TURN-4 / KH-BAR-2 tile 5: the -2 reputation is the tile's price; ignoring its two income
     actions does not avoid it."""
     s = blank(2)
-    s.prod[0][WOOD] = 2
+    s.production[0][WOOD] = 2
     s.barbara_next = 4
-    s.pel_unused[0] = 1
+    s.pelicans_unused[0] = 1
     do(s, "c6 barbara")
     do(s, "decline")
-    assert s.rep[0] == -2 and s.money[0] == 40 and s.barbara_next == 5
+    assert s.reputation[0] == -2 and s.money[0] == 40 and s.barbara_next == 5
 
 
 def test_tile_stays_face_up_until_its_steps_are_done() -> None:
@@ -115,7 +115,7 @@ def test_tile_stays_face_up_until_its_steps_are_done() -> None:
     s.slots[0] = [guild_tile(BUILDERS, 2)]  # BUI3: St. Barbara icon
     _plot(s, 0, "C1")
     s.barbara_next = 7
-    s.pel_unused[0] = 2
+    s.pelicans_unused[0] = 2
     do(s, "c6 barbara")
     assert s.barbara_next == 7  # tile 8 is being resolved: still the current tile
     do(s, "resolve")
@@ -146,7 +146,7 @@ def test_icon_without_a_resolving_tile_turns_the_lowest() -> None:
     do(s, "build BUI3 A1")
     do(s, "resolve")  # slider
     do(s, "resolve")  # St. Barbara icon
-    assert s.barbara_next == 3 and s.tax == DATA.barbara_tax[2] == 1 and s.rep[0] == 1
+    assert s.barbara_next == 3 and s.tax == DATA.barbara_tax[2] == 1 and s.reputation[0] == 1
 
 
 # ---------------------------------------------------------------- decisions kept (seed check)
@@ -187,7 +187,7 @@ def test_tile_9_uses_the_pool_only_when_beside_it_is_empty() -> None:
     s.layers = [[0, 1]]
     s.reserve[0], s.pool[0] = 0, 1
     s.barbara_next = 8
-    s.pel_unused[0] = 1
+    s.pelicans_unused[0] = 1
     do(s, "c6 barbara")
     do(s, "resolve", Chance(0))
     do(s, s.action_text(s.legal_actions(0)[0]))  # keep the drawn tile

@@ -27,7 +27,7 @@ def test_two_players_without_events_is_refused_clearly() -> None:
     with pytest.raises(OptionError, match="with 2 players Kutná Hora is played with events"):
         GAME.start(2, {"events": False}, Chance(3))
     state = GAME.start(3, {"events": False}, Chance(3))
-    assert isinstance(state, KutnaHoraState) and not state.events_on
+    assert isinstance(state, KutnaHoraState) and not state.events_enabled
     assert isinstance(GAME.start(2, {}, Chance(3)), KutnaHoraState)
 
 
@@ -131,7 +131,7 @@ def test_evaluate_sees_a_st_barbara_tile_two_decisions_ahead() -> None:
     thrown away."""
     s = blank(2)
     s.barbara_next = 1
-    s.pel_unused[0] = 1
+    s.pelicans_unused[0] = 1
     barbara, idle = s.clone(), s.clone()
     do(barbara, "c6 barbara")
     do(idle, "c6 idle")

@@ -14,15 +14,15 @@ DECK_NAMES = ("population", "ore")
 
 def price(position: KutnaHoraPosition, good: int) -> int:
     """KH-PRICE-1: the good's table at its deck's position and its slider's column."""
-    card = position.ore_pos if DATA.good_deck[good] else position.pop_pos
+    card = position.ore_position if DATA.good_deck[good] else position.population_position
     return DATA.prices[good][card][position.sliders[good]]
 
 
 def production(position: KutnaHoraPosition, player: int, good: int) -> int:
     """KH-BUILD-5: ore from buildings and from mines are kept apart but add up."""
-    amount = position.prod[player][good]
+    amount = position.production[player][good]
     if good == 4:
-        amount += position.ore_mine[player]
+        amount += position.ore_from_mines[player]
     return amount
 
 
@@ -36,14 +36,14 @@ def advance(position: KutnaHoraPosition, deck: int, steps: int, chance: Chance, 
     last = DATA.deck_len[deck] - 1
     builds = DATA.deck_builds[deck]
     for _ in range(steps):
-        pos = position.ore_pos if deck else position.pop_pos
+        pos = position.ore_position if deck else position.population_position
         if pos >= last:
             return
         pos += 1
         if deck:
-            position.ore_pos = pos
+            position.ore_position = pos
         else:
-            position.pop_pos = pos
+            position.population_position = pos
         if events is not None:
             events.append(Event("deck", f"{DECK_NAMES[deck]} deck advances to {pos}", {"deck": deck, "position": pos}))
         good = builds[pos]
@@ -65,4 +65,4 @@ def town_builds(position: KutnaHoraPosition, good: int, chance: Chance, events: 
 
 def no_demand(position: KutnaHoraPosition) -> frozenset[int]:
     """KH-PRICE-6: goods showing the red X on the current deck cards."""
-    return DATA.deck_nodemand[0][position.pop_pos] | DATA.deck_nodemand[1][position.ore_pos]
+    return DATA.deck_nodemand[0][position.population_position] | DATA.deck_nodemand[1][position.ore_position]

@@ -154,8 +154,8 @@ def values(state: KutnaHoraState) -> list[float]:
         pending = state.current
     out = []
     for p in range(n):
-        prod = state.prod[p]
-        income = sum(prod[g] * prices[g] for g in range(6)) + state.ore_mine[p] * prices[ORE]  # economy.income
+        prod = state.production[p]
+        income = sum(prod[g] * prices[g] for g in range(6)) + state.ore_from_mines[p] * prices[ORE]  # economy.income
         out.append(
             state.points[p]
             + money_worth(state, p, look)
@@ -163,10 +163,10 @@ def values(state: KutnaHoraState) -> list[float]:
             + town[p]
             + mines[p]
             + (sum(scoring.noble_points(state, p)) * look.noble_rounds if seated else 0)
-            + rep_end[state.rep[p]]
-            + 0.3 * state.rep[p]
+            + rep_end[state.reputation[p]]
+            + 0.3 * state.reputation[p]
             + stock_worth(state, p, look)
-            + (pelican_worth(state, p) * state.pel_unused[p] if state.pel_unused[p] else 0.0)
+            + (pelican_worth(state, p) * state.pelicans_unused[p] if state.pelicans_unused[p] else 0.0)
             + (pending_mine_worth(state, look) if p == pending else 0.0)
         )
     return out

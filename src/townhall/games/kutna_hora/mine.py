@@ -13,7 +13,7 @@ from townhall.games.kutna_hora.position import EMPTY, KutnaHoraPosition
 
 def level(position: KutnaHoraPosition) -> int:
     """KH-MINE-2: the technology level: how many tiles a mine action draws."""
-    return DATA.tech_levels[position.tech_taken]
+    return DATA.tech_levels[position.technology_taken]
 
 
 def mine_options(position: KutnaHoraPosition) -> list[tuple[int, int]]:
@@ -67,11 +67,11 @@ def place_mine(
     position.mine_owner[cell] = p
     t = DATA.mine_tiles[tile]
     position.points[p] += t.points
-    position.ore_mine[p] += t.ore
+    position.ore_from_mines[p] += t.ore
     if events is not None:
         events.append(Event("mine", f"player {p + 1} opens mine {t.id} at {cell_name(DATA.mine_cols, cell)}"))
     economy.advance(position, 1, t.ore, chance, events)  # tied to the production gain
-    if t.pop and position.pop_pos < DATA.deck_len[0] - 1:
+    if t.pop and position.population_position < DATA.deck_len[0] - 1:
         position.tasks.append([T_OPT, OPT_POP, t.pop])  # KH-TURN-4: an icon one may decline
 
 

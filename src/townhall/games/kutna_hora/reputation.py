@@ -8,14 +8,14 @@ from townhall.games.kutna_hora.position import KutnaHoraPosition
 
 def change_rep(position: KutnaHoraPosition, player: int, delta: int) -> None:
     """KH-REP-1: steps beyond either end of the track become +/-2 points each."""
-    rep = position.rep[player] + delta
+    rep = position.reputation[player] + delta
     if rep > DATA.rep_max:
         position.points[player] += DATA.rep_beyond * (rep - DATA.rep_max)
         rep = DATA.rep_max
     elif rep < DATA.rep_min:
         position.points[player] -= DATA.rep_beyond * (DATA.rep_min - rep)
         rep = DATA.rep_min
-    position.rep[player] = rep
+    position.reputation[player] = rep
 
 
 def gain(position: KutnaHoraPosition, player: int, effect: tuple[tuple[str, int], ...]) -> None:
@@ -25,4 +25,4 @@ def gain(position: KutnaHoraPosition, player: int, effect: tuple[tuple[str, int]
         elif kind == "points":
             position.points[player] += amount
         elif kind == "pelican":
-            position.pel_unused[player] += amount
+            position.pelicans_unused[player] += amount

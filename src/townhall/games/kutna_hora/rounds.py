@@ -23,20 +23,20 @@ def begin_round(position: KutnaHoraPosition) -> None:
 
 def reveal_event(position: KutnaHoraPosition, chance: Chance, events: list[Event] | None) -> None:
     deck = 0 if position.round <= position.red_after else 1
-    left = position.ev_left[deck]
+    left = position.events_left[deck]
     if not left or position.round >= position.rounds:
-        position.ev_current = -1
+        position.event_current = -1
         return
-    position.ev_current = left.pop(chance.below(len(left)))
-    card = DATA.events[position.ev_current]
+    position.event_current = left.pop(chance.below(len(left)))
+    card = DATA.events[position.event_current]
     position.tax = min(DATA.tax_cap, position.tax + card.tax)  # KH-SETUP-13: tax at the reveal
     if events is not None:
         events.append(Event("event", f"event {card.id} revealed (tax +{card.tax})", {"event": card.id}))
 
 
 def end_round(position: KutnaHoraPosition, chance: Chance, events: list[Event] | None) -> None:
-    if position.ev_current >= 0:  # KH-END-3: event deck advances before tax
-        card = DATA.events[position.ev_current]
+    if position.event_current >= 0:  # KH-END-3: event deck advances before tax
+        card = DATA.events[position.event_current]
         economy.advance(position, 0, card.population, chance, events)
         economy.advance(position, 1, card.ore, chance, events)
     position.phase = TAX
@@ -81,7 +81,7 @@ def tax_decision(position: KutnaHoraPosition, penalty: bool, events: list[Event]
 def finish_round(position: KutnaHoraPosition, chance: Chance, events: list[Event] | None) -> None:
     if position.round > position.rounds - DATA.noble_rounds:
         scoring.score_nobles(position, events)  # KH-NOBLE-1
-    if position.round == position.red_after and position.red_waiting:
+    if position.round == position.red_after and position.red_nobles_waiting:
         red_nobles_enter(position, chance, events)
     if position.round >= position.rounds:
         scoring.final_scoring(position, events)
@@ -90,10 +90,10 @@ def finish_round(position: KutnaHoraPosition, chance: Chance, events: list[Event
     position.round += 1
     position.start = (position.start + 1) % position.num_players  # KH-TURN-3
     begin_round(position)
-    if position.events_on:
+    if position.events_enabled:
         reveal_event(position, chance, events)
     else:
-        position.ev_current = -1
+        position.event_current = -1
 
 
 def red_nobles_enter(position: KutnaHoraPosition, chance: Chance, events: list[Event] | None) -> None:
@@ -104,6 +104,6 @@ def red_nobles_enter(position: KutnaHoraPosition, chance: Chance, events: list[E
         stack = RED_STACK + r
         position.stack_top[stack] = reds[r]
         put_at_row_end(position, row, stack)  # at the row end; emptied places are no columns
-    position.red_waiting = False
+    position.red_nobles_waiting = False
     if events is not None:
         events.append(Event("red", "the red nobles enter the town hall"))

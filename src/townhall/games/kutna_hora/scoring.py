@@ -52,7 +52,7 @@ def noble_points(position: KutnaHoraPosition, player: int) -> list[int]:
     mines = 4 if min(rows) >= 2 else 2 if min(rows) >= 1 else 0
     return [
         public_neighbours(position, player) * green,
-        3 * (position.pel_used[player] // 2) * silver,
+        3 * (position.pelicans_used[player] // 2) * silver,
         mines * yellow,
         3 * emptied_columns(position, player) * red,
     ]
@@ -99,8 +99,8 @@ def final_parts(position: KutnaHoraPosition) -> list[list[int]]:
     out = []
     for p in range(position.num_players):
         town = sum(building_score(position, cell) for cell, owner in enumerate(position.town_owner) if owner == p)
-        leftovers = len(position.slots[p]) + len(position.plots[p]) + position.pel_unused[p]  # KH-FIN-5
-        out.append([town, mines[p], income(position, p) // 10, DATA.rep_end[position.rep[p]], leftovers])
+        leftovers = len(position.slots[p]) + len(position.plots[p]) + position.pelicans_unused[p]  # KH-FIN-5
+        out.append([town, mines[p], income(position, p) // 10, DATA.rep_end[position.reputation[p]], leftovers])
     return out
 
 

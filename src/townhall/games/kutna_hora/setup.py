@@ -20,23 +20,23 @@ def deal(position: KutnaHoraPosition, num_players: int, events: bool, first_game
     side = DATA.sides[n]
     position.num_players = n
     position.rounds, position.red_after = track.rounds, track.red_after
-    position.events_on = events or n == 2  # KH-SETUP-13: events are mandatory with 2 players
+    position.events_enabled = events or n == 2  # KH-SETUP-13: events are mandatory with 2 players
     position.first_game = first_game
-    position.side, position.cols = n, side.cols
+    position.side, position.town_columns = n, side.cols
     position.phase, position.round, position.start, position.current = SETUP_SET, 1, 0, n - 1
     position.cards_in_turn, position.in_card = 2, False
-    position.tech_taken, position.pop_pos, position.ore_pos, position.tax = 0, 0, 0, 0
-    position.red_waiting, position.barbara_next, position.ev_current = True, 0, -1
+    position.technology_taken, position.population_position, position.ore_position, position.tax = 0, 0, 0, 0
+    position.red_nobles_waiting, position.barbara_next, position.event_current = True, 0, -1
     position.guilds = [[] for _ in range(n)]
     position.money = [DATA.start_money[p] for p in range(n)]
     position.points = [0] * n
-    position.rep = [DATA.rep_start] * n
-    position.prod = [[0] * 6 for _ in range(n)]
-    position.ore_mine = [0] * n
+    position.reputation = [DATA.rep_start] * n
+    position.production = [[0] * 6 for _ in range(n)]
+    position.ore_from_mines = [0] * n
     position.houses = [[DATA.houses_per_row] * 3 for _ in range(n)]
     position.slots = [[] for _ in range(n)]
     position.plots = [[] for _ in range(n)]
-    position.pel_unused, position.pel_used = [0] * n, [0] * n
+    position.pelicans_unused, position.pelicans_used = [0] * n, [0] * n
     position.pool = [DATA.miners_pool] * n
     position.reserve = [DATA.miners - DATA.miners_pool] * n
     position.used_cards = [0] * n
@@ -70,14 +70,14 @@ def deal(position: KutnaHoraPosition, num_players: int, events: bool, first_game
         reveal_top(position, 6 + colour, chance)
     position.bank = [DATA.nobles_per_colour] * 4
     position.noble_pool, position.council = [0] * 4, [0] * 4
-    position.ev_left = [[e.index for e in DATA.events if e.deck == d] for d in (0, 1)]
+    position.events_left = [[e.index for e in DATA.events if e.deck == d] for d in (0, 1)]
     position.tasks, position.tax_queue, position.final = [], [], []
     # KH-SETUP-12: a random guild setup card (card 1 in the first-game option).
     position.setup_card = 0 if first_game else chance.below(len(DATA.guild_sets))
     position.set_owner = [-1] * n
     position.choosers = list(range(n - 1, 0, -1))
     position.current = position.choosers[0]
-    if position.events_on:
+    if position.events_enabled:
         rounds.reveal_event(position, chance, None)
 
 

@@ -68,7 +68,7 @@ class KutnaHoraState(KutnaHoraPosition, State):
         out["stack_hidden"] = [len(h) + (self.stack_bottom[i] >= 0) for i, h in enumerate(self.stack_hidden)]
         del out["stack_bottom"]
         out["layers"] = [len(layer) for layer in self.layers]
-        out["ev_left"] = [len(x) for x in self.ev_left]
+        out["ev_left"] = [len(x) for x in self.events_left]
         out["prices"] = [economy.price(self, g) for g in range(6)]
         out["viewer"] = player
         return out

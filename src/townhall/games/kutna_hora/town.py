@@ -72,7 +72,7 @@ def plot_options(position: KutnaHoraPosition, p: int, mode: int) -> list[tuple[i
                 priced.append((c, best))
     if not priced:
         priced = [(c, DATA.plot_default) for c in empty]
-    if position.rep[p] >= DATA.rep_cheap_plot:
+    if position.reputation[p] >= DATA.rep_cheap_plot:
         priced = [(c, DATA.plot_cheap) for c, _ in priced]
     money = position.money[p]
     return [(c, cost) for c, cost in priced if cost <= money]
@@ -119,7 +119,7 @@ def buy_plot(position: KutnaHoraPosition, cell: int, mode: int, events: list[Eve
     position.plots[p].append(cell)
     position.town_plot[cell] = p
     if events is not None:
-        events.append(Event("plot", f"player {p + 1} buys plot {cell_name(position.cols, cell)} for {cost}"))
+        events.append(Event("plot", f"player {p + 1} buys plot {cell_name(position.town_columns, cell)} for {cost}"))
 
 
 def build(
@@ -134,7 +134,7 @@ def build(
     position.town_plot[cell] = -1
     position.town[cell] = tile
     if events is not None:
-        events.append(Event("build", f"player {p + 1} builds {b.id} at {cell_name(position.cols, cell)}"))
+        events.append(Event("build", f"player {p + 1} builds {b.id} at {cell_name(position.town_columns, cell)}"))
     if b.public:
         # KH-BUILD-6: owned by nobody; its effect; a noble of its colour to the pool.
         position.town_owner[cell] = -1
@@ -145,7 +145,7 @@ def build(
         return
     position.town_owner[cell] = p
     g = b.guild
-    position.prod[p][g] += b.production  # KH-BUILD-3
+    position.production[p][g] += b.production  # KH-BUILD-3
     if g == ORE:
         economy.advance(position, 1, b.production, chance, events)  # KH-BUILD-5, tied to production
     row = position.guilds[p].index(g)
@@ -157,10 +157,10 @@ def build(
     push = position.tasks.append
     if any(e[0] == "public" for e in effect):
         push([T_LIC, 2, 0])  # KH-BUILD-2: a free public licence
-    if g == ORE and position.tech_taken < len(DATA.tech):
-        position.tech_taken += 1
-        push([T_TECH, 0, DATA.tech[position.tech_taken - 1].index])
-    if b.pop and position.pop_pos < DATA.deck_len[0] - 1:
+    if g == ORE and position.technology_taken < len(DATA.tech):
+        position.technology_taken += 1
+        push([T_TECH, 0, DATA.tech[position.technology_taken - 1].index])
+    if b.pop and position.population_position < DATA.deck_len[0] - 1:
         push([T_OPT, OPT_POP, b.pop])
     if b.barbara and position.barbara_next < len(DATA.barbara_tax):
         push([T_OPT, OPT_BARBARA, 0])

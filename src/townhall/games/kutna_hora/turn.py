@@ -99,7 +99,7 @@ def legal(position: KutnaHoraPosition) -> list[int]:
 
 
 def play_legal(position: KutnaHoraPosition, p: int) -> list[int]:
-    table = CARD_PLAYS[len(position.slots[p]) < DATA.slots][position.pel_unused[p] > 0]
+    table = CARD_PLAYS[len(position.slots[p]) < DATA.slots][position.pelicans_unused[p] > 0]
     used = position.used_cards[p]
     out: list[int] = []
     for card in range(6):
@@ -151,7 +151,7 @@ def is_legal(position: KutnaHoraPosition, action: int) -> bool:
         if not 0 <= card < 6 or position.used_cards[position.current] >> card & 1:
             return False
         p = position.current
-        return action in CARD_PLAYS[len(position.slots[p]) < DATA.slots][position.pel_unused[p] > 0][card]
+        return action in CARD_PLAYS[len(position.slots[p]) < DATA.slots][position.pelicans_unused[p] > 0][card]
     return action in legal(position)
 
 
@@ -193,7 +193,7 @@ def play_card(position: KutnaHoraPosition, action: int, chance: Chance, events: 
         if events is not None:
             events.append(Event("play", f"player {p + 1} plays card {card + 1} for no effect"))
         return
-    if act not in DATA.cards[card] and position.rep[p] < DATA.rep_free_joker:
+    if act not in DATA.cards[card] and position.reputation[p] < DATA.rep_free_joker:
         change_rep(position, p, -1)  # the joker performs another action (KH-JOKER-1)
     if events is not None:
         events.append(
@@ -215,8 +215,8 @@ def start_action(position: KutnaHoraPosition, act: int) -> None:
     elif act == INCOME:
         position.tasks.append([T_INCOME, 0, 0])
     elif act == BARBARA:
-        position.pel_unused[p] -= 1
-        position.pel_used[p] += 1
+        position.pelicans_unused[p] -= 1
+        position.pelicans_used[p] += 1
         if position.barbara_next < len(DATA.barbara_tax):
             # KH-BAR-1: the tile stays the current one while its steps run and turns face
             # down after them (its tax ignored); a guild building's St. Barbara icon during
@@ -345,7 +345,7 @@ def task_action(position: KutnaHoraPosition, action: int, chance: Chance, events
         if not declined:
             row = action - A_HOUSE
             position.houses[p][row] -= 1
-            position.prod[p][position.guilds[p][row]] += 2
+            position.production[p][position.guilds[p][row]] += 2
     elif kind == T_SCORE and not declined:
         gained = scoring.building_score(position, action - A_SCORE)
         position.points[p] += gained

@@ -63,11 +63,11 @@ def action_text(state: KutnaHoraPosition, action: int) -> str:
         tile = state.stack_top[stack] if stack >= 0 else -1
         return f"take {row + 1}{col + 1} {B[tile].id if tile >= 0 else '-'}"
     if kind in ("plot", "score"):
-        return f"{kind} {cell_name(state.cols, v[0])}"
+        return f"{kind} {cell_name(state.town_columns, v[0])}"
     if kind == "build":
         slot, cell = v
         tile = state.slots[p][slot] if slot < len(state.slots[p]) else -1
-        return f"build {B[tile].id if tile >= 0 else slot + 1} {cell_name(state.cols, cell)}"
+        return f"build {B[tile].id if tile >= 0 else slot + 1} {cell_name(state.town_columns, cell)}"
     if kind == "noble":
         return f"noble {COLOURS[v[0]]}"
     if kind == "house":
@@ -147,13 +147,13 @@ def render(state: KutnaHoraPosition, viewer: int | None) -> str:
         + ("" if state.phase == OVER else f", player {state.current + 1} to move"),
     ]
     lines.append(
-        f"Decks: population {state.pop_pos}, ore {state.ore_pos}; red X: "
+        f"Decks: population {state.population_position}, ore {state.ore_position}; red X: "
         + (",".join(GOODS[g] for g in sorted(economy.no_demand(state))) or "none")
     )
     lines.append("Prices (the slider's column in brackets; X = no demand):")
     blocked = economy.no_demand(state)
     for g in range(6):
-        position = state.ore_pos if DATA.good_deck[g] else state.pop_pos
+        position = state.ore_position if DATA.good_deck[g] else state.population_position
         prices = DATA.prices[g][position]
         shown = " ".join(f"[{v}]" if c == state.sliders[g] else f" {v} " for c, v in enumerate(prices))
         lines.append(f"  {GOODS[g]:<8}{'X' if g in blocked else ' '} {shown}   now {economy.price(state, g)}")
@@ -219,8 +219,8 @@ def render(state: KutnaHoraPosition, viewer: int | None) -> str:
         f"Round end: pay tax {state.tax} (land tax +{DATA.land_tax.get(2, 0)} with 2 plots, "
         f"+{DATA.land_tax.get(3, 0)} with 3) or lose {penalty} reputation"
     )
-    if state.ev_current >= 0:
-        e = DATA.events[state.ev_current]
+    if state.event_current >= 0:
+        e = DATA.events[state.event_current]
         lines.append(f"Event {e.id}: population +{e.population}, ore +{e.ore} at round end")
     for p in range(n):
         prod = " ".join(f"{GOODS[g][:2]}{economy.production(state, p, g)}" for g in range(6))
@@ -232,10 +232,10 @@ def render(state: KutnaHoraPosition, viewer: int | None) -> str:
             for row, (g, h) in enumerate(zip(state.guilds[p], state.houses[p], strict=False))
         )
         lines.append(
-            f"P{p + 1}: {state.money[p]} gr, {state.points[p]} pts, rep {state.rep[p]}, prod {prod}, income {economy.income(state, p)}; "
-            f"pelicans {state.pel_unused[p]}/{state.pel_used[p]} used; miners pool {state.pool[p]} beside {state.reserve[p]}; "
+            f"P{p + 1}: {state.money[p]} gr, {state.points[p]} pts, rep {state.reputation[p]}, prod {prod}, income {economy.income(state, p)}; "
+            f"pelicans {state.pelicans_unused[p]}/{state.pelicans_used[p]} used; miners pool {state.pool[p]} beside {state.reserve[p]}; "
             f"cards {cards}; houses {houses}; slots {slots}; plots "
-            + (",".join(cell_name(state.cols, c) for c in state.plots[p]) or "-")
+            + (",".join(cell_name(state.town_columns, c) for c in state.plots[p]) or "-")
         )
     if state.final:
         for p, parts in enumerate(state.final):
