@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from townhall.engine.chance import Chance
 from townhall.engine.errors import OptionError
 from townhall.engine.options import Options, OptionSpec, OptionValue
-from townhall.engine.protocol import Game, GameMeta, State, data_version_of, score_margin
-from townhall.games.kutna_hora.data import DATA, DATA_DIR, FILES
+from townhall.engine.protocol import DataKind, Game, GameMeta, State, data_version_of, score_margin
+from townhall.games.kutna_hora.data import DATA, DATA_DIR, FILES, MODELS
 from townhall.games.kutna_hora.evaluate import evaluate
 from townhall.games.kutna_hora.state import KutnaHoraState
 from townhall.games.kutna_hora.views import render
@@ -57,6 +58,9 @@ class KutnaHora(Game):
 
     def variants(self) -> list[dict[str, OptionValue]]:
         return [{"events": False}, {"first_game": True}]
+
+    def data_files(self) -> Mapping[str, DataKind]:
+        return {kind: DataKind(model, (DATA_DIR / f"{kind}.json",)) for kind, model in MODELS.items()}
 
     def evaluate(self, state: State, player: int) -> float:
         if not isinstance(state, KutnaHoraState):
