@@ -15,6 +15,7 @@ from tests.games.kutna_hora.helpers import (
 from townhall.engine import Chance
 from townhall.games.kutna_hora import barbara, economy, mine, rounds, town
 from townhall.games.kutna_hora.data import ORE, SILVER, WOOD
+from townhall.games.kutna_hora.position import PlaceMine
 from townhall.games.kutna_hora.state import KutnaHoraState
 
 M = 8  # mine area columns (stand-in)
@@ -75,7 +76,7 @@ def test_mine_draw_as_many_as_the_level() -> None:
     keep = drawn[1]
     do(s, s.action_text(s.legal_actions(0)[1]))
     assert sorted(s.discard) == sorted(t for t in drawn if t != keep)
-    assert s.tasks[-1][2] == keep
+    assert isinstance(s.tasks[-1], PlaceMine) and s.tasks[-1].tile == keep
     s = blank(2)
     s.layers = [[4]]
     do(s, "c1 mine")

@@ -13,6 +13,7 @@ from townhall.games import get
 from townhall.games.kutna_hora import GAME
 from townhall.games.kutna_hora.actions import SPACE
 from townhall.games.kutna_hora.evaluate import evaluate, value
+from townhall.games.kutna_hora.position import PlaceMine
 from townhall.games.kutna_hora.state import KutnaHoraState
 
 
@@ -170,7 +171,7 @@ def _check_invariants(s: KutnaHoraState) -> None:
     tiles += [t for slots in s.slots for t in slots]
     assert len(tiles) == len(set(tiles))
     mine = [t for t in s.mine if 0 <= t < 27] + s.discard + s.drawn + [t for layer in s.layers for t in layer]
-    mine += [task[2] for task in s.tasks if task[0] == 4]  # a kept tile waiting for its place
+    mine += [task.tile for task in s.tasks if isinstance(task, PlaceMine)]  # a kept tile waiting for its place
     assert sorted(mine) == list(range(27))
 
 

@@ -7,17 +7,19 @@ from townhall.games.kutna_hora import scoring
 from townhall.games.kutna_hora.actions import (
     F_FREE,
     F_RESERVE,
-    T_BUILD,
-    T_HOUSE,
-    T_INCOME,
-    T_LIC,
-    T_MINE,
-    T_NOBLE,
-    T_PLOT,
-    T_SCORE,
 )
 from townhall.games.kutna_hora.data import DATA
-from townhall.games.kutna_hora.position import KutnaHoraPosition
+from townhall.games.kutna_hora.position import (
+    BuildBuilding,
+    BuyPlot,
+    KutnaHoraPosition,
+    RemoveHouse,
+    ScoreBuilding,
+    SeatNoble,
+    StartMine,
+    TakeIncome,
+    TakeLicence,
+)
 from townhall.games.kutna_hora.reputation import change_rep
 
 TILE_COST = {2: -1, 4: -2}  # tiles 3 and 5: the reputation they cost (paid even when ignored)
@@ -38,30 +40,30 @@ def barbara_tile(position: KutnaHoraPosition, tile: int, declined: bool, events:
         change_rep(position, p, 2)
     elif tile == 1:
         change_rep(position, p, 1)
-        push([T_LIC, 1, 0])
+        push(TakeLicence(1))
     elif tile == 2:
         change_rep(position, p, -1)
-        push([T_HOUSE, 0, 0])
+        push(RemoveHouse())
     elif tile == 3:
         change_rep(position, p, 1)
-        push([T_PLOT, 1, 0])
+        push(BuyPlot(1))
     elif tile == 4:
         change_rep(position, p, -2)
-        push([T_INCOME, 0, 0])
-        push([T_INCOME, 0, 0])
+        push(TakeIncome())
+        push(TakeIncome())
     elif tile == 5:
         position.points[p] += 2
-        push([T_NOBLE, 1, 0])
+        push(SeatNoble(1))
     elif tile == 6:
         change_rep(position, p, scoring.public_neighbours(position, p))
     elif tile == 7:
         position.points[p] += 1
-        push([T_BUILD, 1, 0])
+        push(BuildBuilding(1))
     elif tile == 8:
-        push([T_MINE, F_FREE | F_RESERVE, 0])
-        push([T_MINE, F_FREE | F_RESERVE, 0])
+        push(StartMine(F_FREE | F_RESERVE))
+        push(StartMine(F_FREE | F_RESERVE))
     elif tile == 9:
-        push([T_SCORE, 0, 0])
+        push(ScoreBuilding())
     else:
         position.points[p] += 5
     if events is not None:

@@ -6,9 +6,9 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from townhall.engine.chance import Chance
 from townhall.games.kutna_hora import economy, mine, scoring
-from townhall.games.kutna_hora.actions import F_FREE, T_KEEP, T_PLACE
+from townhall.games.kutna_hora.actions import F_FREE
 from townhall.games.kutna_hora.data import DATA, ORE, WOOD
-from townhall.games.kutna_hora.position import PLAY
+from townhall.games.kutna_hora.position import PLAY, KeepMineTile, PlaceMine
 
 if TYPE_CHECKING:
     from townhall.games.kutna_hora.state import KutnaHoraState
@@ -120,8 +120,11 @@ def pending_mine_worth(state: KutnaHoraState, look: Outlook) -> float:
 
     Without it a lookahead that ends at "keep which tile?" or "where?" (St. Barbara tile 9's second
     mine, a search cut off mid-action) sees nothing gained yet."""
-    kind, flags, tile = state.tasks[-1]
-    tiles = state.drawn if kind == T_KEEP else [tile]
+    task = state.tasks[-1]
+    if not isinstance(task, (KeepMineTile, PlaceMine)):
+        return 0.0
+    flags = task.flags
+    tiles = state.drawn if isinstance(task, KeepMineTile) else [task.tile]
     costs = [cost for _, cost in mine.mine_options(state)]
     if not tiles or not costs:
         return 0.0
@@ -150,7 +153,7 @@ def values(state: KutnaHoraState) -> list[float]:
     seated = any(state.council)
     rep_end = DATA.rep_end
     pending = -1
-    if state.phase == PLAY and state.tasks and state.tasks[-1][0] in (T_KEEP, T_PLACE):
+    if state.phase == PLAY and state.tasks and isinstance(state.tasks[-1], (KeepMineTile, PlaceMine)):
         pending = state.current
     out = []
     for p in range(n):

@@ -5,10 +5,10 @@ from __future__ import annotations
 from townhall.engine.chance import Chance
 from townhall.engine.protocol import Event
 from townhall.games.kutna_hora import economy
-from townhall.games.kutna_hora.actions import F_FREE, F_RESERVE, MINE_CELLS, OPT_POP, T_OPT
+from townhall.games.kutna_hora.actions import F_FREE, F_RESERVE, MINE_CELLS, OPT_POP
 from townhall.games.kutna_hora.data import DATA, WOOD, cell_name
 from townhall.games.kutna_hora.geometry import MINE_SOURCES
-from townhall.games.kutna_hora.position import EMPTY, KutnaHoraPosition
+from townhall.games.kutna_hora.position import EMPTY, KutnaHoraPosition, OptionalIcon
 
 
 def level(position: KutnaHoraPosition) -> int:
@@ -72,7 +72,7 @@ def place_mine(
         events.append(Event("mine", f"player {p + 1} opens mine {t.id} at {cell_name(DATA.mine_cols, cell)}"))
     economy.advance(position, 1, t.ore, chance, events)  # tied to the production gain
     if t.pop and position.population_position < DATA.deck_len[0] - 1:
-        position.tasks.append([T_OPT, OPT_POP, t.pop])  # KH-TURN-4: an icon one may decline
+        position.tasks.append(OptionalIcon(OPT_POP, t.pop))  # KH-TURN-4: an icon one may decline
 
 
 def take_miner(position: KutnaHoraPosition, p: int, reserve_first: bool) -> None:

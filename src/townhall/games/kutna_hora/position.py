@@ -2,9 +2,28 @@
 
 from __future__ import annotations
 
-from typing import Any, Self
+from dataclasses import dataclass
+from typing import Any, ClassVar, Self
 
 from townhall.engine.protocol import Json
+from townhall.games.kutna_hora.actions import (
+    T_BARB,
+    T_BARB_END,
+    T_BUILD,
+    T_BUY,
+    T_DRAW,
+    T_HOUSE,
+    T_INCOME,
+    T_KEEP,
+    T_LIC,
+    T_MINE,
+    T_NOBLE,
+    T_OPT,
+    T_PLACE,
+    T_PLOT,
+    T_SCORE,
+    T_TECH,
+)
 
 SETUP_SET, SETUP_ORDER, PLAY, TAX, OVER = range(5)
 PHASES = ("choose guild sets", "order guild markers", "play", "tax", "over")
@@ -73,8 +92,241 @@ SCALAR_FIELDS = (
     ("setup_card", "setup_card"),
     ("event_current", "ev_current"),
 )  # (attribute, JSON key): the JSON keys are the saved format
-FLAT_LISTS = ("money", "points", "reputation", "ore_from_mines", "pelicans_unused", "pelicans_used", "pool", "reserve", "used_cards", "turns_done", "town", "town_owner", "town_plot", "mine", "mine_owner", "discard", "drawn", "sliders", "stack_top", "stack_bottom", "bank", "noble_pool", "council", "tax_queue", "set_owner", "choosers",)  # fmt: skip
-NESTED_LISTS = ("guilds", "production", "houses", "slots", "plots", "layers", "hall", "stack_hidden", "events_left", "tasks", "final",)  # fmt: skip
+FLAT_LISTS = (
+    "money", "points", "reputation", "ore_from_mines", "pelicans_unused", "pelicans_used", "pool", "reserve",
+    "used_cards", "turns_done", "town", "town_owner", "town_plot", "mine", "mine_owner", "discard", "drawn",
+    "sliders", "stack_top", "stack_bottom", "bank", "noble_pool", "council", "tax_queue", "set_owner", "choosers",
+    "tasks",
+)  # fmt: skip
+NESTED_LISTS = (
+    "guilds", "production", "houses", "slots", "plots", "layers", "hall", "stack_hidden", "events_left", "final",
+)  # fmt: skip
+
+
+# ---------------------------------------------------------------------------- pending steps
+# Pending work is a stack of steps; the top one is the current small decision (or an automatic
+# step run at once). Each step's JSON form is [kind, a, b] (the saved format).
+
+
+@dataclass(frozen=True, slots=True)
+class StartMine:
+    """Automatic: start a mine action (flags: F_FREE, F_RESERVE)."""
+
+    KIND: ClassVar[int] = T_MINE
+    flags: int
+
+    def to_json(self) -> list[int]:
+        return [T_MINE, self.flags, 0]
+
+
+@dataclass(frozen=True, slots=True)
+class BuyMiners:
+    """Buy miners for one permit? (KH-MINE-1)"""
+
+    KIND: ClassVar[int] = T_BUY
+    flags: int
+
+    def to_json(self) -> list[int]:
+        return [T_BUY, self.flags, 0]
+
+
+@dataclass(frozen=True, slots=True)
+class DrawMineTiles:
+    """Automatic: draw as many mine tiles as the technology level (KH-MINE-2)."""
+
+    KIND: ClassVar[int] = T_DRAW
+    flags: int
+
+    def to_json(self) -> list[int]:
+        return [T_DRAW, self.flags, 0]
+
+
+@dataclass(frozen=True, slots=True)
+class KeepMineTile:
+    """Keep which drawn tile? (KH-MINE-2)"""
+
+    KIND: ClassVar[int] = T_KEEP
+    flags: int
+
+    def to_json(self) -> list[int]:
+        return [T_KEEP, self.flags, 0]
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceMine:
+    """Where does the kept tile go? (KH-MINE-3)"""
+
+    KIND: ClassVar[int] = T_PLACE
+    flags: int
+    tile: int
+
+    def to_json(self) -> list[int]:
+        return [T_PLACE, self.flags, self.tile]
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceTechnology:
+    """Where does the technology tile go (declining removes it)? (KH-BUILD-5)"""
+
+    KIND: ClassVar[int] = T_TECH
+    tile: int
+
+    def to_json(self) -> list[int]:
+        return [T_TECH, 0, self.tile]
+
+
+@dataclass(frozen=True, slots=True)
+class TakeLicence:
+    """Take a licence (mode 0 paid, 1 free, 2 free and public only; KH-LIC-1)."""
+
+    KIND: ClassVar[int] = T_LIC
+    mode: int
+
+    def to_json(self) -> list[int]:
+        return [T_LIC, self.mode, 0]
+
+
+@dataclass(frozen=True, slots=True)
+class BuyPlot:
+    """Buy a plot (mode 0 paid, 1 free anywhere; KH-PLOT-1)."""
+
+    KIND: ClassVar[int] = T_PLOT
+    mode: int
+
+    def to_json(self) -> list[int]:
+        return [T_PLOT, self.mode, 0]
+
+
+@dataclass(frozen=True, slots=True)
+class BuildBuilding:
+    """Build (mode 0 paying wood, 1 without wood cost; KH-BUILD-1)."""
+
+    KIND: ClassVar[int] = T_BUILD
+    mode: int
+
+    def to_json(self) -> list[int]:
+        return [T_BUILD, self.mode, 0]
+
+
+@dataclass(frozen=True, slots=True)
+class TakeIncome:
+    """Automatic: take income, then offer a noble (KH-INC-1)."""
+
+    KIND: ClassVar[int] = T_INCOME
+
+    def to_json(self) -> list[int]:
+        return [T_INCOME, 0, 0]
+
+
+@dataclass(frozen=True, slots=True)
+class SeatNoble:
+    """Seat a noble in the council (mode 0 from the pool for money, 1 from the bank free; KH-INC-2)."""
+
+    KIND: ClassVar[int] = T_NOBLE
+    mode: int
+
+    def to_json(self) -> list[int]:
+        return [T_NOBLE, self.mode, 0]
+
+
+@dataclass(frozen=True, slots=True)
+class ResolveBarbaraTile:
+    """Resolve St. Barbara tile `tile` or ignore it (KH-BAR-2)."""
+
+    KIND: ClassVar[int] = T_BARB
+    tile: int
+
+    def to_json(self) -> list[int]:
+        return [T_BARB, self.tile, 0]
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveHouse:
+    """St. Barbara tile 3: remove a house for +2 production?"""
+
+    KIND: ClassVar[int] = T_HOUSE
+
+    def to_json(self) -> list[int]:
+        return [T_HOUSE, 0, 0]
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreBuilding:
+    """St. Barbara tile 10: score one own building."""
+
+    KIND: ClassVar[int] = T_SCORE
+
+    def to_json(self) -> list[int]:
+        return [T_SCORE, 0, 0]
+
+
+@dataclass(frozen=True, slots=True)
+class OptionalIcon:
+    """An impersonal icon the player may decline (icon: OPT_*, argument: a good or an amount)."""
+
+    KIND: ClassVar[int] = T_OPT
+    icon: int
+    argument: int
+
+    def to_json(self) -> list[int]:
+        return [T_OPT, self.icon, self.argument]
+
+
+@dataclass(frozen=True, slots=True)
+class TurnBarbaraTileDown:
+    """Automatic: St. Barbara tile `tile` turns face down after its steps (KH-BAR-1)."""
+
+    KIND: ClassVar[int] = T_BARB_END
+    tile: int
+
+    def to_json(self) -> list[int]:
+        return [T_BARB_END, self.tile, 0]
+
+
+Step = (
+    StartMine | BuyMiners | DrawMineTiles | KeepMineTile | PlaceMine | PlaceTechnology | TakeLicence | BuyPlot
+    | BuildBuilding | TakeIncome | SeatNoble | ResolveBarbaraTile | RemoveHouse | ScoreBuilding | OptionalIcon
+    | TurnBarbaraTileDown
+)  # fmt: skip
+AUTOMATIC_STEPS = frozenset({StartMine, DrawMineTiles, TakeIncome, TurnBarbaraTileDown})
+
+
+def step_from_json(data: list[int]) -> Step:
+    kind, a, b = data
+    step: Step
+    if kind == T_MINE:
+        step = StartMine(a)
+    elif kind == T_BUY:
+        step = BuyMiners(a)
+    elif kind == T_DRAW:
+        step = DrawMineTiles(a)
+    elif kind == T_KEEP:
+        step = KeepMineTile(a)
+    elif kind == T_PLACE:
+        step = PlaceMine(a, b)
+    elif kind == T_TECH:
+        step = PlaceTechnology(b)
+    elif kind == T_LIC:
+        step = TakeLicence(a)
+    elif kind == T_PLOT:
+        step = BuyPlot(a)
+    elif kind == T_BUILD:
+        step = BuildBuilding(a)
+    elif kind == T_INCOME:
+        step = TakeIncome()
+    elif kind == T_NOBLE:
+        step = SeatNoble(a)
+    elif kind == T_BARB:
+        step = ResolveBarbaraTile(a)
+    elif kind == T_HOUSE:
+        step = RemoveHouse()
+    elif kind == T_SCORE:
+        step = ScoreBuilding()
+    elif kind == T_OPT:
+        step = OptionalIcon(a, b)
+    else:
+        step = TurnBarbaraTileDown(a)
+    return step
 
 
 class KutnaHoraPosition:
@@ -134,7 +386,7 @@ class KutnaHoraPosition:
     noble_pool: list[int]
     council: list[int]
     events_left: list[list[int]]
-    tasks: list[list[int]]
+    tasks: list[Step]
     tax_queue: list[int]
     set_owner: list[int]
     choosers: list[int]
@@ -153,6 +405,9 @@ class KutnaHoraPosition:
     def to_json(self) -> dict[str, Json]:
         out: dict[str, Json] = {key: getattr(self, name) for name, key in SCALAR_FIELDS}
         for name, key in LIST_FIELDS:
+            if name == "tasks":
+                out[key] = [step.to_json() for step in self.tasks]
+                continue
             value = getattr(self, name)
             out[key] = [list(x) if isinstance(x, list) else x for x in value]
         return out
@@ -164,4 +419,5 @@ class KutnaHoraPosition:
             setattr(s, name, data[key])
         for name, key in LIST_FIELDS:
             setattr(s, name, [list(x) if isinstance(x, list) else x for x in data[key]])
+        s.tasks = [step_from_json(step) for step in data["tasks"]]
         return s

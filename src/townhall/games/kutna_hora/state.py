@@ -1,6 +1,6 @@
 """The Kutná Hora state: the protocol methods, each dispatching to a phase module.
 
-Pending work is a stack of tasks ([kind, a, b]); the top one is the current decision (or an
+Pending work is a stack of typed steps (position.Step); the top one is the current decision (or an
 automatic step run at once). Decks and stacks are multisets drawn with the Chance at the reveal.
 """
 

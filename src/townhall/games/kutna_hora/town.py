@@ -10,14 +10,11 @@ from townhall.games.kutna_hora.actions import (
     OPT_ORE_LEFT,
     OPT_POP,
     OPT_SLIDER,
-    T_LIC,
-    T_OPT,
-    T_TECH,
 )
 from townhall.games.kutna_hora.barbara import turn_barbara
 from townhall.games.kutna_hora.data import DATA, ORE, PERMITS, WOOD, cell_name
 from townhall.games.kutna_hora.geometry import TOWN_NEIGHBOURS
-from townhall.games.kutna_hora.position import EMPTY, KutnaHoraPosition
+from townhall.games.kutna_hora.position import EMPTY, KutnaHoraPosition, OptionalIcon, PlaceTechnology, TakeLicence
 from townhall.games.kutna_hora.reputation import gain
 from townhall.games.kutna_hora.stacks import take_from_stack
 
@@ -156,18 +153,18 @@ def build(
     # Pushed in reverse: icons (each declinable, KH-TURN-4), technology, then the house licence.
     push = position.tasks.append
     if any(e[0] == "public" for e in effect):
-        push([T_LIC, 2, 0])  # KH-BUILD-2: a free public licence
+        push(TakeLicence(2))  # KH-BUILD-2: a free public licence
     if g == ORE and position.technology_taken < len(DATA.tech):
         position.technology_taken += 1
-        push([T_TECH, 0, DATA.tech[position.technology_taken - 1].index])
+        push(PlaceTechnology(DATA.tech[position.technology_taken - 1].index))
     if b.pop and position.population_position < DATA.deck_len[0] - 1:
-        push([T_OPT, OPT_POP, b.pop])
+        push(OptionalIcon(OPT_POP, b.pop))
     if b.barbara and position.barbara_next < len(DATA.barbara_tax):
-        push([T_OPT, OPT_BARBARA, 0])
+        push(OptionalIcon(OPT_BARBARA, 0))
     if b.ore_slider_left and position.sliders[ORE] > 0:
-        push([T_OPT, OPT_ORE_LEFT, ORE])
+        push(OptionalIcon(OPT_ORE_LEFT, ORE))
     if b.slider and position.sliders[g] < DATA.columns - 1:
-        push([T_OPT, OPT_SLIDER, g])
+        push(OptionalIcon(OPT_SLIDER, g))
 
 
 def optional_icon(position: KutnaHoraPosition, kind: int, arg: int, chance: Chance, events: list[Event] | None) -> None:

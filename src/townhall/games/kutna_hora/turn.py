@@ -22,24 +22,18 @@ from townhall.games.kutna_hora.actions import (
     A_TAKE,
     A_TAX,
     A_TECH,
-    AUTO_TASKS,
     F_FREE,
     F_RESERVE,
     IDLE,
     PERMS,
     SPACE,
     T_BARB,
-    T_BARB_END,
     T_BUILD,
     T_BUY,
-    T_DRAW,
     T_HOUSE,
-    T_INCOME,
     T_KEEP,
     T_LIC,
-    T_MINE,
     T_NOBLE,
-    T_OPT,
     T_PLACE,
     T_PLOT,
     T_SCORE,
@@ -61,7 +55,31 @@ from townhall.games.kutna_hora.data import (
     PLOT,
     WOOD,
 )
-from townhall.games.kutna_hora.position import PLAY, SETUP_ORDER, SETUP_SET, TAX, KutnaHoraPosition
+from townhall.games.kutna_hora.position import (
+    AUTOMATIC_STEPS,
+    PLAY,
+    SETUP_ORDER,
+    SETUP_SET,
+    TAX,
+    BuildBuilding,
+    BuyMiners,
+    BuyPlot,
+    DrawMineTiles,
+    KeepMineTile,
+    KutnaHoraPosition,
+    OptionalIcon,
+    PlaceMine,
+    PlaceTechnology,
+    RemoveHouse,
+    ResolveBarbaraTile,
+    ScoreBuilding,
+    SeatNoble,
+    StartMine,
+    Step,
+    TakeIncome,
+    TakeLicence,
+    TurnBarbaraTileDown,
+)
 from townhall.games.kutna_hora.reputation import change_rep
 
 
@@ -108,38 +126,37 @@ def play_legal(position: KutnaHoraPosition, p: int) -> list[int]:
     return out
 
 
-def task_legal(position: KutnaHoraPosition, task: list[int]) -> list[int]:
-    kind, a, _ = task
+def task_legal(position: KutnaHoraPosition, task: Step) -> list[int]:
     p = position.current
     out: list[int] = []
-    if kind == T_BUY:
+    if isinstance(task, BuyMiners):
         price = economy.price(position, PERMITS)
         if position.money[p] >= price:
             out.extend(A_BUY + k for k in (1, 2) if position.reserve[p] >= k)
-    elif kind == T_KEEP:
+    elif isinstance(task, KeepMineTile):
         out.extend(A_KEEP + i for i in range(len(position.drawn)))
-    elif kind == T_PLACE:
-        wood = 0 if a & F_FREE else economy.price(position, WOOD)
+    elif isinstance(task, PlaceMine):
+        wood = 0 if task.flags & F_FREE else economy.price(position, WOOD)
         out.extend(A_MINE + cell for cell, cost in mine.mine_options(position) if cost * wood <= position.money[p])
-    elif kind == T_TECH:
+    elif isinstance(task, PlaceTechnology):
         if position.reserve[p] + position.pool[p] > 0:
             out.extend(A_TECH + cell for cell, _ in mine.mine_options(position))
-    elif kind == T_LIC:
-        out.extend(A_TAKE + row * TAKE_COLS + col for row, col, _ in town.licence_options(position, p, a))
-    elif kind == T_PLOT:
-        out.extend(A_PLOT + cell for cell, _ in town.plot_options(position, p, a))
-    elif kind == T_BUILD:
-        out.extend(A_BUILD + slot * TOWN_CELLS + cell for slot, cell, _ in town.build_options(position, p, a))
-    elif kind == T_NOBLE:
-        if a == 1:
+    elif isinstance(task, TakeLicence):
+        out.extend(A_TAKE + row * TAKE_COLS + col for row, col, _ in town.licence_options(position, p, task.mode))
+    elif isinstance(task, BuyPlot):
+        out.extend(A_PLOT + cell for cell, _ in town.plot_options(position, p, task.mode))
+    elif isinstance(task, BuildBuilding):
+        out.extend(A_BUILD + slot * TOWN_CELLS + cell for slot, cell, _ in town.build_options(position, p, task.mode))
+    elif isinstance(task, SeatNoble):
+        if task.mode == 1:
             out.extend(A_NOBLE + c for c in range(4) if position.bank[c] > 0)
         elif position.money[p] >= DATA.council_cost:
             out.extend(A_NOBLE + c for c in range(4) if position.noble_pool[c] > 0)
-    elif kind in (T_BARB, T_OPT):
+    elif isinstance(task, (ResolveBarbaraTile, OptionalIcon)):
         out.append(A_RESOLVE)
-    elif kind == T_HOUSE:
+    elif isinstance(task, RemoveHouse):
         out.extend(A_HOUSE + row for row in range(3) if position.houses[p][row] > 0)
-    elif kind == T_SCORE:
+    elif isinstance(task, ScoreBuilding):
         out.extend(A_SCORE + cell for cell in range(len(position.town)) if position.town_owner[cell] == p)
     out.append(A_DECLINE)  # KH-TURN-4: every part may be declined
     return out
@@ -168,7 +185,7 @@ def why_illegal(position: KutnaHoraPosition, action: int) -> str:
         if position.used_cards[position.current] >> card & 1:
             return "KH-TURN-2"
         return {LICENCE: "KH-LIC-3", BARBARA: "KH-BAR-1"}.get(act, "KH-TURN-2")
-    task = position.tasks[-1][0]
+    task = position.tasks[-1].KIND
     return {
         T_BUY: "KH-MINE-1",
         T_KEEP: "KH-MINE-2",
@@ -205,15 +222,15 @@ def play_card(position: KutnaHoraPosition, action: int, chance: Chance, events: 
 def start_action(position: KutnaHoraPosition, act: int) -> None:
     p = position.current
     if act == MINE:
-        position.tasks.append([T_MINE, 0, 0])
+        position.tasks.append(StartMine(0))
     elif act == LICENCE:
-        position.tasks.append([T_LIC, 0, 0])
+        position.tasks.append(TakeLicence(0))
     elif act == PLOT:
-        position.tasks.append([T_PLOT, 0, 0])
+        position.tasks.append(BuyPlot(0))
     elif act == BUILD:
-        position.tasks.append([T_BUILD, 0, 0])
+        position.tasks.append(BuildBuilding(0))
     elif act == INCOME:
-        position.tasks.append([T_INCOME, 0, 0])
+        position.tasks.append(TakeIncome())
     elif act == BARBARA:
         position.pelicans_unused[p] -= 1
         position.pelicans_used[p] += 1
@@ -222,8 +239,8 @@ def start_action(position: KutnaHoraPosition, act: int) -> None:
             # down after them (its tax ignored); a guild building's St. Barbara icon during
             # tile 8's build therefore turns this very tile (KH-BUILD-4).
             tile = position.barbara_next
-            position.tasks.append([T_BARB_END, tile, 0])
-            position.tasks.append([T_BARB, tile, 0])
+            position.tasks.append(TurnBarbaraTileDown(tile))
+            position.tasks.append(ResolveBarbaraTile(tile))
         else:
             change_rep(position, p, DATA.barbara_after_all)
 
@@ -233,7 +250,7 @@ def run(position: KutnaHoraPosition, chance: Chance, events: list[Event] | None)
     while True:
         if position.tasks:
             task = position.tasks[-1]
-            if task[0] in AUTO_TASKS:
+            if type(task) in AUTOMATIC_STEPS:
                 position.tasks.pop()
                 auto(position, task, chance, events)
                 continue
@@ -262,76 +279,75 @@ def after_card(position: KutnaHoraPosition, chance: Chance, events: list[Event] 
     position.cards_in_turn = 2 if position.turns_done[nxt] < 2 else 1  # KH-TURN-2
 
 
-def auto(position: KutnaHoraPosition, task: list[int], chance: Chance, events: list[Event] | None) -> None:
-    kind, flags, _ = task
+def auto(position: KutnaHoraPosition, task: Step, chance: Chance, events: list[Event] | None) -> None:
     p = position.current
-    if kind == T_MINE:
+    if isinstance(task, StartMine):
+        flags = task.flags
         if flags & F_RESERVE:
             if position.reserve[p] + position.pool[p] > 0:
-                position.tasks.append([T_DRAW, flags, 0])
+                position.tasks.append(DrawMineTiles(flags))
         elif position.pool[p] > 0:
-            position.tasks.append([T_DRAW, flags, 0])
+            position.tasks.append(DrawMineTiles(flags))
         elif position.reserve[p] > 0:
-            position.tasks.append([T_BUY, flags, 0])
+            position.tasks.append(BuyMiners(flags))
         # else KH-TURN-5: no miner at all, the action has no effect
-    elif kind == T_DRAW:
+    elif isinstance(task, DrawMineTiles):
         mine.draw_mine_tiles(position, chance, events)
         if position.drawn:
-            position.tasks.append([T_KEEP, flags, 0])
-    elif kind == T_BARB_END:
-        if position.barbara_next == flags:  # not yet turned down by a building's icon
+            position.tasks.append(KeepMineTile(task.flags))
+    elif isinstance(task, TurnBarbaraTileDown):
+        if position.barbara_next == task.tile:  # not yet turned down by a building's icon
             position.barbara_next += 1
-    elif kind == T_INCOME:
+    elif isinstance(task, TakeIncome):
         gain = economy.income(position, p)
         position.money[p] += gain
         if events is not None:
             events.append(Event("income", f"player {p + 1} takes {gain} groschen", {"income": gain}))
-        position.tasks.append([T_NOBLE, 0, 0])
+        position.tasks.append(SeatNoble(0))
 
 
 def task_action(position: KutnaHoraPosition, action: int, chance: Chance, events: list[Event] | None) -> None:
     task = position.tasks.pop()
-    kind, a, b = task
     p = position.current
     declined = action == A_DECLINE
-    if kind == T_BUY:
+    if isinstance(task, BuyMiners):
         if not declined:
             n = action - A_BUY
             position.money[p] -= economy.price(position, PERMITS)
             position.reserve[p] -= n
             position.pool[p] += n
-            position.tasks.append([T_DRAW, a, 0])
-    elif kind == T_KEEP:
+            position.tasks.append(DrawMineTiles(task.flags))
+    elif isinstance(task, KeepMineTile):
         if declined:
             position.discard.extend(position.drawn)
         else:
             keep = position.drawn[action - A_KEEP]
             position.discard.extend(t for t in position.drawn if t != keep)
-            position.tasks.append([T_PLACE, a, keep])
+            position.tasks.append(PlaceMine(task.flags, keep))
         position.drawn = []
-    elif kind == T_PLACE:
+    elif isinstance(task, PlaceMine):
         if declined:
-            position.discard.append(b)
+            position.discard.append(task.tile)
         else:
-            mine.place_mine(position, action - A_MINE, b, a, chance, events)
-    elif kind == T_TECH:
+            mine.place_mine(position, action - A_MINE, task.tile, task.flags, chance, events)
+    elif isinstance(task, PlaceTechnology):
         if not declined:
-            mine.place_tech(position, action - A_TECH, b, events)
-    elif kind == T_LIC:
+            mine.place_tech(position, action - A_TECH, task.tile, events)
+    elif isinstance(task, TakeLicence):
         if not declined:
             row, col = divmod(action - A_TAKE, TAKE_COLS)
-            town.take_licence(position, row, col, a, chance, events)
-    elif kind == T_PLOT:
+            town.take_licence(position, row, col, task.mode, chance, events)
+    elif isinstance(task, BuyPlot):
         if not declined:
-            town.buy_plot(position, action - A_PLOT, a, events)
-    elif kind == T_BUILD:
+            town.buy_plot(position, action - A_PLOT, task.mode, events)
+    elif isinstance(task, BuildBuilding):
         if not declined:
             slot, cell = divmod(action - A_BUILD, TOWN_CELLS)
-            town.build(position, slot, cell, a, chance, events)
-    elif kind == T_NOBLE:
+            town.build(position, slot, cell, task.mode, chance, events)
+    elif isinstance(task, SeatNoble):
         if not declined:
             colour = action - A_NOBLE
-            if a == 1:
+            if task.mode == 1:
                 position.bank[colour] -= 1
             else:
                 position.money[p] -= DATA.council_cost
@@ -339,15 +355,15 @@ def task_action(position: KutnaHoraPosition, action: int, chance: Chance, events
             position.council[colour] += 1
             if events is not None:
                 events.append(Event("council", f"player {p + 1} seats a {COLOURS[colour]} noble in the council"))
-    elif kind == T_BARB:
-        barbara.barbara_tile(position, a, declined, events)
-    elif kind == T_HOUSE:
+    elif isinstance(task, ResolveBarbaraTile):
+        barbara.barbara_tile(position, task.tile, declined, events)
+    elif isinstance(task, RemoveHouse):
         if not declined:
             row = action - A_HOUSE
             position.houses[p][row] -= 1
             position.production[p][position.guilds[p][row]] += 2
-    elif kind == T_SCORE and not declined:
+    elif isinstance(task, ScoreBuilding) and not declined:
         gained = scoring.building_score(position, action - A_SCORE)
         position.points[p] += gained
-    elif kind == T_OPT and not declined:
-        town.optional_icon(position, a, b, chance, events)
+    elif isinstance(task, OptionalIcon) and not declined:
+        town.optional_icon(position, task.icon, task.argument, chance, events)

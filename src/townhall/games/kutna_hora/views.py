@@ -12,7 +12,6 @@ from townhall.games.kutna_hora.actions import (
     PERMS,
     SPACE,
     T_BARB,
-    T_BARB_END,
     T_BUILD,
     T_BUY,
     T_HOUSE,
@@ -26,7 +25,7 @@ from townhall.games.kutna_hora.actions import (
     T_TECH,
 )
 from townhall.games.kutna_hora.data import ACTIONS, COLOURS, DATA, GOODS, GUILD_OF_GOOD, cell_name
-from townhall.games.kutna_hora.position import OVER, PHASES, KutnaHoraPosition
+from townhall.games.kutna_hora.position import OVER, PHASES, KutnaHoraPosition, Step, TurnBarbaraTileDown
 
 B = DATA.buildings
 TILE_NAMES = [t.id for t in economy.MINE_TILES]
@@ -78,8 +77,8 @@ def action_text(state: KutnaHoraPosition, action: int) -> str:
     return kind
 
 
-def describe_task(task: list[int]) -> str:
-    kind, a, b = task
+def describe_task(task: Step) -> str:
+    kind, a, b = task.to_json()  # the step's [kind, a, b] form keys the texts
     if kind == T_OPT:
         what = {
             OPT_SLIDER: f"move the {GOODS[b]} slider right",
@@ -208,7 +207,7 @@ def render(state: KutnaHoraPosition, viewer: int | None) -> str:
     lines.append(
         f"St. Barbara: {nxt}/11 tiles turned"
         + (
-            f", {'resolving' if [T_BARB_END, nxt, 0] in state.tasks else 'next'} tile {nxt + 1}: {BARBARA_TEXTS[nxt]}"
+            f", {'resolving' if TurnBarbaraTileDown(nxt) in state.tasks else 'next'} tile {nxt + 1}: {BARBARA_TEXTS[nxt]}"
             if nxt < len(BARBARA_TEXTS)
             else ", all turned: +2 reputation"
         )
