@@ -105,7 +105,7 @@ NESTED_LISTS = (
 
 # ---------------------------------------------------------------------------- pending steps
 # Pending work is a stack of steps; the top one is the current small decision (or an automatic
-# step run at once). Each step's JSON form is [kind, a, b] (the saved format).
+# step run at once). Each step's JSON form is [kind, a, b] (the saved format, STEP_FORMS).
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,9 +115,6 @@ class StartMine:
     KIND: ClassVar[int] = T_MINE
     flags: int
 
-    def to_json(self) -> list[int]:
-        return [T_MINE, self.flags, 0]
-
 
 @dataclass(frozen=True, slots=True)
 class BuyMiners:
@@ -125,9 +122,6 @@ class BuyMiners:
 
     KIND: ClassVar[int] = T_BUY
     flags: int
-
-    def to_json(self) -> list[int]:
-        return [T_BUY, self.flags, 0]
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,9 +131,6 @@ class DrawMineTiles:
     KIND: ClassVar[int] = T_DRAW
     flags: int
 
-    def to_json(self) -> list[int]:
-        return [T_DRAW, self.flags, 0]
-
 
 @dataclass(frozen=True, slots=True)
 class KeepMineTile:
@@ -147,9 +138,6 @@ class KeepMineTile:
 
     KIND: ClassVar[int] = T_KEEP
     flags: int
-
-    def to_json(self) -> list[int]:
-        return [T_KEEP, self.flags, 0]
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,9 +148,6 @@ class PlaceMine:
     flags: int
     tile: int
 
-    def to_json(self) -> list[int]:
-        return [T_PLACE, self.flags, self.tile]
-
 
 @dataclass(frozen=True, slots=True)
 class PlaceTechnology:
@@ -170,9 +155,6 @@ class PlaceTechnology:
 
     KIND: ClassVar[int] = T_TECH
     tile: int
-
-    def to_json(self) -> list[int]:
-        return [T_TECH, 0, self.tile]
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,9 +164,6 @@ class TakeLicence:
     KIND: ClassVar[int] = T_LIC
     mode: int
 
-    def to_json(self) -> list[int]:
-        return [T_LIC, self.mode, 0]
-
 
 @dataclass(frozen=True, slots=True)
 class BuyPlot:
@@ -192,9 +171,6 @@ class BuyPlot:
 
     KIND: ClassVar[int] = T_PLOT
     mode: int
-
-    def to_json(self) -> list[int]:
-        return [T_PLOT, self.mode, 0]
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,18 +180,12 @@ class BuildBuilding:
     KIND: ClassVar[int] = T_BUILD
     mode: int
 
-    def to_json(self) -> list[int]:
-        return [T_BUILD, self.mode, 0]
-
 
 @dataclass(frozen=True, slots=True)
 class TakeIncome:
     """Automatic: take income, then offer a noble (KH-INC-1)."""
 
     KIND: ClassVar[int] = T_INCOME
-
-    def to_json(self) -> list[int]:
-        return [T_INCOME, 0, 0]
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,9 +195,6 @@ class SeatNoble:
     KIND: ClassVar[int] = T_NOBLE
     mode: int
 
-    def to_json(self) -> list[int]:
-        return [T_NOBLE, self.mode, 0]
-
 
 @dataclass(frozen=True, slots=True)
 class ResolveBarbaraTile:
@@ -236,9 +203,6 @@ class ResolveBarbaraTile:
     KIND: ClassVar[int] = T_BARB
     tile: int
 
-    def to_json(self) -> list[int]:
-        return [T_BARB, self.tile, 0]
-
 
 @dataclass(frozen=True, slots=True)
 class RemoveHouse:
@@ -246,18 +210,12 @@ class RemoveHouse:
 
     KIND: ClassVar[int] = T_HOUSE
 
-    def to_json(self) -> list[int]:
-        return [T_HOUSE, 0, 0]
-
 
 @dataclass(frozen=True, slots=True)
 class ScoreBuilding:
     """St. Barbara tile 10: score one own building."""
 
     KIND: ClassVar[int] = T_SCORE
-
-    def to_json(self) -> list[int]:
-        return [T_SCORE, 0, 0]
 
 
 @dataclass(frozen=True, slots=True)
@@ -268,9 +226,6 @@ class OptionalIcon:
     icon: int
     argument: int
 
-    def to_json(self) -> list[int]:
-        return [T_OPT, self.icon, self.argument]
-
 
 @dataclass(frozen=True, slots=True)
 class TurnBarbaraTileDown:
@@ -278,9 +233,6 @@ class TurnBarbaraTileDown:
 
     KIND: ClassVar[int] = T_BARB_END
     tile: int
-
-    def to_json(self) -> list[int]:
-        return [T_BARB_END, self.tile, 0]
 
 
 Step = (
@@ -291,42 +243,37 @@ Step = (
 AUTOMATIC_STEPS = frozenset({StartMine, DrawMineTiles, TakeIncome, TurnBarbaraTileDown})
 
 
+# The JSON form of each kind: [kind, a, b] with the fields named here as a and b (0 where none).
+STEP_FORMS: dict[int, tuple[type[Step], str | None, str | None]] = {
+    T_MINE: (StartMine, "flags", None),
+    T_BUY: (BuyMiners, "flags", None),
+    T_DRAW: (DrawMineTiles, "flags", None),
+    T_KEEP: (KeepMineTile, "flags", None),
+    T_PLACE: (PlaceMine, "flags", "tile"),
+    T_TECH: (PlaceTechnology, None, "tile"),
+    T_LIC: (TakeLicence, "mode", None),
+    T_PLOT: (BuyPlot, "mode", None),
+    T_BUILD: (BuildBuilding, "mode", None),
+    T_INCOME: (TakeIncome, None, None),
+    T_NOBLE: (SeatNoble, "mode", None),
+    T_BARB: (ResolveBarbaraTile, "tile", None),
+    T_HOUSE: (RemoveHouse, None, None),
+    T_SCORE: (ScoreBuilding, None, None),
+    T_OPT: (OptionalIcon, "icon", "argument"),
+    T_BARB_END: (TurnBarbaraTileDown, "tile", None),
+}
+
+
+def step_to_json(step: Step) -> list[int]:
+    _, a, b = STEP_FORMS[step.KIND]
+    return [step.KIND, getattr(step, a) if a else 0, getattr(step, b) if b else 0]
+
+
 def step_from_json(data: list[int]) -> Step:
     kind, a, b = data
-    step: Step
-    if kind == T_MINE:
-        step = StartMine(a)
-    elif kind == T_BUY:
-        step = BuyMiners(a)
-    elif kind == T_DRAW:
-        step = DrawMineTiles(a)
-    elif kind == T_KEEP:
-        step = KeepMineTile(a)
-    elif kind == T_PLACE:
-        step = PlaceMine(a, b)
-    elif kind == T_TECH:
-        step = PlaceTechnology(b)
-    elif kind == T_LIC:
-        step = TakeLicence(a)
-    elif kind == T_PLOT:
-        step = BuyPlot(a)
-    elif kind == T_BUILD:
-        step = BuildBuilding(a)
-    elif kind == T_INCOME:
-        step = TakeIncome()
-    elif kind == T_NOBLE:
-        step = SeatNoble(a)
-    elif kind == T_BARB:
-        step = ResolveBarbaraTile(a)
-    elif kind == T_HOUSE:
-        step = RemoveHouse()
-    elif kind == T_SCORE:
-        step = ScoreBuilding()
-    elif kind == T_OPT:
-        step = OptionalIcon(a, b)
-    else:
-        step = TurnBarbaraTileDown(a)
-    return step
+    cls, a_name, b_name = STEP_FORMS[kind]
+    fields = {name: value for name, value in ((a_name, a), (b_name, b)) if name}
+    return cls(**fields)
 
 
 class KutnaHoraPosition:
@@ -406,7 +353,7 @@ class KutnaHoraPosition:
         out: dict[str, Json] = {key: getattr(self, name) for name, key in SCALAR_FIELDS}
         for name, key in LIST_FIELDS:
             if name == "tasks":
-                out[key] = [step.to_json() for step in self.tasks]
+                out[key] = [step_to_json(step) for step in self.tasks]
                 continue
             value = getattr(self, name)
             out[key] = [list(x) if isinstance(x, list) else x for x in value]

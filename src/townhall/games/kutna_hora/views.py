@@ -25,7 +25,7 @@ from townhall.games.kutna_hora.actions import (
     T_TECH,
 )
 from townhall.games.kutna_hora.data import ACTIONS, COLOURS, DATA, GOODS, GUILD_OF_GOOD, cell_name
-from townhall.games.kutna_hora.position import OVER, PHASES, KutnaHoraPosition, Step, TurnBarbaraTileDown
+from townhall.games.kutna_hora.position import OVER, PHASES, KutnaHoraPosition, Step, TurnBarbaraTileDown, step_to_json
 
 B = DATA.buildings
 TILE_NAMES = [t.id for t in economy.MINE_TILES]
@@ -78,7 +78,7 @@ def action_text(state: KutnaHoraPosition, action: int) -> str:
 
 
 def describe_task(task: Step) -> str:
-    kind, a, b = task.to_json()  # the step's [kind, a, b] form keys the texts
+    kind, a, b = step_to_json(task)  # the step's [kind, a, b] form keys the texts
     if kind == T_OPT:
         what = {
             OPT_SLIDER: f"move the {GOODS[b]} slider right",
