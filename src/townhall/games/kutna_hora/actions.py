@@ -1,4 +1,4 @@
-"""The fixed action space of Kutná Hora and the small-decision (task) kinds."""
+"""The fixed action space of Kutná Hora and the JSON kinds of the pending steps."""
 
 from __future__ import annotations
 

@@ -26,8 +26,7 @@ TILE_COST = {2: -1, 4: -2}  # tiles 3 and 5: the reputation they cost (paid even
 
 
 def barbara_tile(position: KutnaHoraPosition, tile: int, declined: bool, events: list[Event] | None) -> None:
-    """KH-BAR-2: the eleven tiles. Declining ignores the gains, never the reputation a tile
-    costs (KH-TURN-4: "当结算板块3时，你必须失去1点声望，但你可以选择不移除一个房屋标记")."""
+    """KH-BAR-2: the eleven tiles; declining keeps a tile's reputation cost (RULINGS.md, KH-TURN-4)."""
     p = position.current
     push = position.tasks.append
     if declined:

@@ -33,9 +33,8 @@ def move_to_row_end(position: KutnaHoraPosition, stack: int) -> None:
 
 
 def put_at_row_end(position: KutnaHoraPosition, row: list[int], stack: int) -> None:
-    """Tiles always slide left to fill a vacated place (KH-LIC-4): a row lists the stacks that
-    still hold tiles in column order, then the emptied ones (which are no columns); a stack
-    with tiles goes behind the last stack with tiles, an emptied one to the very end."""
+    """KH-LIC-4, compact rows (RULINGS.md): a stack with tiles goes behind the last stack with
+    tiles, an emptied one to the very end."""
     if position.stack_top[stack] < 0:
         row.append(stack)
         return

@@ -1,4 +1,4 @@
-"""The turn: card plays, the stack of small decisions (tasks) and their legal actions (KH-TURN-*)."""
+"""The turn: card plays, the stack of pending steps and their legal actions (KH-TURN-*; RULINGS.md)."""
 
 from __future__ import annotations
 
@@ -235,9 +235,7 @@ def start_action(position: KutnaHoraPosition, act: int) -> None:
         position.pelicans_unused[p] -= 1
         position.pelicans_used[p] += 1
         if position.barbara_next < len(DATA.barbara_tax):
-            # KH-BAR-1: the tile stays the current one while its steps run and turns face
-            # down after them (its tax ignored); a guild building's St. Barbara icon during
-            # tile 8's build therefore turns this very tile (KH-BUILD-4).
+            # KH-BAR-1: the tile turns face down after its steps (RULINGS.md).
             tile = position.barbara_next
             position.tasks.append(TurnBarbaraTileDown(tile))
             position.tasks.append(ResolveBarbaraTile(tile))
