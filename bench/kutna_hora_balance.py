@@ -42,7 +42,7 @@ from townhall.games.kutna_hora import GAME
 from townhall.games.kutna_hora.actions import SPACE
 from townhall.games.kutna_hora.data import GUILD_OF_GOOD
 from townhall.games.kutna_hora.scoring import FINAL_PARTS
-from townhall.games.kutna_hora.state import KHState
+from townhall.games.kutna_hora.state import KutnaHoraState
 from townhall.sim.stats import wilson_interval
 
 DURING = ("nobles", "mine tiles", "buildings", "St. Barbara")
@@ -81,7 +81,7 @@ def play_one(task: Task) -> dict[str, Any]:
 
     def on_step(match: Match, player: int, action: int, events: list[Event]) -> None:
         state = match.state
-        assert isinstance(state, KHState)
+        assert isinstance(state, KutnaHoraState)
         delta = [state.points[p] - prev[p] for p in range(n)]
         prev[:] = state.points
         for event in events:
@@ -118,7 +118,7 @@ def play_one(task: Task) -> dict[str, Any]:
     match = play_match(GAME, n, agents, seed=game_seed, on_step=on_step)
     seconds = time.perf_counter() - started
     state = match.state
-    assert isinstance(state, KHState)
+    assert isinstance(state, KutnaHoraState)
     for p in range(n):
         assert sum(sources[p]) == state.points[p], (sources[p], state.points[p])
     return {

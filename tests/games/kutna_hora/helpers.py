@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from townhall.engine import Chance, Event
 from townhall.games.kutna_hora import GAME
-from townhall.games.kutna_hora.base import PLAY
-from townhall.games.kutna_hora.state import KHState
+from townhall.games.kutna_hora.position import PLAY
+from townhall.games.kutna_hora.state import KutnaHoraState
 
 BUILDERS, SCRIBES, GROCERS, INNKEEPERS, MINERS, METALLURGISTS = range(6)
 GUILD_SETS = [
@@ -25,25 +25,25 @@ def public_tile(colour: int, k: int) -> int:
     return 24 + 3 * colour + k
 
 
-def fresh(n: int = 2, seed: int = 3, **options: bool) -> KHState:
+def fresh(n: int = 2, seed: int = 3, **options: bool) -> KutnaHoraState:
     """A game after setup (first-game card, every chooser takes the first set offered)."""
     opts: dict[str, bool] = {"first_game": True}
     opts.update(options)
     # Built directly: test positions may leave events out even with 2 players.
     state = GAME.new_state(n, GAME.meta.resolve(opts), Chance(seed))
-    assert isinstance(state, KHState)
+    assert isinstance(state, KutnaHoraState)
     while state.phase != PLAY:
         player = state.to_move()[0]
         state.apply(player, state.legal_actions(player)[0], Chance(0))
     return state
 
 
-def blank(n: int = 2, seed: int = 3) -> KHState:
+def blank(n: int = 2, seed: int = 3) -> KutnaHoraState:
     """Round 1, start player 0 to move, with a known neutral position: no event, tax 0, no rocks,
     the town hall in guild order with known tops, fixed guilds per player."""
     s = fresh(n, seed, events=False)
-    s.ev_current = -1
-    s.events_on = False  # a test position: no further events either
+    s.event_current = -1
+    s.events_enabled = False  # a test position: no further events either
     s.tax = 0
     s.hall = [[0, 1, 6], [2, 3, 7], [4, 5, 8]]
     for g in range(6):
@@ -61,11 +61,11 @@ def blank(n: int = 2, seed: int = 3) -> KHState:
     return s
 
 
-def texts(s: KHState) -> list[str]:
+def texts(s: KutnaHoraState) -> list[str]:
     return [s.action_text(a) for a in s.legal_actions(s.current)]
 
 
-def do(s: KHState, text: str, chance: Chance | None = None) -> list[Event]:
+def do(s: KutnaHoraState, text: str, chance: Chance | None = None) -> list[Event]:
     """Apply the legal action of the player to move whose text is `text`."""
     events: list[Event] = []
     for action in s.legal_actions(s.current):
@@ -75,7 +75,7 @@ def do(s: KHState, text: str, chance: Chance | None = None) -> list[Event]:
     raise AssertionError(f"{text!r} is not legal; legal: {texts(s)}")
 
 
-def action_id(s: KHState, text: str) -> int:
+def action_id(s: KutnaHoraState, text: str) -> int:
     for action in s.legal_actions(s.current):
         if s.action_text(action) == text:
             return action

@@ -13,24 +13,26 @@ from tests.games.kutna_hora.helpers import (
     texts,
 )
 from townhall.engine import Chance
+from townhall.games.kutna_hora import barbara, economy, mine, rounds, town
 from townhall.games.kutna_hora.data import ORE, SILVER, WOOD
-from townhall.games.kutna_hora.state import KHState
+from townhall.games.kutna_hora.position import PlaceMine
+from townhall.games.kutna_hora.state import KutnaHoraState
 
 M = 8  # mine area columns (stand-in)
 T = 5  # town columns on the 2-player side
 
 
-def _mine_at(s: KHState, name: str, tile: int, owner: int = 1) -> None:
+def _mine_at(s: KutnaHoraState, name: str, tile: int, owner: int = 1) -> None:
     s.mine[cell(name, M)] = tile
     s.mine_owner[cell(name, M)] = owner
 
 
-def _plot(s: KHState, p: int, name: str) -> None:
+def _plot(s: KutnaHoraState, p: int, name: str) -> None:
     s.plots[p].append(cell(name, T))
     s.town_plot[cell(name, T)] = p
 
 
-def _built(s: KHState, name: str, tile: int, owner: int) -> None:
+def _built(s: KutnaHoraState, name: str, tile: int, owner: int) -> None:
     s.town[cell(name, T)] = tile
     s.town_owner[cell(name, T)] = owner
 
@@ -66,7 +68,7 @@ def test_mine_draw_as_many_as_the_level() -> None:
     """KH-MINE-2: level 3 draws 3, keep 1, discard the rest; discarding all builds nothing; an
     empty deck is rebuilt from all discards."""
     s = blank(2)
-    s.tech_taken = 2
+    s.technology_taken = 2
     s.layers = [[0, 1, 2, 3], [9]]
     do(s, "c1 mine", Chance(5))
     assert len(s.drawn) == 3 and len(s.layers[0]) == 1
@@ -74,7 +76,7 @@ def test_mine_draw_as_many_as_the_level() -> None:
     keep = drawn[1]
     do(s, s.action_text(s.legal_actions(0)[1]))
     assert sorted(s.discard) == sorted(t for t in drawn if t != keep)
-    assert s.tasks[-1][2] == keep
+    assert isinstance(s.tasks[-1], PlaceMine) and s.tasks[-1].tile == keep
     s = blank(2)
     s.layers = [[4]]
     do(s, "c1 mine")
@@ -95,7 +97,7 @@ def test_mine_places_and_costs() -> None:
     _mine_at(s, "A4", 19)  # III-2, cost 4
     _mine_at(s, "C6", 0)  # I-1, cost 1
     s.mine[cell("A1", M)] = -2  # a rock
-    options = dict(s.mine_options())
+    options = dict(mine.mine_options(s))
     names = {f"{chr(65 + c // M)}{c % M + 1}": cost for c, cost in options.items()}
     # A3 between A2 (2) and A4 (4) takes the higher; A7 is the free entrance (2 wood)
     assert names == {"A3": 4, "B2": 2, "A5": 4, "B4": 4, "A7": 2, "C5": 1, "C7": 1, "D6": 1}
@@ -115,8 +117,8 @@ def test_mine_placement_effects() -> None:
     do(s, "resolve")
     assert s.money[0] == 40 - 2 * 4  # the entrance: 2 wood at 4
     assert s.mine[cell("A7", M)] == 19 and s.mine_owner[cell("A7", M)] == 0
-    assert (s.pool[0], s.ore_mine[0], s.ore_pos, s.pop_pos, s.points[0]) == (0, 2, 2, 1, 2)
-    assert s.income(0) == 2 * s.price(ORE) == 2 * 6
+    assert (s.pool[0], s.ore_from_mines[0], s.ore_position, s.population_position, s.points[0]) == (0, 2, 2, 1, 2)
+    assert economy.income(s, 0) == 2 * economy.price(s, ORE) == 2 * 6
 
 
 # ---------------------------------------------------------------- licence
@@ -148,7 +150,7 @@ def test_licence_costs_by_column() -> None:
     assert s.money[0] == 34
     s = blank(2)
     s.round = 3
-    s._red_nobles_enter(Chance(0), None)
+    rounds.red_nobles_enter(s, Chance(0), None)
     do(s, "c1 licence")
     red = s.stack_top[s.hall[0][3]]
     do(s, f"take 14 {['RE1', 'RE2', 'RE3'][red - 33]}")
@@ -188,18 +190,18 @@ def test_plot_prices() -> None:
     s = blank(2)
     _built(s, "B2", guild_tile(BUILDERS, 1), 1)  # plot price 3
     _built(s, "B4", guild_tile(BUILDERS, 3), 1)  # plot price 4
-    prices = {name: cost for c, cost in s.plot_options(0, 0) for name in [f"{chr(65 + c // T)}{c % T + 1}"]}
+    prices = {name: cost for c, cost in town.plot_options(s, 0, 0) for name in [f"{chr(65 + c // T)}{c % T + 1}"]}
     assert prices == {"A2": 3, "B1": 3, "C2": 3, "B3": 4, "A4": 4, "B5": 4, "C4": 4}
     for name in prices:
         s.town_plot[cell(name, T)] = 1
-    assert {cost for _, cost in s.plot_options(0, 0)} == {5}
-    assert len(s.plot_options(0, 0)) == 19 - 2 - 7
+    assert {cost for _, cost in town.plot_options(s, 0, 0)} == {5}
+    assert len(town.plot_options(s, 0, 0)) == 19 - 2 - 7
 
 
 def test_plot_costs_one_with_reputation_three() -> None:
     """KH-PLOT-2"""
     s = blank(2)
-    s.rep[0] = 3
+    s.reputation[0] = 3
     do(s, "c2 plot")
     do(s, "plot A1")
     assert s.money[0] == 39
@@ -210,9 +212,9 @@ def test_at_most_three_plots() -> None:
     s = blank(2)
     for name in ("A1", "A3"):
         _plot(s, 0, name)
-    assert len(s.plot_options(0, 0)) == 17
+    assert len(town.plot_options(s, 0, 0)) == 17
     _plot(s, 0, "A5")
-    assert s.plot_options(0, 0) == []
+    assert town.plot_options(s, 0, 0) == []
 
 
 # ---------------------------------------------------------------- build
@@ -240,13 +242,13 @@ def test_build_house_effects() -> None:
     _plot(s, 0, "D5")
     do(s, "c3 build")
     do(s, "build BUI2 A1")
-    assert s.pel_unused[0] == 1 and s.rep[0] == 1 and s.houses[0] == [3, 4, 4]
+    assert s.pelicans_unused[0] == 1 and s.reputation[0] == 1 and s.houses[0] == [3, 4, 4]
     do(s, "resolve")  # the slider icon (wood now 3)
     do(s, "decline")  # the St. Barbara icon
     assert not s.tasks
     do(s, "c4 build")
     do(s, "build BUI3 D5")
-    assert s.houses[0] == [2, 4, 4] and s.pel_unused[0] == 1 and s.rep[0] == 1
+    assert s.houses[0] == [2, 4, 4] and s.pelicans_unused[0] == 1 and s.reputation[0] == 1
     do(s, "resolve")  # the slider icon first, then the St. Barbara icon, then the house's licence
     do(s, "decline")
     assert texts(s) == ["take 13 GR1", "take 23 SI1", "take 33 YE1", "decline"]
@@ -269,7 +271,7 @@ def test_build_house_effects() -> None:
     _plot(s, 0, "A1")
     do(s, "c3 build")
     do(s, "build BUI2 A1")
-    assert (s.rep[0], s.points[0], s.pel_unused[0], s.houses[0]) == (1, 1, 0, [0, 4, 4])
+    assert (s.reputation[0], s.points[0], s.pelicans_unused[0], s.houses[0]) == (1, 1, 0, [0, 4, 4])
 
 
 def test_guild_building_production_and_slider() -> None:
@@ -280,13 +282,13 @@ def test_guild_building_production_and_slider() -> None:
     _plot(s, 0, "A2")
     do(s, "c3 build")
     do(s, "build BUI2 A1")
-    assert s.prod[0][WOOD] == 2 and s.sliders[WOOD] == 0
+    assert s.production[0][WOOD] == 2 and s.sliders[WOOD] == 0
     do(s, "resolve")
-    assert s.sliders[WOOD] == 1 and s.price(WOOD) == 3 and s.level() == 1  # only miners raise the level
+    assert s.sliders[WOOD] == 1 and economy.price(s, WOOD) == 3 and mine.level(s) == 1  # only miners raise the level
     do(s, "decline")  # BUI2's St. Barbara icon
     do(s, "c4 build")
     do(s, "build MIN1 A2")
-    assert s.prod[0][ORE] == 2 and s.sliders[ORE] == 0 and "resolve" not in texts(s)
+    assert s.production[0][ORE] == 2 and s.sliders[ORE] == 0 and "resolve" not in texts(s)
 
 
 def test_st_barbara_icon_turns_tile_and_raises_tax() -> None:
@@ -300,9 +302,9 @@ def test_st_barbara_icon_turns_tile_and_raises_tax() -> None:
     assert s.barbara_next == 0
     do(s, "resolve")  # the St. Barbara icon
     # tile 1 (+2 reputation) is gone for everybody: the reputation is the house's (+1)
-    assert s.barbara_next == 1 and s.tax == 1 and s.rep[0] == 1 and s.points[0] == 0
+    assert s.barbara_next == 1 and s.tax == 1 and s.reputation[0] == 1 and s.points[0] == 0
     s.barbara_next = 11
-    s.turn_barbara(None)
+    barbara.turn_barbara(s, None)
     assert s.tax == 1
 
 
@@ -314,8 +316,8 @@ def test_miners_guild_building_ore_and_technology() -> None:
     _plot(s, 0, "A1")
     do(s, "c3 build")
     do(s, "build MIN1 A1")
-    assert s.prod[0][ORE] == 2 and s.ore_mine[0] == 0 and s.ore_pos == 2
-    assert s.level() == 2 and s.money[0] == 40 - 1 * 4
+    assert s.production[0][ORE] == 2 and s.ore_from_mines[0] == 0 and s.ore_position == 2
+    assert mine.level(s) == 2 and s.money[0] == 40 - 1 * 4
     assert texts(s) == ["tech A2", "tech A7", "decline"]
     do(s, "tech A7")
     assert s.mine[cell("A7", M)] == 27 and s.mine_owner[cell("A7", M)] == 0
@@ -334,7 +336,7 @@ def test_miners_guild_building_ore_and_technology() -> None:
     do(s, "c3 build")
     do(s, "build MIN1 A1")
     do(s, "decline")  # removed from the game; the level still rose
-    assert s.level() == 2 and 27 not in s.mine
+    assert mine.level(s) == 2 and 27 not in s.mine
 
 
 def test_public_building() -> None:
@@ -344,8 +346,8 @@ def test_public_building() -> None:
     _plot(s, 0, "B2")
     do(s, "c3 build")
     do(s, "build GR1 B2")
-    assert s.rep[0] == 4 and s.points[0] == 1 and s.money[0] == 40 - 1 * 4
-    assert s.houses[0] == [4, 4, 4] and s.prod[0] == [0] * 6
+    assert s.reputation[0] == 4 and s.points[0] == 1 and s.money[0] == 40 - 1 * 4
+    assert s.houses[0] == [4, 4, 4] and s.production[0] == [0] * 6
     assert s.town_owner[cell("B2", T)] == -1 and s.town[cell("B2", T)] == public_tile(0, 0)
     assert s.noble_pool == [1, 0, 0, 0] and s.bank == [2, 3, 3, 3]
 
@@ -353,7 +355,7 @@ def test_public_building() -> None:
 def test_red_x_blocks_build() -> None:
     """KH-BUILD-7: ore card 7 shows no demand for silver: MET2 cannot be built."""
     s = blank(2)
-    s.ore_pos = 7
+    s.ore_position = 7
     s.slots[0] = [guild_tile(5, 1), public_tile(1, 0)]
     _plot(s, 0, "A1")
     do(s, "c3 build")
@@ -366,7 +368,7 @@ def test_red_x_blocks_build() -> None:
 def test_income_is_production_times_price() -> None:
     """KH-INC-1: wood 2 x 4 + ore (1 building + 2 mines) x 6 + silver 3 x 4 = 38."""
     s = blank(2)
-    s.prod[0][WOOD], s.prod[0][ORE], s.ore_mine[0], s.prod[0][SILVER] = 2, 1, 2, 3
+    s.production[0][WOOD], s.production[0][ORE], s.ore_from_mines[0], s.production[0][SILVER] = 2, 1, 2, 3
     do(s, "c4 income")
     assert s.money[0] == 40 + 38
 
@@ -390,9 +392,9 @@ def test_income_may_seat_one_noble_for_ten() -> None:
 def test_no_technology_tile_left() -> None:
     """KH-BUILD-5: with all 4 technology tiles taken the level stays 5 and nothing is placed."""
     s = blank(2)
-    s.tech_taken = 4
+    s.technology_taken = 4
     s.slots[0] = [guild_tile(MINERS, 0)]
     _plot(s, 0, "A1")
     do(s, "c3 build")
     do(s, "build MIN1 A1")
-    assert s.level() == 5 and not s.tasks and s.prod[0][ORE] == 2
+    assert mine.level(s) == 5 and not s.tasks and s.production[0][ORE] == 2

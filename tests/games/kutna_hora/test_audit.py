@@ -5,18 +5,18 @@ from __future__ import annotations
 
 from tests.games.kutna_hora.helpers import BUILDERS, MINERS, SCRIBES, blank, cell, do, guild_tile
 from townhall.engine import Chance
-from townhall.games.kutna_hora import GAME, economy
+from townhall.games.kutna_hora import GAME, economy, mine, rounds, town
 from townhall.games.kutna_hora.actions import A_TAKE
-from townhall.games.kutna_hora.base import RED_STACK
 from townhall.games.kutna_hora.data import DATA, WOOD
-from townhall.games.kutna_hora.state import KHState
+from townhall.games.kutna_hora.position import RED_STACK
+from townhall.games.kutna_hora.state import KutnaHoraState
 
 T = 5  # town columns on the 2-player side
 M = 8  # mine columns
 GREEN = 6  # the green public stack (row 1 of blank())
 
 
-def _plot(s: KHState, p: int, name: str) -> None:
+def _plot(s: KutnaHoraState, p: int, name: str) -> None:
     s.plots[p].append(cell(name, T))
     s.town_plot[cell(name, T)] = p
 
@@ -39,7 +39,7 @@ def test_exhausted_stack_leaves_no_gap_in_its_row() -> None:
     assert s.money[0] == 37
     assert [s.stack_top[x] >= 0 for x in s.hall[0]][:2] == [True, True]
     assert s.hall[0][:2] == [SCRIBES, GREEN]
-    options = {(r, c): cost for r, c, cost in s.licence_options(1, 0)}
+    options = {(r, c): cost for r, c, cost in town.licence_options(s, 1, 0)}
     assert options[(0, 1)] == 2  # GR2 in column 2: one permit at price 2
     assert (0, 2) not in options  # nothing stands in column 3
 
@@ -51,7 +51,7 @@ def test_taken_red_tile_leaves_no_gap() -> None:
     more), so BUI3 costs 2 permits (4), not 3 (6)."""
     s = blank(2)
     s.round = 3
-    s._red_nobles_enter(Chance(0), None)
+    rounds.red_nobles_enter(s, Chance(0), None)
     red = s.stack_top[RED_STACK]
     do(s, "c1 licence")
     do(s, f"take 14 {DATA.buildings[red].id}")
@@ -61,7 +61,7 @@ def test_taken_red_tile_leaves_no_gap() -> None:
     assert s.money[0] == 33
     assert s.hall[0][:3] == [SCRIBES, GREEN, BUILDERS]
     top = DATA.buildings[s.stack_top[BUILDERS]].id
-    options = {(r, c): cost for r, c, cost in s.licence_options(0, 0)}
+    options = {(r, c): cost for r, c, cost in town.licence_options(s, 0, 0)}
     assert options[(0, 2)] == 4 and (0, 3) not in options
     assert s.action_text(A_TAKE + 2) == f"take 13 {top}"
 
@@ -86,24 +86,24 @@ def test_declining_tile_3_still_costs_the_reputation() -> None:
     house, but the reputation is lost all the same."""
     s = blank(2)
     s.barbara_next = 2
-    s.pel_unused[0] = 1
+    s.pelicans_unused[0] = 1
     do(s, "c6 barbara")
     assert "resolving tile 3" in GAME.render(s, 1) and "still costs the reputation" in GAME.render(s, 1)
     do(s, "decline")
-    assert s.rep[0] == -1 and s.houses[0] == [4, 4, 4] and s.barbara_next == 3
-    assert s.pel_used[0] == 1
+    assert s.reputation[0] == -1 and s.houses[0] == [4, 4, 4] and s.barbara_next == 3
+    assert s.pelicans_used[0] == 1
 
 
 def test_declining_tile_5_still_costs_the_reputation() -> None:
     """KH-TURN-4 / KH-BAR-2 tile 5: the -2 reputation is the tile's price; ignoring its two income
     actions does not avoid it."""
     s = blank(2)
-    s.prod[0][WOOD] = 2
+    s.production[0][WOOD] = 2
     s.barbara_next = 4
-    s.pel_unused[0] = 1
+    s.pelicans_unused[0] = 1
     do(s, "c6 barbara")
     do(s, "decline")
-    assert s.rep[0] == -2 and s.money[0] == 40 and s.barbara_next == 5
+    assert s.reputation[0] == -2 and s.money[0] == 40 and s.barbara_next == 5
 
 
 def test_tile_stays_face_up_until_its_steps_are_done() -> None:
@@ -115,7 +115,7 @@ def test_tile_stays_face_up_until_its_steps_are_done() -> None:
     s.slots[0] = [guild_tile(BUILDERS, 2)]  # BUI3: St. Barbara icon
     _plot(s, 0, "C1")
     s.barbara_next = 7
-    s.pel_unused[0] = 2
+    s.pelicans_unused[0] = 2
     do(s, "c6 barbara")
     assert s.barbara_next == 7  # tile 8 is being resolved: still the current tile
     do(s, "resolve")
@@ -146,7 +146,7 @@ def test_icon_without_a_resolving_tile_turns_the_lowest() -> None:
     do(s, "build BUI3 A1")
     do(s, "resolve")  # slider
     do(s, "resolve")  # St. Barbara icon
-    assert s.barbara_next == 3 and s.tax == DATA.barbara_tax[2] == 1 and s.rep[0] == 1
+    assert s.barbara_next == 3 and s.tax == DATA.barbara_tax[2] == 1 and s.reputation[0] == 1
 
 
 # ---------------------------------------------------------------- decisions kept (seed check)
@@ -161,7 +161,7 @@ def test_technology_level_rises_when_the_tile_is_removed() -> None:
     do(s, "c3 build")
     do(s, "build MIN1 A1")
     do(s, "decline")  # remove the technology tile
-    assert s.level() == 2 and all(t < 27 for t in s.mine)
+    assert mine.level(s) == 2 and all(t < 27 for t in s.mine)
 
 
 def test_town_builds_emptying_a_stack_closes_the_gap() -> None:
@@ -176,7 +176,7 @@ def test_town_builds_emptying_a_stack_closes_the_gap() -> None:
     do(s, "c1 licence")
     do(s, "take 11 SCR2")
     assert s.money[1] == 40 and s.hall[0] == [GREEN, SCRIBES, BUILDERS]
-    options = {(r, c): cost for r, c, cost in s.licence_options(1, 0)}
+    options = {(r, c): cost for r, c, cost in town.licence_options(s, 1, 0)}
     assert options[(0, 1)] == 2 and (0, 2) not in options
 
 
@@ -187,7 +187,7 @@ def test_tile_9_uses_the_pool_only_when_beside_it_is_empty() -> None:
     s.layers = [[0, 1]]
     s.reserve[0], s.pool[0] = 0, 1
     s.barbara_next = 8
-    s.pel_unused[0] = 1
+    s.pelicans_unused[0] = 1
     do(s, "c6 barbara")
     do(s, "resolve", Chance(0))
     do(s, s.action_text(s.legal_actions(0)[0]))  # keep the drawn tile

@@ -4,22 +4,23 @@ from __future__ import annotations
 
 from tests.games.kutna_hora.helpers import BUILDERS, MINERS, blank, cell, do, guild_tile, public_tile, texts
 from townhall.engine import Chance
+from townhall.games.kutna_hora import economy
 from townhall.games.kutna_hora.data import DATA, ORE, SILVER, WOOD
-from townhall.games.kutna_hora.state import KHState
+from townhall.games.kutna_hora.state import KutnaHoraState
 
 T = 5
 M = 8
 
 
-def _barbara(s: KHState, number: int, chance: Chance | None = None) -> None:
+def _barbara(s: KutnaHoraState, number: int, chance: Chance | None = None) -> None:
     """Player 0 spends a pelican with tile `number` (1-11) the lowest face-up one, and resolves it."""
     s.barbara_next = number - 1
-    s.pel_unused[0] += 1
+    s.pelicans_unused[0] += 1
     do(s, "c6 barbara")
     do(s, "resolve", chance)
 
 
-def _built(s: KHState, name: str, tile: int, owner: int) -> None:
+def _built(s: KutnaHoraState, name: str, tile: int, owner: int) -> None:
     s.town[cell(name, T)] = tile
     s.town_owner[cell(name, T)] = owner
 
@@ -28,31 +29,31 @@ def test_barbara_spends_a_pelican_and_resolves_the_lowest_tile() -> None:
     """KH-BAR-1: the pelican turns over; tiles go in order; the tile's tax is ignored."""
     s = blank(2)
     assert "c6 barbara" not in texts(s)
-    s.pel_unused[0] = 2
+    s.pelicans_unused[0] = 2
     do(s, "c6 barbara")
     # the tile stays face up while it resolves and turns down after (seed: "结算完效果后，将板块翻至面朝下")
-    assert (s.pel_unused[0], s.pel_used[0], s.barbara_next) == (1, 1, 0)
+    assert (s.pelicans_unused[0], s.pelicans_used[0], s.barbara_next) == (1, 1, 0)
     do(s, "resolve")
-    assert s.rep[0] == 2 and s.tax == 0 and s.barbara_next == 1
+    assert s.reputation[0] == 2 and s.tax == 0 and s.barbara_next == 1
     s.used_cards[0] = 0  # (the next round, same player)
     do(s, "c6 barbara")
     assert texts(s) == ["resolve", "decline"]
     do(s, "decline")  # tile 2 ignored: nothing happens, the tile is still turned down
-    assert s.rep[0] == 2 and s.barbara_next == 2 and s.slots[0] == []
+    assert s.reputation[0] == 2 and s.barbara_next == 2 and s.slots[0] == []
 
 
 def test_tile_1_two_reputation() -> None:
     """KH-BAR-2 tile 1"""
     s = blank(2)
     _barbara(s, 1)
-    assert s.rep[0] == 2
+    assert s.reputation[0] == 2
 
 
 def test_tile_2_reputation_and_free_licence() -> None:
     """KH-BAR-2 tile 2: +1 reputation and a licence without paying."""
     s = blank(2)
     _barbara(s, 2)
-    assert s.rep[0] == 1
+    assert s.reputation[0] == 1
     assert "take 11 BUI2" in texts(s) and "take 12 SCR2" not in texts(s)
     do(s, "take 33 YE1")
     assert s.slots[0] == [public_tile(2, 0)] and s.money[0] == 40
@@ -63,14 +64,14 @@ def test_tile_3_remove_house_for_production() -> None:
     (no house effect); declining the house keeps it but the reputation is lost (KH-TURN-4)."""
     s = blank(2)
     _barbara(s, 3)
-    assert s.rep[0] == -1
+    assert s.reputation[0] == -1
     assert texts(s) == ["house builders", "house miners", "house metallurgists", "decline"]
     do(s, "house metallurgists")
-    assert s.houses[0] == [4, 4, 3] and s.prod[0][SILVER] == 2 and s.pel_unused[0] == 0 and s.points[0] == 0
+    assert s.houses[0] == [4, 4, 3] and s.production[0][SILVER] == 2 and s.pelicans_unused[0] == 0 and s.points[0] == 0
     s = blank(2)
     _barbara(s, 3)
     do(s, "decline")
-    assert s.rep[0] == -1 and s.houses[0] == [4, 4, 4]
+    assert s.reputation[0] == -1 and s.houses[0] == [4, 4, 4]
 
 
 def test_tile_4_free_plot_anywhere() -> None:
@@ -78,7 +79,7 @@ def test_tile_4_free_plot_anywhere() -> None:
     s = blank(2)
     _built(s, "A1", guild_tile(BUILDERS, 1), 1)
     _barbara(s, 4)
-    assert s.rep[0] == 1
+    assert s.reputation[0] == 1
     assert "plot D5" in texts(s)  # not next to a building
     do(s, "plot D5")
     assert s.money[0] == 40 and s.plots[0] == [cell("D5", T)]
@@ -87,10 +88,10 @@ def test_tile_4_free_plot_anywhere() -> None:
 def test_tile_5_two_incomes() -> None:
     """KH-BAR-2 tile 5: -2 reputation, then two incomes with two chances to seat a noble."""
     s = blank(2)
-    s.prod[0][WOOD] = 5  # income 5 x 4 = 20
+    s.production[0][WOOD] = 5  # income 5 x 4 = 20
     s.noble_pool = [2, 0, 0, 0]
     _barbara(s, 5)
-    assert s.rep[0] == -2 and s.money[0] == 60
+    assert s.reputation[0] == -2 and s.money[0] == 60
     do(s, "noble green")
     assert s.money[0] == 50 + 20
     do(s, "noble green")
@@ -122,7 +123,7 @@ def test_tile_7_reputation_per_public_neighbour() -> None:
     _built(s, "A2", public_tile(1, 0), -1)
     _built(s, "D1", public_tile(2, 0), -1)
     _barbara(s, 7)
-    assert s.rep[0] == 3
+    assert s.reputation[0] == 3
 
 
 def test_tile_8_point_and_build_without_wood() -> None:
@@ -134,7 +135,7 @@ def test_tile_8_point_and_build_without_wood() -> None:
     _barbara(s, 8)
     assert s.points[0] == 1
     do(s, "build BUI4 C1")
-    assert s.money[0] == 40 and s.prod[0][WOOD] == 3
+    assert s.money[0] == 40 and s.production[0][WOOD] == 3
 
 
 def test_tile_9_two_free_mines_with_miners_from_beside_the_pool() -> None:
@@ -155,7 +156,7 @@ def test_tile_9_two_free_mines_with_miners_from_beside_the_pool() -> None:
         do(s, "decline")
     assert sorted([first, second]) == [0, 1]
     assert (s.pool[0], s.reserve[0], s.money[0]) == (1, 6, 40)
-    assert s.ore_mine[0] == 2
+    assert s.ore_from_mines[0] == 2
 
 
 def test_tile_10_scores_one_building() -> None:
@@ -179,16 +180,16 @@ def test_tile_11_five_points_then_two_reputation() -> None:
     s = blank(2)
     _barbara(s, 11)
     assert s.points[0] == 5 and s.barbara_next == 11
-    s.pel_unused[0] = 1
+    s.pelicans_unused[0] = 1
     s.used_cards[0] = 0
     do(s, "c6 barbara")
-    assert s.rep[0] == 2 and s.pel_used[0] == 2
+    assert s.reputation[0] == 2 and s.pelicans_used[0] == 2
 
 
 def test_production_may_exceed_ten() -> None:
     """KH-FIN-7: tile 3 on a production of 10 gives 12."""
     s = blank(2)
-    s.prod[0][ORE] = 10
+    s.production[0][ORE] = 10
     _barbara(s, 3)
     do(s, "house miners")
-    assert s.prod[0][ORE] == 12 and s.income(0) == 12 * 6
+    assert s.production[0][ORE] == 12 and economy.income(s, 0) == 12 * 6

@@ -13,7 +13,8 @@ from townhall.games import get
 from townhall.games.kutna_hora import GAME
 from townhall.games.kutna_hora.actions import SPACE
 from townhall.games.kutna_hora.evaluate import evaluate, value
-from townhall.games.kutna_hora.state import KHState
+from townhall.games.kutna_hora.position import PlaceMine
+from townhall.games.kutna_hora.state import KutnaHoraState
 
 
 def test_registered_with_options_and_variants() -> None:
@@ -27,8 +28,8 @@ def test_two_players_without_events_is_refused_clearly() -> None:
     with pytest.raises(OptionError, match="with 2 players Kutná Hora is played with events"):
         GAME.start(2, {"events": False}, Chance(3))
     state = GAME.start(3, {"events": False}, Chance(3))
-    assert isinstance(state, KHState) and not state.events_on
-    assert isinstance(GAME.start(2, {}, Chance(3)), KHState)
+    assert isinstance(state, KutnaHoraState) and not state.events_enabled
+    assert isinstance(GAME.start(2, {}, Chance(3)), KutnaHoraState)
 
 
 def test_render_shows_prices_town_mine_players_and_cathedral() -> None:
@@ -131,7 +132,7 @@ def test_evaluate_sees_a_st_barbara_tile_two_decisions_ahead() -> None:
     thrown away."""
     s = blank(2)
     s.barbara_next = 1
-    s.pel_unused[0] = 1
+    s.pelicans_unused[0] = 1
     barbara, idle = s.clone(), s.clone()
     do(barbara, "c6 barbara")
     do(idle, "c6 idle")
@@ -157,7 +158,7 @@ def test_max_decisions_bound_and_speed() -> None:
     assert time.perf_counter() - started < 5.0
 
 
-def _check_invariants(s: KHState) -> None:
+def _check_invariants(s: KutnaHoraState) -> None:
     """Components are conserved: miners, nobles, building tiles, mine tiles; limits hold."""
     assert all(m >= 0 for m in s.money) and 0 <= s.tax <= 25
     for p in range(s.num_players):
@@ -170,7 +171,7 @@ def _check_invariants(s: KHState) -> None:
     tiles += [t for slots in s.slots for t in slots]
     assert len(tiles) == len(set(tiles))
     mine = [t for t in s.mine if 0 <= t < 27] + s.discard + s.drawn + [t for layer in s.layers for t in layer]
-    mine += [task[2] for task in s.tasks if task[0] == 4]  # a kept tile waiting for its place
+    mine += [task.tile for task in s.tasks if isinstance(task, PlaceMine)]  # a kept tile waiting for its place
     assert sorted(mine) == list(range(27))
 
 
@@ -182,7 +183,7 @@ def test_busy_random_games_keep_invariants() -> None:
         n = 2 + seed % 3
         chance, rng = Chance(seed), random.Random(seed)
         s = GAME.start(n, {}, chance)
-        assert isinstance(s, KHState)
+        assert isinstance(s, KutnaHoraState)
         while s.to_move():
             legal = s.legal_actions(s.current)
             busy = [a for a in legal if a != A_DECLINE and not (A_PLAY <= a < A_PLAY + 42 and (a - A_PLAY) % 7 == IDLE)]
@@ -198,5 +199,5 @@ def test_greedy_agent_plays_a_full_game() -> None:
 
     match = play_match(GAME, 2, [GreedyAgent(1), GreedyAgent(2)], seed=4)
     state = match.state
-    assert isinstance(state, KHState) and state.is_terminal() and len(state.final) == 2
+    assert isinstance(state, KutnaHoraState) and state.is_terminal() and len(state.final) == 2
     assert any(t >= 0 for t in state.town)  # the heuristic leads the bots to build

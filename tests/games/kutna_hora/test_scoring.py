@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from tests.games.kutna_hora.helpers import BUILDERS, MINERS, blank, cell, do, guild_tile, public_tile, texts
 from townhall.engine import Chance
-from townhall.games.kutna_hora import GAME, scoring
-from townhall.games.kutna_hora.base import OVER, PLAY, TAX
+from townhall.games.kutna_hora import GAME, reputation, rounds, scoring
 from townhall.games.kutna_hora.data import DATA, WOOD
-from townhall.games.kutna_hora.state import KHState
+from townhall.games.kutna_hora.position import OVER, PLAY, TAX
+from townhall.games.kutna_hora.state import KutnaHoraState
 
 T = 5
 M = 8
 
 
-def _idle_until_not_play(s: KHState) -> None:
+def _idle_until_not_play(s: KutnaHoraState) -> None:
     before = s.round
     while s.phase == PLAY:
         do(s, next(t for t in texts(s) if t.endswith("idle")))
@@ -21,12 +21,12 @@ def _idle_until_not_play(s: KHState) -> None:
             return
 
 
-def _built(s: KHState, name: str, tile: int, owner: int) -> None:
+def _built(s: KutnaHoraState, name: str, tile: int, owner: int) -> None:
     s.town[cell(name, T)] = tile
     s.town_owner[cell(name, T)] = owner
 
 
-def _town(s: KHState) -> None:
+def _town(s: KutnaHoraState) -> None:
     """P0: BUI4 at B2 and BUI1 at B1; P1: MIN1 at A1; public GR3 at A2 and SI3 at B3."""
     _built(s, "B2", guild_tile(BUILDERS, 3), 0)
     _built(s, "B1", guild_tile(BUILDERS, 0), 0)
@@ -38,21 +38,21 @@ def _town(s: KHState) -> None:
 def test_reputation_beyond_the_track_ends() -> None:
     """KH-REP-1: beyond the top +2 points per step, beyond the bottom -2 per step."""
     s = blank(2)
-    s.rep[0] = 6
-    s.change_rep(0, 3)
-    assert (s.rep[0], s.points[0]) == (7, 4)
-    s.rep[1] = -2
-    s.change_rep(1, -3)
-    assert (s.rep[1], s.points[1]) == (-3, -4)
+    s.reputation[0] = 6
+    reputation.change_rep(s, 0, 3)
+    assert (s.reputation[0], s.points[0]) == (7, 4)
+    s.reputation[1] = -2
+    reputation.change_rep(s, 1, -3)
+    assert (s.reputation[1], s.points[1]) == (-3, -4)
 
 
 def test_reputation_scores_only_at_the_end() -> None:
     """KH-REP-2 / KH-FIN-4: the track value (7 -> +14, -3 -> -6) counts at the end only."""
     s = blank(2)
-    s.rep = [7, -3]
+    s.reputation = [7, -3]
     s.round = 6
     assert s.points == [0, 0]
-    s._finish_round(Chance(0), None)
+    rounds.finish_round(s, Chance(0), None)
     assert [parts[3] for parts in s.final] == [14, -6]
     assert DATA.rep_end[7] == 14 and DATA.rep_end[-3] == -6
 
@@ -68,9 +68,9 @@ def test_tax_pay_or_penalty() -> None:
     assert texts(s) == ["tax penalty", "pay tax 5"]
     do(s, "pay tax 5")
     # player 1 cannot pay: penalty taken at once; player 2 chooses the penalty
-    assert s.current == 2 and s.rep[1] == -1 and s.money[1] == 3
+    assert s.current == 2 and s.reputation[1] == -1 and s.money[1] == 3
     do(s, "tax penalty")
-    assert s.money == [35, 3, 40] and s.rep == [0, -1, -1]
+    assert s.money == [35, 3, 40] and s.reputation == [0, -1, -1]
     assert s.phase == PLAY and s.round == 2
 
 
@@ -83,26 +83,26 @@ def test_land_tax() -> None:
             s.plots[p].append(k + 5 * p)
             s.town_plot[k + 5 * p] = p
     _idle_until_not_play(s)
-    assert s.tax_due(0) == 5 and s.tax_due(1) == 10
+    assert rounds.tax_due(s, 0) == 5 and rounds.tax_due(s, 1) == 10
     do(s, "pay tax 5")
     do(s, "pay tax 10")
     do(s, "tax penalty")
-    assert s.money == [35, 31, 42] and s.rep[2] == -1
+    assert s.money == [35, 31, 42] and s.reputation[2] == -1
 
 
 def test_events_advance_decks_before_tax_and_new_event_tax() -> None:
     """KH-END-3: the round's event advances the decks at round end, before tax; the next card's
     tax applies when it is revealed."""
     s = blank(2)
-    s.events_on = True
-    s.ev_current = next(e.index for e in DATA.events if e.id == "A1")  # tax 1, population +2
-    s.ev_left = [[next(e.index for e in DATA.events if e.id == "A2")], []]  # tax 2
+    s.events_enabled = True
+    s.event_current = next(e.index for e in DATA.events if e.id == "A1")  # tax 1, population +2
+    s.events_left = [[next(e.index for e in DATA.events if e.id == "A2")], []]  # tax 2
     s.tax = 0
-    s.prod[0][WOOD] = 1
+    s.production[0][WOOD] = 1
     _idle_until_not_play(s)
-    assert s.pop_pos == 2 and s.ore_pos == 0
+    assert s.population_position == 2 and s.ore_position == 0
     assert s.phase == PLAY and s.round == 2  # tax 0 was due: nobody had to decide
-    assert s.tax == 2 and DATA.events[s.ev_current].id == "A2"
+    assert s.tax == 2 and DATA.events[s.event_current].id == "A2"
 
 
 def test_nobles_score_in_the_last_three_rounds() -> None:
@@ -111,7 +111,7 @@ def test_nobles_score_in_the_last_three_rounds() -> None:
     the nobles of that colour in the council."""
     s = blank(2)
     _town(s)
-    s.pel_used[0] = 5
+    s.pelicans_used[0] = 5
     for r in range(4):
         s.mine[r * M] = 0
         s.mine_owner[r * M] = 0
@@ -159,12 +159,12 @@ def test_final_income_reputation_leftovers() -> None:
     """KH-FIN-3 income 64 -> 6; KH-FIN-4 reputation 5 -> 10; KH-FIN-5 two slotted tiles, one plot,
     three unused pelicans -> 6."""
     s = blank(2)
-    s.prod[0][WOOD] = 16  # 16 x 4 = 64
-    s.rep[0] = 5
+    s.production[0][WOOD] = 16  # 16 x 4 = 64
+    s.reputation[0] = 5
     s.slots[0] = [1, 5]
     s.plots[0] = [cell("D5", T)]
     s.town_plot[cell("D5", T)] = 0
-    s.pel_unused[0] = 3
+    s.pelicans_unused[0] = 3
     assert scoring.final_parts(s)[0] == [0, 0, 6, 10, 6]
 
 
@@ -180,7 +180,7 @@ def test_most_points_wins_then_money() -> None:
 def test_full_game_ends_after_the_last_round_with_final_scoring() -> None:
     """KH-SETUP-1 / KH-FIN-1..6: a 4-player game ends after round 5 and adds the final parts."""
     s = blank(4)
-    s.prod[0][WOOD] = 10
+    s.production[0][WOOD] = 10
     while s.phase != OVER:
         if s.phase == TAX:
             do(s, texts(s)[0])

@@ -6,15 +6,15 @@ import pytest
 
 from tests.games.kutna_hora.helpers import blank, fresh, texts
 from townhall.engine import Chance, OptionError
-from townhall.games.kutna_hora import GAME
-from townhall.games.kutna_hora.base import PLAY, ROCK, SETUP_ORDER, SETUP_SET
+from townhall.games.kutna_hora import GAME, mine, rounds
 from townhall.games.kutna_hora.data import DATA, GUILD_OF_GOOD
-from townhall.games.kutna_hora.state import KHState
+from townhall.games.kutna_hora.position import PLAY, ROCK, SETUP_ORDER, SETUP_SET
+from townhall.games.kutna_hora.state import KutnaHoraState
 
 
-def _start(n: int, seed: int = 1, **options: bool) -> KHState:
+def _start(n: int, seed: int = 1, **options: bool) -> KutnaHoraState:
     state = GAME.start(n, options, Chance(seed))
-    assert isinstance(state, KHState)
+    assert isinstance(state, KutnaHoraState)
     return state
 
 
@@ -35,17 +35,17 @@ def test_player_count_outside_two_to_four_is_rejected() -> None:
 def test_round_and_tax_markers_start() -> None:
     """KH-SETUP-2: round marker on 1, tax marker on 0 (no event revealed without events)."""
     s = _start(3, events=False)
-    assert s.round == 1 and s.tax == 0 and s.ev_current == -1
+    assert s.round == 1 and s.tax == 0 and s.event_current == -1
 
 
 def test_red_nobles_wait_then_enter_at_row_ends() -> None:
     """KH-SETUP-3: the 3 red tiles wait; at the end of round 3 (2-3 players) one goes to each row end."""
     s = blank(2)
-    assert s.red_waiting and all(len(row) == 3 for row in s.hall)
+    assert s.red_nobles_waiting and all(len(row) == 3 for row in s.hall)
     assert s.red_after == 3 and _start(4).red_after == 2
     s.round = 3
-    s._finish_round(Chance(5), None)
-    assert not s.red_waiting
+    rounds.finish_round(s, Chance(5), None)
+    assert not s.red_nobles_waiting
     assert [row[3] for row in s.hall] == [9, 10, 11]
     reds = sorted(s.stack_top[9 + r] for r in range(3))
     assert reds == [33, 34, 35]
@@ -86,7 +86,7 @@ def test_rocks_from_a_mine_setup_card() -> None:
 def test_decks_and_sliders_start_leftmost() -> None:
     """KH-SETUP-7: both decks on card 0, every slider leftmost."""
     s = _start(3, events=False)
-    assert (s.pop_pos, s.ore_pos) == (0, 0)
+    assert (s.population_position, s.ore_position) == (0, 0)
     assert s.sliders == [0] * 6
 
 
@@ -105,7 +105,7 @@ def test_bank_has_three_nobles_per_colour() -> None:
 def test_technology_and_mine_deck_layers() -> None:
     """KH-SETUP-10: level 1; mine deck I on top, II in the middle, III at the bottom."""
     s = _start(2)
-    assert s.level() == 1 and s.tech_taken == 0
+    assert mine.level(s) == 1 and s.technology_taken == 0
     assert [sorted(DATA.mine_tiles[t].group for t in layer) for layer in s.layers] == [[0] * 9, [1] * 9, [2] * 9]
 
 
@@ -155,25 +155,25 @@ def test_events_mandatory_with_two_players_and_tax_on_reveal() -> None:
     with pytest.raises(OptionError, match="with 2 players"):
         _start(2, seed=4, events=False)
     s = _start(2, seed=4)
-    assert s.events_on and s.ev_current >= 0
-    card = DATA.events[s.ev_current]
+    assert s.events_enabled and s.event_current >= 0
+    card = DATA.events[s.event_current]
     assert card.deck == 0 and s.tax == card.tax
-    assert len(s.ev_left[0]) == 4 and len(s.ev_left[1]) == 5
+    assert len(s.events_left[0]) == 4 and len(s.events_left[1]) == 5
     three = _start(3, events=False)
-    assert not three.events_on and three.ev_current == -1
-    assert _start(3).events_on
+    assert not three.events_enabled and three.event_current == -1
+    assert _start(3).events_enabled
 
 
 def test_events_deck_b_after_the_red_nobles() -> None:
     """KH-SETUP-13: rounds after the red nobles enter take deck B; the last round has no card."""
     s = blank(4)
-    s.events_on = True
+    s.events_enabled = True
     s.round = 3
-    s._reveal_event(Chance(0), None)
-    assert DATA.events[s.ev_current].deck == 1
+    rounds.reveal_event(s, Chance(0), None)
+    assert DATA.events[s.event_current].deck == 1
     s.round = 5
-    s._reveal_event(Chance(0), None)
-    assert s.ev_current == -1
+    rounds.reveal_event(s, Chance(0), None)
+    assert s.event_current == -1
 
 
 def test_player_components() -> None:
@@ -183,5 +183,5 @@ def test_player_components() -> None:
         assert s.houses[p] == [4, 4, 4]
         assert s.pool[p] == 1 and s.reserve[p] == 8
         assert s.plots[p] == [] and s.slots[p] == []
-        assert s.used_cards[p] == 0 and s.prod[p] == [0] * 6 and s.rep[p] == DATA.rep_start
+        assert s.used_cards[p] == 0 and s.production[p] == [0] * 6 and s.reputation[p] == DATA.rep_start
     assert DATA.plot_markers == 3 and len(DATA.cards) == 6

@@ -10,7 +10,7 @@ from tests.games.kutna_hora.helpers import action_id, blank, cell, do, public_ti
 from townhall.engine import Chance, IllegalAction
 from townhall.engine import testing as battery
 from townhall.games.kutna_hora import GAME
-from townhall.games.kutna_hora.base import TAX
+from townhall.games.kutna_hora.position import TAX
 
 
 def test_start_player_begins_and_play_goes_clockwise() -> None:
@@ -83,7 +83,7 @@ def test_icons_on_tiles_may_be_declined() -> None:
     do(s, "decline")
     do(s, "decline")
     assert s.sliders == [0] * 6 and s.barbara_next == 0 and s.tax == 0
-    assert s.prod[0][0] == 3 and s.houses[0] == [3, 4, 4] and s.pel_unused[0] == 1
+    assert s.production[0][0] == 3 and s.houses[0] == [3, 4, 4] and s.pelicans_unused[0] == 1
     assert s.cards_in_turn == 1
 
 
@@ -121,18 +121,18 @@ def test_joker_costs_reputation_below_six() -> None:
     """KH-JOKER-1"""
     s = blank(2)
     do(s, "c5 joker mine")
-    assert s.rep[0] == -1
+    assert s.reputation[0] == -1
     s = blank(2)
-    s.rep[0] = 6
+    s.reputation[0] = 6
     do(s, "c5 joker mine")
-    assert s.rep[0] == 6
+    assert s.reputation[0] == 6
     s = blank(2)
-    s.pel_unused[0] = 1
+    s.pelicans_unused[0] = 1
     do(s, "c6 barbara")  # the card's own action: no joker penalty
-    assert s.rep[0] == 0
+    assert s.reputation[0] == 0
     assert texts(s) == ["resolve", "decline"]
     do(s, "resolve")  # tile 1: +2 reputation
-    assert s.rep[0] == 2
+    assert s.reputation[0] == 2
 
 
 def test_illegal_actions_name_a_clause_and_leave_state_unchanged() -> None:
@@ -159,11 +159,11 @@ def test_same_seed_same_game() -> None:
 def test_observation_hides_stacks_mine_deck_and_events() -> None:
     """KH-IO-3: the mine deck order, the tiles below stack tops and face-down events are hidden."""
     s = blank(2)
-    s.events_on = True
+    s.events_enabled = True
     obs = s.observation(0)
     assert obs["layers"] == [9, 9, 9]
     assert obs["stack_hidden"][0] == 3 and "stack_bottom" not in obs
-    assert obs["ev_left"] == [len(s.ev_left[0]), len(s.ev_left[1])]
+    assert obs["ev_left"] == [len(s.events_left[0]), len(s.events_left[1])]
     assert obs["stack_top"] == s.stack_top and obs["prices"] == [4, 2, 4, 5, 6, 4]
     text = json.dumps(obs)
     other = s.clone()

@@ -1,4 +1,4 @@
-"""The fixed action space of Kutná Hora and the small-decision (task) kinds."""
+"""The fixed action space of Kutná Hora and the JSON kinds of the pending steps."""
 
 from __future__ import annotations
 
@@ -51,7 +51,7 @@ A_RESOLVE = SPACE.offset("resolve")
 A_DECLINE = SPACE.offset("decline")
 TAKE_COLS = len(DATA.column_costs)
 
-# Task kinds: one pending small decision (or an automatic step) each; [kind, a, b].
+# Step kinds: the JSON form [kind, a, b] of the typed pending steps in position.py.
 T_MINE = 0  # auto: start a mine action (a = flags)
 T_BUY = 1  # buy miners? (a = flags)
 T_DRAW = 2  # auto: draw mine tiles (a = flags)
@@ -69,7 +69,6 @@ T_SCORE = 13  # St. Barbara 10: score one own building
 T_OPT = 14  # an impersonal icon the player may decline (a = OPT_*, b = good or amount)
 T_BARB_END = 15  # auto: St. Barbara tile a turns face down after its steps (KH-BAR-1)
 OPT_SLIDER, OPT_ORE_LEFT, OPT_BARBARA, OPT_POP = range(4)
-AUTO_TASKS = frozenset({T_MINE, T_DRAW, T_INCOME, T_BARB_END})
 
 F_FREE = 1  # no wood cost
 F_RESERVE = 2  # miners from beside the pool first, no purchase step

@@ -7,61 +7,74 @@ from townhall.games.kutna_hora import scoring
 from townhall.games.kutna_hora.actions import (
     F_FREE,
     F_RESERVE,
-    T_BUILD,
-    T_HOUSE,
-    T_INCOME,
-    T_LIC,
-    T_MINE,
-    T_NOBLE,
-    T_PLOT,
-    T_SCORE,
 )
-from townhall.games.kutna_hora.base import KHBase
+from townhall.games.kutna_hora.data import DATA
+from townhall.games.kutna_hora.position import (
+    BuildBuilding,
+    BuyPlot,
+    KutnaHoraPosition,
+    RemoveHouse,
+    ScoreBuilding,
+    SeatNoble,
+    StartMine,
+    TakeIncome,
+    TakeLicence,
+)
+from townhall.games.kutna_hora.reputation import change_rep
 
 TILE_COST = {2: -1, 4: -2}  # tiles 3 and 5: the reputation they cost (paid even when ignored)
 
 
-class BarbaraRules(KHBase):
-    def _barbara_tile(self, tile: int, declined: bool, events: list[Event] | None) -> None:
-        """KH-BAR-2: the eleven tiles. Declining ignores the gains, never the reputation a tile
-        costs (KH-TURN-4: "当结算板块3时，你必须失去1点声望，但你可以选择不移除一个房屋标记")."""
-        p = self.current
-        push = self.tasks.append
-        if declined:
-            if tile in TILE_COST:
-                self.change_rep(p, TILE_COST[tile])
-            if events is not None:
-                events.append(Event("barbara", f"player {p + 1} ignores St. Barbara tile {tile + 1}"))
-            return
-        if tile == 0:
-            self.change_rep(p, 2)
-        elif tile == 1:
-            self.change_rep(p, 1)
-            push([T_LIC, 1, 0])
-        elif tile == 2:
-            self.change_rep(p, -1)
-            push([T_HOUSE, 0, 0])
-        elif tile == 3:
-            self.change_rep(p, 1)
-            push([T_PLOT, 1, 0])
-        elif tile == 4:
-            self.change_rep(p, -2)
-            push([T_INCOME, 0, 0])
-            push([T_INCOME, 0, 0])
-        elif tile == 5:
-            self.points[p] += 2
-            push([T_NOBLE, 1, 0])
-        elif tile == 6:
-            self.change_rep(p, scoring.public_neighbours(self, p))
-        elif tile == 7:
-            self.points[p] += 1
-            push([T_BUILD, 1, 0])
-        elif tile == 8:
-            push([T_MINE, F_FREE | F_RESERVE, 0])
-            push([T_MINE, F_FREE | F_RESERVE, 0])
-        elif tile == 9:
-            push([T_SCORE, 0, 0])
-        else:
-            self.points[p] += 5
+def barbara_tile(position: KutnaHoraPosition, tile: int, declined: bool, events: list[Event] | None) -> None:
+    """KH-BAR-2: the eleven tiles; declining keeps a tile's reputation cost (RULINGS.md, KH-TURN-4)."""
+    p = position.current
+    push = position.tasks.append
+    if declined:
+        if tile in TILE_COST:
+            change_rep(position, p, TILE_COST[tile])
         if events is not None:
-            events.append(Event("barbara", f"player {p + 1} resolves St. Barbara tile {tile + 1}"))
+            events.append(Event("barbara", f"player {p + 1} ignores St. Barbara tile {tile + 1}"))
+        return
+    if tile == 0:
+        change_rep(position, p, 2)
+    elif tile == 1:
+        change_rep(position, p, 1)
+        push(TakeLicence(1))
+    elif tile == 2:
+        change_rep(position, p, -1)
+        push(RemoveHouse())
+    elif tile == 3:
+        change_rep(position, p, 1)
+        push(BuyPlot(1))
+    elif tile == 4:
+        change_rep(position, p, -2)
+        push(TakeIncome())
+        push(TakeIncome())
+    elif tile == 5:
+        position.points[p] += 2
+        push(SeatNoble(1))
+    elif tile == 6:
+        change_rep(position, p, scoring.public_neighbours(position, p))
+    elif tile == 7:
+        position.points[p] += 1
+        push(BuildBuilding(1))
+    elif tile == 8:
+        push(StartMine(F_FREE | F_RESERVE))
+        push(StartMine(F_FREE | F_RESERVE))
+    elif tile == 9:
+        push(ScoreBuilding())
+    else:
+        position.points[p] += 5
+    if events is not None:
+        events.append(Event("barbara", f"player {p + 1} resolves St. Barbara tile {tile + 1}"))
+
+
+def turn_barbara(position: KutnaHoraPosition, events: list[Event] | None) -> None:
+    """KH-BUILD-4: the lowest tile turns down unresolved; its tax applies."""
+    if position.barbara_next >= len(DATA.barbara_tax):
+        return
+    tax = DATA.barbara_tax[position.barbara_next]
+    position.barbara_next += 1
+    position.tax = min(DATA.tax_cap, position.tax + tax)
+    if events is not None:
+        events.append(Event("barbara", f"St. Barbara tile {position.barbara_next} turned down, tax +{tax}"))

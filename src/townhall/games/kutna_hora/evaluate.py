@@ -5,14 +5,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from townhall.engine.chance import Chance
-from townhall.games.kutna_hora import economy, scoring
-from townhall.games.kutna_hora.actions import F_FREE, T_KEEP, T_PLACE
+from townhall.games.kutna_hora import economy, mine, scoring
+from townhall.games.kutna_hora.actions import F_FREE
 from townhall.games.kutna_hora.data import DATA, ORE, WOOD
+from townhall.games.kutna_hora.position import PLAY, KeepMineTile, PlaceMine
 
 if TYPE_CHECKING:
-    from townhall.games.kutna_hora.state import KHState
+    from townhall.games.kutna_hora.state import KutnaHoraState
 
-PLAY = 2  # state.PLAY (not imported: the state module imports this one's package)
 LOOKAHEAD = 3  # own small decisions looked through after a card play (4 was no stronger, and slower)
 STAR_WORTH = 0.5  # a star's rough share of the final mine-row points
 CARDS_PER_ROUND = 5  # KH-TURN-2: 2 + 2 + 1 cards
@@ -39,7 +39,7 @@ class Outlook(NamedTuple):
     noble_rounds: int
 
 
-def outlook(state: KHState) -> Outlook:
+def outlook(state: KutnaHoraState) -> Outlook:
     rounds_left = state.rounds - state.round + 1
     money_weight = 0.02 + 0.12 * rounds_left / state.rounds
     # income arrives only with an Income action (about 1.5 a round), then counts as money
@@ -48,7 +48,7 @@ def outlook(state: KHState) -> Outlook:
     return Outlook(prices, money_weight, income_weight, min(DATA.noble_rounds, rounds_left))
 
 
-def money_worth(state: KHState, p: int, look: Outlook) -> float:
+def money_worth(state: KutnaHoraState, p: int, look: Outlook) -> float:
     """Money is worth what it buys: beyond what the rounds left can spend it is nearly worthless
     (money left at the end only breaks ties, KH-FIN-6). Valued linearly, the bot took Income
     actions it could not use and ended games with 100-200 groschen."""
@@ -57,12 +57,12 @@ def money_worth(state: KHState, p: int, look: Outlook) -> float:
     return (min(money, need) + EXCESS * max(0, money - need)) * look.money_weight
 
 
-def plays_left(state: KHState, p: int) -> int:
+def plays_left(state: KutnaHoraState, p: int) -> int:
     """Cards p will still play this game (KH-TURN-2: five a round)."""
     return CARDS_PER_ROUND - state.used_cards[p].bit_count() + CARDS_PER_ROUND * (state.rounds - state.round)
 
 
-def pelican_worth(state: KHState, p: int) -> float:
+def pelican_worth(state: KutnaHoraState, p: int) -> float:
     """An unused pelican: what the current St. Barbara tile would bring, or its leftover point
     (KH-FIN-5) once no card is left. Valued by the tile, the bot lets a building's St. Barbara
     icon (KH-BUILD-4) turn a weak tile and keeps the stronger ones for itself."""
@@ -75,7 +75,7 @@ def effect_worth(effect: tuple[tuple[str, int], ...]) -> float:
     return sum(EFFECT_WORTH[kind] * amount for kind, amount in effect)
 
 
-def building_prospect(state: KHState, p: int, tile: int, look: Outlook) -> float:
+def building_prospect(state: KutnaHoraState, p: int, tile: int, look: Outlook) -> float:
     """What putting up a slotted licence tile would bring, less its wood: a guild building its
     production, house effect and town icons; a public building its effect (crediting its noble or
     the icons it lends its neighbours made the bot weaker head-to-head)."""
@@ -92,7 +92,7 @@ def building_prospect(state: KHState, p: int, tile: int, look: Outlook) -> float
     return gain - b.wood * look.prices[WOOD] * look.money_weight
 
 
-def stock_worth(state: KHState, p: int, look: Outlook) -> float:
+def stock_worth(state: KutnaHoraState, p: int, look: Outlook) -> float:
     """Slotted tiles and unbuilt plots: their leftover points, plus a share of each tile's prospect
     while it can still be built. A tile with a plot waiting for it is one Build action away, and
     building it gives up two leftover points (tile and plot), not one.
@@ -115,14 +115,17 @@ def stock_worth(state: KHState, p: int, look: Outlook) -> float:
     return total
 
 
-def pending_mine_worth(state: KHState, look: Outlook) -> float:
+def pending_mine_worth(state: KutnaHoraState, look: Outlook) -> float:
     """Worth of a drawn mine tile not yet placed (keep / place steps), as if put on the cheapest place.
 
     Without it a lookahead that ends at "keep which tile?" or "where?" (St. Barbara tile 9's second
     mine, a search cut off mid-action) sees nothing gained yet."""
-    kind, flags, tile = state.tasks[-1]
-    tiles = state.drawn if kind == T_KEEP else [tile]
-    costs = [cost for _, cost in state.mine_options()]
+    task = state.tasks[-1]
+    if not isinstance(task, (KeepMineTile, PlaceMine)):
+        return 0.0
+    flags = task.flags
+    tiles = state.drawn if isinstance(task, KeepMineTile) else [task.tile]
+    costs = [cost for _, cost in mine.mine_options(state)]
     if not tiles or not costs:
         return 0.0
     wood = 0 if flags & F_FREE else min(costs) * look.prices[WOOD]
@@ -135,7 +138,7 @@ def pending_mine_worth(state: KHState, look: Outlook) -> float:
     return max(0.0, best - wood * look.money_weight)
 
 
-def values(state: KHState) -> list[float]:
+def values(state: KutnaHoraState) -> list[float]:
     """Every player's `value` at once: the shared parts (mine rows, town scores) are computed once."""
     n = state.num_players
     if state.final:
@@ -150,12 +153,12 @@ def values(state: KHState) -> list[float]:
     seated = any(state.council)
     rep_end = DATA.rep_end
     pending = -1
-    if state.phase == PLAY and state.tasks and state.tasks[-1][0] in (T_KEEP, T_PLACE):
+    if state.phase == PLAY and state.tasks and isinstance(state.tasks[-1], (KeepMineTile, PlaceMine)):
         pending = state.current
     out = []
     for p in range(n):
-        prod = state.prod[p]
-        income = sum(prod[g] * prices[g] for g in range(6)) + state.ore_mine[p] * prices[ORE]  # economy.income
+        prod = state.production[p]
+        income = sum(prod[g] * prices[g] for g in range(6)) + state.ore_from_mines[p] * prices[ORE]  # economy.income
         out.append(
             state.points[p]
             + money_worth(state, p, look)
@@ -163,28 +166,28 @@ def values(state: KHState) -> list[float]:
             + town[p]
             + mines[p]
             + (sum(scoring.noble_points(state, p)) * look.noble_rounds if seated else 0)
-            + rep_end[state.rep[p]]
-            + 0.3 * state.rep[p]
+            + rep_end[state.reputation[p]]
+            + 0.3 * state.reputation[p]
             + stock_worth(state, p, look)
-            + (pelican_worth(state, p) * state.pel_unused[p] if state.pel_unused[p] else 0.0)
+            + (pelican_worth(state, p) * state.pelicans_unused[p] if state.pelicans_unused[p] else 0.0)
             + (pending_mine_worth(state, look) if p == pending else 0.0)
         )
     return out
 
 
-def value(state: KHState, p: int) -> float:
+def value(state: KutnaHoraState, p: int) -> float:
     """Points now plus rough worth of money, income to come, town icons, mines, nobles and stock."""
     return values(state)[p]
 
 
-def margin(state: KHState, player: int) -> float:
+def margin(state: KutnaHoraState, player: int) -> float:
     """Own value minus the best opponent's."""
     all_values = values(state)
     mine = all_values[player]
     return mine - max(v for q, v in enumerate(all_values) if q != player)
 
 
-def evaluate(state: KHState, player: int, depth: int = LOOKAHEAD) -> float:
+def evaluate(state: KutnaHoraState, player: int, depth: int = LOOKAHEAD) -> float:
     """The margin; a pending sub-decision of the player is valued by its best option, looking
     through up to `depth` of the player's own small decisions, so that choosing a card is judged
     by what the action can achieve (a St. Barbara tile's free licence, plot or house comes two

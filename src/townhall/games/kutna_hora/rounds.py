@@ -5,97 +5,105 @@ from __future__ import annotations
 from townhall.engine.chance import Chance
 from townhall.engine.protocol import Event
 from townhall.games.kutna_hora import economy, scoring
-from townhall.games.kutna_hora.base import OVER, PLAY, RED_STACK, TAX, KHBase
 from townhall.games.kutna_hora.data import DATA
+from townhall.games.kutna_hora.position import OVER, PLAY, RED_STACK, TAX, KutnaHoraPosition
+from townhall.games.kutna_hora.reputation import change_rep
+from townhall.games.kutna_hora.stacks import put_at_row_end
 
 B = DATA.buildings
 
 
-class RoundRules(KHBase):
-    def _begin_round(self) -> None:
-        self.phase = PLAY
-        self.current = self.start
-        self.cards_in_turn = 2
-        self.used_cards = [0] * self.num_players
-        self.turns_done = [0] * self.num_players
+def begin_round(position: KutnaHoraPosition) -> None:
+    position.phase = PLAY
+    position.current = position.start
+    position.cards_in_turn = 2
+    position.used_cards = [0] * position.num_players
+    position.turns_done = [0] * position.num_players
 
-    def _reveal_event(self, chance: Chance, events: list[Event] | None) -> None:
-        deck = 0 if self.round <= self.red_after else 1
-        left = self.ev_left[deck]
-        if not left or self.round >= self.rounds:
-            self.ev_current = -1
-            return
-        self.ev_current = left.pop(chance.below(len(left)))
-        card = DATA.events[self.ev_current]
-        self.tax = min(DATA.tax_cap, self.tax + card.tax)  # KH-SETUP-13: tax at the reveal
-        if events is not None:
-            events.append(Event("event", f"event {card.id} revealed (tax +{card.tax})", {"event": card.id}))
 
-    def _end_round(self, chance: Chance, events: list[Event] | None) -> None:
-        if self.ev_current >= 0:  # KH-END-3: event deck advances before tax
-            card = DATA.events[self.ev_current]
-            economy.advance(self, 0, card.population, chance, events)
-            economy.advance(self, 1, card.ore, chance, events)
-        self.phase = TAX
-        n = self.num_players
-        self.tax_queue = [(self.start + i) % n for i in range(n)]
-        self._continue_tax(chance, events)
+def reveal_event(position: KutnaHoraPosition, chance: Chance, events: list[Event] | None) -> None:
+    deck = 0 if position.round <= position.red_after else 1
+    left = position.events_left[deck]
+    if not left or position.round >= position.rounds:
+        position.event_current = -1
+        return
+    position.event_current = left.pop(chance.below(len(left)))
+    card = DATA.events[position.event_current]
+    position.tax = min(DATA.tax_cap, position.tax + card.tax)  # KH-SETUP-13: tax at the reveal
+    if events is not None:
+        events.append(Event("event", f"event {card.id} revealed (tax +{card.tax})", {"event": card.id}))
 
-    def tax_due(self, p: int) -> int:
-        return self.tax + DATA.land_tax.get(len(self.plots[p]), 0)  # KH-END-2
 
-    def _continue_tax(self, chance: Chance, events: list[Event] | None) -> None:
-        while self.tax_queue:
-            p = self.tax_queue[0]
-            due = self.tax_due(p)
-            if due == 0:
-                self.tax_queue.pop(0)
-            elif self.money[p] < due:  # KH-END-1: unable to pay, the penalty
-                self.current = p
-                self._tax_decision(True, events)
-            else:
-                self.current = p
-                return
-        self._finish_round(chance, events)
+def end_round(position: KutnaHoraPosition, chance: Chance, events: list[Event] | None) -> None:
+    if position.event_current >= 0:  # KH-END-3: event deck advances before tax
+        card = DATA.events[position.event_current]
+        economy.advance(position, 0, card.population, chance, events)
+        economy.advance(position, 1, card.ore, chance, events)
+    position.phase = TAX
+    n = position.num_players
+    position.tax_queue = [(position.start + i) % n for i in range(n)]
+    continue_tax(position, chance, events)
 
-    def _tax_decision(self, penalty: bool, events: list[Event] | None) -> None:
-        p = self.tax_queue.pop(0)
-        if penalty:
-            loss = DATA.tracks[self.num_players].penalties[self.round - 1]
-            self.change_rep(p, -loss)
-            text = f"player {p + 1} takes the tax penalty (-{loss} reputation)"
+
+def tax_due(position: KutnaHoraPosition, p: int) -> int:
+    return position.tax + DATA.land_tax.get(len(position.plots[p]), 0)  # KH-END-2
+
+
+def continue_tax(position: KutnaHoraPosition, chance: Chance, events: list[Event] | None) -> None:
+    while position.tax_queue:
+        p = position.tax_queue[0]
+        due = tax_due(position, p)
+        if due == 0:
+            position.tax_queue.pop(0)
+        elif position.money[p] < due:  # KH-END-1: unable to pay, the penalty
+            position.current = p
+            tax_decision(position, True, events)
         else:
-            due = self.tax_due(p)
-            self.money[p] -= due
-            text = f"player {p + 1} pays {due} tax"
-        if events is not None:
-            events.append(Event("tax", text))
-
-    def _finish_round(self, chance: Chance, events: list[Event] | None) -> None:
-        if self.round > self.rounds - DATA.noble_rounds:
-            scoring.score_nobles(self, events)  # KH-NOBLE-1
-        if self.round == self.red_after and self.red_waiting:
-            self._red_nobles_enter(chance, events)
-        if self.round >= self.rounds:
-            scoring.final_scoring(self, events)
-            self.phase = OVER
+            position.current = p
             return
-        self.round += 1
-        self.start = (self.start + 1) % self.num_players  # KH-TURN-3
-        self._begin_round()
-        if self.events_on:
-            self._reveal_event(chance, events)
-        else:
-            self.ev_current = -1
+    finish_round(position, chance, events)
 
-    def _red_nobles_enter(self, chance: Chance, events: list[Event] | None) -> None:
-        """KH-SETUP-3: shuffled, one red tile at the end of each town-hall row."""
-        reds = [b.index for b in B if b.noble == 3]
-        chance.shuffle(reds)
-        for r, row in enumerate(self.hall):
-            stack = RED_STACK + r
-            self.stack_top[stack] = reds[r]
-            self.put_at_row_end(row, stack)  # at the row end; emptied places are no columns
-        self.red_waiting = False
-        if events is not None:
-            events.append(Event("red", "the red nobles enter the town hall"))
+
+def tax_decision(position: KutnaHoraPosition, penalty: bool, events: list[Event] | None) -> None:
+    p = position.tax_queue.pop(0)
+    if penalty:
+        loss = DATA.tracks[position.num_players].penalties[position.round - 1]
+        change_rep(position, p, -loss)
+        text = f"player {p + 1} takes the tax penalty (-{loss} reputation)"
+    else:
+        due = tax_due(position, p)
+        position.money[p] -= due
+        text = f"player {p + 1} pays {due} tax"
+    if events is not None:
+        events.append(Event("tax", text))
+
+
+def finish_round(position: KutnaHoraPosition, chance: Chance, events: list[Event] | None) -> None:
+    if position.round > position.rounds - DATA.noble_rounds:
+        scoring.score_nobles(position, events)  # KH-NOBLE-1
+    if position.round == position.red_after and position.red_nobles_waiting:
+        red_nobles_enter(position, chance, events)
+    if position.round >= position.rounds:
+        scoring.final_scoring(position, events)
+        position.phase = OVER
+        return
+    position.round += 1
+    position.start = (position.start + 1) % position.num_players  # KH-TURN-3
+    begin_round(position)
+    if position.events_enabled:
+        reveal_event(position, chance, events)
+    else:
+        position.event_current = -1
+
+
+def red_nobles_enter(position: KutnaHoraPosition, chance: Chance, events: list[Event] | None) -> None:
+    """KH-SETUP-3: shuffled, one red tile at the end of each town-hall row."""
+    reds = [b.index for b in B if b.noble == 3]
+    chance.shuffle(reds)
+    for r, row in enumerate(position.hall):
+        stack = RED_STACK + r
+        position.stack_top[stack] = reds[r]
+        put_at_row_end(position, row, stack)  # at the row end; emptied places are no columns
+    position.red_nobles_waiting = False
+    if events is not None:
+        events.append(Event("red", "the red nobles enter the town hall"))

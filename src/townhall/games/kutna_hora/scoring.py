@@ -2,116 +2,112 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from townhall.engine.protocol import Event
 from townhall.games.kutna_hora.data import DATA
 from townhall.games.kutna_hora.economy import MINE_TILES, income
 from townhall.games.kutna_hora.geometry import MC, MR, TOWN_NEIGHBOURS
-
-if TYPE_CHECKING:
-    from townhall.games.kutna_hora.base import KHBase as KHState
+from townhall.games.kutna_hora.position import KutnaHoraPosition
 
 B = DATA.buildings
 FINAL_PARTS = ("town", "mines", "income", "reputation", "leftovers")
 
 
-def building_score(state: KHState, cell: int) -> int:
+def building_score(position: KutnaHoraPosition, cell: int) -> int:
     """KH-FIN-1: matching icons on adjacent tiles and on the adjacent board edge."""
-    tile = state.town[cell]
+    tile = position.town[cell]
     if tile < 0 or B[tile].public:
         return 0
     wanted = B[tile].scores
-    total = sum(1 for icon in DATA.sides[state.side].edges[cell] if icon in wanted)
-    for near in TOWN_NEIGHBOURS[state.side][cell]:
-        other = state.town[near]
+    total = sum(1 for icon in DATA.sides[position.side].edges[cell] if icon in wanted)
+    for near in TOWN_NEIGHBOURS[position.side][cell]:
+        other = position.town[near]
         if other >= 0:
             total += sum(1 for icon in B[other].shows if icon in wanted)
     return total
 
 
-def public_neighbours(state: KHState, player: int) -> int:
+def public_neighbours(position: KutnaHoraPosition, player: int) -> int:
     """Public buildings adjacent to each own building, counted per own building (green, tile 7)."""
     total = 0
-    town = state.town
-    for cell, owner in enumerate(state.town_owner):
+    town = position.town
+    for cell, owner in enumerate(position.town_owner):
         if owner == player:
-            total += sum(1 for near in TOWN_NEIGHBOURS[state.side][cell] if town[near] >= 0 and B[town[near]].public)
+            total += sum(1 for near in TOWN_NEIGHBOURS[position.side][cell] if town[near] >= 0 and B[town[near]].public)
     return total
 
 
-def mines_per_row(state: KHState, player: int) -> list[int]:
-    return [sum(1 for c in range(MC) if state.mine_owner[r * MC + c] == player) for r in range(MR)]
+def mines_per_row(position: KutnaHoraPosition, player: int) -> list[int]:
+    return [sum(1 for c in range(MC) if position.mine_owner[r * MC + c] == player) for r in range(MR)]
 
 
-def emptied_columns(state: KHState, player: int) -> int:
-    removed = min(DATA.houses_per_row - left for left in state.houses[player])
+def emptied_columns(position: KutnaHoraPosition, player: int) -> int:
+    removed = min(DATA.houses_per_row - left for left in position.houses[player])
     return removed
 
 
-def noble_points(state: KHState, player: int) -> list[int]:
+def noble_points(position: KutnaHoraPosition, player: int) -> list[int]:
     """KH-NOBLE-1: [green, silver, yellow, red] points for one player."""
-    green, silver, yellow, red = state.council
-    rows = mines_per_row(state, player)
+    green, silver, yellow, red = position.council
+    rows = mines_per_row(position, player)
     mines = 4 if min(rows) >= 2 else 2 if min(rows) >= 1 else 0
     return [
-        public_neighbours(state, player) * green,
-        3 * (state.pel_used[player] // 2) * silver,
+        public_neighbours(position, player) * green,
+        3 * (position.pelicans_used[player] // 2) * silver,
         mines * yellow,
-        3 * emptied_columns(state, player) * red,
+        3 * emptied_columns(position, player) * red,
     ]
 
 
-def score_nobles(state: KHState, events: list[Event] | None) -> None:
-    for p in range(state.num_players):
-        parts = noble_points(state, p)
-        state.points[p] += sum(parts)
+def score_nobles(position: KutnaHoraPosition, events: list[Event] | None) -> None:
+    for p in range(position.num_players):
+        parts = noble_points(position, p)
+        position.points[p] += sum(parts)
         if events is not None:
             events.append(Event("nobles", f"player {p + 1} scores {sum(parts)} from the council", {"parts": parts}))
 
 
-def mine_row_points(state: KHState) -> list[int]:
+def mine_row_points(position: KutnaHoraPosition) -> list[int]:
     """KH-FIN-2: per row the stars (rocks too) pick the value table; ranks share, next skipped."""
-    out = [0] * state.num_players
+    out = [0] * position.num_players
     for r in range(MR):
         total = 0
-        stars = [0] * state.num_players
+        stars = [0] * position.num_players
         for c in range(MC):
             cell = r * MC + c
-            tile = state.mine[cell]
+            tile = position.mine[cell]
             if tile == -2:
-                total += state.rock_stars[cell]
+                total += position.rock_stars[cell]
             elif tile >= 0:
                 total += MINE_TILES[tile].stars
-                stars[state.mine_owner[cell]] += MINE_TILES[tile].stars
+                stars[position.mine_owner[cell]] += MINE_TILES[tile].stars
         table: tuple[int, ...] = ()
         for need, points in DATA.row_values[r]:
             if total >= need:
                 table = points
-        for p in range(state.num_players):
+        for p in range(position.num_players):
             if stars[p] == 0:
                 continue
-            rank = sum(1 for q in range(state.num_players) if stars[q] > stars[p])
+            rank = sum(1 for q in range(position.num_players) if stars[q] > stars[p])
             if rank < len(table):
                 out[p] += table[rank]
     return out
 
 
-def final_parts(state: KHState) -> list[list[int]]:
+def final_parts(position: KutnaHoraPosition) -> list[list[int]]:
     """Each player's [town, mines, income, reputation, leftovers] final points."""
-    mines = mine_row_points(state)
+    mines = mine_row_points(position)
     out = []
-    for p in range(state.num_players):
-        town = sum(building_score(state, cell) for cell, owner in enumerate(state.town_owner) if owner == p)
-        leftovers = len(state.slots[p]) + len(state.plots[p]) + state.pel_unused[p]  # KH-FIN-5
-        out.append([town, mines[p], income(state, p) // 10, DATA.rep_end[state.rep[p]], leftovers])
+    for p in range(position.num_players):
+        town = sum(building_score(position, cell) for cell, owner in enumerate(position.town_owner) if owner == p)
+        leftovers = len(position.slots[p]) + len(position.plots[p]) + position.pelicans_unused[p]  # KH-FIN-5
+        out.append([town, mines[p], income(position, p) // 10, DATA.rep_end[position.reputation[p]], leftovers])
     return out
 
 
-def final_scoring(state: KHState, events: list[Event] | None) -> None:
-    state.final = final_parts(state)
-    for p, parts in enumerate(state.final):
-        state.points[p] += sum(parts)
+def final_scoring(position: KutnaHoraPosition, events: list[Event] | None) -> None:
+    position.final = final_parts(position)
+    for p, parts in enumerate(position.final):
+        position.points[p] += sum(parts)
         if events is not None:
             text = ", ".join(f"{name} {v}" for name, v in zip(FINAL_PARTS, parts, strict=True))
             events.append(Event("final", f"player {p + 1} final scoring: {text}", {"parts": parts}))

@@ -10,13 +10,13 @@ from townhall.games.kutna_hora.actions import (
     OPT_ORE_LEFT,
     OPT_POP,
     OPT_SLIDER,
-    T_LIC,
-    T_OPT,
-    T_TECH,
 )
-from townhall.games.kutna_hora.base import EMPTY, KHBase
+from townhall.games.kutna_hora.barbara import turn_barbara
 from townhall.games.kutna_hora.data import DATA, ORE, PERMITS, WOOD, cell_name
 from townhall.games.kutna_hora.geometry import TOWN_NEIGHBOURS
+from townhall.games.kutna_hora.position import EMPTY, KutnaHoraPosition, OptionalIcon, PlaceTechnology, TakeLicence
+from townhall.games.kutna_hora.reputation import gain
+from townhall.games.kutna_hora.stacks import take_from_stack
 
 B = DATA.buildings
 GUILD_OF_TILE = tuple(b.guild for b in B)  # -1 for a public building
@@ -26,144 +26,153 @@ COLUMN_PERMITS = tuple(0 if good < 0 else amount for good, amount in DATA.column
 PLOT_CELLS = {n: tuple(c for c, ok in enumerate(side.plots) if ok) for n, side in DATA.sides.items()}
 
 
-class TownRules(KHBase):
-    def licence_options(self, p: int, mode: int) -> list[tuple[int, int, int]]:
-        """KH-LIC-1/2: (row, column, cost in groschen) of every tile the player may take."""
-        if len(self.slots[p]) >= DATA.slots:
-            return []
-        out = []
-        guilds = self.guilds[p]
-        top = self.stack_top
-        money = self.money[p]
-        permit = 0 if mode else self.price(PERMITS)
-        for r, row in enumerate(self.hall):
-            for c, stack in enumerate(row):
-                tile = top[stack]
-                if tile < 0:
-                    continue
-                guild = GUILD_OF_TILE[tile]
-                if guild >= 0 and (mode == 2 or guild not in guilds):
-                    continue  # public tiles for anyone, guild tiles of one's own guilds only
-                cost = 0 if mode else COLUMN_MONEY[c] + COLUMN_PERMITS[c] * permit
-                if cost <= money:
-                    out.append((r, c, cost))
-        return out
-
-    def plot_options(self, p: int, mode: int) -> list[tuple[int, int]]:
-        """KH-PLOT-1/2/3: (cell, cost) of every plot the player may buy."""
-        if len(self.plots[p]) >= DATA.plot_markers:
-            return []
-        town, marks = self.town, self.town_plot
-        empty = [c for c in PLOT_CELLS[self.side] if town[c] == EMPTY and marks[c] < 0]
-        if mode == 1:
-            return [(c, 0) for c in empty]
-        near = TOWN_NEIGHBOURS[self.side]
-        priced = []
-        if any(t >= 0 for t in town):
-            for c in empty:
-                best = -1
-                for d in near[c]:
-                    if town[d] >= 0 and PLOT_PRICE[town[d]] > best:
-                        best = PLOT_PRICE[town[d]]
-                if best >= 0:
-                    priced.append((c, best))
-        if not priced:
-            priced = [(c, DATA.plot_default) for c in empty]
-        if self.rep[p] >= DATA.rep_cheap_plot:
-            priced = [(c, DATA.plot_cheap) for c, _ in priced]
-        money = self.money[p]
-        return [(c, cost) for c, cost in priced if cost <= money]
-
-    def build_options(self, p: int, mode: int) -> list[tuple[int, int, int]]:
-        """KH-BUILD-1/7: (slot, plot cell, cost) of every building the player may build now."""
-        out: list[tuple[int, int, int]] = []
-        if not self.plots[p]:
-            return out
-        wood = 0 if mode else self.price(WOOD)
-        blocked = self.no_demand()
-        for slot, tile in enumerate(self.slots[p]):
-            b = B[tile]
-            if not b.public:
-                if b.guild in blocked:
-                    continue
-                if self.houses[p][self.guilds[p].index(b.guild)] == 0:
-                    continue  # KH-TURN-5: no house left, no effect
-            cost = b.wood * wood
-            if cost > self.money[p]:
+def licence_options(position: KutnaHoraPosition, p: int, mode: int) -> list[tuple[int, int, int]]:
+    """KH-LIC-1/2: (row, column, cost in groschen) of every tile the player may take."""
+    if len(position.slots[p]) >= DATA.slots:
+        return []
+    out = []
+    guilds = position.guilds[p]
+    top = position.stack_top
+    money = position.money[p]
+    permit = 0 if mode else economy.price(position, PERMITS)
+    for r, row in enumerate(position.hall):
+        for c, stack in enumerate(row):
+            tile = top[stack]
+            if tile < 0:
                 continue
-            out.extend((slot, cell, cost) for cell in self.plots[p])
+            guild = GUILD_OF_TILE[tile]
+            if guild >= 0 and (mode == 2 or guild not in guilds):
+                continue  # public tiles for anyone, guild tiles of one's own guilds only
+            cost = 0 if mode else COLUMN_MONEY[c] + COLUMN_PERMITS[c] * permit
+            if cost <= money:
+                out.append((r, c, cost))
+    return out
+
+
+def plot_options(position: KutnaHoraPosition, p: int, mode: int) -> list[tuple[int, int]]:
+    """KH-PLOT-1/2/3: (cell, cost) of every plot the player may buy."""
+    if len(position.plots[p]) >= DATA.plot_markers:
+        return []
+    town, marks = position.town, position.town_plot
+    empty = [c for c in PLOT_CELLS[position.side] if town[c] == EMPTY and marks[c] < 0]
+    if mode == 1:
+        return [(c, 0) for c in empty]
+    near = TOWN_NEIGHBOURS[position.side]
+    priced = []
+    if any(t >= 0 for t in town):
+        for c in empty:
+            best = -1
+            for d in near[c]:
+                if town[d] >= 0 and PLOT_PRICE[town[d]] > best:
+                    best = PLOT_PRICE[town[d]]
+            if best >= 0:
+                priced.append((c, best))
+    if not priced:
+        priced = [(c, DATA.plot_default) for c in empty]
+    if position.reputation[p] >= DATA.rep_cheap_plot:
+        priced = [(c, DATA.plot_cheap) for c, _ in priced]
+    money = position.money[p]
+    return [(c, cost) for c, cost in priced if cost <= money]
+
+
+def build_options(position: KutnaHoraPosition, p: int, mode: int) -> list[tuple[int, int, int]]:
+    """KH-BUILD-1/7: (slot, plot cell, cost) of every building the player may build now."""
+    out: list[tuple[int, int, int]] = []
+    if not position.plots[p]:
         return out
-
-    def _take_licence(self, row: int, col: int, mode: int, chance: Chance, events: list[Event] | None) -> None:
-        p = self.current
-        cost = next(c for r, cc, c in self.licence_options(p, mode) if r == row and cc == col)
-        stack = self.hall[row][col]
-        tile = self._take_from_stack(stack, chance)
-        self.money[p] -= cost
-        self.slots[p].append(tile)
-        if events is not None:
-            events.append(Event("licence", f"player {p + 1} takes {B[tile].id} for {cost}", {"tile": B[tile].id}))
-
-    def _buy_plot(self, cell: int, mode: int, events: list[Event] | None) -> None:
-        p = self.current
-        cost = dict(self.plot_options(p, mode))[cell]
-        self.money[p] -= cost
-        self.plots[p].append(cell)
-        self.town_plot[cell] = p
-        if events is not None:
-            events.append(Event("plot", f"player {p + 1} buys plot {cell_name(self.cols, cell)} for {cost}"))
-
-    def _build(self, slot: int, cell: int, mode: int, chance: Chance, events: list[Event] | None) -> None:
-        p = self.current
-        tile = self.slots[p][slot]
+    wood = 0 if mode else economy.price(position, WOOD)
+    blocked = economy.no_demand(position)
+    for slot, tile in enumerate(position.slots[p]):
         b = B[tile]
-        self.money[p] -= 0 if mode else b.wood * self.price(WOOD)
-        self.slots[p].pop(slot)
-        self.plots[p].remove(cell)
-        self.town_plot[cell] = -1
-        self.town[cell] = tile
-        if events is not None:
-            events.append(Event("build", f"player {p + 1} builds {b.id} at {cell_name(self.cols, cell)}"))
-        if b.public:
-            # KH-BUILD-6: owned by nobody; its effect; a noble of its colour to the pool.
-            self.town_owner[cell] = -1
-            self._gain(p, b.effect)
-            if self.bank[b.noble] > 0:
-                self.bank[b.noble] -= 1
-                self.noble_pool[b.noble] += 1
-            return
-        self.town_owner[cell] = p
-        g = b.guild
-        self.prod[p][g] += b.production  # KH-BUILD-3
-        if g == ORE:
-            economy.advance(self, 1, b.production, chance, events)  # KH-BUILD-5, tied to production
-        row = self.guilds[p].index(g)
-        column = DATA.houses_per_row - self.houses[p][row]
-        self.houses[p][row] -= 1
-        effect = DATA.house_effects[row][column]
-        self._gain(p, tuple(e for e in effect if e[0] != "public"))
-        # Pushed in reverse: icons (each declinable, KH-TURN-4), technology, then the house licence.
-        push = self.tasks.append
-        if any(e[0] == "public" for e in effect):
-            push([T_LIC, 2, 0])  # KH-BUILD-2: a free public licence
-        if g == ORE and self.tech_taken < len(DATA.tech):
-            self.tech_taken += 1
-            push([T_TECH, 0, DATA.tech[self.tech_taken - 1].index])
-        if b.pop and self.pop_pos < DATA.deck_len[0] - 1:
-            push([T_OPT, OPT_POP, b.pop])
-        if b.barbara and self.barbara_next < len(DATA.barbara_tax):
-            push([T_OPT, OPT_BARBARA, 0])
-        if b.ore_slider_left and self.sliders[ORE] > 0:
-            push([T_OPT, OPT_ORE_LEFT, ORE])
-        if b.slider and self.sliders[g] < DATA.columns - 1:
-            push([T_OPT, OPT_SLIDER, g])
+        if not b.public:
+            if b.guild in blocked:
+                continue
+            if position.houses[p][position.guilds[p].index(b.guild)] == 0:
+                continue  # KH-TURN-5: no house left, no effect
+        cost = b.wood * wood
+        if cost > position.money[p]:
+            continue
+        out.extend((slot, cell, cost) for cell in position.plots[p])
+    return out
 
-    def _optional_icon(self, kind: int, arg: int, chance: Chance, events: list[Event] | None) -> None:
-        if kind == OPT_SLIDER:
-            self.sliders[arg] = min(DATA.columns - 1, self.sliders[arg] + 1)
-        elif kind == OPT_ORE_LEFT:
-            self.sliders[arg] = max(0, self.sliders[arg] - 1)
-        elif kind == OPT_BARBARA:
-            self.turn_barbara(events)
-        else:
-            economy.advance(self, 0, arg, chance, events)
+
+def take_licence(
+    position: KutnaHoraPosition, row: int, col: int, mode: int, chance: Chance, events: list[Event] | None
+) -> None:
+    p = position.current
+    cost = next(c for r, cc, c in licence_options(position, p, mode) if r == row and cc == col)
+    stack = position.hall[row][col]
+    tile = take_from_stack(position, stack, chance)
+    position.money[p] -= cost
+    position.slots[p].append(tile)
+    if events is not None:
+        events.append(Event("licence", f"player {p + 1} takes {B[tile].id} for {cost}", {"tile": B[tile].id}))
+
+
+def buy_plot(position: KutnaHoraPosition, cell: int, mode: int, events: list[Event] | None) -> None:
+    p = position.current
+    cost = dict(plot_options(position, p, mode))[cell]
+    position.money[p] -= cost
+    position.plots[p].append(cell)
+    position.town_plot[cell] = p
+    if events is not None:
+        events.append(Event("plot", f"player {p + 1} buys plot {cell_name(position.town_columns, cell)} for {cost}"))
+
+
+def build(
+    position: KutnaHoraPosition, slot: int, cell: int, mode: int, chance: Chance, events: list[Event] | None
+) -> None:
+    p = position.current
+    tile = position.slots[p][slot]
+    b = B[tile]
+    position.money[p] -= 0 if mode else b.wood * economy.price(position, WOOD)
+    position.slots[p].pop(slot)
+    position.plots[p].remove(cell)
+    position.town_plot[cell] = -1
+    position.town[cell] = tile
+    if events is not None:
+        events.append(Event("build", f"player {p + 1} builds {b.id} at {cell_name(position.town_columns, cell)}"))
+    if b.public:
+        # KH-BUILD-6: owned by nobody; its effect; a noble of its colour to the pool.
+        position.town_owner[cell] = -1
+        gain(position, p, b.effect)
+        if position.bank[b.noble] > 0:
+            position.bank[b.noble] -= 1
+            position.noble_pool[b.noble] += 1
+        return
+    position.town_owner[cell] = p
+    g = b.guild
+    position.production[p][g] += b.production  # KH-BUILD-3
+    if g == ORE:
+        economy.advance(position, 1, b.production, chance, events)  # KH-BUILD-5, tied to production
+    row = position.guilds[p].index(g)
+    column = DATA.houses_per_row - position.houses[p][row]
+    position.houses[p][row] -= 1
+    effect = DATA.house_effects[row][column]
+    gain(position, p, tuple(e for e in effect if e[0] != "public"))
+    # Pushed in reverse: icons (each declinable, KH-TURN-4), technology, then the house licence.
+    push = position.tasks.append
+    if any(e[0] == "public" for e in effect):
+        push(TakeLicence(2))  # KH-BUILD-2: a free public licence
+    if g == ORE and position.technology_taken < len(DATA.tech):
+        position.technology_taken += 1
+        push(PlaceTechnology(DATA.tech[position.technology_taken - 1].index))
+    if b.pop and position.population_position < DATA.deck_len[0] - 1:
+        push(OptionalIcon(OPT_POP, b.pop))
+    if b.barbara and position.barbara_next < len(DATA.barbara_tax):
+        push(OptionalIcon(OPT_BARBARA, 0))
+    if b.ore_slider_left and position.sliders[ORE] > 0:
+        push(OptionalIcon(OPT_ORE_LEFT, ORE))
+    if b.slider and position.sliders[g] < DATA.columns - 1:
+        push(OptionalIcon(OPT_SLIDER, g))
+
+
+def optional_icon(position: KutnaHoraPosition, kind: int, arg: int, chance: Chance, events: list[Event] | None) -> None:
+    if kind == OPT_SLIDER:
+        position.sliders[arg] = min(DATA.columns - 1, position.sliders[arg] + 1)
+    elif kind == OPT_ORE_LEFT:
+        position.sliders[arg] = max(0, position.sliders[arg] - 1)
+    elif kind == OPT_BARBARA:
+        turn_barbara(position, events)
+    else:
+        economy.advance(position, 0, arg, chance, events)

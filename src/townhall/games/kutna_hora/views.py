@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from townhall.games.kutna_hora import economy, scoring
+from townhall.games.kutna_hora import economy, mine, rounds, scoring
 from townhall.games.kutna_hora.actions import (
     IDLE,
     OPT_BARBARA,
@@ -14,7 +12,6 @@ from townhall.games.kutna_hora.actions import (
     PERMS,
     SPACE,
     T_BARB,
-    T_BARB_END,
     T_BUILD,
     T_BUY,
     T_HOUSE,
@@ -28,15 +25,13 @@ from townhall.games.kutna_hora.actions import (
     T_TECH,
 )
 from townhall.games.kutna_hora.data import ACTIONS, COLOURS, DATA, GOODS, GUILD_OF_GOOD, cell_name
-
-if TYPE_CHECKING:
-    from townhall.games.kutna_hora.state import KHState
+from townhall.games.kutna_hora.position import OVER, PHASES, KutnaHoraPosition, Step, TurnBarbaraTileDown, step_to_json
 
 B = DATA.buildings
 TILE_NAMES = [t.id for t in economy.MINE_TILES]
 
 
-def action_text(state: KHState, action: int) -> str:
+def action_text(state: KutnaHoraPosition, action: int) -> str:
     kind, v = SPACE.decode(action)
     p = state.current
     if kind == "set":
@@ -67,23 +62,23 @@ def action_text(state: KHState, action: int) -> str:
         tile = state.stack_top[stack] if stack >= 0 else -1
         return f"take {row + 1}{col + 1} {B[tile].id if tile >= 0 else '-'}"
     if kind in ("plot", "score"):
-        return f"{kind} {cell_name(state.cols, v[0])}"
+        return f"{kind} {cell_name(state.town_columns, v[0])}"
     if kind == "build":
         slot, cell = v
         tile = state.slots[p][slot] if slot < len(state.slots[p]) else -1
-        return f"build {B[tile].id if tile >= 0 else slot + 1} {cell_name(state.cols, cell)}"
+        return f"build {B[tile].id if tile >= 0 else slot + 1} {cell_name(state.town_columns, cell)}"
     if kind == "noble":
         return f"noble {COLOURS[v[0]]}"
     if kind == "house":
         guilds = state.guilds[p]
         return f"house {GUILD_OF_GOOD[guilds[v[0]]] if v[0] < len(guilds) else v[0] + 1}"
     if kind == "tax":
-        return f"pay tax {state.tax_due(p)}" if v[0] else "tax penalty"
+        return f"pay tax {rounds.tax_due(state, p)}" if v[0] else "tax penalty"
     return kind
 
 
-def describe_task(task: list[int]) -> str:
-    kind, a, b = task
+def describe_task(task: Step) -> str:
+    kind, a, b = step_to_json(task)  # the step's [kind, a, b] form keys the texts
     if kind == T_OPT:
         what = {
             OPT_SLIDER: f"move the {GOODS[b]} slider right",
@@ -143,9 +138,7 @@ def _building(tile: int) -> str:
     return f"{b.id}({GOODS[b.guild]}+{b.production} w{b.wood} p{b.plot_price} {_icons(tile)}{extra})"
 
 
-def render(state: KHState, viewer: int | None) -> str:
-    from townhall.games.kutna_hora.base import OVER, PHASES
-
+def render(state: KutnaHoraPosition, viewer: int | None) -> str:
     n = state.num_players
     lines = [
         f"Kutná Hora (stand-in components) - round {state.round}/{state.rounds}, {PHASES[state.phase]}, "
@@ -153,16 +146,16 @@ def render(state: KHState, viewer: int | None) -> str:
         + ("" if state.phase == OVER else f", player {state.current + 1} to move"),
     ]
     lines.append(
-        f"Decks: population {state.pop_pos}, ore {state.ore_pos}; red X: "
-        + (",".join(GOODS[g] for g in sorted(state.no_demand())) or "none")
+        f"Decks: population {state.population_position}, ore {state.ore_position}; red X: "
+        + (",".join(GOODS[g] for g in sorted(economy.no_demand(state))) or "none")
     )
     lines.append("Prices (the slider's column in brackets; X = no demand):")
-    blocked = state.no_demand()
+    blocked = economy.no_demand(state)
     for g in range(6):
-        position = state.ore_pos if DATA.good_deck[g] else state.pop_pos
+        position = state.ore_position if DATA.good_deck[g] else state.population_position
         prices = DATA.prices[g][position]
         shown = " ".join(f"[{v}]" if c == state.sliders[g] else f" {v} " for c, v in enumerate(prices))
-        lines.append(f"  {GOODS[g]:<8}{'X' if g in blocked else ' '} {shown}   now {state.price(g)}")
+        lines.append(f"  {GOODS[g]:<8}{'X' if g in blocked else ' '} {shown}   now {economy.price(state, g)}")
     lines.append("Town hall (row/column: top tile (good, wood, plot price, icons scored/shown), tiles below):")
     for r, hall_row in enumerate(state.hall):
         cells = []
@@ -195,7 +188,9 @@ def render(state: KHState, viewer: int | None) -> str:
     built = [f"{B[t].id} {_icons(t)}" for t in state.town if t >= 0]
     if built:
         lines.append("Built icons (scored/shown): " + ", ".join(built))
-    lines.append(f"Mine (level {state.level()}; deck {[len(x) for x in state.layers]}, discards {len(state.discard)}):")
+    lines.append(
+        f"Mine (level {mine.level(state)}; deck {[len(x) for x in state.layers]}, discards {len(state.discard)}):"
+    )
     for r in range(DATA.mine_rows):
         row = []
         for c in range(DATA.mine_cols):
@@ -212,7 +207,7 @@ def render(state: KHState, viewer: int | None) -> str:
     lines.append(
         f"St. Barbara: {nxt}/11 tiles turned"
         + (
-            f", {'resolving' if [T_BARB_END, nxt, 0] in state.tasks else 'next'} tile {nxt + 1}: {BARBARA_TEXTS[nxt]}"
+            f", {'resolving' if TurnBarbaraTileDown(nxt) in state.tasks else 'next'} tile {nxt + 1}: {BARBARA_TEXTS[nxt]}"
             if nxt < len(BARBARA_TEXTS)
             else ", all turned: +2 reputation"
         )
@@ -223,8 +218,8 @@ def render(state: KHState, viewer: int | None) -> str:
         f"Round end: pay tax {state.tax} (land tax +{DATA.land_tax.get(2, 0)} with 2 plots, "
         f"+{DATA.land_tax.get(3, 0)} with 3) or lose {penalty} reputation"
     )
-    if state.ev_current >= 0:
-        e = DATA.events[state.ev_current]
+    if state.event_current >= 0:
+        e = DATA.events[state.event_current]
         lines.append(f"Event {e.id}: population +{e.population}, ore +{e.ore} at round end")
     for p in range(n):
         prod = " ".join(f"{GOODS[g][:2]}{economy.production(state, p, g)}" for g in range(6))
@@ -236,10 +231,10 @@ def render(state: KHState, viewer: int | None) -> str:
             for row, (g, h) in enumerate(zip(state.guilds[p], state.houses[p], strict=False))
         )
         lines.append(
-            f"P{p + 1}: {state.money[p]} gr, {state.points[p]} pts, rep {state.rep[p]}, prod {prod}, income {state.income(p)}; "
-            f"pelicans {state.pel_unused[p]}/{state.pel_used[p]} used; miners pool {state.pool[p]} beside {state.reserve[p]}; "
+            f"P{p + 1}: {state.money[p]} gr, {state.points[p]} pts, rep {state.reputation[p]}, prod {prod}, income {economy.income(state, p)}; "
+            f"pelicans {state.pelicans_unused[p]}/{state.pelicans_used[p]} used; miners pool {state.pool[p]} beside {state.reserve[p]}; "
             f"cards {cards}; houses {houses}; slots {slots}; plots "
-            + (",".join(cell_name(state.cols, c) for c in state.plots[p]) or "-")
+            + (",".join(cell_name(state.town_columns, c) for c in state.plots[p]) or "-")
         )
     if state.final:
         for p, parts in enumerate(state.final):

@@ -1,0 +1,71 @@
+"""The Kutná Hora game: meta data, options, variants and the evaluate hook (rulings: RULINGS.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from townhall.engine.chance import Chance
+from townhall.engine.errors import OptionError
+from townhall.engine.options import Options, OptionSpec, OptionValue
+from townhall.engine.protocol import DataKind, Game, GameMeta, State, data_version_of, score_margin
+from townhall.games.kutna_hora.data import DATA, DATA_DIR, FILES, MODELS
+from townhall.games.kutna_hora.evaluate import evaluate
+from townhall.games.kutna_hora.state import KutnaHoraState
+from townhall.games.kutna_hora.views import render
+
+NOTES = (
+    "Component values (prices, buildings, mine tiles, boards, setup cards, events, action-card pairs, "
+    "St. Barbara taxes, reputation track) are STAND-INS: the printed numbers are not public. Every "
+    "number the rulebook states is used as printed. With 2 players events are required."
+)
+
+
+class KutnaHora(Game):
+    meta = GameMeta(
+        name="kutna-hora",
+        title="Kutná Hora: The City of Silver",
+        min_players=2,
+        max_players=4,
+        options=(
+            OptionSpec("events", True, "event cards (required with 2 players)"),
+            OptionSpec("first_game", False, "guild setup card 1 with the printed marker order"),
+        ),
+        data_version=data_version_of([DATA_DIR / name for name in FILES]),
+        notes=NOTES,
+    )
+
+    def check_setup(self, num_players: int, options: Options) -> None:
+        if num_players == 2 and not options["events"]:
+            raise OptionError(
+                "with 2 players Kutná Hora is played with events (events=off needs 3-4 players)"
+            )  # KH-SETUP-13
+
+    def new_state(self, num_players: int, options: Options, chance: Chance) -> KutnaHoraState:
+        return KutnaHoraState.new(num_players, bool(options["events"]), bool(options["first_game"]), chance)
+
+    def state_from_json(self, data: dict[str, Any]) -> KutnaHoraState:
+        return KutnaHoraState.from_json(data)
+
+    def render(self, state: State, viewer: int | None) -> str:
+        assert isinstance(state, KutnaHoraState)
+        return render(state, viewer)
+
+    def max_decisions(self, num_players: int, options: Options) -> int:
+        # Setup 2 per player; per card at most ~30 small decisions (nested St. Barbara actions); tax.
+        rounds = DATA.tracks[num_players].rounds
+        return 2 * num_players + rounds * num_players * (5 * 30 + 1)
+
+    def variants(self) -> list[dict[str, OptionValue]]:
+        return [{"events": False}, {"first_game": True}]
+
+    def data_files(self) -> Mapping[str, DataKind]:
+        return {kind: DataKind(model, (DATA_DIR / f"{kind}.json",)) for kind, model in MODELS.items()}
+
+    def evaluate(self, state: State, player: int) -> float:
+        if not isinstance(state, KutnaHoraState):
+            return score_margin(state.scores(), player)
+        return evaluate(state, player)
+
+
+GAME = KutnaHora()
