@@ -1,0 +1,193 @@
+"""Scale figures for balance studies: writes docs/scale-report.md.
+
+    .venv/bin/python bench/scale.py                     # the full run (a few minutes)
+    .venv/bin/python bench/scale.py --quick             # small numbers, to try the script
+
+Measures, with random agents on the fastest game (my-city):
+- games/s with 1 and 2 local workers (parallel efficiency);
+- Ray's per-game overhead against the local pool (a local Ray instance with 2 CPUs, started before the
+  clock so that start-up is reported apart);
+- peak RSS of `townhall simulate -n N --out f.jsonl` for N = 10^3 .. 10^5 (one process, -j 1);
+- a two-node Ray cluster on this machine (loopback addresses), used by `townhall simulate --backend ray`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from townhall.sim.play import RunPlan
+from townhall.sim.run import Where, execute
+from townhall.sim.simulate import SimulationTally
+
+BIN = Path(sys.executable).parent
+TOWNHALL = str(BIN / "townhall")
+RAY = str(BIN / "ray")
+HEAD_PORT = 26400
+# Every port of the second node differs from the head's defaults, so both nodes fit on one machine.
+NODE_PORTS = [
+    "--node-manager-port=26410",
+    "--object-manager-port=26411",
+    "--min-worker-port=26500",
+    "--max-worker-port=26599",
+    "--dashboard-agent-listen-port=26412",
+    "--dashboard-agent-grpc-port=26413",
+    "--metrics-export-port=26414",
+    "--runtime-env-agent-port=26415",
+]
+# Loopback-only trial: no token (a real cluster keeps Ray's token authentication on), no usage reports.
+RAY_ENV = {**os.environ, "RAY_AUTH_MODE": "disabled", "RAY_USAGE_STATS_ENABLED": "0"}
+
+
+def simulate_json(game: str, n: int, *extra: str, env: dict[str, str] | None = None) -> dict[str, object]:
+    args = [TOWNHALL, "simulate", game, "-n", str(n), "--seed", "1", "--json", *extra]
+    done = subprocess.run(args, capture_output=True, text=True, check=True, env=env)
+    result: dict[str, object] = json.loads(done.stdout)
+    return result
+
+
+def throughput(game: str, n: int) -> list[str]:
+    one = simulate_json(game, n, "-j", "1")["games_per_second"]
+    two = simulate_json(game, n, "-j", "2")["games_per_second"]
+    assert isinstance(one, float) and isinstance(two, float)
+    return [
+        f"`townhall simulate {game} -n {n} --seed 1 -j J --json` (random agents):",
+        "",
+        "| workers | games/s |",
+        "| --- | ---: |",
+        f"| 1 | {one:,.0f} |",
+        f"| 2 | {two:,.0f} |",
+        "",
+        f"Parallel efficiency with 2 workers: {two / (2 * one):.0%} (speed-up {two / one:.2f}x).",
+    ]
+
+
+def ray_overhead(game: str, n: int) -> list[str]:
+    import ray
+
+    plan = RunPlan("simulate", game, 2, ("random", "random"), (), 1, n)
+    local = execute(plan, Where("local", 2), SimulationTally(2))  # includes starting the pool's 2 processes
+    started = time.perf_counter()
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    start_up = time.perf_counter() - started
+    cold = execute(plan, Where("ray", 2), SimulationTally(2))  # starts Ray's workers, imports townhall there
+    on_ray = execute(plan, Where("ray", 2), SimulationTally(2))
+    ray.shutdown()
+    per_game = (on_ray - local) / n * 1e6
+    return [
+        f"{n:,} {game} games, 2 workers, the same batches (up to 64 games a task):",
+        "",
+        "| backend | seconds | games/s |",
+        "| --- | ---: | ---: |",
+        f"| local process pool | {local:.2f} | {n / local:,.0f} |",
+        f"| local Ray instance, first run (workers start) | {cold:.2f} | {n / cold:,.0f} |",
+        f"| local Ray instance, second run (warm) | {on_ray:.2f} | {n / on_ray:,.0f} |",
+        "",
+        f"Ray's overhead (warm run against the pool, whose time includes starting its processes): "
+        f"{per_game:+.0f} µs a game; starting the Ray instance took "
+        f"{start_up:.1f} s (paid once a run: `townhall simulate --backend ray` without --address starts one).",
+    ]
+
+
+def peak_memory(game: str, points: list[int]) -> list[str]:
+    lines = [
+        f"`/usr/bin/time -f %M townhall simulate {game} -n N -j 1 --out f.jsonl --json` (one process):",
+        "",
+        "| games | peak RSS (MiB) | seconds | file (MiB) |",
+        "| ---: | ---: | ---: | ---: |",
+    ]
+    with tempfile.TemporaryDirectory() as folder:
+        for n in points:
+            out = Path(folder) / f"{n}.jsonl"
+            args = ["/usr/bin/time", "-f", "%M", TOWNHALL, "simulate", game, "-n", str(n), "-j", "1"]
+            done = subprocess.run([*args, "--out", str(out), "--json"], capture_output=True, text=True, check=True)
+            kib = int(done.stderr.strip().splitlines()[-1])
+            seconds = json.loads(done.stdout)["seconds"]
+            lines.append(f"| {n:,} | {kib / 1024:.1f} | {seconds:.1f} | {out.stat().st_size / 2**20:.1f} |")
+    return lines
+
+
+def cluster(game: str, n: int) -> list[str]:
+    head = [RAY, "start", "--head", f"--port={HEAD_PORT}", "--node-ip-address=127.0.0.1", "--num-cpus=1"]
+    head += ["--include-dashboard=false", "--disable-usage-stats"]
+    node = [RAY, "start", f"--address=127.0.0.1:{HEAD_PORT}", "--node-ip-address=127.0.0.1", "--num-cpus=1"]
+    node += [*NODE_PORTS, "--disable-usage-stats"]
+    address = f"127.0.0.1:{HEAD_PORT}"
+    lines = [
+        "```",
+        "export RAY_AUTH_MODE=disabled RAY_USAGE_STATS_ENABLED=0  # loopback trial only",
+        *(" ".join(Path(a).name if a in (RAY, TOWNHALL) else a for a in c) for c in (head, node)),
+    ]
+    try:
+        for command in (head, node):
+            subprocess.run(command, capture_output=True, text=True, check=True, env=RAY_ENV)
+        probe = f"import ray; ray.init(address={address!r}, log_to_driver=False); print(json.dumps(ray.nodes()))"
+        nodes = json.loads(
+            subprocess.run(
+                [sys.executable, "-c", "import json; " + probe], capture_output=True, text=True, check=True, env=RAY_ENV
+            ).stdout
+        )
+        with tempfile.TemporaryDirectory() as folder:
+            on_cluster, local = Path(folder) / "cluster.jsonl", Path(folder) / "local.jsonl"
+            result = simulate_json(
+                game, n, "--backend", "ray", "--address", address, "--out", str(on_cluster), env=RAY_ENV
+            )
+            simulate_json(game, n, "-j", "2", "--out", str(local))
+            same = on_cluster.read_bytes() == local.read_bytes()
+        lines += [
+            f"townhall simulate {game} -n {n} --seed 1 --backend ray --address {address} --out cluster.jsonl --json",
+            "ray stop",
+            "```",
+            "",
+            f"What happened: the cluster had {sum(1 for x in nodes if x['Alive'])} live nodes "
+            f"({', '.join(str(x['NodeManagerAddress']) + ':' + str(x['NodeManagerPort']) for x in nodes)}), "
+            f"{sum(x['Resources'].get('CPU', 0) for x in nodes):.0f} CPUs; the run played {result['games']} games at "
+            f"{result['games_per_second']} games/s, and its results file is "
+            f"{'byte-identical to' if same else 'DIFFERENT from'} the local `-j 2` run with the same seed.",
+        ]
+    finally:
+        subprocess.run([RAY, "stop"], capture_output=True, env=RAY_ENV)
+    return lines
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--game", default="my-city")
+    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--out", type=Path, default=Path("docs/scale-report.md"))
+    args = parser.parse_args()
+    n = 500 if args.quick else 5000
+    points = [100, 1000] if args.quick else [1000, 10_000, 100_000]
+    load_before = os.getloadavg()
+    started = time.perf_counter()
+    sections = {
+        "Throughput and parallel efficiency": throughput(args.game, n),
+        "Ray against the local pool": ray_overhead(args.game, n),
+        "Peak memory as the run grows": peak_memory(args.game, points),
+        "A two-node Ray cluster on one machine (tested recipe)": cluster(args.game, n // 5),
+    }
+    load_after = os.getloadavg()
+    text = [
+        "# Scale report: simulations on a process pool and on Ray",
+        "",
+        f"Written by `.venv/bin/python bench/scale.py{' --quick' if args.quick else ''}` on "
+        f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())} in {time.perf_counter() - started:.0f} s. "
+        f"Machine: {os.cpu_count()} cores shared with other work: load average "
+        f"{load_before[0]:.1f} at the start, {load_after[0]:.1f} at the end (1-minute). Figures under such load "
+        "are lower bounds and noisy; compare rows of one table, measured minutes apart.",
+        "",
+    ]
+    for title, lines in sections.items():
+        text += [f"## {title}", "", *lines, ""]
+    args.out.write_text("\n".join(text), encoding="utf-8")
+    print(args.out.read_text())
+
+
+if __name__ == "__main__":
+    main()
