@@ -361,6 +361,7 @@ def tournament(
     backend: BackendArg = "local",
     address: AddressArg = None,
     out: ResultsOutArg = None,
+    records: Annotated[bool, typer.Option(help="Put each game's full record in --out (replay reads it).")] = False,
     resume: ResumeArg = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the results as JSON.")] = False,
 ) -> None:
@@ -376,7 +377,10 @@ def tournament(
         options = game.meta.resolve(parse_option_texts(game.meta.options, option or []))
         for spec in specs:  # bad specs fail here, with the agent's own message
             make_agent(spec, game, 0)
-        plan = RunPlan("tournament", game_name, players, tuple(specs), tuple(sorted(options.items())), seed, n)
+        if records and out is None:
+            raise OptionError("--records writes into --out; give --out")
+        frozen = tuple(sorted(options.items()))
+        plan = RunPlan("tournament", game_name, players, tuple(specs), frozen, seed, n, records)
         tally = TournamentTally(specs, players)
         seconds = _run_plan(plan, Where(backend, jobs, address, out, resume), tally, as_json, f"{game_name} tournament")
         summary = TournamentSummary(

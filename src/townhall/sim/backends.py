@@ -5,6 +5,7 @@ so a run writes the same file whatever the backend and the number of workers."""
 
 from __future__ import annotations
 
+import logging
 from collections import deque
 from collections.abc import Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -57,9 +58,9 @@ def run_ray(plan: RunPlan, start: int, jobs: int | None, address: str | None) ->
     if started_here:
         try:
             if address:
-                ray.init(address=address, log_to_driver=False)
+                ray.init(address=address, log_to_driver=False, logging_level=logging.WARNING)
             else:
-                ray.init(num_cpus=jobs, include_dashboard=False, log_to_driver=False)
+                ray.init(num_cpus=jobs, include_dashboard=False, log_to_driver=False, logging_level=logging.WARNING)
         except ConnectionError as error:
             raise TownhallError(f"cannot reach the Ray cluster at {address}: {error}") from None
     try:
