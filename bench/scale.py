@@ -45,6 +45,31 @@ NODE_PORTS = [
 RAY_ENV = {**os.environ, "RAY_AUTH_MODE": "disabled", "RAY_USAGE_STATS_ENABLED": "0"}
 
 
+USAGE = """## Running a balance study
+
+```
+townhall simulate GAME -n 100000 --seed 1 -j 2 --out runs/a.jsonl              # local process pool
+townhall simulate GAME -n 100000 --seed 1 --backend ray -j 2 --out runs/a.jsonl # a local Ray instance
+townhall simulate GAME -n 100000 --seed 1 --backend ray --address auto --out runs/a.parquet  # a cluster
+townhall simulate GAME -n 100000 --seed 1 -j 2 --out runs/a.jsonl --resume     # after an interruption
+townhall tournament GAME --agents mcts,greedy,random -n 600 --out runs/t.jsonl --records
+townhall report runs/a.jsonl --out runs/report --compare runs/b.jsonl           # PNGs + index.html
+```
+
+- Game i is played with the seed derived from (run seed, i); rows are written in game order whatever the
+  backend and the number of workers, so the same seed gives byte-identical results files.
+- `--out` holds one row per game: `kind`, `game`, `options`, `run_seed`, `index`, `seed`, `seats` (the agent
+  spec at each seat), `agents` (the agent index at each seat), `scores`, `ranks`, `decisions`, and the game's
+  `Game.statistics` as `stat.NAME`. With `--records` a JSON line is the full game record with those fields on
+  top, so `townhall replay FILE --index K` reads it; in Parquet the record is a JSON text column.
+- A `.parquet` results set is a directory of part files, one row group (1,000 games) each, renamed into place
+  when complete: a killed run keeps its whole row groups. A killed JSON-lines run keeps every finished game;
+  `--resume` drops a torn last line, checks that the file is this run's and continues after its last game.
+- The summary printed at the end comes from running totals: memory does not grow with -n.
+- Ray is an extra: `pip install "townhall[cluster]"` (ray, pyarrow, matplotlib); `make test` installs it.
+"""
+
+
 def simulate_json(game: str, n: int, *extra: str, env: dict[str, str] | None = None) -> dict[str, object]:
     args = [TOWNHALL, "simulate", game, "-n", str(n), "--seed", "1", "--json", *extra]
     done = subprocess.run(args, capture_output=True, text=True, check=True, env=env)
@@ -52,12 +77,20 @@ def simulate_json(game: str, n: int, *extra: str, env: dict[str, str] | None = N
     return result
 
 
+def best_rate(game: str, n: int, *extra: str) -> float:
+    rate = simulate_json(game, n, *extra)["games_per_second"]
+    assert isinstance(rate, float)
+    return rate
+
+
 def throughput(game: str, n: int) -> list[str]:
-    one = simulate_json(game, n, "-j", "1")["games_per_second"]
-    two = simulate_json(game, n, "-j", "2")["games_per_second"]
-    assert isinstance(one, float) and isinstance(two, float)
+    # Alternated and the best of two kept: other work on the machine comes and goes.
+    one, two = 0.0, 0.0
+    for _ in range(2):
+        one = max(one, best_rate(game, n, "-j", "1"))
+        two = max(two, best_rate(game, n, "-j", "2"))
     return [
-        f"`townhall simulate {game} -n {n} --seed 1 -j J --json` (random agents):",
+        f"`townhall simulate {game} -n {n} --seed 1 -j J --json` (random agents), best of two alternated runs:",
         "",
         "| workers | games/s |",
         "| --- | ---: |",
@@ -72,26 +105,28 @@ def ray_overhead(game: str, n: int) -> list[str]:
     import ray
 
     plan = RunPlan("simulate", game, 2, ("random", "random"), (), 1, n)
-    local = execute(plan, Where("local", 2), SimulationTally(2))  # includes starting the pool's 2 processes
     started = time.perf_counter()
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
     start_up = time.perf_counter() - started
     cold = execute(plan, Where("ray", 2), SimulationTally(2))  # starts Ray's workers, imports townhall there
-    on_ray = execute(plan, Where("ray", 2), SimulationTally(2))
+    pool, warm = 0.0, 0.0
+    for _ in range(2):  # alternated, best of two: the pool in a fresh CLI process, Ray warm in this one
+        pool = max(pool, best_rate(game, n, "-j", "2"))
+        warm = max(warm, n / execute(plan, Where("ray", 2), SimulationTally(2)))
     ray.shutdown()
-    per_game = (on_ray - local) / n * 1e6
+    per_game = (1 / warm - 1 / pool) * 1e6
     return [
-        f"{n:,} {game} games, 2 workers, the same batches (up to 64 games a task):",
+        f"{n:,} {game} games, 2 workers, the same batches (up to 64 games a task), best of two alternated runs:",
         "",
-        "| backend | seconds | games/s |",
-        "| --- | ---: | ---: |",
-        f"| local process pool | {local:.2f} | {n / local:,.0f} |",
-        f"| local Ray instance, first run (workers start) | {cold:.2f} | {n / cold:,.0f} |",
-        f"| local Ray instance, second run (warm) | {on_ray:.2f} | {n / on_ray:,.0f} |",
+        "| backend | games/s |",
+        "| --- | ---: |",
+        f"| local process pool (`-j 2`, its time includes starting the pool) | {pool:,.0f} |",
+        f"| local Ray instance, first run (starts Ray's workers) | {n / cold:,.0f} |",
+        f"| local Ray instance, warm | {warm:,.0f} |",
         "",
-        f"Ray's overhead (warm run against the pool, whose time includes starting its processes): "
-        f"{per_game:+.0f} µs a game; starting the Ray instance took "
-        f"{start_up:.1f} s (paid once a run: `townhall simulate --backend ray` without --address starts one).",
+        f"Ray's overhead against the pool: {per_game:+.0f} µs a game (warm); starting the Ray instance took "
+        f"{start_up:.1f} s, once a run (`townhall simulate --backend ray` without --address starts one and "
+        "counts that start in its games/s).",
     ]
 
 
@@ -182,6 +217,7 @@ def main() -> None:
         f"{load_before[0]:.1f} at the start, {load_after[0]:.1f} at the end (1-minute). Figures under such load "
         "are lower bounds and noisy; compare rows of one table, measured minutes apart.",
         "",
+        USAGE,
     ]
     for title, lines in sections.items():
         text += [f"## {title}", "", *lines, ""]
