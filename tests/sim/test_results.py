@@ -92,6 +92,7 @@ def test_resume_refuses_another_runs_file_and_wrong_options(tmp_path: Path) -> N
         ([*PIG[:-2], "-n", "9", "--out", str(out), "--resume"], "options differ"),
         (["simulate", "toy-pig", "--seed", "5", "-n", "9", "--out", str(out), "--resume"], "run_seed"),
         ([*PIG, "-n", "3", "--out", str(out), "--resume"], "more than -n 3"),
+        ([*PIG, "-n", "9", "--out", str(out), "--resume", "--records"], "without --records"),
         ([*PIG, "--resume"], "give --out"),
         ([*PIG, "--records"], "give --out"),
         ([*PIG, "--backend", "gpu"], "unknown backend"),

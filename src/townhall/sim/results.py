@@ -149,6 +149,10 @@ def completed(path: Path, plan: RunPlan) -> int:
         if mismatch or row.get("seats") != [plan.agents[a] for a in plan.seating(count)]:
             fields = ", ".join(mismatch) or "seats"
             raise ResultError(f"{path} holds another run ({fields} differ); resume with the same arguments")
+        if ("steps" in row or row.get("record") is not None) != plan.keep_records:
+            raise ResultError(
+                f"{path} was written {'without' if plan.keep_records else 'with'} --records; resume alike"
+            )
         if row.get("index") != count:
             raise ResultError(f"{path}: game {count} expected, found {row.get('index')}")
         count += 1
