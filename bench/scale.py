@@ -70,6 +70,14 @@ townhall report runs/a.jsonl --out runs/report --compare runs/b.jsonl           
 """
 
 
+CLUSTER_NOTE = (
+    "The games/s of this short run include connecting to the cluster and starting workers on both nodes. "
+    "Ray listed the nodes under the address it detected for this machine's own interface although "
+    "`--node-ip-address=127.0.0.1` was given; every command above named only 127.0.0.1. Without "
+    "`RAY_AUTH_MODE=disabled`, Ray 2.60 turns on token authentication and the driver needs the cluster's token."
+)
+
+
 def simulate_json(game: str, n: int, *extra: str, env: dict[str, str] | None = None) -> dict[str, object]:
     args = [TOWNHALL, "simulate", game, "-n", str(n), "--seed", "1", "--json", *extra]
     done = subprocess.run(args, capture_output=True, text=True, check=True, env=env)
@@ -185,6 +193,8 @@ def cluster(game: str, n: int) -> list[str]:
             f"{sum(x['Resources'].get('CPU', 0) for x in nodes):.0f} CPUs; the run played {result['games']} games at "
             f"{result['games_per_second']} games/s, and its results file is "
             f"{'byte-identical to' if same else 'DIFFERENT from'} the local `-j 2` run with the same seed.",
+            "",
+            CLUSTER_NOTE,
         ]
     finally:
         subprocess.run([RAY, "stop"], capture_output=True, env=RAY_ENV)
