@@ -53,7 +53,9 @@ def test_simulate_is_the_same_with_one_or_two_jobs() -> None:
 
 def test_simulate_writes_records_that_replay(tmp_path: Path) -> None:
     out = tmp_path / "games.jsonl"
-    result = runner.invoke(app, ["simulate", "toy-pig", "-n", "5", "--out", str(out), "--option", "target=15"])
+    # --out writes one summary row per game; --records puts the full record in each row, for replay.
+    args = ["simulate", "toy-pig", "-n", "5", "--out", str(out), "--records", "--option", "target=15"]
+    result = runner.invoke(app, args)
     assert result.exit_code == 0, result.output
     assert "Win rate" in result.output
     lines = out.read_text().splitlines()

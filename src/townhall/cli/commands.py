@@ -7,18 +7,33 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.markup import escape
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
+from rich.text import Text
 
 from townhall import games
 from townhall.agents import agent_names, make_agent, split_specs
 from townhall.engine.errors import OptionError, TownhallError
 from townhall.engine.options import OptionValue, parse_option_texts
 from townhall.engine.protocol import Game
+
+if TYPE_CHECKING:
+    from townhall.sim.play import RunPlan
+    from townhall.sim.run import Tally, Where
 
 app = typer.Typer(
     name="townhall",
@@ -44,7 +59,9 @@ def friendly_errors() -> Iterator[None]:
     try:
         yield
     except TownhallError as error:
-        errors.print(f"[red]error:[/red] {error}", highlight=False)
+        errors.print(
+            f"[red]error:[/red] {escape(str(error))}", highlight=False, soft_wrap=True
+        )  # one line; [x] is text
         raise typer.Exit(2) from None
     except OSError as error:
         errors.print(f"[red]error:[/red] {error.strerror or error}: {error.filename or ''}", highlight=False)
@@ -84,12 +101,23 @@ def resolve_table(
     return count, seats, options
 
 
+class RateColumn(ProgressColumn):
+    """Games per second over rich's recent window."""
+
+    def render(self, task: Task) -> Text:
+        speed = task.finished_speed or task.speed
+        return Text("-- games/s" if speed is None else f"{speed:,.1f} games/s", style="progress.data.speed")
+
+
 def _progress(quiet: bool) -> Progress:
-    """A progress bar on standard error, shown only on a terminal and not with --json."""
+    """A progress bar with rate and ETA on standard error, shown only on a terminal and not with --json."""
     return Progress(
         TextColumn("[progress.description]{task.description}"),
         BarColumn(),
         MofNCompleteColumn(),
+        RateColumn(),
+        TimeElapsedColumn(),
+        TextColumn("ETA"),
         TimeRemainingColumn(),
         console=errors,
         transient=True,
@@ -160,6 +188,24 @@ def _ask_table() -> tuple[str, str]:
     return chosen, seats or default
 
 
+BackendArg = Annotated[str, typer.Option(help="Where games run: local (process pool) or ray (a Ray cluster).")]
+AddressArg = Annotated[
+    str | None, typer.Option(help="Ray cluster address (host:port or auto); without it a local Ray instance.")
+]
+ResultsOutArg = Annotated[
+    Path | None, typer.Option(help="Stream one row per game here: JSON lines, or Parquet when the name ends .parquet.")
+]
+ResumeArg = Annotated[bool, typer.Option(help="Continue the interrupted run in --out (same arguments).")]
+
+
+def _run_plan(plan: RunPlan, where: Where, tally: Tally, quiet: bool, title: str) -> float:
+    from townhall.sim.run import execute
+
+    with _progress(quiet) as bar:
+        task = bar.add_task(title, total=plan.n_games)
+        return execute(plan, where, tally, lambda k: bar.advance(task, k))
+
+
 @app.command()
 def simulate(
     game_name: Annotated[str, typer.Argument(metavar="GAME")],
@@ -169,33 +215,37 @@ def simulate(
     option: OptionArg = None,
     board: BoardArg = None,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the whole run.")] = 1,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes.", min=1)] = 1,
-    out: Annotated[Path | None, typer.Option(help="Write every game record here (JSON lines).")] = None,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes (local Ray: CPUs).", min=1)] = 1,
+    backend: BackendArg = "local",
+    address: AddressArg = None,
+    out: ResultsOutArg = None,
+    records: Annotated[bool, typer.Option(help="Put each game's full record in --out (replay reads it).")] = False,
+    resume: ResumeArg = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
 ) -> None:
     """Play many games between agents and summarise win rates, scores and speed."""
-    from townhall.sim.simulate import simulate as run
+    from townhall.sim.play import RunPlan
+    from townhall.sim.run import Where
+    from townhall.sim.simulate import SimulationTally
 
     with friendly_errors():
         game = games.get(game_name)
         count, seat_list, options = resolve_table(game, players, seats, option, "random", board)
         if "human" in seat_list:
             raise OptionError("simulate plays bots only; use `townhall play` for human seats")
-        with _progress(as_json) as bar:
-            task = bar.add_task(f"{game_name}", total=n)
-            result = run(
-                game_name, n, count, seat_list, options, seed, jobs, out is not None, lambda k: bar.advance(task, k)
-            )
-        if out is not None:
-            with out.open("w", encoding="utf-8") as handle:
-                for outcome in result.outcomes:
-                    handle.write(f"{outcome.record}\n")
+        if records and out is None:
+            raise OptionError("--records writes into --out; give --out")
+        plan = RunPlan("simulate", game_name, count, tuple(seat_list), tuple(sorted(options.items())), seed, n, records)
+        tally = SimulationTally(count)
+        where = Where(backend, jobs, address, out, resume)
+        seconds = _run_plan(plan, where, tally, as_json, game_name)
+        result = tally.result(game_name, options, seat_list, seconds)
         if as_json:
             print(json.dumps(result.to_json(), indent=2))
             return
         _print_simulation(result.to_json())
         if out is not None:
-            console.print(f"Records written to {out}")
+            console.print(f"Results written to {out}")
 
 
 def _print_simulation(summary: dict[str, object]) -> None:
@@ -307,25 +357,61 @@ def tournament(
     players: Annotated[int, typer.Option("--players", "-p", help="Players per game.")] = 2,
     option: OptionArg = None,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the whole tournament.")] = 1,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes.", min=1)] = 1,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes (local Ray: CPUs).", min=1)] = 1,
+    backend: BackendArg = "local",
+    address: AddressArg = None,
+    out: ResultsOutArg = None,
+    records: Annotated[bool, typer.Option(help="Put each game's full record in --out (replay reads it).")] = False,
+    resume: ResumeArg = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the results as JSON.")] = False,
 ) -> None:
     """Seat-rotated games between agents: win rates with 95% intervals, score margins, Elo."""
-    from townhall.sim.tournament import render_table, run_tournament
+    from townhall.sim.play import RunPlan
+    from townhall.sim.run import Where
+    from townhall.sim.tournament import TournamentSummary, TournamentTally, render_table
 
     with friendly_errors():
         game = games.get(game_name)
-        specs = split_specs(agents)
-        options = parse_option_texts(game.meta.options, option or [])
-        with _progress(as_json) as bar:
-            task = bar.add_task(f"{game_name} tournament", total=n)
-            summary = run_tournament(
-                game, specs, n, players, seed, options, jobs, lambda done, _total: bar.update(task, completed=done)
-            )
+        specs = [spec.strip() for spec in split_specs(agents)]
+        game.meta.check_players(players)
+        options = game.meta.resolve(parse_option_texts(game.meta.options, option or []))
+        for spec in specs:  # bad specs fail here, with the agent's own message
+            make_agent(spec, game, 0)
+        if records and out is None:
+            raise OptionError("--records writes into --out; give --out")
+        frozen = tuple(sorted(options.items()))
+        plan = RunPlan("tournament", game_name, players, tuple(specs), frozen, seed, n, records)
+        tally = TournamentTally(specs, players)
+        seconds = _run_plan(plan, Where(backend, jobs, address, out, resume), tally, as_json, f"{game_name} tournament")
+        summary = TournamentSummary(
+            game=game_name,
+            num_players=players,
+            n_games=tally.n_games,
+            seed=seed,
+            options=dict(options),
+            agents=tally.agents(),
+            games=(),  # the games are in --out; the summary holds only running totals
+            seconds=seconds,
+            balanced=tally.balanced(),
+        )
         if as_json:
-            print(json.dumps(summary.to_json(), indent=2))
+            print(json.dumps(summary.to_json(with_games=False), indent=2))
             return
         console.print(render_table(summary))
+
+
+@app.command()
+def report(
+    results: Annotated[Path, typer.Argument(help="Results of simulate or tournament (--out): JSON lines or Parquet.")],
+    out: Annotated[Path, typer.Option(help="Directory for the plots and index.html.")],
+    compare: Annotated[Path | None, typer.Option(help="Another results set, shown side by side.")] = None,
+) -> None:
+    """Plots and one static HTML page of a results set: win rates, scores, lengths, statistics, Elo."""
+    from townhall.sim.report import write_report
+
+    with friendly_errors():
+        index = write_report(results, out, compare)
+        console.print(f"Report written to {index}")
 
 
 def _search_bench(

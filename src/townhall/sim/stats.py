@@ -34,3 +34,28 @@ class Summary:
         mean = sum(values) / len(values)
         variance = sum((v - mean) ** 2 for v in values) / (len(values) - 1) if len(values) > 1 else 0.0
         return cls(mean, min(values), max(values), math.sqrt(variance))
+
+
+@dataclass(slots=True)
+class Running:
+    """Mean, spread and range of a stream of values in constant memory (Welford's update)."""
+
+    count: int = 0
+    mean: float = 0.0
+    squares: float = 0.0
+    minimum: float = math.inf
+    maximum: float = -math.inf
+
+    def add(self, value: float) -> None:
+        self.count += 1
+        delta = value - self.mean
+        self.mean += delta / self.count
+        self.squares += delta * (value - self.mean)
+        self.minimum = min(self.minimum, value)
+        self.maximum = max(self.maximum, value)
+
+    def summary(self) -> Summary:
+        if not self.count:
+            return Summary(0.0, 0.0, 0.0, 0.0)
+        variance = self.squares / (self.count - 1) if self.count > 1 else 0.0
+        return Summary(self.mean, self.minimum, self.maximum, math.sqrt(variance))

@@ -34,7 +34,7 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from rich.table import Table
 
@@ -263,6 +263,76 @@ def run_tournament(
 # ----------------------------------------------------------------------------- summarizing
 
 
+class TournamentTally:
+    """Running per-agent sums of finished games: constant memory however many games stream past."""
+
+    def __init__(self, agent_specs: Sequence[str], num_players: int) -> None:
+        count = len(agent_specs)
+        self.agent_specs = list(agent_specs)
+        self.num_players = num_players
+        self.n_games = 0
+        self.games = [0] * count
+        self.wins = [0.0] * count
+        self.margins = [0.0] * count
+        self.scores = [0.0] * count
+        self.pair_wins = [[0.0] * count for _ in range(count)]
+        self.pair_games = [[0.0] * count for _ in range(count)]
+        self.seat_counts: dict[tuple[int, int], int] = {}
+
+    def add(self, seats: Sequence[int], scores: Sequence[float], ranks: Sequence[int]) -> None:
+        self.n_games += 1
+        shares = win_shares(list(ranks))
+        for seat, agent in enumerate(seats):
+            self.games[agent] += 1
+            self.wins[agent] += shares[seat]
+            self.margins[agent] += score_margin(list(scores), seat)
+            self.scores[agent] += scores[seat]
+            self.seat_counts[(agent, seat)] = self.seat_counts.get((agent, seat), 0) + 1
+        for i, j in itertools.combinations(range(len(seats)), 2):
+            a, b = seats[i], seats[j]
+            if a == b:
+                continue
+            outcome = 1.0 if ranks[i] < ranks[j] else 0.5 if ranks[i] == ranks[j] else 0.0
+            self.pair_wins[a][b] += outcome
+            self.pair_wins[b][a] += 1.0 - outcome
+            self.pair_games[a][b] += 1.0
+            self.pair_games[b][a] += 1.0
+
+    def add_row(self, row: dict[str, Json]) -> None:
+        """A results-file row (see sim.play)."""
+        self.add(cast(list[int], row["agents"]), cast(list[float], row["scores"]), cast(list[int], row["ranks"]))
+
+    def agents(self) -> tuple[AgentResult, ...]:
+        specs = self.agent_specs
+        anchor = next((i for i, spec in enumerate(specs) if parse_spec(spec)[0] == "random"), None)
+        elo = fit_elo(self.pair_wins, self.pair_games, anchor)
+        results = []
+        for index, label in enumerate(agent_labels(specs)):
+            played = self.games[index]
+            low, high = wilson_interval(self.wins[index], played)
+            results.append(
+                AgentResult(
+                    label=label,
+                    spec=specs[index],
+                    games=played,
+                    wins=self.wins[index],
+                    win_share=self.wins[index] / played if played else 0.0,
+                    win_low=low,
+                    win_high=high,
+                    mean_margin=self.margins[index] / played if played else 0.0,
+                    mean_score=self.scores[index] / played if played else 0.0,
+                    elo=elo[index],
+                )
+            )
+        return tuple(results)
+
+    def balanced(self) -> bool:
+        counts = {
+            self.seat_counts.get((a, s), 0) for a in range(len(self.agent_specs)) for s in range(self.num_players)
+        }
+        return len(counts) == 1
+
+
 def summarize(
     game_name: str,
     agent_specs: Sequence[str],
@@ -274,63 +344,19 @@ def summarize(
     seconds: float = 0.0,
 ) -> TournamentSummary:
     """Per-agent statistics of finished games (pure: the same games give the same summary)."""
-    count = len(agent_specs)
-    labels = agent_labels(agent_specs)
-    games = [0] * count
-    wins = [0.0] * count
-    margins = [0.0] * count
-    scores = [0.0] * count
-    pair_wins = [[0.0] * count for _ in range(count)]
-    pair_games = [[0.0] * count for _ in range(count)]
-    seat_counts: dict[tuple[int, int], int] = {}
+    tally = TournamentTally(agent_specs, num_players)
     for result in results:
-        shares = win_shares(result.ranks)
-        for seat, agent in enumerate(result.seats):
-            games[agent] += 1
-            wins[agent] += shares[seat]
-            margins[agent] += score_margin(result.scores, seat)
-            scores[agent] += result.scores[seat]
-            seat_counts[(agent, seat)] = seat_counts.get((agent, seat), 0) + 1
-        for i, j in itertools.combinations(range(len(result.seats)), 2):
-            a, b = result.seats[i], result.seats[j]
-            if a == b:
-                continue
-            outcome = 1.0 if result.ranks[i] < result.ranks[j] else 0.5 if result.ranks[i] == result.ranks[j] else 0.0
-            pair_wins[a][b] += outcome
-            pair_wins[b][a] += 1.0 - outcome
-            pair_games[a][b] += 1.0
-            pair_games[b][a] += 1.0
-    anchor = next((i for i, spec in enumerate(agent_specs) if parse_spec(spec)[0] == "random"), None)
-    elo = fit_elo(pair_wins, pair_games, anchor)
-    agents = []
-    for index in range(count):
-        low, high = wilson_interval(wins[index], games[index])
-        played = games[index]
-        agents.append(
-            AgentResult(
-                label=labels[index],
-                spec=agent_specs[index],
-                games=played,
-                wins=wins[index],
-                win_share=wins[index] / played if played else 0.0,
-                win_low=low,
-                win_high=high,
-                mean_margin=margins[index] / played if played else 0.0,
-                mean_score=scores[index] / played if played else 0.0,
-                elo=elo[index],
-            )
-        )
-    per_seat = {seat_counts.get((a, s), 0) for a in range(count) for s in range(num_players)}
+        tally.add(result.seats, result.scores, result.ranks)
     return TournamentSummary(
         game=game_name,
         num_players=num_players,
         n_games=len(results),
         seed=seed,
         options=options,
-        agents=tuple(agents),
+        agents=tally.agents(),
         games=tuple(results),
         seconds=seconds,
-        balanced=len(per_seat) == 1,
+        balanced=tally.balanced(),
     )
 
 
