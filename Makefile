@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 GAME ?=
 
-.PHONY: play test lint typecheck bench clean
+.PHONY: play test lint typecheck bench clean schemas
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -24,6 +24,10 @@ test: $(STAMP)
 	$(BIN)/ruff check src tests bench
 	$(BIN)/ruff format --check src tests bench
 	@if [ -f ../shared/tools/clause_coverage.py ]; then $(BIN)/python ../shared/tools/clause_coverage.py; fi
+
+## make schemas: publish the JSON Schemas of the data files and board views into docs/schemas
+schemas: $(STAMP)
+	$(BIN)/python -m townhall.cli.schemas docs/schemas
 
 bench: $(STAMP)
 	for game in $$($(BIN)/python -c "from townhall import games; print(' '.join(games.names()))"); do \

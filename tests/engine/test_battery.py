@@ -60,3 +60,10 @@ def test_record_replays_exactly(game: Game | None, players: int, options: dict[s
 @pytest.mark.parametrize(("game", "players", "options"), CASES)
 def test_determinism_with_global_rngs_disturbed(game: Game | None, players: int, options: dict[str, Any]) -> None:
     battery.check_determinism(_game(game, options), players, options, seed=7)
+
+
+@pytest.mark.parametrize(("game", "players", "options"), CASES)
+def test_events_are_declared_and_facts_hold(game: Game | None, players: int, options: dict[str, Any]) -> None:
+    """Every event kind declared with its fields and words; the declared facts and end reasons hold."""
+    for seed in range(2):
+        battery.check_events_and_facts(_game(game, options), players, options, seed)

@@ -56,13 +56,19 @@ def file_name(game: Game, players: int, options: dict[str, Any], agent: str) -> 
     return f"{game.meta.name}-{players}p-{label}-{agent}.json"
 
 
-def step_view(state: State, events: list[Event]) -> dict[str, Any]:
+def event_view(game: Game, event: Event) -> dict[str, Any]:
+    """An event as the corpus keeps it: kind, English words (from the game's formatter) and who sees it."""
+    seen = None if event.visible_to is None else list(event.visible_to)
+    return {"kind": event.kind, "text": game.event_text(event), "visible_to": seen}
+
+
+def step_view(game: Game, state: State, events: list[Event]) -> dict[str, Any]:
     """What one step must reproduce: legal sets, observation digests and the events."""
     return {
         "to_move": list(state.to_move()),
         "legal": {str(p): state.legal_actions(p) for p in state.to_move()},
         "obs": [digest(state.observation(p)) for p in range(state.num_players)] + [digest(state.observation(None))],
-        "events": [event.to_json() for event in events],
+        "events": [event_view(game, event) for event in events],
     }
 
 
@@ -71,14 +77,14 @@ def record(game: Game, players: int, options: dict[str, Any], agent: str) -> dic
     match = Match(game, players, options, seed, [agent] * players)
     agents = [make_agent(agent, game, derive_seed(seed, "seat", seat)) for seat in range(players)]
     rng = random.Random(derive_seed(seed, "order"))
-    steps = [step_view(match.state, [])]
+    steps = [step_view(game, match.state, [])]
     budget = Budget()
     while movers := match.to_move():
         player = movers[int(rng.random() * len(movers))]
         view = match.view(player)
         action = agents[player].act(view, view.legal_actions(), budget)
         events = match.apply(player, action)
-        steps.append(step_view(match.state, events))
+        steps.append(step_view(game, match.state, events))
     return {"record": match.record.to_json(), "steps": steps}
 
 
@@ -87,11 +93,11 @@ def replay_views(game: Game, data: dict[str, Any]) -> list[dict[str, Any]]:
     rec = MatchRecord.from_json(data["record"])
     chance = ScriptedChance(rec.setup_chance)
     state = game.start(rec.num_players, rec.options, chance)
-    views = [step_view(state, [])]
+    views = [step_view(game, state, [])]
     for step in rec.steps:
         events: list[Event] = []
         state.apply(step.player, state.action_from_json(step.action), ScriptedChance(step.chance), events)
-        views.append(step_view(state, events))
+        views.append(step_view(game, state, events))
     assert rec.scores is None or state.scores() == rec.scores
     return views
 

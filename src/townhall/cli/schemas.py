@@ -1,0 +1,55 @@
+"""Publish the JSON Schemas of every game's data files and of the board view into docs/schemas.
+
+    python -m townhall.cli.schemas [DIR]          # write (make schemas)
+    python -m townhall.cli.schemas --check [DIR]  # exit 1 when a file is missing or stale
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from townhall import games
+from townhall.engine.board import BoardView, Target
+from townhall.engine.datafile import schema_text
+
+DEFAULT_DIR = Path("docs/schemas")
+
+
+def expected(root: Path) -> dict[Path, str]:
+    """Every schema file and its text: one per kind of data file of each game, plus the board view."""
+    files = {
+        root / "board-view.schema.json": schema_text(BoardView, "Townhall board view"),
+        root / "board-target.schema.json": schema_text(Target, "Townhall board target of an action"),
+    }
+    for name in games.names():
+        if name.startswith("toy-"):
+            continue
+        for kind, data_kind in games.get(name).data_files().items():
+            files[root / name / f"{kind}.schema.json"] = schema_text(data_kind.model)
+    return files
+
+
+def main(argv: list[str]) -> int:
+    check = "--check" in argv
+    args = [arg for arg in argv if arg != "--check"]
+    root = Path(args[0]) if args else DEFAULT_DIR
+    stale = []
+    for path, text in expected(root).items():
+        current = path.read_text(encoding="utf-8") if path.exists() else None
+        if current == text:
+            continue
+        if check:
+            stale.append(str(path))
+        else:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+            print(f"wrote {path}")
+    if stale:
+        print(f"stale or missing schemas (run `make schemas`): {', '.join(stale)}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
