@@ -3,6 +3,7 @@ each battery check is proven to catch a planted fault."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
@@ -14,7 +15,6 @@ from townhall.engine import (
     Event,
     EventKind,
     GameFacts,
-    GameMeta,
     GameOver,
     IllegalAction,
     Json,
@@ -133,25 +133,11 @@ class _WrongFieldPig(Pig):
 
 
 class _NotSimultaneousGoofspiel(Goofspiel):
-    meta = GameMeta(
-        name="toy-goofspiel",
-        title="Goofspiel (declared wrongly)",
-        min_players=2,
-        max_players=3,
-        options=Goofspiel.meta.options,
-        facts=GameFacts(hidden=("bids",), simultaneous=False),
-    )
+    meta = dataclasses.replace(Goofspiel.meta, facts=GameFacts(hidden=("bids",), simultaneous=False))
 
 
 class _NoHiddenGoofspiel(Goofspiel):
-    meta = GameMeta(
-        name="toy-goofspiel",
-        title="Goofspiel (declared wrongly)",
-        min_players=2,
-        max_players=3,
-        options=Goofspiel.meta.options,
-        facts=GameFacts(simultaneous=True, end_reasons={"end": "over"}),
-    )
+    meta = dataclasses.replace(Goofspiel.meta, facts=GameFacts(simultaneous=True, end_reasons={"end": "over"}))
 
 
 @pytest.mark.parametrize(

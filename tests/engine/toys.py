@@ -118,10 +118,10 @@ class PigState(State):
 
 class Pig(Game):
     meta = GameMeta(
-        name="toy-pig",
-        title="Pig (test toy)",
-        min_players=2,
-        max_players=4,
+        "toy-pig",
+        "Pig (test toy)",
+        2,
+        4,
         options=(
             OptionSpec("target", 20, "points to win", minimum=1),
             OptionSpec("max_turns", 60, "turn limit", minimum=1),
@@ -310,10 +310,10 @@ class GoofState(State):
 
 class Goofspiel(Game):
     meta = GameMeta(
-        name="toy-goofspiel",
-        title="Goofspiel (test toy)",
-        min_players=2,
-        max_players=3,
+        "toy-goofspiel",
+        "Goofspiel (test toy)",
+        2,
+        3,
         options=(
             OptionSpec("cards", 5, "cards per hand", minimum=1, maximum=13),
             OptionSpec("confirm", False, "a bid is a private step, committed by confirm"),

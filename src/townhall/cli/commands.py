@@ -206,6 +206,10 @@ def _run_plan(plan: RunPlan, where: Where, tally: Tally, quiet: bool, title: str
         return execute(plan, where, tally, lambda k: bar.advance(task, k))
 
 
+JobsArg = Annotated[int, typer.Option("--jobs", "-j", help="Worker processes (local Ray: CPUs).", min=1)]
+RecordsArg = Annotated[bool, typer.Option(help="Put each game's full record in --out (replay reads it).")]
+
+
 @app.command()
 def simulate(
     game_name: Annotated[str, typer.Argument(metavar="GAME")],
@@ -215,11 +219,11 @@ def simulate(
     option: OptionArg = None,
     board: BoardArg = None,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the whole run.")] = 1,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes (local Ray: CPUs).", min=1)] = 1,
+    jobs: JobsArg = 1,
     backend: BackendArg = "local",
     address: AddressArg = None,
     out: ResultsOutArg = None,
-    records: Annotated[bool, typer.Option(help="Put each game's full record in --out (replay reads it).")] = False,
+    records: RecordsArg = False,
     resume: ResumeArg = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
 ) -> None:
@@ -357,11 +361,11 @@ def tournament(
     players: Annotated[int, typer.Option("--players", "-p", help="Players per game.")] = 2,
     option: OptionArg = None,
     seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the whole tournament.")] = 1,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes (local Ray: CPUs).", min=1)] = 1,
+    jobs: JobsArg = 1,
     backend: BackendArg = "local",
     address: AddressArg = None,
     out: ResultsOutArg = None,
-    records: Annotated[bool, typer.Option(help="Put each game's full record in --out (replay reads it).")] = False,
+    records: RecordsArg = False,
     resume: ResumeArg = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the results as JSON.")] = False,
 ) -> None:

@@ -154,20 +154,22 @@ def _init_worker(game: Game) -> None:
     _WORKER["game"] = game
 
 
-def _play_one(
-    game: Game,
-    index: int,
-    seed: int,
-    seats: tuple[int, ...],
-    agent_specs: Sequence[str],
-    num_players: int,
-    options: Options | None,
-    budget: Budget | None,
-    max_decisions: int | None,
-) -> GameResult:
-    game_seed = derive_seed(seed, "game", index)
-    specs = [agent_specs[a] for a in seats]
-    match = play_seeded(game, num_players, specs, game_seed, options, budget, max_decisions)
+@dataclass(frozen=True, slots=True)
+class _Job:
+    """What one tournament game needs besides the game (sent to a worker process)."""
+
+    seed: int
+    agent_specs: tuple[str, ...]
+    num_players: int
+    options: Options | None
+    budget: Budget | None
+    max_decisions: int | None
+
+
+def _play_one(game: Game, job: _Job, index: int, seats: tuple[int, ...]) -> GameResult:
+    game_seed = derive_seed(job.seed, "game", index)
+    specs = [job.agent_specs[a] for a in seats]
+    match = play_seeded(game, job.num_players, specs, game_seed, job.options, job.budget, job.max_decisions)
     return GameResult(
         index=index,
         seed=game_seed,
@@ -178,18 +180,8 @@ def _play_one(
     )
 
 
-def _play_in_worker(
-    index: int,
-    seed: int,
-    seats: tuple[int, ...],
-    agent_specs: Sequence[str],
-    num_players: int,
-    options: Options | None,
-    budget: Budget | None,
-    max_decisions: int | None,
-) -> GameResult:
-    game: Game = _WORKER["game"]
-    return _play_one(game, index, seed, seats, agent_specs, num_players, options, budget, max_decisions)
+def _play_in_worker(job: _Job, index: int, seats: tuple[int, ...]) -> GameResult:
+    return _play_one(_WORKER["game"], job, index, seats)
 
 
 def run_tournament(
@@ -224,20 +216,16 @@ def run_tournament(
     seatings = [seating(index, len(specs), num_players) for index in range(n_games)]
     started = time.perf_counter()
     results: list[GameResult | None] = [None] * n_games
+    job = _Job(seed, tuple(specs), num_players, resolved, budget, max_decisions)
     if jobs == 1 or n_games == 1:
         for index in range(n_games):
-            results[index] = _play_one(
-                game, index, seed, seatings[index], specs, num_players, resolved, budget, max_decisions
-            )
+            results[index] = _play_one(game, job, index, seatings[index])
             if progress is not None:
                 progress(index + 1, n_games)
     else:
         with ProcessPoolExecutor(max_workers=min(jobs, n_games), initializer=_init_worker, initargs=(game,)) as pool:
             pending: dict[Future[GameResult], int] = {
-                pool.submit(
-                    _play_in_worker, index, seed, seatings[index], specs, num_players, resolved, budget, max_decisions
-                ): index
-                for index in range(n_games)
+                pool.submit(_play_in_worker, job, index, seatings[index]): index for index in range(n_games)
             }
             done_count = 0
             while pending:
