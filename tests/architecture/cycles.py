@@ -7,9 +7,9 @@ import sys
 import grimp
 
 
-def cycles(package: str = "townhall") -> list[tuple[str, ...]]:
+def cycles(graph: grimp.ImportGraph | None = None) -> list[tuple[str, ...]]:
     """Every pair of modules that import each other, directly or through others (shortest chain)."""
-    graph = grimp.build_graph(package)
+    graph = graph if graph is not None else grimp.build_graph("townhall")
     modules = sorted(graph.modules)
     found: list[tuple[str, ...]] = []
     for index, first in enumerate(modules):
