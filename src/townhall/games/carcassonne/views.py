@@ -154,7 +154,7 @@ EVENT_KINDS: Mapping[str, EventKind] = {
             "returned": "list",
         },
         "a road, city or cloister scored: its tiles [x, y], followers per player, the scorers, the "
-        "followers returned ({x, y, segment, player})",
+        "followers returned ({x, y, player})",
     ),
     "farm": EventKind(
         "farm",
