@@ -7,6 +7,7 @@ placements by row, column and rotation.
 from __future__ import annotations
 
 from townhall.engine.codec import ActionSpace
+from townhall.engine.errors import MalformedAction
 from townhall.engine.protocol import Json
 from townhall.games.carcassonne.tiles import MAX_SEGMENTS, OFF, SIZE, cell_of, xy_of
 
@@ -28,7 +29,7 @@ def place_id(x: int, y: int, rot: int) -> int:
 
 def to_json(action: int) -> dict[str, Json]:
     if not 0 <= action < SIZE_ALL:
-        raise ValueError(f"action id {action} is outside [0, {SIZE_ALL})")
+        raise MalformedAction(f"action id {action} is outside [0, {SIZE_ALL})")
     if action < DEPLOY:
         x, y = xy_of(action >> 2)
         return {"kind": "place", "x": x, "y": y, "rot": action & 3}
@@ -39,24 +40,24 @@ def to_json(action: int) -> dict[str, Json]:
 
 def from_json(data: Json) -> int:
     if not isinstance(data, dict):
-        raise ValueError(f"not a Carcassonne action: {data!r}")
+        raise MalformedAction(f"not a Carcassonne action: {data!r}")
     kind = data.get("kind")
     if kind == "place":
         values = [data.get(k) for k in ("x", "y", "rot")]
         if not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
-            raise ValueError(f"place needs whole numbers x, y, rot: {data!r}")
+            raise MalformedAction(f"place needs whole numbers x, y, rot: {data!r}")
         x, y, rot = (int(v) for v in values)  # type: ignore[arg-type]
         if not (-OFF <= x <= OFF and -OFF <= y <= OFF and 0 <= rot < 4):
-            raise ValueError(f"place outside the table window (|x|, |y| <= {OFF}, rot 0..3): {data!r}")
+            raise MalformedAction(f"place outside the table window (|x|, |y| <= {OFF}, rot 0..3): {data!r}")
         return place_id(x, y, rot)
     if kind == "deploy":
         segment = data.get("segment")
         if not isinstance(segment, int) or isinstance(segment, bool) or not 0 <= segment < MAX_SEGMENTS:
-            raise ValueError(f"deploy needs a segment 0..{MAX_SEGMENTS - 1}: {data!r}")
+            raise MalformedAction(f"deploy needs a segment 0..{MAX_SEGMENTS - 1}: {data!r}")
         return DEPLOY + segment
     if kind == "skip":
         return SKIP
-    raise ValueError(f"not a Carcassonne action: {data!r}")
+    raise MalformedAction(f"not a Carcassonne action: {data!r}")
 
 
 def place_text(action: int) -> str:

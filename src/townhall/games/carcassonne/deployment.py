@@ -37,8 +37,7 @@ def deploy(position: CarcassonnePosition, player: int, segment: int, events: lis
         events.append(
             Event(
                 "deploy",
-                f"player {player + 1} deploys a {role} on {layout.labels[segment]} at {x},{y}",
-                {"player": player, "x": x, "y": y, "segment": segment, "role": role},
+                data={"player": player, "x": x, "y": y, "segment": segment, "role": role, "on": layout.labels[segment]},
             )
         )
 

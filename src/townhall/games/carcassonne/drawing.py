@@ -67,15 +67,8 @@ def draw(position: CarcassonnePosition, chance: Chance, events: list[Event] | No
             position.placements = options
             position.phase = PLACE
             if events is not None:
-                text = f"player {position.current + 1} draws {CODES[tile]}"
-                tile_event(events, "draw", text, position.current, tile)
+                events.append(Event("draw", data={"player": position.current, "tile": CODES[tile]}))
             return
         position.discards.append(tile)
         if events is not None:
-            text = f"{CODES[tile]} fits nowhere and goes back to the box; player {position.current + 1} draws again"
-            tile_event(events, "discard", text, position.current, tile)
-
-
-def tile_event(events: list[Event], kind: str, text: str, player: int, tile: int) -> None:
-    """A draw or discard event of `player` about `tile`."""
-    events.append(Event(kind, text, {"player": player, "tile": CODES[tile]}))
+            events.append(Event("discard", data={"player": position.current, "tile": CODES[tile]}))

@@ -7,7 +7,8 @@ from typing import Any, ClassVar
 
 from townhall.engine.chance import Chance
 from townhall.engine.options import Options, OptionSpec, OptionValue
-from townhall.engine.protocol import DataKind, Game, GameMeta, State, data_version_of
+from townhall.engine.protocol import DataKind, Event, EventKind, Game, GameFacts, GameMeta, Json, State, data_version_of
+from townhall.games.carcassonne import board_view as board
 from townhall.games.carcassonne import evaluate as heuristic
 from townhall.games.carcassonne import views
 from townhall.games.carcassonne.data import DATA_FILES, RULES_FILE, TILES_FILE, RulesFile, TilesFile
@@ -36,7 +37,16 @@ class Carcassonne(Game):
         ),
         data_version=data_version_of(DATA_FILES),
         notes="Base game for 2-5 players with the River as an option.",
+        facts=GameFacts(
+            hidden=(),
+            simultaneous=False,
+            chance=True,
+            score="points",
+            end_reasons={"tiles-out": "the last tile was placed (or none left fits), then the final scoring"},
+            tie_breaks={},
+        ),
     )
+    event_kinds: ClassVar[Mapping[str, EventKind]] = views.EVENT_KINDS
     # The expected-score evaluate judges a leaf better than random tile draws do: at 1 s a move
     # mcts with depth 0 beat greedy 87.5% of 20 games, with random rollouts 65% of 60
     # (docs/bots-report.md).
@@ -56,6 +66,21 @@ class Carcassonne(Game):
     def render(self, state: State, viewer: int | None) -> str:
         assert isinstance(state, CarcassonneState)
         return views.render(state, viewer)
+
+    def event_text(self, event: Event) -> str:
+        return views.event_text(event)
+
+    def board_view(self, state: State, viewer: int | None) -> dict[str, Json]:
+        assert isinstance(state, CarcassonneState)
+        return board.board_view(state, viewer)
+
+    def action_target(self, state: State, player: int, action: int) -> dict[str, Json] | None:
+        assert isinstance(state, CarcassonneState)
+        return board.action_target(state, action)
+
+    def statistics(self, state: State) -> dict[str, float]:
+        assert isinstance(state, CarcassonneState)
+        return views.statistics(state)
 
     def max_decisions(self, num_players: int, options: Options) -> int:
         # One turn per tile at most: a placement and a follower decision.

@@ -70,13 +70,7 @@ def place(position: CarcassonnePosition, player: int, action: int, events: list[
     position.last_cell = cell
     if events is not None:
         x, y = xy_of(cell)
-        events.append(
-            Event(
-                "place",
-                f"player {player + 1} places {CODES[tile]} at {x},{y} r{90 * (action & 3)}",
-                {"player": player, "tile": CODES[tile], "x": x, "y": y, "rot": action & 3},
-            )
-        )
+        events.append(Event("place", data={"player": player, "tile": CODES[tile], "x": x, "y": y, "rot": action & 3}))
 
 
 def why_not_place(position: CarcassonnePosition, action: int) -> IllegalAction:

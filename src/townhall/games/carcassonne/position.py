@@ -38,6 +38,9 @@ class CarcassonnePosition:
         self.completed_city_farms: list[tuple[int, ...]] = []  # per completed city: a node per farm beside it
         self.supply = [RULES["followers_per_player"] - RULES["score_markers_per_player"]] * num_players
         self.score = [0] * num_players
+        # Points won per player and feature kind (index 4 * player + kind) for the statistics; not
+        # in the JSON form (a position rebuilt from JSON counts only what it scores afterwards).
+        self.kind_points = [0] * (4 * num_players)
         self.bag: list[int] = []  # remaining land tiles, a sorted multiset (no order)
         self.river_bag: list[int] = []
         self.lake_due = False
@@ -73,6 +76,7 @@ class CarcassonnePosition:
         copy.completed_city_farms = self.completed_city_farms.copy()
         copy.supply = self.supply.copy()
         copy.score = self.score.copy()
+        copy.kind_points = self.kind_points.copy()
         copy.bag = self.bag.copy()
         copy.river_bag = self.river_bag.copy()
         copy.placements = self.placements.copy()

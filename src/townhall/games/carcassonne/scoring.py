@@ -95,10 +95,6 @@ def return_followers(position: CarcassonnePosition, followers: tuple[int, ...]) 
     return returned
 
 
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
-
-
 def award(
     position: CarcassonnePosition,
     feature: int,
@@ -113,17 +109,14 @@ def award(
     counts, winners = majority(position, followers)
     for p in winners:
         position.score[p] += points
+        position.kind_points[4 * p + kind] += points
     position.feature_followers[feature] = ()
     returned = return_followers(position, followers)
     if events is not None:
-        who = " and ".join(f"player {p + 1}" for p in winners)
-        state_word = "completed" if complete else "incomplete"
         events.append(
             Event(
                 "score",
-                f"{who} score{'s' if len(winners) == 1 else ''} {points} for the {state_word} {KIND_NAMES[kind]} of {plural(len(tiles), 'tile')}"
-                + (f" and {plural(flags, 'pennant')}" if flags else ""),
-                {
+                data={
                     "feature": KIND_NAMES[kind],
                     "complete": complete,
                     "tiles": [list(xy_of(c)) for c in tiles],
@@ -276,14 +269,13 @@ def final_scoring(position: CarcassonnePosition, events: list[Event] | None) -> 
     for cities, counts, winners, points in farm_awards(position):
         for p in winners:
             position.score[p] += points
+            position.kind_points[4 * p + FIELD] += points
         if events is not None:
-            who = " and ".join(f"player {p + 1}" for p in winners)
             tiles = sorted({c for city in cities for c in feature_cells(position, city)})
             events.append(
                 Event(
                     "farm",
-                    f"{who} score{'s' if len(winners) == 1 else ''} {points} for farmers supplying {len(cities)} completed cit{'y' if len(cities) == 1 else 'ies'}",
-                    {
+                    data={
                         "feature": "farm",
                         "cities": [[list(xy_of(c)) for c in feature_cells(position, city)] for city in cities],
                         "tiles": [list(xy_of(c)) for c in tiles],
@@ -294,6 +286,4 @@ def final_scoring(position: CarcassonnePosition, events: list[Event] | None) -> 
                 )
             )
     if events is not None:
-        events.append(
-            Event("end", "final scores " + ", ".join(str(s) for s in position.score), {"scores": list(position.score)})
-        )
+        events.append(Event("end", data={"scores": list(position.score)}))

@@ -6,7 +6,7 @@ import random
 from typing import Any, Self
 
 from townhall.engine.chance import Chance
-from townhall.engine.errors import IllegalAction
+from townhall.engine.errors import GameOver, NotYourTurn
 from townhall.engine.protocol import Event, Json, State, ranks_from_keys
 from townhall.games.carcassonne import actions
 from townhall.games.carcassonne.deployment import deploy, deploy_options, deploy_text, why_not_deploy
@@ -36,9 +36,9 @@ class CarcassonneState(CarcassonnePosition, State):
         """CAR-TURN-1: place the tile, deploy a follower or not, score, then the next player draws."""
         phase = self.phase
         if phase == OVER:
-            raise IllegalAction("CAR-END-1", "the game is over")
+            raise GameOver("CAR-END-1", "the game is over")
         if player != self.current:
-            raise IllegalAction("CAR-SETUP-3", f"it is player {self.current + 1}'s turn, not player {player + 1}'s")
+            raise NotYourTurn("CAR-SETUP-3", f"it is player {self.current + 1}'s turn, not player {player + 1}'s")
         if phase == PLACE:
             if action not in self.placements:
                 raise why_not_place(self, action)
@@ -64,6 +64,10 @@ class CarcassonneState(CarcassonnePosition, State):
     def ranks(self) -> list[int]:
         # CAR-END-7: the highest total wins; tied players share the rank.
         return ranks_from_keys([[s] for s in self.score])
+
+    def end_reason(self) -> tuple[str, tuple[str, ...]]:
+        # CAR-END-1: the game ends when the tiles run out; CAR-END-7: tied players share the rank.
+        return ("tiles-out", ())
 
     def determinize(self, player: int, rng: random.Random) -> Self:
         return self.clone()  # nothing is hidden: the stack is only a multiset of counts

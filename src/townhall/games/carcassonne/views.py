@@ -8,8 +8,22 @@ in hand fits show a '?' so a person can read off the coordinates to type.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
+from townhall.engine.protocol import Event, EventKind
 from townhall.games.carcassonne.position import DEPLOY, CarcassonnePosition
-from townhall.games.carcassonne.tiles import CANONICAL, CITY, CODES, LAYOUTS, ROAD, TILE_SPECS, Layout, cell_of, xy_of
+from townhall.games.carcassonne.tiles import (
+    CANONICAL,
+    CITY,
+    CODES,
+    KIND_NAMES,
+    LAYOUTS,
+    ROAD,
+    TILE_SPECS,
+    Layout,
+    cell_of,
+    xy_of,
+)
 
 CITY_E, ROAD_E, RIVER_E = 3, 2, 4
 
@@ -109,3 +123,99 @@ def render(state: CarcassonnePosition, viewer: int | None) -> str:
         lines.append("game over")
     lines.append("key: # city  * pennant  -| road  ~ river  ^ cloister  . field  1-5 followers")
     return "\n".join(lines)
+
+
+# The events `apply` emits; their words come from `event_text` (kind and data only).
+EVENT_KINDS: Mapping[str, EventKind] = {
+    "draw": EventKind("draw", {"player": "int", "tile": "str"}, "the player to move draws a tile (its code)"),
+    "discard": EventKind(
+        "discard", {"player": "int", "tile": "str"}, "a drawn tile fits nowhere and goes back to the box"
+    ),
+    "place": EventKind(
+        "place",
+        {"player": "int", "tile": "str", "x": "int", "y": "int", "rot": "int"},
+        "a tile laid at x,y turned rot quarter turns clockwise",
+    ),
+    "deploy": EventKind(
+        "deploy",
+        {"player": "int", "x": "int", "y": "int", "segment": "int", "role": "str", "on": "str"},
+        "a follower put on a segment (index and label) of the tile at x,y",
+    ),
+    "score": EventKind(
+        "score",
+        {
+            "feature": "str",
+            "complete": "bool",
+            "tiles": "list",
+            "pennants": "int",
+            "points": "int",
+            "followers": "list",
+            "scorers": "list",
+            "returned": "list",
+        },
+        "a road, city or cloister scored: its tiles [x, y], followers per player, the scorers, the "
+        "followers returned ({x, y, player})",
+    ),
+    "farm": EventKind(
+        "farm",
+        {
+            "feature": "str",
+            "cities": "list",
+            "tiles": "list",
+            "followers": "list",
+            "scorers": "list",
+            "points": "int",
+        },
+        "farmers scored for completed cities (each city's tiles [x, y]) at the end",
+    ),
+    "end": EventKind("end", {"scores": "list"}, "the final scores"),
+}
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def _who(scorers: list[int]) -> str:
+    who = " and ".join(f"player {p + 1}" for p in scorers)
+    return f"{who} score{'s' if len(scorers) == 1 else ''}"
+
+
+def event_text(event: Event) -> str:
+    """The English sentence of an event, from its kind and data."""
+    d = event.data
+    kind = event.kind
+    if kind == "draw":
+        return f"player {d['player'] + 1} draws {d['tile']}"
+    if kind == "discard":
+        return f"{d['tile']} fits nowhere and goes back to the box; player {d['player'] + 1} draws again"
+    if kind == "place":
+        return f"player {d['player'] + 1} places {d['tile']} at {d['x']},{d['y']} r{90 * d['rot']}"
+    if kind == "deploy":
+        return f"player {d['player'] + 1} deploys a {d['role']} on {d['on']} at {d['x']},{d['y']}"
+    if kind == "score":
+        state_word = "completed" if d["complete"] else "incomplete"
+        text = f"{_who(d['scorers'])} {d['points']} for the {state_word} {d['feature']} of {plural(len(d['tiles']), 'tile')}"
+        return text + (f" and {plural(d['pennants'], 'pennant')}" if d["pennants"] else "")
+    if kind == "farm":
+        count = len(d["cities"])
+        return f"{_who(d['scorers'])} {d['points']} for farmers supplying {count} completed cit{'y' if count == 1 else 'ies'}"
+    if kind == "end":
+        return "final scores " + ", ".join(str(s) for s in d["scores"])
+    return event.text or kind
+
+
+def statistics(state: CarcassonnePosition) -> dict[str, float]:
+    """Figures of a finished game: points by feature kind (all players summed), followers left,
+    tiles laid and sent back to the box, and the winner's margin over the second."""
+    out: dict[str, float] = {}
+    for kind, name in enumerate(KIND_NAMES):
+        out[f"points.{name}"] = float(sum(state.kind_points[4 * p + kind] for p in range(state.num_players)))
+    scores = sorted(state.score, reverse=True)
+    out["points.total"] = float(sum(scores))
+    out["score.mean"] = sum(scores) / len(scores)
+    out["followers_left.mean"] = sum(state.supply) / len(state.supply)
+    out["tiles_placed"] = float(len(state.placed_cells))
+    out["tiles_discarded"] = float(len(state.discards))
+    out["margin"] = float(scores[0] - scores[1]) if len(scores) > 1 else 0.0
+    return out

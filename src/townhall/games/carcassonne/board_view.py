@@ -1,0 +1,127 @@
+"""The board view of Carcassonne (townhall.engine.board.BoardView as JSON) and the targets of
+actions on it; docs/board-carcassonne.md describes it. Nothing is hidden: every viewer sees the
+same view (the stack is public as a multiset of tile codes)."""
+
+from __future__ import annotations
+
+from townhall.engine.protocol import Json
+from townhall.games.carcassonne.actions import DEPLOY, SKIP
+from townhall.games.carcassonne.position import DEPLOY as DEPLOY_PHASE
+from townhall.games.carcassonne.position import OVER, PLACE, CarcassonnePosition, tile_counts
+from townhall.games.carcassonne.tiles import CODES, KIND_NAMES, LAYOUTS, ROLE_NAMES, RULES, TILE_SPECS, xy_of
+
+AREA = "table"
+DIRECTIONS = ("N", "E", "S", "W")
+
+
+def cell_id(cell: int) -> str:
+    x, y = xy_of(cell)
+    return f"{x},{y}"
+
+
+def part_id(segment: int) -> str:
+    return f"s{segment}"
+
+
+def _parts(layout_index: int) -> list[Json]:
+    layout = LAYOUTS[layout_index]
+    parts: list[Json] = []
+    for segment, kind in enumerate(layout.kinds):
+        label = layout.labels[segment]
+        edges = label.split(" ", 1)[1].split("+") if " " in label else []
+        part: dict[str, Json] = {"id": part_id(segment), "kind": KIND_NAMES[kind], "edges": edges, "label": label}
+        if segment == layout.pennant_segment:
+            part["label"] = label + " (pennant)"
+        parts.append(part)
+    if layout.river_edges:
+        parts.append({"id": "river", "kind": "river", "edges": [DIRECTIONS[d] for d in layout.river_edges]})
+    return parts
+
+
+def board_view(state: CarcassonnePosition, viewer: int | None) -> dict[str, Json]:
+    """Tiles laid (code, rotation, segments as parts, followers as pieces), the empty cells where
+    the tile in hand fits, scores and supplies as tracks, the hand and the stack as items."""
+    pieces: dict[int, list[Json]] = {}
+    for cell, segment, player in state.followers():
+        kind = ROLE_NAMES[LAYOUTS[state.board[cell][0]].kinds[segment]]
+        pieces.setdefault(cell, []).append({"kind": kind, "owner": player, "part": part_id(segment)})
+    cells: list[Json] = []
+    for cell in state.placed_cells:
+        layout_index = state.board[cell][0]
+        x, y = xy_of(cell)
+        spec = TILE_SPECS[layout_index >> 2]
+        marks = ["last-move"] if cell == state.last_cell and len(state.placed_cells) > 1 else []
+        cells.append(
+            {
+                "id": cell_id(cell),
+                "col": x,
+                "row": y,
+                "terrain": "river" if spec.river else "land",
+                "label": spec.code,
+                "rotation": layout_index & 3,
+                "parts": _parts(layout_index),
+                "pieces": pieces.get(cell, []),
+                "marks": marks,
+            }
+        )
+    if state.phase == PLACE:
+        for cell in sorted({action >> 2 for action in state.placements}):
+            x, y = xy_of(cell)
+            cells.append({"id": cell_id(cell), "col": x, "row": y, "marks": ["open"]})
+    tracks: list[Json] = []
+    for player in range(state.num_players):
+        tracks.append(
+            {
+                "id": f"score.{player}",
+                "label": f"player {player + 1} score",
+                "value": state.score[player],
+                "owner": player,
+            }
+        )
+        tracks.append(
+            {
+                "id": f"followers.{player}",
+                "label": f"player {player + 1} followers in supply",
+                "value": state.supply[player],
+                "owner": player,
+                "maximum": RULES["followers_per_player"] - RULES["score_markers_per_player"],
+            }
+        )
+    items: list[Json] = []
+    if state.hand >= 0:
+        items.append({"id": "hand", "kind": "tile", "label": CODES[state.hand], "owner": state.current})
+    left = len(state.bag) + len(state.river_bag) + (1 if state.lake_due else 0)
+    items.append({"id": "stack", "kind": "stack", "label": "tiles left", "count": left})
+    for code, count in sorted(tile_counts(state.river_bag).items()):
+        items.append({"id": f"river.{code}", "kind": "tile", "label": code, "count": count})
+    for code, count in sorted(tile_counts(state.bag).items()):
+        items.append({"id": f"remaining.{code}", "kind": "tile", "label": code, "count": count})
+    for code, count in sorted(tile_counts(state.discards).items()):
+        items.append({"id": f"discarded.{code}", "kind": "discarded", "label": code, "count": count})
+    return {
+        "format": 1,
+        "game": "carcassonne",
+        "viewer": viewer,
+        "areas": [{"id": AREA, "label": "the table", "layout": "square", "cells": cells}],
+        "tracks": tracks,
+        "items": items,
+        "prompt": _prompt(state),
+    }
+
+
+def _prompt(state: CarcassonnePosition) -> str:
+    if state.phase == OVER:
+        return "game over"
+    if state.phase == DEPLOY_PHASE:
+        return f"player {state.current + 1}: deploy a follower on the tile just placed, or not"
+    return f"player {state.current + 1}: place {CODES[state.hand]}"
+
+
+def action_target(state: CarcassonnePosition, action: int) -> dict[str, Json] | None:
+    """Place: the empty cell and the rotation; deploy: the segment (part) of the tile just placed;
+    skip (no follower): off-board."""
+    if action < DEPLOY:
+        return {"area": AREA, "cell": cell_id(action >> 2), "rotation": action & 3}
+    if action < SKIP:
+        return {"area": AREA, "cell": cell_id(state.last_cell), "part": part_id(action - DEPLOY)}
+    return None
