@@ -3,14 +3,25 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from townhall.engine.chance import Chance
 from townhall.engine.errors import OptionError
 from townhall.engine.options import Options, OptionSpec, OptionValue
-from townhall.engine.protocol import DataKind, Game, GameMeta, State, data_version_of, score_margin
+from townhall.engine.protocol import (
+    DataKind,
+    Event,
+    EventKind,
+    Game,
+    GameFacts,
+    GameMeta,
+    State,
+    data_version_of,
+    score_margin,
+)
 from townhall.games.kutna_hora.data import DATA, DATA_DIR, FILES, MODELS
 from townhall.games.kutna_hora.evaluate import evaluate
+from townhall.games.kutna_hora.event_words import EVENT_KINDS, event_text
 from townhall.games.kutna_hora.state import KutnaHoraState
 from townhall.games.kutna_hora.views import render
 
@@ -33,7 +44,24 @@ class KutnaHora(Game):
         ),
         data_version=data_version_of([DATA_DIR / name for name in FILES]),
         notes=NOTES,
+        facts=GameFacts(
+            hidden=(
+                "the building tiles below the top of each town-hall stack",
+                "the order of the mine-tile deck",
+                "the face-down event cards",
+            ),
+            simultaneous=False,
+            chance=True,
+            score="points",
+            end_reasons={"rounds": "the last round was played"},
+            tie_breaks={"money": "most groschen"},  # KH-FIN-6
+        ),
     )
+
+    event_kinds: ClassVar[Mapping[str, EventKind]] = EVENT_KINDS
+
+    def event_text(self, event: Event) -> str:
+        return event_text(event)
 
     def check_setup(self, num_players: int, options: Options) -> None:
         if num_players == 2 and not options["events"]:
