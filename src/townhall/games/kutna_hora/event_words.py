@@ -11,8 +11,7 @@ from typing import Any
 
 from townhall.engine.protocol import Event, EventKind
 from townhall.games.kutna_hora.data import ACTIONS, COLOURS, DECK_NAMES, GOODS, GUILD_OF_GOOD
-
-FINAL_PARTS = ("town", "mines", "income", "reputation", "leftovers")
+from townhall.games.kutna_hora.scoring import FINAL_PARTS
 
 _KINDS: dict[str, tuple[dict[str, str], str]] = {
     "guilds": ({"player": "int", "set": "int", "guilds": "list"}, "a player takes a guild set (goods 0-5)"),

@@ -23,7 +23,7 @@ from townhall.games.kutna_hora.data import DATA, DATA_DIR, FILES, MODELS
 from townhall.games.kutna_hora.evaluate import evaluate
 from townhall.games.kutna_hora.event_words import EVENT_KINDS, event_text
 from townhall.games.kutna_hora.state import KutnaHoraState
-from townhall.games.kutna_hora.views import render
+from townhall.games.kutna_hora.views import render, statistics
 
 NOTES = (
     "Component values (prices, buildings, mine tiles, boards, setup cards, events, action-card pairs, "
@@ -89,6 +89,10 @@ class KutnaHora(Game):
 
     def data_files(self) -> Mapping[str, DataKind]:
         return {kind: DataKind(model, (DATA_DIR / f"{kind}.json",)) for kind, model in MODELS.items()}
+
+    def statistics(self, state: State) -> dict[str, float]:
+        assert isinstance(state, KutnaHoraState)
+        return statistics(state, state.ranks())
 
     def evaluate(self, state: State, player: int) -> float:
         if not isinstance(state, KutnaHoraState):
