@@ -15,10 +15,12 @@ from townhall.engine.protocol import (
     Game,
     GameFacts,
     GameMeta,
+    Json,
     State,
     data_version_of,
     score_margin,
 )
+from townhall.games.kutna_hora import board_view
 from townhall.games.kutna_hora.data import DATA, DATA_DIR, FILES, MODELS
 from townhall.games.kutna_hora.evaluate import evaluate
 from townhall.games.kutna_hora.event_words import EVENT_KINDS, event_text
@@ -89,6 +91,14 @@ class KutnaHora(Game):
 
     def data_files(self) -> Mapping[str, DataKind]:
         return {kind: DataKind(model, (DATA_DIR / f"{kind}.json",)) for kind, model in MODELS.items()}
+
+    def board_view(self, state: State, viewer: int | None) -> dict[str, Json]:
+        assert isinstance(state, KutnaHoraState)
+        return board_view.board_view(state, viewer)
+
+    def action_target(self, state: State, player: int, action: int) -> dict[str, Json] | None:
+        assert isinstance(state, KutnaHoraState)
+        return board_view.action_target(state, player, action)
 
     def statistics(self, state: State) -> dict[str, float]:
         assert isinstance(state, KutnaHoraState)
