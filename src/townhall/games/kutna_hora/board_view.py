@@ -23,6 +23,11 @@ CARD_PARTS = (*ACTIONS[:IDLE], "idle")  # the part of a card cell an action pick
 OFF_BOARD = frozenset({"set", "order", "buy", "tax", "resolve", "decline"})
 
 
+def _column_cost(col: int) -> str:
+    good, amount = DATA.column_costs[col]
+    return f"{amount} groschen" if good < 0 else f"{amount} {GOODS[good]}"
+
+
 def hall_cell(row: int, col: int) -> str:
     return f"R{row + 1}C{col + 1}"
 
@@ -82,7 +87,7 @@ def _hall(s: KutnaHoraPosition) -> dict[str, Json]:
         for c in range(TAKE_COLS):
             stack = hall_row[c] if c < len(hall_row) else -1
             top = s.stack_top[stack] if stack >= 0 else -1
-            out: dict[str, Json] = {"id": hall_cell(r, c), "col": c, "row": r, "label": f"{DATA.column_costs[c]}"}
+            out: dict[str, Json] = {"id": hall_cell(r, c), "col": c, "row": r, "label": _column_cost(c)}
             if top >= 0:
                 below = len(s.stack_hidden[stack]) + (s.stack_bottom[stack] >= 0)
                 out["terrain"] = "stack"
