@@ -33,7 +33,7 @@ def barbara_tile(position: KutnaHoraPosition, tile: int, declined: bool, events:
         if tile in TILE_COST:
             change_rep(position, p, TILE_COST[tile])
         if events is not None:
-            events.append(Event("barbara", f"player {p + 1} ignores St. Barbara tile {tile + 1}"))
+            events.append(Event("barbara", data={"player": p, "tile": tile, "outcome": "ignored", "tax": 0}))
         return
     if tile == 0:
         change_rep(position, p, 2)
@@ -66,7 +66,7 @@ def barbara_tile(position: KutnaHoraPosition, tile: int, declined: bool, events:
     else:
         position.points[p] += 5
     if events is not None:
-        events.append(Event("barbara", f"player {p + 1} resolves St. Barbara tile {tile + 1}"))
+        events.append(Event("barbara", data={"player": p, "tile": tile, "outcome": "resolved", "tax": 0}))
 
 
 def turn_barbara(position: KutnaHoraPosition, events: list[Event] | None) -> None:
@@ -77,4 +77,5 @@ def turn_barbara(position: KutnaHoraPosition, events: list[Event] | None) -> Non
     position.barbara_next += 1
     position.tax = min(DATA.tax_cap, position.tax + tax)
     if events is not None:
-        events.append(Event("barbara", f"St. Barbara tile {position.barbara_next} turned down, tax +{tax}"))
+        tile = position.barbara_next - 1
+        events.append(Event("barbara", data={"player": None, "tile": tile, "outcome": "turned", "tax": tax}))

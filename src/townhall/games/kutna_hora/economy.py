@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from townhall.engine.chance import Chance
 from townhall.engine.protocol import Event
-from townhall.games.kutna_hora.data import DATA, GOODS
+from townhall.games.kutna_hora.data import DATA
 from townhall.games.kutna_hora.position import KutnaHoraPosition
 from townhall.games.kutna_hora.stacks import move_to_row_end, reveal_top
 
@@ -45,7 +45,7 @@ def advance(position: KutnaHoraPosition, deck: int, steps: int, chance: Chance, 
         else:
             position.population_position = pos
         if events is not None:
-            events.append(Event("deck", f"{DECK_NAMES[deck]} deck advances to {pos}", {"deck": deck, "position": pos}))
+            events.append(Event("deck", data={"deck": deck, "position": pos}))
         good = builds[pos]
         if good >= 0:
             town_builds(position, good, chance, events)
@@ -58,8 +58,10 @@ def town_builds(position: KutnaHoraPosition, good: int, chance: Chance, events: 
     if discarded >= 0:
         reveal_top(position, good, chance)  # the discarded tile leaves the game
     if events is not None:
-        what = DATA.buildings[discarded].id if discarded >= 0 else "nothing (stack empty)"
-        events.append(Event("town-builds", f"the town builds {GOODS[good]}: discards {what}"))
+        what = DATA.buildings[discarded].id if discarded >= 0 else None
+        events.append(
+            Event("town-builds", data={"good": good, "slider": position.sliders[good], "tile": discarded, "id": what})
+        )
     move_to_row_end(position, good)
 
 

@@ -3,16 +3,29 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from townhall.engine.chance import Chance
 from townhall.engine.errors import OptionError
 from townhall.engine.options import Options, OptionSpec, OptionValue
-from townhall.engine.protocol import DataKind, Game, GameMeta, State, data_version_of, score_margin
+from townhall.engine.protocol import (
+    DataKind,
+    Event,
+    EventKind,
+    Game,
+    GameFacts,
+    GameMeta,
+    Json,
+    State,
+    data_version_of,
+    score_margin,
+)
+from townhall.games.kutna_hora import board_view
 from townhall.games.kutna_hora.data import DATA, DATA_DIR, FILES, MODELS
 from townhall.games.kutna_hora.evaluate import evaluate
+from townhall.games.kutna_hora.event_words import EVENT_KINDS, event_text
 from townhall.games.kutna_hora.state import KutnaHoraState
-from townhall.games.kutna_hora.views import render
+from townhall.games.kutna_hora.views import render, statistics
 
 NOTES = (
     "Component values (prices, buildings, mine tiles, boards, setup cards, events, action-card pairs, "
@@ -33,7 +46,24 @@ class KutnaHora(Game):
         ),
         data_version=data_version_of([DATA_DIR / name for name in FILES]),
         notes=NOTES,
+        facts=GameFacts(
+            hidden=(
+                "the building tiles below the top of each town-hall stack",
+                "the order of the mine-tile deck",
+                "the face-down event cards",
+            ),
+            simultaneous=False,
+            chance=True,
+            score="points",
+            end_reasons={"rounds": "the last round was played"},
+            tie_breaks={"money": "most groschen"},  # KH-FIN-6
+        ),
     )
+
+    event_kinds: ClassVar[Mapping[str, EventKind]] = EVENT_KINDS
+
+    def event_text(self, event: Event) -> str:
+        return event_text(event)
 
     def check_setup(self, num_players: int, options: Options) -> None:
         if num_players == 2 and not options["events"]:
@@ -61,6 +91,18 @@ class KutnaHora(Game):
 
     def data_files(self) -> Mapping[str, DataKind]:
         return {kind: DataKind(model, (DATA_DIR / f"{kind}.json",)) for kind, model in MODELS.items()}
+
+    def board_view(self, state: State, viewer: int | None) -> dict[str, Json]:
+        assert isinstance(state, KutnaHoraState)
+        return board_view.board_view(state, viewer)
+
+    def action_target(self, state: State, player: int, action: int) -> dict[str, Json] | None:
+        assert isinstance(state, KutnaHoraState)
+        return board_view.action_target(state, player, action)
+
+    def statistics(self, state: State) -> dict[str, float]:
+        assert isinstance(state, KutnaHoraState)
+        return statistics(state, state.ranks())
 
     def evaluate(self, state: State, player: int) -> float:
         if not isinstance(state, KutnaHoraState):

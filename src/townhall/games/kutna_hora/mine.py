@@ -50,8 +50,8 @@ def draw_mine_tiles(position: KutnaHoraPosition, chance: Chance, events: list[Ev
         drawn.append(layer.pop(chance.below(len(layer))))
     position.drawn = drawn
     if events is not None:
-        names = ", ".join(DATA.mine_tiles[t].id for t in drawn)
-        events.append(Event("draw", f"player {position.current + 1} draws {names or 'nothing'}"))
+        ids = [DATA.mine_tiles[t].id for t in drawn]
+        events.append(Event("draw", data={"player": position.current, "tiles": list(drawn), "ids": ids}))
 
 
 def place_mine(
@@ -69,7 +69,20 @@ def place_mine(
     position.points[p] += t.points
     position.ore_from_mines[p] += t.ore
     if events is not None:
-        events.append(Event("mine", f"player {p + 1} opens mine {t.id} at {cell_name(DATA.mine_cols, cell)}"))
+        events.append(
+            Event(
+                "mine",
+                data={
+                    "player": p,
+                    "tile": tile,
+                    "id": t.id,
+                    "cell": cell,
+                    "at": cell_name(DATA.mine_cols, cell),
+                    "points": t.points,
+                    "ore": t.ore,
+                },
+            )
+        )
     economy.advance(position, 1, t.ore, chance, events)  # tied to the production gain
     if t.pop and position.population_position < DATA.deck_len[0] - 1:
         position.tasks.append(OptionalIcon(OPT_POP, t.pop))  # KH-TURN-4: an icon one may decline
@@ -88,4 +101,6 @@ def place_tech(position: KutnaHoraPosition, cell: int, tile: int, events: list[E
     position.mine[cell] = tile
     position.mine_owner[cell] = p
     if events is not None:
-        events.append(Event("tech", f"player {p + 1} places technology at {cell_name(DATA.mine_cols, cell)}"))
+        events.append(
+            Event("tech", data={"player": p, "tile": tile, "cell": cell, "at": cell_name(DATA.mine_cols, cell)})
+        )

@@ -31,7 +31,7 @@ def reveal_event(position: KutnaHoraPosition, chance: Chance, events: list[Event
     card = DATA.events[position.event_current]
     position.tax = min(DATA.tax_cap, position.tax + card.tax)  # KH-SETUP-13: tax at the reveal
     if events is not None:
-        events.append(Event("event", f"event {card.id} revealed (tax +{card.tax})", {"event": card.id}))
+        events.append(Event("event", data={"event": card.id, "card": card.index, "tax": card.tax}))
 
 
 def end_round(position: KutnaHoraPosition, chance: Chance, events: list[Event] | None) -> None:
@@ -69,13 +69,13 @@ def tax_decision(position: KutnaHoraPosition, penalty: bool, events: list[Event]
     if penalty:
         loss = DATA.tracks[position.num_players].penalties[position.round - 1]
         change_rep(position, p, -loss)
-        text = f"player {p + 1} takes the tax penalty (-{loss} reputation)"
+        amount = loss
     else:
         due = tax_due(position, p)
         position.money[p] -= due
-        text = f"player {p + 1} pays {due} tax"
+        amount = due
     if events is not None:
-        events.append(Event("tax", text))
+        events.append(Event("tax", data={"player": p, "penalty": penalty, "amount": amount}))
 
 
 def finish_round(position: KutnaHoraPosition, chance: Chance, events: list[Event] | None) -> None:
@@ -106,4 +106,4 @@ def red_nobles_enter(position: KutnaHoraPosition, chance: Chance, events: list[E
         put_at_row_end(position, row, stack)  # at the row end; emptied places are no columns
     position.red_nobles_waiting = False
     if events is not None:
-        events.append(Event("red", "the red nobles enter the town hall"))
+        events.append(Event("red", data={"tiles": reds[: len(position.hall)]}))

@@ -63,7 +63,7 @@ def score_nobles(position: KutnaHoraPosition, events: list[Event] | None) -> Non
         parts = noble_points(position, p)
         position.points[p] += sum(parts)
         if events is not None:
-            events.append(Event("nobles", f"player {p + 1} scores {sum(parts)} from the council", {"parts": parts}))
+            events.append(Event("nobles", data={"player": p, "points": sum(parts), "parts": parts}))
 
 
 def mine_row_points(position: KutnaHoraPosition) -> list[int]:
@@ -109,5 +109,4 @@ def final_scoring(position: KutnaHoraPosition, events: list[Event] | None) -> No
     for p, parts in enumerate(position.final):
         position.points[p] += sum(parts)
         if events is not None:
-            text = ", ".join(f"{name} {v}" for name, v in zip(FINAL_PARTS, parts, strict=True))
-            events.append(Event("final", f"player {p + 1} final scoring: {text}", {"parts": parts}))
+            events.append(Event("final", data={"player": p, "points": sum(parts), "parts": list(parts)}))

@@ -6,7 +6,7 @@ from townhall.engine.chance import Chance
 from townhall.engine.protocol import Event
 from townhall.games.kutna_hora import rounds
 from townhall.games.kutna_hora.actions import MINE_CELLS, PERMS
-from townhall.games.kutna_hora.data import DATA, GUILD_OF_GOOD
+from townhall.games.kutna_hora.data import DATA
 from townhall.games.kutna_hora.position import EMPTY, ROCK, SETUP_ORDER, SETUP_SET, KutnaHoraPosition
 from townhall.games.kutna_hora.stacks import reveal_top
 
@@ -88,8 +88,7 @@ def choose_set(position: KutnaHoraPosition, index: int, events: list[Event] | No
     position.guilds[position.current] = list(sets[index])
     position.choosers.pop(0)
     if events is not None:
-        names = "+".join(GUILD_OF_GOOD[g] for g in sets[index])
-        events.append(Event("guilds", f"player {position.current + 1} takes {names}", {"set": index}))
+        events.append(Event("guilds", data={"player": position.current, "set": index, "guilds": list(sets[index])}))
     if position.choosers:
         position.current = position.choosers[0]
         return
@@ -106,7 +105,7 @@ def choose_order(position: KutnaHoraPosition, perm: int, events: list[Event] | N
     p = position.current
     position.guilds[p] = [position.guilds[p][i] for i in PERMS[perm]]
     if events is not None:
-        events.append(Event("order", f"player {p + 1} orders {'>'.join(GUILD_OF_GOOD[g] for g in position.guilds[p])}"))
+        events.append(Event("order", data={"player": p, "guilds": list(position.guilds[p])}))
     if p + 1 < position.num_players:
         position.current = p + 1
     else:

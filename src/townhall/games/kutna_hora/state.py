@@ -10,7 +10,7 @@ import random
 from typing import Self
 
 from townhall.engine.chance import Chance
-from townhall.engine.errors import IllegalAction
+from townhall.engine.errors import GameOver, IllegalAction, NotYourTurn
 from townhall.engine.protocol import Event, Json, State, ranks_from_keys
 from townhall.games.kutna_hora import economy, rounds, setup, turn
 from townhall.games.kutna_hora.actions import A_ORDER, A_SET, A_TAX, SPACE
@@ -36,8 +36,10 @@ class KutnaHoraState(KutnaHoraPosition, State):
         return sorted(turn.legal(self))
 
     def apply(self, player: int, action: int, chance: Chance, events: list[Event] | None = None) -> None:
-        if self.phase == OVER or player != self.current:
-            raise IllegalAction("KH-TURN-1", f"player {player} is not to move")
+        if self.phase == OVER:
+            raise GameOver("KH-TURN-1", "the game is over")
+        if player != self.current:
+            raise NotYourTurn("KH-TURN-1", f"player {player} is not to move")
         if not 0 <= action < SPACE.size:
             raise IllegalAction("KH-IO-1", f"{action} is not an action of this game")
         if not turn.is_legal(self, action):
@@ -61,6 +63,16 @@ class KutnaHoraState(KutnaHoraPosition, State):
 
     def ranks(self) -> list[int]:
         return ranks_from_keys([[self.points[p], self.money[p]] for p in range(self.num_players)])  # KH-FIN-6
+
+    def end_reason(self) -> tuple[str, tuple[str, ...]]:
+        """KH-FIN-6: the game ends after the last round; money separates players tied on points."""
+        n = self.num_players
+        used = any(
+            self.points[p] == self.points[q] and self.money[p] != self.money[q]
+            for p in range(n)
+            for q in range(p + 1, n)
+        )
+        return ("rounds", ("money",) if used else ())
 
     def observation(self, player: int | None) -> dict[str, Json]:
         """KH-IO-3: everything but the hidden parts of stacks, decks and events."""

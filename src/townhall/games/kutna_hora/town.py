@@ -106,7 +106,9 @@ def take_licence(
     position.money[p] -= cost
     position.slots[p].append(tile)
     if events is not None:
-        events.append(Event("licence", f"player {p + 1} takes {B[tile].id} for {cost}", {"tile": B[tile].id}))
+        events.append(
+            Event("licence", data={"player": p, "tile": tile, "id": B[tile].id, "row": row, "col": col, "cost": cost})
+        )
 
 
 def buy_plot(position: KutnaHoraPosition, cell: int, mode: int, events: list[Event] | None) -> None:
@@ -116,7 +118,12 @@ def buy_plot(position: KutnaHoraPosition, cell: int, mode: int, events: list[Eve
     position.plots[p].append(cell)
     position.town_plot[cell] = p
     if events is not None:
-        events.append(Event("plot", f"player {p + 1} buys plot {cell_name(position.town_columns, cell)} for {cost}"))
+        events.append(
+            Event(
+                "plot",
+                data={"player": p, "cell": cell, "at": cell_name(position.town_columns, cell), "cost": cost},
+            )
+        )
 
 
 def build(
@@ -131,7 +138,18 @@ def build(
     position.town_plot[cell] = -1
     position.town[cell] = tile
     if events is not None:
-        events.append(Event("build", f"player {p + 1} builds {b.id} at {cell_name(position.town_columns, cell)}"))
+        events.append(
+            Event(
+                "build",
+                data={
+                    "player": p,
+                    "tile": tile,
+                    "id": b.id,
+                    "cell": cell,
+                    "at": cell_name(position.town_columns, cell),
+                },
+            )
+        )
     if b.public:
         # KH-BUILD-6: owned by nobody; its effect; a noble of its colour to the pool.
         position.town_owner[cell] = -1

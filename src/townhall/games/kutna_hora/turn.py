@@ -42,10 +42,8 @@ from townhall.games.kutna_hora.actions import (
     TOWN_CELLS,
 )
 from townhall.games.kutna_hora.data import (
-    ACTIONS,
     BARBARA,
     BUILD,
-    COLOURS,
     DATA,
     INCOME,
     JOKER,
@@ -208,14 +206,12 @@ def play_card(position: KutnaHoraPosition, action: int, chance: Chance, events: 
     position.in_card = True
     if act == IDLE:
         if events is not None:
-            events.append(Event("play", f"player {p + 1} plays card {card + 1} for no effect"))
+            events.append(Event("play", data={"player": p, "card": card, "action": None}))
         return
     if act not in DATA.cards[card] and position.reputation[p] < DATA.rep_free_joker:
         change_rep(position, p, -1)  # the joker performs another action (KH-JOKER-1)
     if events is not None:
-        events.append(
-            Event("play", f"player {p + 1} plays card {card + 1}: {ACTIONS[act]}", {"card": card, "action": act})
-        )
+        events.append(Event("play", data={"player": p, "card": card, "action": act}))
     start_action(position, act)
 
 
@@ -300,7 +296,7 @@ def auto(position: KutnaHoraPosition, task: Step, chance: Chance, events: list[E
         gain = economy.income(position, p)
         position.money[p] += gain
         if events is not None:
-            events.append(Event("income", f"player {p + 1} takes {gain} groschen", {"income": gain}))
+            events.append(Event("income", data={"player": p, "income": gain}))
         position.tasks.append(SeatNoble(0))
 
 
@@ -352,7 +348,7 @@ def task_action(position: KutnaHoraPosition, action: int, chance: Chance, events
                 position.noble_pool[colour] -= 1
             position.council[colour] += 1
             if events is not None:
-                events.append(Event("council", f"player {p + 1} seats a {COLOURS[colour]} noble in the council"))
+                events.append(Event("council", data={"player": p, "colour": colour}))
     elif isinstance(task, ResolveBarbaraTile):
         barbara.barbara_tile(position, task.tile, declined, events)
     elif isinstance(task, RemoveHouse):

@@ -247,3 +247,34 @@ def render(state: KutnaHoraPosition, viewer: int | None) -> str:
         lines.append(f"Pending for player {state.current + 1}: {describe_task(state.tasks[-1])}")
     del viewer  # everything shown is public
     return "\n".join(lines)
+
+
+def statistics(state: KutnaHoraPosition, ranks: list[int]) -> dict[str, float]:
+    """Figures of a finished game (flat names, numbers): points by source summed over players
+    (`points.<part>` of the final scoring; `points.play` is everything scored during the game:
+    mine tiles, council nobles, St. Barbara), the winners' guilds, rounds, margin and table counts."""
+    n = state.num_players
+    out: dict[str, float] = {"rounds": float(state.round), "players": float(n)}
+    final = state.final or [[0] * len(scoring.FINAL_PARTS) for _ in range(n)]
+    for k, name in enumerate(scoring.FINAL_PARTS):
+        out[f"points.{name}"] = float(sum(parts[k] for parts in final))
+    out["points.play"] = float(sum(state.points) - sum(sum(parts) for parts in final))
+    out["points.total"] = float(sum(state.points))
+    ordered = sorted(state.points, reverse=True)
+    out["margin"] = float(ordered[0] - ordered[1]) if n > 1 else 0.0
+    winners = [p for p in range(n) if ranks[p] == 1]
+    out["winners"] = float(len(winners))
+    for g, guild in enumerate(GUILD_OF_GOOD):
+        out[f"winner.guild.{guild}"] = float(sum(g in state.guilds[p] for p in winners))
+    out["winner.points"] = float(ordered[0])
+    out["buildings.guild"] = float(sum(1 for owner in state.town_owner if owner >= 0))
+    out["buildings.public"] = float(
+        sum(1 for cell, t in enumerate(state.town) if t >= 0 and state.town_owner[cell] < 0)
+    )
+    out["mine.tiles"] = float(sum(1 for owner in state.mine_owner if owner >= 0))
+    out["council.nobles"] = float(sum(state.council))
+    out["barbara.turned"] = float(state.barbara_next)
+    out["tax.final"] = float(state.tax)
+    out["money.left"] = float(sum(state.money))
+    out["reputation.mean"] = sum(state.reputation) / n
+    return out

@@ -1,0 +1,268 @@
+"""The board view of Kutná Hora (docs/board-kutna-hora.md): the town, the mine, the town hall,
+the market, the council, St. Barbara, the drawn mine tiles and one board per player, as data a
+client draws without knowing the rules; and the target of each legal action on it.
+
+Everything shown is public (KH-IO-3): the tiles below the stack tops, the mine deck and the
+face-down events appear only as counts.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from townhall.engine.protocol import Json
+from townhall.games.kutna_hora import economy, mine, rounds
+from townhall.games.kutna_hora.actions import IDLE, SPACE, TAKE_COLS
+from townhall.games.kutna_hora.data import ACTIONS, COLOURS, DATA, DECK_NAMES, GOODS, GUILD_OF_GOOD, cell_name
+from townhall.games.kutna_hora.position import EMPTY, OVER, PHASES, ROCK, KutnaHoraPosition
+from townhall.games.kutna_hora.views import describe_task
+
+B = DATA.buildings
+TILES = economy.MINE_TILES
+CARD_PARTS = (*ACTIONS[:IDLE], "idle")  # the part of a card cell an action picks
+OFF_BOARD = frozenset({"set", "order", "buy", "tax", "resolve", "decline"})
+
+
+def _column_cost(col: int) -> str:
+    good, amount = DATA.column_costs[col]
+    return f"{amount} groschen" if good < 0 else f"{amount} {GOODS[good]}"
+
+
+def hall_cell(row: int, col: int) -> str:
+    return f"R{row + 1}C{col + 1}"
+
+
+def _building_piece(tile: int, owner: int | None) -> dict[str, Json]:
+    b = B[tile]
+    kind = "public-building" if b.public else "building"
+    return {"kind": kind, "owner": owner, "label": b.id}
+
+
+def _town(s: KutnaHoraPosition) -> dict[str, Json]:
+    side = DATA.sides[s.side]
+    cells: list[dict[str, Json]] = []
+    for cell in range(side.rows * side.cols):
+        r, c = divmod(cell, side.cols)
+        out: dict[str, Json] = {
+            "id": cell_name(side.cols, cell),
+            "col": c,
+            "row": r,
+            "terrain": "plot" if side.plots[cell] else "blocked",
+        }
+        if side.edges[cell]:
+            out["label"] = "+".join(DATA.icons[i] for i in side.edges[cell])
+        if s.town[cell] >= 0:
+            owner = s.town_owner[cell]
+            out["pieces"] = [_building_piece(s.town[cell], owner if owner >= 0 else None)]
+        elif s.town_plot[cell] >= 0:
+            out["pieces"] = [{"kind": "plot-marker", "owner": s.town_plot[cell]}]
+        cells.append(out)
+    return {"id": "town", "label": f"Town ({side.name})", "layout": "square", "cells": cells}
+
+
+def _mine(s: KutnaHoraPosition) -> dict[str, Json]:
+    cells: list[dict[str, Json]] = []
+    for cell in range(DATA.mine_rows * DATA.mine_cols):
+        r, c = divmod(cell, DATA.mine_cols)
+        tile = s.mine[cell]
+        out: dict[str, Json] = {"id": cell_name(DATA.mine_cols, cell), "col": c, "row": r}
+        out["terrain"] = "entrance" if cell in DATA.entrances else "rock" if tile == ROCK else "ground"
+        if tile == ROCK:
+            out["pieces"] = [{"kind": "rock", "label": f"{s.rock_stars[cell]} stars"}]
+        elif tile != EMPTY:
+            kind = "technology" if TILES[tile].group == 3 else "mine-tile"
+            out["pieces"] = [{"kind": kind, "owner": s.mine_owner[cell], "label": TILES[tile].id}]
+        cells.append(out)
+    tracks = [
+        {"id": "level", "label": "technology level", "value": mine.level(s)},
+        {"id": "deck", "label": "mine tiles in the deck", "value": sum(len(x) for x in s.layers)},
+        {"id": "discards", "label": "discarded mine tiles", "value": len(s.discard)},
+    ]
+    return {"id": "mine", "label": "Mine", "layout": "square", "cells": cells, "tracks": tracks}
+
+
+def _hall(s: KutnaHoraPosition) -> dict[str, Json]:
+    cells: list[dict[str, Json]] = []
+    for r, hall_row in enumerate(s.hall):
+        for c in range(TAKE_COLS):
+            stack = hall_row[c] if c < len(hall_row) else -1
+            top = s.stack_top[stack] if stack >= 0 else -1
+            out: dict[str, Json] = {"id": hall_cell(r, c), "col": c, "row": r, "label": _column_cost(c)}
+            if top >= 0:
+                below = len(s.stack_hidden[stack]) + (s.stack_bottom[stack] >= 0)
+                out["terrain"] = "stack"
+                out["pieces"] = [_building_piece(top, None), {"kind": "face-down", "count": below}]
+            else:
+                out["terrain"] = "empty"
+            cells.append(out)
+    return {"id": "hall", "label": "Town hall", "layout": "square", "cells": cells}
+
+
+def _market(s: KutnaHoraPosition) -> dict[str, Json]:
+    blocked = economy.no_demand(s)
+    cells: list[dict[str, Json]] = []
+    tracks: list[dict[str, Json]] = []
+    for g, good in enumerate(GOODS):
+        cell: dict[str, Json] = {"id": good, "col": g, "row": 0, "label": GUILD_OF_GOOD[g]}
+        if g in blocked:
+            cell["marks"] = ["no-demand"]
+        cells.append(cell)
+        tracks.append({"id": f"price.{good}", "label": f"{good} price", "value": economy.price(s, g)})
+        tracks.append(
+            {
+                "id": f"slider.{good}",
+                "label": f"{good} slider column",
+                "value": s.sliders[g],
+                "maximum": DATA.columns - 1,
+            }
+        )
+    for deck, name in enumerate(DECK_NAMES):
+        value = s.ore_position if deck else s.population_position
+        tracks.append(
+            {"id": f"deck.{name}", "label": f"{name} deck card", "value": value, "maximum": DATA.deck_len[deck] - 1}
+        )
+    return {"id": "market", "label": "Market", "layout": "row", "cells": cells, "tracks": tracks}
+
+
+def _council(s: KutnaHoraPosition) -> dict[str, Json]:
+    cells: list[dict[str, Json]] = []
+    tracks: list[dict[str, Json]] = []
+    for k, colour in enumerate(COLOURS):
+        cell: dict[str, Json] = {"id": colour, "col": k, "row": 0, "label": f"{colour} nobles"}
+        if s.council[k]:
+            cell["pieces"] = [{"kind": "noble", "label": colour, "count": s.council[k]}]
+        cells.append(cell)
+        tracks.append({"id": f"pool.{colour}", "label": f"{colour} nobles in the pool", "value": s.noble_pool[k]})
+        tracks.append({"id": f"bank.{colour}", "label": f"{colour} nobles in the bank", "value": s.bank[k]})
+    return {"id": "council", "label": "Council", "layout": "row", "cells": cells, "tracks": tracks}
+
+
+def _barbara(s: KutnaHoraPosition) -> dict[str, Json]:
+    cells: list[dict[str, Json]] = []
+    for t in range(len(DATA.barbara_tax)):
+        marks = ["turned"] if t < s.barbara_next else ["next"] if t == s.barbara_next else []
+        cells.append({"id": f"B{t + 1}", "col": t, "row": 0, "label": f"tax +{DATA.barbara_tax[t]}", "marks": marks})
+    return {"id": "barbara", "label": "St. Barbara", "layout": "row", "cells": cells}
+
+
+def _drawn(s: KutnaHoraPosition) -> dict[str, Json]:
+    cells: list[dict[str, Json]] = [
+        {"id": f"D{k + 1}", "col": k, "row": 0, "pieces": [{"kind": "mine-tile", "label": TILES[t].id}]}
+        for k, t in enumerate(s.drawn)
+    ]
+    return {"id": "drawn", "label": "Drawn mine tiles", "layout": "row", "cells": cells}
+
+
+def _player(s: KutnaHoraPosition, p: int) -> dict[str, Json]:
+    cells: list[dict[str, Json]] = []
+    for card in range(6):
+        printed = DATA.cards[card]
+        cells.append(
+            {
+                "id": f"card{card + 1}",
+                "col": card,
+                "row": 0,
+                "label": "+".join(ACTIONS[a] for a in printed),
+                "parts": [{"id": part, "kind": "action"} for part in CARD_PARTS],
+                "marks": ["used"] if s.used_cards[p] >> card & 1 else [],
+            }
+        )
+    for row in range(3):
+        guild = GUILD_OF_GOOD[s.guilds[p][row]] if row < len(s.guilds[p]) else None
+        cell: dict[str, Json] = {"id": f"house{row + 1}", "col": row, "row": 1, "label": guild}
+        if row < len(s.houses[p]) and s.houses[p][row]:
+            cell["pieces"] = [{"kind": "house", "owner": p, "count": s.houses[p][row]}]
+        cells.append(cell)
+    for slot in range(DATA.slots):
+        cell = {"id": f"slot{slot + 1}", "col": slot, "row": 2, "label": "licence"}
+        if slot < len(s.slots[p]):
+            cell["pieces"] = [_building_piece(s.slots[p][slot], p)]
+        cells.append(cell)
+    values: list[tuple[str, str, float]] = [
+        ("money", "groschen", s.money[p]),
+        ("points", "points", s.points[p]),
+        ("reputation", "reputation", s.reputation[p]),
+        ("income", "income", economy.income(s, p)),
+        ("miners.pool", "miners in the pool", s.pool[p]),
+        ("miners.reserve", "miners beside the pool", s.reserve[p]),
+        ("pelicans", "unused pelicans", s.pelicans_unused[p]),
+        ("pelicans.used", "used pelicans", s.pelicans_used[p]),
+        ("tax", "tax due", rounds.tax_due(s, p)),
+    ]
+    values += [
+        (f"production.{good}", f"{good} production", economy.production(s, p, g)) for g, good in enumerate(GOODS)
+    ]
+    tracks = [{"id": i, "label": label, "value": value, "owner": p} for i, label, value in values]
+    return {
+        "id": f"player{p}",
+        "label": f"Player {p + 1}",
+        "layout": "row",
+        "owner": p,
+        "cells": cells,
+        "tracks": tracks,
+    }
+
+
+def _prompt(s: KutnaHoraPosition) -> str:
+    if s.phase == OVER:
+        return "the game is over"
+    what = describe_task(s.tasks[-1]) if s.tasks else PHASES[s.phase]
+    return f"player {s.current + 1}: {what}"
+
+
+def board_view(s: KutnaHoraPosition, viewer: int | None) -> dict[str, Json]:
+    areas = [_town(s), _mine(s), _hall(s), _market(s), _council(s), _barbara(s), _drawn(s)]
+    areas += [_player(s, p) for p in range(s.num_players)]
+    tracks: list[dict[str, Json]] = [
+        {"id": "round", "label": "round", "value": s.round, "maximum": s.rounds},
+        {"id": "tax", "label": "tax marker", "value": s.tax, "maximum": DATA.tax_cap},
+    ]
+    items: list[dict[str, Json]] = []
+    if s.event_current >= 0:
+        items.append({"id": "event", "kind": "event", "label": DATA.events[s.event_current].id})
+    for deck, left in enumerate(s.events_left):
+        items.append(
+            {
+                "id": f"events.{'AB'[deck]}",
+                "kind": "event",
+                "label": "face-down events",
+                "count": len(left),
+                "hidden": True,
+            }
+        )
+    return {
+        "format": 1,
+        "game": "kutna-hora",
+        "viewer": viewer,
+        "areas": areas,
+        "tracks": tracks,
+        "items": items,
+        "prompt": _prompt(s),
+    }
+
+
+def action_target(s: KutnaHoraPosition, player: int, action: int) -> dict[str, Json] | None:
+    """Where an action goes on the board view (None for the off-board kinds in OFF_BOARD)."""
+    kind, v = SPACE.decode(action)
+    target: dict[str, Any]
+    if kind == "play":
+        card, act = v
+        target = {"area": f"player{player}", "cell": f"card{card + 1}", "part": CARD_PARTS[act]}
+    elif kind == "keep":
+        target = {"area": "drawn", "cell": f"D{v[0] + 1}"}
+    elif kind in ("mine", "tech"):
+        target = {"area": "mine", "cell": cell_name(DATA.mine_cols, v[0])}
+    elif kind == "take":
+        target = {"area": "hall", "cell": hall_cell(*v)}
+    elif kind in ("plot", "score"):
+        target = {"area": "town", "cell": cell_name(s.town_columns, v[0])}
+    elif kind == "build":
+        target = {"area": "town", "cell": cell_name(s.town_columns, v[1])}
+    elif kind == "noble":
+        target = {"area": "council", "cell": COLOURS[v[0]]}
+    elif kind == "house":
+        target = {"area": f"player{player}", "cell": f"house{v[0] + 1}"}
+    else:
+        assert kind in OFF_BOARD, kind
+        return None
+    return target

@@ -1,0 +1,29 @@
+"""Events are data (no words built in apply); the words come from the game's formatter."""
+
+from __future__ import annotations
+
+import random
+
+from townhall.engine import Chance, Event
+from townhall.games.kutna_hora import GAME
+
+
+def test_events_are_data_with_words_from_the_formatter() -> None:
+    seen: set[str] = set()
+    for n, seed in ((2, 11), (3, 12), (4, 13)):
+        state = GAME.start(n, {}, Chance(seed))
+        rng = random.Random(seed)
+        while movers := state.to_move():
+            events: list[Event] = []
+            player = movers[0]
+            state.apply(player, rng.choice(state.legal_actions(player)), Chance(rng.randrange(2**32)), events)
+            for event in events:
+                assert event.text == "" and event.visible_to is None
+                assert GAME.event_kinds[event.kind].check(event.data) is None
+                assert GAME.event_text(event)
+                seen.add(event.kind)
+    assert {"guilds", "play", "deck", "draw", "mine", "tax", "nobles", "final", "income"} <= seen
+    text = GAME.event_text(Event("tax", data={"player": 1, "penalty": True, "amount": 3}))
+    assert text == "player 2 takes the tax penalty (-3 reputation)"
+    text = GAME.event_text(Event("barbara", data={"player": None, "tile": 2, "outcome": "turned", "tax": 1}))
+    assert text == "St. Barbara tile 3 turned down, tax +1"
