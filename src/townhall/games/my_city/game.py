@@ -45,6 +45,9 @@ from townhall.games.my_city.pieces import CATALOGUE
 from townhall.games.my_city.scoring import END_REASONS, TIE_BREAKS
 from townhall.games.my_city.state import MyCityState
 
+# Bumped when a scoring rule changes outside the data files (records of other rules are refused):
+# 2 = gold mines and mine shafts are not empty cells (issue 16, RULINGS.md MYC-EVG-7).
+RULES_REVISION = "my-city rules 2"
 EVERGREEN_BOARD = load_board(DATA_DIR / "board-evergreen.json")
 LEGACY_BOARD = load_board(DATA_DIR / "board-legacy.json")
 PALACE = CATALOGUE.by_id["PAL"]
@@ -157,7 +160,7 @@ class MyCity(Game):
             OptionSpec("board", "", "board file ('' = built-in stand-in board; random:SEED = generated)"),
             OptionSpec("chapters", "", "campaign chapter modules file ('' = built-in data/campaign.json)"),
         ),
-        data_version=data_version_of(builtin_files()),
+        data_version=data_version_of(builtin_files(), salt=RULES_REVISION),
         notes="Board and piece shapes are stand-ins (see data/*.json); load the printed ones with board=FILE.",
         facts=GameFacts(
             hidden=("the choices of the other players on the revealed card, until everyone has decided",),

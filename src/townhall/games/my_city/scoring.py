@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from townhall.engine import ranks_from_keys
 from townhall.games.my_city.board import ROW_MASKS, Features, Terrain, neighbours
 from townhall.games.my_city.chapters import RuleSet
@@ -29,11 +31,23 @@ def scored_region(rules: RuleSet, terrain: Terrain) -> int:
 
 
 def feature_mask(rules: RuleSet, features: Features) -> int:
-    """Cells that show something other than empty ground (they do not count as empty)."""
+    """Cells that show something other than empty ground (they do not count as empty): trees,
+    rocks, wells (unless the chapter covers them), gold mines where the episode has them, mine
+    shafts (RULINGS.md, MYC-EVG-7). Sticker squares and new land are empty ground."""
     mask = features.double_trees | features.single_trees | features.double_rocks | features.single_rocks
     if not rules.well_cells_plain:
         mask |= features.well_cells
+    if rules.gold_mines:
+        mask |= features.gold_cells
+    if rules.mine_shafts:
+        mask |= shaft_mask(rules.mine_shafts)
     return mask
+
+
+@lru_cache(maxsize=16)
+def shaft_mask(shafts: tuple[tuple[int, ...], ...]) -> int:
+    """The cells of the chapter 6 mine shafts (each shaft: colour, then its cells)."""
+    return sum(1 << cell for _, *cells in shafts for cell in cells)
 
 
 def empty_cells(rules: RuleSet, terrain: Terrain, features: Features, occupied: int) -> int:
