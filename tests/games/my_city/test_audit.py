@@ -266,7 +266,11 @@ def test_views_hide_undecided_choices_and_number_players_like_the_seats_MYC_IO_3
     assert "player 2: score 10, deciding" in mine and "player 0" not in mine
     events: list[Event] = []
     state.apply(1, EXIT_ACTION, Chance(0), events)
-    assert [e.text for e in events][:3] == ["player 2 has decided", "player 1: place YD2 at E1 r90", "player 2 exits"]
+    assert [GAME.event_text(e) for e in events][:3] == [
+        "player 2 has decided",
+        "player 1: place YD2 at E1 r90",
+        "player 2 exits",
+    ]
 
 
 def test_legacy_board_provenance_and_flood_view_MYC_LEG_1_MYC_LEG_3() -> None:

@@ -236,7 +236,7 @@ def test_later_chapter_modules_MYC_LEG_1() -> None:
         "churches": 0,
         "railroad": 1,
         "parks": 2,  # chapter 8 parks: all uncovered rock-free ground is one area with trees (+2)
-        "empty": -89,  # 95 buildable + 7 new land (chapter 4 on) - 10 tree/rock cells - E6 palace - D10 D11
+        "empty": -87,  # 95 buildable + 7 new land - 10 tree/rock cells - 2 gold mines - E6 palace - D10 D11
     }
     factories = episode(13)
     reveal(factories, "YD2")

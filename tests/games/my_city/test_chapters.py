@@ -200,8 +200,8 @@ def test_more_land_from_chapter_four_MYC_LEG_1() -> None:
         do(nine, 0, "place RD2 at J5 r90")
     finish(eleven)
     assert eleven.final is not None
-    # 95 light green + 7 new land - 10 tree/rock cells - 6 built = 86 empty cells.
-    assert eleven.final[0]["empty"] == -86
+    # 95 light green + 7 new land - 10 tree/rock cells - 2 gold mines - 6 built = 84 empty cells.
+    assert eleven.final[0]["empty"] == -84
     board = "\n".join(GAME.render(episode(10), 0).splitlines())
     assert "more land (the water has receded): B5 J5 J6 J7 J8 J9 B11" in board
     row5 = next(line for line in board.splitlines() if line.startswith("  5 "))
@@ -253,7 +253,7 @@ def test_mine_shafts_in_a_played_episode_MYC_LEG_1() -> None:
         "blue": 1,
         "churches": 0,
         "mine": 7,  # depth 4
-        "empty": -88,  # 95 + 7 new land - 10 tree/rock cells - 4 built
+        "empty": -78,  # 95 + 7 new land - 10 tree/rock - 2 gold mines - 12 shaft cells (4 built)
     }
     assert "mine shaft" in " ".join(item for _, item, _ in scoring.summary(state.rules))
     assert episode(19).rules.mine_shafts == ()
@@ -341,10 +341,11 @@ def test_a_full_campaign_with_every_chapter_mechanic_MYC_LEG_1() -> None:
 
 def test_no_stickers_needed_for_the_chapter_rules_MYC_LEG_1() -> None:
     """MYC-LEG-1: the shafts are the same for every board and need no sticker square; an
-    uncovered shaft cell is empty ground."""
+    uncovered shaft cell shows the shaft and is not empty ground (RULINGS.md, MYC-EVG-7), like a
+    gold mine: 95 + 7 new land - 10 tree/rock - 2 gold mines - 12 shaft cells = 78 empty."""
     state = episode(16)
     finish(state)
-    assert state.final is not None and state.final[0]["mine"] == 0 and state.final[0]["empty"] == -92
+    assert state.final is not None and state.final[0]["mine"] == 0 and state.final[0]["empty"] == -78
 
 
 def test_a_human_winner_chooses_the_fourth_church_MYC_LEG_1() -> None:

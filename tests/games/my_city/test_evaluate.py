@@ -31,4 +31,4 @@ def test_heuristic_counts_walled_in_cells_fully() -> None:
         state.placed[0] = [(piece("RD2"), covered)]
         values.append(provisional(state, 0))
     assert values[1] - values[0] == 0.5  # B1 counts -1 instead of -1/2
-    assert values[1] == 10 + 10 - 16 + 1 - 78 / 2
+    assert values[1] == 10 + 10 - 16 + 1 - 76 / 2  # 76 empty cells: the gold mines are not empty

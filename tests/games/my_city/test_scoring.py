@@ -36,10 +36,10 @@ def test_full_final_scoring_MYC_EVG_7() -> None:
         "blue": 1,
         "churches": 3,  # CI3 touches yellow E8, red E4 and blue D6
         "wells": 4,  # D5: D4 yellow, C5 red, D6 blue, E5 church; G8 has nothing around
-        "empty": -63,  # 80 plain cells (gold mines included) minus 17 covered
+        "empty": -61,  # 80 plain cells minus the 2 gold mines (not empty) minus 17 covered
     }
-    assert state.score[0] == 10 + 8 - 10 + 2 + 1 + 1 + 3 + 4 - 63 == -44
-    # Player 1 built nothing: 5 trees, 8 rocks, 80 empty cells.
+    assert state.score[0] == 10 + 8 - 10 + 2 + 1 + 1 + 3 + 4 - 61 == -42
+    # Player 1 built nothing: 5 trees, 8 rocks, 78 empty cells (80 plain, 2 of them gold mines).
     assert state.final[1] == {
         "trees": 10,
         "rocks": -16,
@@ -48,9 +48,9 @@ def test_full_final_scoring_MYC_EVG_7() -> None:
         "blue": 0,
         "churches": 0,
         "wells": 0,
-        "empty": -80,
+        "empty": -78,
     }
-    assert state.score[1] == 10 + 10 - 16 - 80
+    assert state.score[1] == 10 + 10 - 16 - 78
     assert state.ranks() == [1, 2]
 
 
@@ -84,7 +84,7 @@ def test_covered_well_is_not_empty_MYC_EVG_5() -> None:
         "blue": 0,
         "churches": 0,
         "wells": 0,
-        "empty": -78,
+        "empty": -76,  # gold mines A8 K1 are not empty
     }
 
 
@@ -98,17 +98,17 @@ def test_covering_trees_and_rocks_MYC_BUILD_2() -> None:
     assert state.final is not None
     assert state.final[0]["trees"] == 8
     assert state.final[0]["rocks"] == -14
-    assert state.final[0]["empty"] == -78  # E2 and G2 were plain
+    assert state.final[0]["empty"] == -76  # E2 and G2 were plain; gold mines are not empty
 
 
 def test_tie_key_rows_MYC_LEG_7() -> None:
     """MYC-LEG-7: the tie-break key lists empty light-green cells row by row from the top."""
     state = evergreen(2)
     key = scoring.tie_key(state.rules, state.terrain, state.features[0], 0)
-    # Row 1: B C D F G I J K (+ gold K1) plain = 8 cells; row 2: B C D E G H I J K = 9.
-    assert key[:2] == (-8, -9)
+    # Row 1: B C D F G I J plain = 7 cells (the gold mine K1 is not empty); row 2: B C D E G H I J K = 9.
+    assert key[:2] == (-7, -9)
     reveal(state, "YI4")
     do(state, 1, "exit")
     do(state, 0, "place YI4 at B1 r0")  # B1 C1 D1 E1 (E1 is a tree: not empty anyway)
     key = scoring.tie_key(state.rules, state.terrain, state.features[0], state.occupied[0])
-    assert key[:2] == (-5, -9)
+    assert key[:2] == (-4, -9)

@@ -53,7 +53,7 @@ def _attempt(rng: random.Random, legacy: bool) -> tuple[str, tuple[int, ...]] | 
             cells[cell] = "G"
         take("T", 5)
         take("R", 5)
-        take("o", 16)
+        take("o", 40)  # the most stickers one seat can be awarded over the built-in campaign
     else:
         wells = 0
         for i in list(plain):

@@ -189,6 +189,14 @@ class CampaignData:
         found: list[str] = self.chapters[self.chapter_of(episode) - 1]["start_stickers"].get(str(episode), [])
         return found
 
+    def most_stickers(self) -> int:
+        """The most square stickers one seat can be given over the whole campaign: each episode's
+        start stickers plus the longest row of its awards table (MYC-LEG-10)."""
+        return sum(
+            len(self.start_stickers(episode)) + max(len(row) for row in self.awards(episode).values())
+            for episode in range(1, self.episodes + 1)
+        )
+
 
 def _unmarked_blue(values: dict[str, Any]) -> tuple[int, ...]:
     """Chapter 8: the blue pieces without a factory mark (removed from the deck)."""

@@ -5,14 +5,26 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
-from townhall.engine import Chance, Game, GameMeta, Json, OptionError, Options, OptionSpec, State, data_version_of
+from townhall.engine import (
+    Chance,
+    Event,
+    EventKind,
+    Game,
+    GameMeta,
+    Json,
+    OptionError,
+    Options,
+    OptionSpec,
+    State,
+    data_version_of,
+)
 from townhall.engine.datafile import read_json
 from townhall.engine.errors import DataError
-from townhall.engine.protocol import DataKind
+from townhall.engine.protocol import DataKind, GameFacts
+from townhall.games.my_city import board_view, scoring, turns, views
 from townhall.games.my_city import evaluate as heuristic
-from townhall.games.my_city import turns, views
 from townhall.games.my_city.board import Features, terrain_for
 from townhall.games.my_city.chapters import RuleSet, campaign_option, evergreen_rules
 from townhall.games.my_city.data import (
@@ -30,8 +42,12 @@ from townhall.games.my_city.data import (
     parse_cell,
 )
 from townhall.games.my_city.pieces import CATALOGUE
+from townhall.games.my_city.scoring import END_REASONS, TIE_BREAKS
 from townhall.games.my_city.state import MyCityState
 
+# Bumped when a scoring rule changes outside the data files (records of other rules are refused):
+# 2 = gold mines and mine shafts are not empty cells (issue 16, RULINGS.md MYC-EVG-7).
+RULES_REVISION = "my-city rules 2"
 EVERGREEN_BOARD = load_board(DATA_DIR / "board-evergreen.json")
 LEGACY_BOARD = load_board(DATA_DIR / "board-legacy.json")
 PALACE = CATALOGUE.by_id["PAL"]
@@ -144,8 +160,16 @@ class MyCity(Game):
             OptionSpec("board", "", "board file ('' = built-in stand-in board; random:SEED = generated)"),
             OptionSpec("chapters", "", "campaign chapter modules file ('' = built-in data/campaign.json)"),
         ),
-        data_version=data_version_of(builtin_files()),
+        data_version=data_version_of(builtin_files(), salt=RULES_REVISION),
         notes="Board and piece shapes are stand-ins (see data/*.json); load the printed ones with board=FILE.",
+        facts=GameFacts(
+            hidden=("the choices of the other players on the revealed card, until everyone has decided",),
+            simultaneous=True,
+            chance=True,
+            score="points",
+            end_reasons=END_REASONS,
+            tie_breaks=TIE_BREAKS,
+        ),
     )
 
     def new_state(self, num_players: int, options: Options, chance: Chance) -> MyCityState:
@@ -180,6 +204,23 @@ class MyCity(Game):
         )
         state.load_progress(data)
         return state
+
+    event_kinds: ClassVar[Mapping[str, EventKind]] = views.EVENT_KINDS
+
+    def event_text(self, event: Event) -> str:
+        return views.event_text(event)
+
+    def statistics(self, state: State) -> dict[str, float]:
+        assert isinstance(state, MyCityState)
+        return scoring.statistics(state) if state.over else {}
+
+    def board_view(self, state: State, viewer: int | None) -> dict[str, Json]:
+        assert isinstance(state, MyCityState)
+        return board_view.board_view(state, viewer)
+
+    def action_target(self, state: State, player: int, action: int) -> dict[str, Json] | None:
+        assert isinstance(state, MyCityState)
+        return board_view.action_target(state, player, action)
 
     def render(self, state: State, viewer: int | None) -> str:
         assert isinstance(state, MyCityState)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import NoReturn
 
 from townhall.engine import IllegalAction
+from townhall.engine.errors import GameOver, NotYourTurn
 from townhall.games.my_city.actions import EXIT_ACTION, NUM_ACTIONS, PASS_ACTION, PIECE_IDS, PLACE_STRIDE, card_name
 from townhall.games.my_city.board import FULL, neighbours, shape_mask
 from townhall.games.my_city.data import cell_name
@@ -51,13 +52,13 @@ def legal_actions(position: MyCityPosition, player: int) -> list[int]:
 def check(position: MyCityPosition, player: int, action: int) -> None:
     """Raise IllegalAction (naming the clause) unless `player` may play `action` now."""
     if position.over:
-        raise IllegalAction("MYC-END-1", "the game is over")
+        raise GameOver("MYC-END-1", "the game is over")
     if not 0 <= player < position.num_players:
-        raise IllegalAction("MYC-GEN-1", f"there is no player {player}")
+        raise NotYourTurn("MYC-GEN-1", f"there is no player {player}")
     if not position.active[player]:
-        raise IllegalAction("MYC-EXIT-1", f"player {player + 1} has exited this game and builds nothing more")
+        raise NotYourTurn("MYC-EXIT-1", f"player {player + 1} has exited this game and builds nothing more")
     if position.pending[player] >= 0:
-        raise IllegalAction("MYC-GEN-2", f"player {player + 1} has already decided on this card")
+        raise NotYourTurn("MYC-GEN-2", f"player {player + 1} has already decided on this card")
     if not isinstance(action, int) or not 0 <= action < NUM_ACTIONS:
         raise IllegalAction("MYC-IO-1", f"{action!r} is not an action of My City")
     if action == EXIT_ACTION:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from townhall.engine import ranks_from_keys
 from townhall.games.my_city.board import ROW_MASKS, Features, Terrain, neighbours
 from townhall.games.my_city.chapters import RuleSet
@@ -14,6 +16,14 @@ BOTTOM_ROW = ROW_MASKS[SIZE - 1]
 NOT_BUILDINGS = frozenset(CATALOGUE.by_id[i] for i in ("PAL", "INV"))  # no railroad points
 CHURCH = 3
 
+END_REASONS = {
+    "cards-out": "the last card was revealed and played (MYC-END-1)",
+    "all-exited": "every player exited (MYC-EXIT-1)",
+}
+TIE_BREAKS = {
+    "empty-rows": "fewer empty light-green cells in the top row, then the next row down (MYC-LEG-7)",
+}
+
 
 def scored_region(rules: RuleSet, terrain: Terrain) -> int:
     """Cells that count at the end (the flood chapter ignores the west bank)."""
@@ -21,11 +31,23 @@ def scored_region(rules: RuleSet, terrain: Terrain) -> int:
 
 
 def feature_mask(rules: RuleSet, features: Features) -> int:
-    """Cells that show something other than empty ground (they do not count as empty)."""
+    """Cells that show something other than empty ground (they do not count as empty): trees,
+    rocks, wells (unless the chapter covers them), gold mines where the episode has them, mine
+    shafts (RULINGS.md, MYC-EVG-7). Sticker squares and new land are empty ground."""
     mask = features.double_trees | features.single_trees | features.double_rocks | features.single_rocks
     if not rules.well_cells_plain:
         mask |= features.well_cells
+    if rules.gold_mines:
+        mask |= features.gold_cells
+    if rules.mine_shafts:
+        mask |= shaft_mask(rules.mine_shafts)
     return mask
+
+
+@lru_cache(maxsize=16)
+def shaft_mask(shafts: tuple[tuple[int, ...], ...]) -> int:
+    """The cells of the chapter 6 mine shafts (each shaft: colour, then its cells)."""
+    return sum(1 << cell for _, *cells in shafts for cell in cells)
 
 
 def empty_cells(rules: RuleSet, terrain: Terrain, features: Features, occupied: int) -> int:
@@ -214,3 +236,43 @@ def tie_keys(position: MyCityPosition) -> list[tuple[int, ...]]:
 
 def ranks(position: MyCityPosition) -> list[int]:
     return ranks_from_keys(tie_keys(position))
+
+
+def end_reason(position: MyCityPosition) -> tuple[str, tuple[str, ...]]:
+    """Why the game ended and whether the row-by-row tie-break separated tied scores (MYC-LEG-7)."""
+    reason = "all-exited" if not any(position.active) else "cards-out"
+    keys = tie_keys(position)
+    scores = [key[0] for key in keys]
+    separated = any(
+        scores[a] == scores[b] and keys[a] != keys[b]
+        for a in range(position.num_players)
+        for b in range(a + 1, position.num_players)
+    )
+    return reason, ("empty-rows",) if separated else ()
+
+
+# Every end-of-game item any episode can score (`breakdown` keys), so that every game reports
+# the same statistics names.
+ITEMS = ("trees", "rocks", "yellow", "red", "blue", "churches", "wells", "railroad", "mine", "parks", "empty")
+
+
+def statistics(position: MyCityPosition) -> dict[str, float]:
+    """Figures of a finished game, summed over players: points by end-of-game item, passes,
+    buildings placed, players who exited, the winning margin."""
+    out: dict[str, float] = {f"points.{item}": 0.0 for item in ITEMS}
+    for items in position.final or []:
+        for item, points in items.items():
+            out[f"points.{item}"] += points
+    start = 1 if position.start_occupied else 0
+    scores = sorted(position.score, reverse=True)
+    out |= {
+        "passes": float(sum(position.passes)),
+        "pieces_placed": float(sum(len(placed) - start for placed in position.placed)),
+        "exits": float(position.active.count(False)),
+        "cards_blocked": float(len(position.blocked)),
+        "gold_claimed": float(position.gold_claimed),
+        "score.max": float(scores[0]),
+        "score.mean": sum(scores) / len(scores),
+        "margin": float(scores[0] - scores[1]),
+    }
+    return out

@@ -27,7 +27,7 @@ class MyCityState(MyCityPosition, State):
         placement.check(self, player, action)
         self.pending[player] = action
         if events is not None:
-            events.append(Event("decided", f"player {player + 1} has decided", {"player": player}))
+            events.append(Event("decided", data={"player": player}))
         for p in range(self.num_players):
             if self.active[p] and self.pending[p] < 0:
                 return
@@ -41,6 +41,9 @@ class MyCityState(MyCityPosition, State):
 
     def ranks(self) -> list[int]:
         return scoring.ranks(self)
+
+    def end_reason(self) -> tuple[str, tuple[str, ...]]:
+        return scoring.end_reason(self)
 
     def award_rank(self, player: int) -> str:
         """The awards table row of a player (MYC-LEG-10): first, second or other."""

@@ -3,14 +3,38 @@
 
 from __future__ import annotations
 
-from townhall.engine import Chance, Event
+from townhall.engine import Chance, Event, Json
 from townhall.games.my_city import scoring
-from townhall.games.my_city.actions import BLOCKADE, EXIT_ACTION, PASS_ACTION, action_text, card_name
+from townhall.games.my_city.actions import BLOCKADE, EXIT_ACTION, PASS_ACTION, PIECE_IDS, PLACE_STRIDE, card_name
 from townhall.games.my_city.board import neighbours
+from townhall.games.my_city.data import cell_name
 from townhall.games.my_city.pieces import CATALOGUE
 from townhall.games.my_city.position import UNDECIDED, MyCityPosition
 
 INVESTOR = CATALOGUE.by_id["INV"]
+
+
+def cell_names(mask: int) -> list[str]:
+    """The cells of a mask by name (A1 ... K11), in board order."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(cell_name(low.bit_length() - 1))
+        mask ^= low
+    return out
+
+
+def place_data(player: int, action: int, mask: int) -> dict[str, Json]:
+    piece, rest = divmod(action, PLACE_STRIDE)
+    cell, rotation = divmod(rest, 4)
+    return {
+        "player": player,
+        "action": action,
+        "piece": PIECE_IDS[piece],
+        "cell": cell_name(cell),
+        "rotation": rotation,
+        "cells": cell_names(mask),
+    }
 
 
 def gain(position: MyCityPosition, player: int, delta: int) -> None:
@@ -36,22 +60,21 @@ def resolve(position: MyCityPosition, chance: Chance, events: list[Event] | None
         if action == EXIT_ACTION:
             position.active[p] = False
             if events is not None:
-                events.append(Event("exit", f"player {p + 1} exits", {"player": p}))
+                events.append(Event("exit", data={"player": p}))
         elif action == PASS_ACTION:
             position.passes[p] += 1
             before = position.score[p]
             gain(position, p, -1)
             if events is not None:
                 moved = position.score[p] - before  # 0 when the marker stopped at 50 (MYC-LEG-4)
-                text = f"player {p + 1} passes: {moved:+d}" if moved else f"player {p + 1} passes (marker stays)"
-                events.append(Event("pass", text, {"player": p, "points": moved}))
+                events.append(Event("pass", data={"player": p, "points": moved, "score": position.score[p]}))
         else:
             mask = position.terrain.mask_of[action]
             position.occupied[p] |= mask
             position.placed[p].append((position.card, mask))
             placed_now = True
             if events is not None:
-                events.append(Event("place", f"player {p + 1}: {action_text(action)}", {"player": p, "action": action}))
+                events.append(Event("place", data=place_data(p, action, mask)))
     if placed_now and position.rules.investor_points:
         investor(position, events)
     if placed_now and position.rules.gold_mines and not position.gold_claimed:
@@ -76,8 +99,8 @@ def investor(position: MyCityPosition, events: list[Event] | None) -> None:
         if investor and neighbours(investor) & placed[-1][1]:
             gain(position, p, position.rules.investor_points)
             if events is not None:
-                text = f"player {p + 1} builds next to the investor: +{position.rules.investor_points}"
-                events.append(Event("investor", text, {"player": p}))
+                data = {"player": p, "points": position.rules.investor_points, "cells": cell_names(placed[-1][1])}
+                events.append(Event("investor", data={**data, "score": position.score[p]}))
 
 
 def gold(position: MyCityPosition, events: list[Event] | None) -> None:
@@ -88,10 +111,9 @@ def gold(position: MyCityPosition, events: list[Event] | None) -> None:
             position.gold_claimed = True
             gain(position, p, position.rules.gold_points)
             if events is not None:
-                text = f"player {p + 1} covers both gold mines: +{position.rules.gold_points}"
-                if position.frozen[p]:
-                    text += f" (the marker stops at {position.rules.cap})"
-                events.append(Event("gold", text, {"player": p}))
+                data = {"player": p, "points": position.rules.gold_points, "cells": cell_names(gold)}
+                data |= {"score": position.score[p], "capped": position.frozen[p], "cap": position.rules.cap}
+                events.append(Event("gold", data=data))
 
 
 def take(position: MyCityPosition, chance: Chance) -> int:
@@ -106,7 +128,7 @@ def draw(position: MyCityPosition, chance: Chance, events: list[Event] | None) -
     position.revealed.append(card)
     if card == BLOCKADE:
         if events is not None:
-            events.append(Event("reveal", "the blockade card is revealed"))
+            events.append(Event("reveal", data={"card": "blockade", "left": len(position.deck)}))
         if not position.deck:
             finish(position, events)
             return
@@ -114,9 +136,7 @@ def draw(position: MyCityPosition, chance: Chance, events: list[Event] | None) -
         position.revealed.append(card)
         position.blocked.append(card)
         if events is not None:
-            events.append(
-                Event("blocked", f"{card_name(card)} is blocked: nobody builds it", {"card": card_name(card)})
-            )
+            events.append(Event("blocked", data={"card": card_name(card), "left": len(position.deck)}))
         if not position.deck:
             finish(position, events)
             return
@@ -124,7 +144,7 @@ def draw(position: MyCityPosition, chance: Chance, events: list[Event] | None) -
         position.revealed.append(card)
     position.card = card
     if events is not None:
-        events.append(Event("reveal", f"card {card_name(card)} is revealed", {"card": card_name(card)}))
+        events.append(Event("reveal", data={"card": card_name(card), "left": len(position.deck)}))
 
 
 def finish(position: MyCityPosition, events: list[Event] | None) -> None:
@@ -138,10 +158,7 @@ def finish(position: MyCityPosition, events: list[Event] | None) -> None:
         position.final.append(items)
         gain(position, p, sum(items.values()))
         if events is not None:
-            text = ", ".join(f"{k} {v:+d}" for k, v in items.items())
-            events.append(
-                Event("score", f"player {p + 1} ends with {position.score[p]} ({text})", {"player": p, **items})
-            )
+            events.append(Event("score", data={"player": p, "score": position.score[p], "items": dict(items)}))
     if position.rules.progress:
         for p, rank in enumerate(scoring.ranks(position)):
             if rank <= len(position.rules.progress):

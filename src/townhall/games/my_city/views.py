@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from townhall.engine import Event, EventKind
 from townhall.games.my_city import scoring
 from townhall.games.my_city.actions import card_name
 from townhall.games.my_city.data import COLOUR_NAMES, COLUMNS, SIZE, cell_name
@@ -157,3 +158,66 @@ def render(state: MyCityState, viewer: int | None) -> str:
         'actions: "place <piece> at <cell> r<0|90|180|270>" (cell = top-left corner of the drawing of that rotation), "pass", "exit"'
     )
     return "\n".join(out)
+
+
+# ----------------------------------------------------------------------------- events
+
+EVENT_KINDS: dict[str, EventKind] = {
+    kind.name: kind
+    for kind in (
+        EventKind("decided", {"player": "int"}, "a player has chosen on the revealed card (the choice stays secret)"),
+        EventKind("exit", {"player": "int"}, "a player exits the game (MYC-EXIT-1)"),
+        EventKind("pass", {"player": "int", "points": "int", "score": "int"}, "a pass: points moved (0 at the cap)"),
+        EventKind(
+            "place",
+            {"player": "int", "action": "int", "piece": "str", "cell": "str", "rotation": "int", "cells": "list"},
+            "a building placed: piece id, anchor cell, quarter turns, the cells it covers",
+        ),
+        EventKind(
+            "investor",
+            {"player": "int", "points": "int", "cells": "list", "score": "int"},
+            "chapter 5: the building just placed (its cells) touches the player's investor",
+        ),
+        EventKind(
+            "gold",
+            {"player": "int", "points": "int", "cells": "list", "score": "int", "capped": "bool", "cap": "int"},
+            "first to cover both gold mines (their cells) (MYC-EVG-6); capped: the marker stops at the cap",
+        ),
+        EventKind("reveal", {"card": "str", "left": "int"}, "a card is revealed (piece id or 'blockade'), cards left"),
+        EventKind("blocked", {"card": "str", "left": "int"}, "the card after the blockade is set aside (MYC-EVG-4)"),
+        EventKind(
+            "score",
+            {"player": "int", "score": "int", "items": "dict"},
+            "a player's end-of-game breakdown (item -> points) and final score",
+        ),
+    )
+}
+
+
+def event_text(event: Event) -> str:
+    """The English sentence of an event, from its kind and data only."""
+    data = event.data
+    kind = event.kind
+    who = f"player {data['player'] + 1}" if "player" in data else ""
+    if kind == "decided":
+        return f"{who} has decided"
+    if kind == "exit":
+        return f"{who} exits"
+    if kind == "pass":
+        moved = data["points"]
+        return f"{who} passes: {moved:+d}" if moved else f"{who} passes (marker stays)"
+    if kind == "place":
+        return f"{who}: place {data['piece']} at {data['cell']} r{data['rotation'] * 90}"
+    if kind == "investor":
+        return f"{who} builds next to the investor: +{data['points']}"
+    if kind == "gold":
+        text = f"{who} covers both gold mines: +{data['points']}"
+        return text + f" (the marker stops at {data['cap']})" if data["capped"] else text
+    if kind == "reveal":
+        return "the blockade card is revealed" if data["card"] == "blockade" else f"card {data['card']} is revealed"
+    if kind == "blocked":
+        return f"{data['card']} is blocked: nobody builds it"
+    if kind == "score":
+        items = ", ".join(f"{k} {v:+d}" for k, v in data["items"].items())
+        return f"{who} ends with {data['score']} ({items})"
+    return event.text or kind

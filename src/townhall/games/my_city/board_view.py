@@ -1,0 +1,158 @@
+"""The board view of My City (docs/board-my-city.md): one 11x11 area per player, with terrain,
+stickers, chapter marks, the river and the buildings; the revealed card and the tracks.
+
+A place action targets the player's own board at the first cell the building covers (top row
+first, then left) with its rotation; pass and exit have no place on the board."""
+
+from __future__ import annotations
+
+from townhall.engine import Json
+from townhall.games.my_city.actions import EXIT_ACTION, PASS_ACTION, PLACE_STRIDE, card_name
+from townhall.games.my_city.data import COLOUR_NAMES, SIZE, cell_name
+from townhall.games.my_city.pieces import CATALOGUE
+from townhall.games.my_city.scoring import ITEMS
+from townhall.games.my_city.state import MyCityState
+
+TERRAIN = {
+    "M": "mountain",
+    "F": "forest",
+    ".": "grass",
+    "o": "grass",
+    "t": "grass",
+    "T": "grass",
+    "r": "grass",
+    "R": "grass",
+    "W": "grass",
+    "G": "grass",
+}
+FEATURE_MARK = {
+    "o": "sticker-square",
+    "t": "tree",
+    "T": "trees-2",
+    "r": "rock",
+    "R": "rocks-2",
+    "W": "well",
+    "G": "gold-mine",
+}
+PIECE_KIND = ("yellow", "red", "blue", "church", "neutral")
+OFF_BOARD = ("pass", "exit")
+
+
+def area_id(player: int) -> str:
+    return f"board-{player}"
+
+
+def _cells(state: MyCityState, player: int) -> list[dict[str, Json]]:
+    codes = state.features[player].cells
+    spec = state.board_spec
+    rules = state.rules
+    owner: dict[int, tuple[int, int]] = {}
+    for piece, mask in state.placed[player]:
+        m = mask
+        while m:
+            low = m & -m
+            owner[low.bit_length() - 1] = (piece, mask)
+            m ^= low
+    stickers = {cell for cell, _ in state.stickers[player]}
+    shafts: dict[int, str] = {}
+    for colour, *shaft in rules.mine_shafts:
+        for depth, cell in enumerate(shaft, 1):
+            shafts[cell] = f"mine-{COLOUR_NAMES[colour]}-{depth}"
+    out: list[dict[str, Json]] = []
+    for cell in range(SIZE * SIZE):
+        row, col = divmod(cell, SIZE)
+        code = codes[cell]
+        marks: list[str] = []
+        terrain = TERRAIN[code]
+        if state.terrain.land >> cell & 1:
+            terrain = "grass"
+            marks.append("new-land")
+        if code in FEATURE_MARK:
+            marks.append(FEATURE_MARK[code])
+        if cell in stickers:
+            marks.append("sticker")
+        if cell in shafts:
+            marks.append(shafts[cell])
+        if rules.east_only and col < spec.river[row]:
+            marks.append("flooded")
+        if col == spec.river[row] - 1:
+            marks.append("river-east")
+        elif col == spec.river[row]:
+            marks.append("river-west")
+        item: dict[str, Json] = {"id": cell_name(cell), "col": col, "row": row, "terrain": terrain}
+        if marks:
+            item["marks"] = marks
+        if cell in owner:
+            shown = CATALOGUE.pieces[owner[cell][0]]
+            kind = "palace" if shown.id == "PAL" else PIECE_KIND[shown.colour]
+            item["pieces"] = [{"kind": kind, "owner": player, "label": shown.id}]
+        out.append(item)
+    return out
+
+
+def _tracks(state: MyCityState, player: int) -> list[dict[str, Json]]:
+    tracks: list[dict[str, Json]] = [
+        {"id": f"score-{player}", "label": "score", "value": state.score[player], "owner": player},
+        {"id": f"passes-{player}", "label": "passes", "value": state.passes[player], "owner": player},
+    ]
+    if state.rules.cap:
+        tracks[0]["maximum"] = state.rules.cap
+    if state.rules.mode == "campaign":
+        tracks.append(
+            {"id": f"marks-{player}", "label": "progress marks", "value": state.marks[player], "owner": player}
+        )
+    if state.over and state.final:
+        items = state.final[player]
+        for name in ITEMS:
+            if name in items:
+                tracks.append({"id": f"final-{name}-{player}", "label": name, "value": items[name], "owner": player})
+    return tracks
+
+
+def _status(state: MyCityState, player: int, viewer: int | None) -> list[dict[str, Json]]:
+    if state.over:
+        status = "finished"
+    elif not state.active[player]:
+        status = "exited"
+    else:
+        status = "decided" if state.pending[player] >= 0 else "deciding"
+    items: list[dict[str, Json]] = [{"id": f"status-{player}", "kind": "status", "label": status, "owner": player}]
+    if viewer == player and state.pending[player] >= 0:
+        choice = state.action_text(state.pending[player])
+        items.append({"id": f"choice-{player}", "kind": "choice", "label": choice, "owner": player})
+    return items
+
+
+def board_view(state: MyCityState, viewer: int | None) -> dict[str, Json]:
+    areas: list[Json] = []
+    for p in range(state.num_players):
+        areas.append(
+            {
+                "id": area_id(p),
+                "label": f"player {p + 1}",
+                "layout": "square",
+                "owner": p,
+                "cells": _cells(state, p),
+                "tracks": _tracks(state, p),
+                "items": _status(state, p, viewer),
+            }
+        )
+    items: list[Json] = []
+    if not state.over:
+        items.append({"id": "card", "kind": "card", "label": card_name(state.card)})
+    items.append({"id": "deck", "kind": "deck", "label": "cards left", "count": len(state.deck), "hidden": True})
+    for index, card in enumerate(state.blocked):
+        items.append({"id": f"blocked-{index}", "kind": "blocked", "label": card_name(card)})
+    prompt = None if state.over else f"build {card_name(state.card)}, pass or exit"
+    return {"format": 1, "game": "my-city", "viewer": viewer, "areas": areas, "items": items, "prompt": prompt}
+
+
+def action_target(state: MyCityState, player: int, action: int) -> dict[str, Json] | None:
+    """The player's board at the first cell the building covers, with its rotation; None for
+    pass and exit (OFF_BOARD)."""
+    if action in (PASS_ACTION, EXIT_ACTION):
+        return None
+    mask = state.terrain.mask_of[action]
+    first = (mask & -mask).bit_length() - 1
+    rotation = action % PLACE_STRIDE % 4
+    return {"area": area_id(player), "cell": cell_name(first), "rotation": rotation}
