@@ -17,6 +17,9 @@ from .data import DATA_DIR, DATA_FILE, AntiquityFile
 from .hexmap import TOPOLOGIES, lay_tiles
 from .state import AntiquityState
 
+# The version of the rules code, salted into data_version: records of older rules are refused.
+RULES_VERSION = "rules-2"
+
 # Decisions one player can make in one round, phase by phase (a true bound, see max_decisions).
 PER_ROUND = (MAX_PLAN_STEPS + 20) + MAX_OFFERS * (MAX_ITEMS + 3) + 1 + 200 + 160 + 60 + 2 + 160 + 12 + 160
 
@@ -31,7 +34,8 @@ class Antiquity(Game):
             OptionSpec("beginner", False, "beginner variant: no famine, no pollution (ANT-VAR-1)"),
             OptionSpec("max_rounds", 30, "the game ends after this round if nobody won", minimum=1, maximum=500),
         ),
-        data_version=data_version_of(DATA_DIR.glob("*.json")),
+        # rules-2: alchemy cleans only around a hex of the zone of control (ANT-PH4-12, RULINGS.md)
+        data_version=data_version_of(DATA_DIR.glob("*.json"), salt=RULES_VERSION),
         notes="At the round limit nobody wins; players rank by survival, workers, clean zone hexes.",
         facts=GameFacts(
             hidden=(
