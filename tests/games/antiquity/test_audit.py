@@ -6,6 +6,10 @@ settles a question.
 
 from __future__ import annotations
 
+import json
+
+import pytest
+
 from tests.games.antiquity.helpers import (
     act,
     add,
@@ -24,8 +28,14 @@ from tests.games.antiquity.helpers import (
     to_country,
     touch,
 )
+from tests.golden.playthrough import GOLDEN_DIR
 from townhall.engine import Chance
+from townhall.engine.errors import RecordError
+from townhall.engine.protocol import data_version_of
+from townhall.engine.records import MatchRecord, replay
 from townhall.games.antiquity import GAME, countryside, flow, upkeep, victory, zones
+from townhall.games.antiquity.data import DATA_DIR
+from townhall.games.antiquity.game import RULES_VERSION
 from townhall.games.antiquity.player import GEORGE, MARIA, NICHOLAS
 from townhall.games.antiquity.position import EXPLORE, FAMINE, HARVEST, POLLUTE, TRADE
 from townhall.games.antiquity.state import AntiquityState
@@ -40,25 +50,43 @@ def workers(s: AntiquityState, p: int, count: int) -> None:
 # ---------------------------------------------------------------- phase 4
 
 
-def test_alchemy_cleans_anywhere_on_the_map_ant_ph4_12() -> None:
-    """ANT-PH4-12. Seed: 「激活的炼金术学院，则这个建筑每轮可以清理“一片土地”……以一个被污染的单元格
-    为中心，连同它周围六个单元格」 — no zone of control is named (unlike the country buildings), so
-    a polluted hex far outside the own zone may be the centre."""
+def test_alchemy_cleans_only_around_a_hex_of_the_zone_ant_ph4_12() -> None:
+    """ANT-PH4-12 (issue 16). Seed: 「控制区域指玩家在乡下版图执行各种行动的区域」 — cleaning a patch is
+    a countryside action, so its centre (a polluted hex) must lie in the player's zone of control;
+    its six neighbours are cleaned wherever they are. A polluted hex outside the zone is not offered."""
     s = flat(2, "P")
-    far = start_centre(s, 1)  # the other player's city: far outside player 1's zone
-    h = hx(s, far, 3, 0)
-    assert h not in zones.zone(s, 0)
-    for n in (h, *s.board.topo.neighbours[h]):
+    near = hx(s, start_centre(s, 0), 3, 0)
+    far = hx(s, start_centre(s, 1), 3, 0)  # beside the other player's city: outside player 1's zone
+    zone = zones.zone(s, 0)
+    assert near in zone and far not in zone
+    s.polluted[near] = s.polluted[far] = True
+    outside = [n for n in s.board.topo.neighbours[near] if n not in zone]
+    assert outside  # the patch reaches beyond the zone
+    for n in outside:
         s.polluted[n] = True
     add(s, 0, "alchemy", (0, 1, 7, 8, 9, 14, 15, 16), manned=True)
     to_country(s, 0, carts=0)
     workers(s, 0, 1)
     assert texts(s, 0) == ["alchemy", "done"]
     act(s, 0, "alchemy")
-    assert hexname(s, h) in texts(s, 0)
-    act(s, 0, hexname(s, h))
-    assert not any(s.polluted[n] for n in (h, *s.board.topo.neighbours[h]))
+    offered = texts(s, 0)
+    assert hexname(s, near) in offered and hexname(s, far) not in offered
+    assert offered == [hexname(s, near)]
+    act(s, 0, hexname(s, near))
+    assert not any(s.polluted[n] for n in (near, *s.board.topo.neighbours[near]))  # neighbours outside too
+    assert s.polluted[far]
     assert "alchemy" not in texts(s, 0)  # once a round
+
+
+def test_alchemy_not_offered_with_pollution_only_outside_the_zone_ant_ph4_12() -> None:
+    s = flat(2, "P")
+    far = hx(s, start_centre(s, 1), 3, 0)
+    assert far not in zones.zone(s, 0)
+    s.polluted[far] = True
+    add(s, 0, "alchemy", (0, 1, 7, 8, 9, 14, 15, 16), manned=True)
+    to_country(s, 0, carts=0)
+    workers(s, 0, 1)
+    assert "alchemy" not in texts(s, 0)
 
 
 def test_new_city_not_next_to_another_players_city_ant_ph4_9() -> None:
@@ -373,3 +401,17 @@ def test_graved_cathedral_loses_the_saint_power_not_the_saint_ant_ph8_2() -> Non
     pl.saint = NICHOLAS
     pl.houses = (1 << 20) - 1
     assert victory.meets_victory(s, 0)
+
+
+def test_records_of_the_old_alchemy_rule_are_refused_ant_ph4_12() -> None:
+    """Issue 16 bumped the rules version: a record made before (data version without the salt) is
+    refused with a RecordError naming both versions, instead of replaying under the new rule."""
+    old = data_version_of(DATA_DIR.glob("*.json"))
+    assert RULES_VERSION == "rules-2" and GAME.meta.data_version != old
+    path = GOLDEN_DIR / "antiquity-2p-default-random.json"
+    record = json.loads(path.read_text(encoding="utf-8"))["record"]
+    assert record["data_version"] == GAME.meta.data_version  # the corpus is re-recorded under rules-2
+    record["data_version"] = old
+    with pytest.raises(RecordError, match=old):
+        for _ in replay(MatchRecord.from_json(record), lambda _: GAME):
+            pass

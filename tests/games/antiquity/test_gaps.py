@@ -106,7 +106,7 @@ def test_bank_trades_share_the_48_goods_ant_comp_1() -> None:
     assert s.phase == TRADE
     assert goods(s, 0) == {"stone": 21} and goods(s, 1) == {"wood": 2, "stone": 27}
     assert supply.goods_left(s, 9, 0) == 0 and supply.goods_left(s, 9, 1) == 0
-    notes = [e.text for e in events if e.kind == "supply"]
+    notes = [GAME.event_text(e) for e in events if e.kind == "supply"]
     assert notes == ["the supply of stone ran out: player 2's bank trade (wood and wood for stone) is undone"]
 
 
@@ -115,7 +115,7 @@ def test_bank_trades_settled_in_play_order_ant_comp_1() -> None:
     s = _bank_setup([1, 0])
     events = _reveal(s, 1, 0)
     assert goods(s, 0) == {"wood": 2, "stone": 20} and goods(s, 1) == {"stone": 28}
-    assert [e.text for e in events if e.kind == "supply"] == [
+    assert [GAME.event_text(e) for e in events if e.kind == "supply"] == [
         "the supply of stone ran out: player 1's bank trade (wood and wood for stone) is undone"
     ]
 

@@ -11,7 +11,7 @@ from .data import DATA, WOOD, Cost
 from .hexmap import disc
 from .player import Player
 from .position import AntiquityPosition
-from .steps import ChooseProduct, CityJob, CountrySite, FisherPartner, InnJob, Pay, ProducerJob
+from .steps import ChooseProduct, CityJob, CountrySite, FisherPartner, InnJob, Pay, ProducerJob, Step
 
 
 def legal_country(position: AntiquityPosition, p: int) -> list[int]:
@@ -64,7 +64,26 @@ def apply_country(position: AntiquityPosition, p: int, action: int, chance: Chan
         need = payment.pay(pl.goods, step.need, values[0])
         pending.continue_pay(position, pl, step.job, need)
     if events is not None and pl.pending is None and not isinstance(step, FisherPartner):
-        events.append(Event("country", f"player {p + 1} builds in the countryside"))
+        building, hexes = built_here(position, step, action)
+        events.append(Event("country", data={"player": p, "building": building, "hexes": hexes}))
+
+
+def built_here(position: AntiquityPosition, step: Step | None, action: int) -> tuple[str | None, list[int]]:
+    """What a finished countryside step built (or cleaned) and on which hexes; (None, []) for done."""
+    if isinstance(step, CountrySite):
+        h = action - A.HEX
+        return A.COUNTRY_KINDS[step.kind], list(disc(position.board.topo, h)) if step.kind == ALCHEMY_K else [h]
+    if isinstance(step, ChooseProduct):
+        return A.COUNTRY_KINDS[step.kind], list(step.sites)
+    if isinstance(step, Pay):
+        job = step.job
+        if isinstance(job, ProducerJob):
+            return A.COUNTRY_KINDS[job.kind], list(job.sites)
+        if isinstance(job, InnJob):
+            return "inn", [job.hex]
+        if isinstance(job, CityJob):
+            return "city", [job.hex]
+    return None, []
 
 
 def choose_product(

@@ -76,8 +76,9 @@ def country_sites(position: AntiquityPosition, p: int, k: int) -> list[int]:
         return sorted(h for h in zone if terrain[h] != WATER and zones.is_free(position, h))
     if k == NEWCITY:
         return sorted(h for h in zone if city_site_ok(position, h, zone))
-    # alchemy: any polluted hex of the map (ANT-PH4-12, RULINGS.md)
-    return [h for h, dirty in enumerate(position.polluted) if dirty]
+    # alchemy: a polluted hex of the zone is the centre; its neighbours are cleaned wherever they
+    # are (ANT-PH4-12, RULINGS.md)
+    return sorted(h for h in zone if position.polluted[h])
 
 
 def shore_ok(position: AntiquityPosition, h: int) -> bool:

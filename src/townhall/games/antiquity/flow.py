@@ -7,7 +7,7 @@ from townhall.engine import Chance, Event
 from . import actions as A
 from . import country, founding, plan, supply, trade, upkeep, victory
 from .components import EXPLORER
-from .data import DATA, WOOD
+from .data import DATA, GOODS, WOOD
 from .player import CHRISTOPHER, Player
 from .position import COUNTRY, EXPLORE, FAMINE, HARVEST, OVER, PLAN, POLLUTE, SETUP, STORE, TRADE, AntiquityPosition
 
@@ -26,7 +26,7 @@ def setup(position: AntiquityPosition, chance: Chance) -> None:
 def found_first_city(position: AntiquityPosition, p: int, h: int, chance: Chance, events: list[Event] | None) -> None:
     founding.place_city(position, p, h, chance)
     if events is not None:
-        events.append(Event("city", f"player {p + 1} founds a city at {position.board.topo.labels[h]}", {"hex": h}))
+        events.append(Event("city", data={"player": p, "hex": h, "label": position.board.topo.labels[h]}))
     position.turn -= 1
     if position.turn < 0:
         start_round(position)
@@ -127,7 +127,8 @@ def store_needs(position: AntiquityPosition, p: int, pl: Player, events: list[Ev
                 return True
             position.kept[opts[0]] += 1
         if events is not None:
-            events.append(Event("store", f"player {p + 1} keeps {sum(position.kept)} goods, discards the rest"))
+            kept = {GOODS[g]: n for g, n in enumerate(position.kept) if n}
+            events.append(Event("store", data={"player": p, "kept": kept}))
         pl.goods = position.kept
         position.kept = [0] * 10
         return False
@@ -173,7 +174,7 @@ def eliminate(position: AntiquityPosition, p: int, events: list[Event] | None) -
     pl.out_round = position.round
     position.graves_due[p] = position.pollution_due[p] = 0
     if events is not None:
-        events.append(Event("out", f"player {p + 1}'s cities are full of graves: out of the game"))
+        events.append(Event("out", data={"player": p, "round": position.round}))
     alive = supply.alive_players(position)
     if len(alive) <= 1:
         position.winners = alive

@@ -6,15 +6,19 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from townhall.engine import Chance, Game, GameMeta, Json, Options, OptionSpec, State, data_version_of
-from townhall.engine.protocol import DataKind
+from townhall.engine.protocol import DataKind, Event, EventKind, GameFacts
 
+from . import board_view as board_views
 from . import evaluate as evaluation
-from . import flow, views
+from . import flow, victory, views
 from .board import Board
 from .components import MAX_ITEMS, MAX_OFFERS, MAX_PLAN_STEPS
 from .data import DATA_DIR, DATA_FILE, AntiquityFile
 from .hexmap import TOPOLOGIES, lay_tiles
 from .state import AntiquityState
+
+# The version of the rules code, salted into data_version: records of older rules are refused.
+RULES_VERSION = "rules-2"
 
 # Decisions one player can make in one round, phase by phase (a true bound, see max_decisions).
 PER_ROUND = (MAX_PLAN_STEPS + 20) + MAX_OFFERS * (MAX_ITEMS + 3) + 1 + 200 + 160 + 60 + 2 + 160 + 12 + 160
@@ -30,12 +34,25 @@ class Antiquity(Game):
             OptionSpec("beginner", False, "beginner variant: no famine, no pollution (ANT-VAR-1)"),
             OptionSpec("max_rounds", 30, "the game ends after this round if nobody won", minimum=1, maximum=500),
         ),
-        data_version=data_version_of(DATA_DIR.glob("*.json")),
+        # rules-2: alchemy cleans only around a hex of the zone of control (ANT-PH4-12, RULINGS.md)
+        data_version=data_version_of(DATA_DIR.glob("*.json"), salt=RULES_VERSION),
         notes="At the round limit nobody wins; players rank by survival, workers, clean zone hexes.",
+        facts=GameFacts(
+            hidden=(
+                "the city plans of the other players until every plan is done (phase 2)",
+                "the goods under the exploration tokens",
+            ),
+            simultaneous=True,
+            chance=True,
+            score="victory",
+            end_reasons=victory.END_REASONS,
+            tie_breaks=victory.TIE_BREAKS,
+        ),
     )
     # The evaluate judges a leaf better than random decisions after it do: at 300 iterations
     # depth 0 beat depth auto 64/100 and random 99/100 (docs/bots-report.md).
     agent_parameters: ClassVar[Mapping[str, Mapping[str, str]]] = {"mcts": {"depth": "0"}}
+    event_kinds: ClassVar[Mapping[str, EventKind]] = views.EVENT_KINDS
 
     def new_state(self, num_players: int, options: Options, chance: Chance) -> AntiquityState:
         terrain, marks, drawn = lay_tiles(TOPOLOGIES[num_players], chance)
@@ -52,6 +69,21 @@ class Antiquity(Game):
     def render(self, state: State, viewer: int | None) -> str:
         assert isinstance(state, AntiquityState)
         return views.render(state, viewer)
+
+    def event_text(self, event: Event) -> str:
+        return views.event_text(event)
+
+    def board_view(self, state: State, viewer: int | None) -> dict[str, Json]:
+        assert isinstance(state, AntiquityState)
+        return board_views.board_view(state, viewer)
+
+    def action_target(self, state: State, player: int, action: int) -> dict[str, Json] | None:
+        assert isinstance(state, AntiquityState)
+        return board_views.action_target(state, player, action)
+
+    def statistics(self, state: State) -> dict[str, float]:
+        assert isinstance(state, AntiquityState)
+        return victory.statistics(state)
 
     def max_decisions(self, num_players: int, options: Options) -> int:
         return num_players + int(options["max_rounds"]) * num_players * PER_ROUND

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from townhall.engine import Chance, Event
+from townhall.engine import Chance, Event, Json
 
 from . import actions as A
 from . import payment, pending, placement, supply
@@ -189,7 +189,7 @@ def reveal(position: AntiquityPosition, events: list[Event] | None) -> None:
         for p, pl in enumerate(position.players):
             if pl.alive:
                 names = [BUILDINGS[b[0]] for b in pl.buildings if b is not None]
-                events.append(Event("reveal", f"player {p + 1}: {len(names)} buildings, {pl.workers} workers"))
+                events.append(Event("reveal", data={"player": p, "buildings": names, "workers": pl.workers}))
     position.phase = TRADE
     position.turn = 0
     position.offers = [0] * position.num_players
@@ -212,7 +212,8 @@ def settle_supply(position: AntiquityPosition, events: list[Event] | None) -> No
                 pl.goods[good] += 1
                 excess -= 1
                 if events is not None:
-                    events.append(Event("supply", f"the supply ran out: player {p + 1} takes back a {BUILDINGS[t]}"))
+                    data = {"player": p, "building": BUILDINGS[t], "city": b[1], "cells": list(b[2])}
+                    events.append(Event("supply", data={**data, "good": None, "paid": []}))
 
 
 def settle_goods(position: AntiquityPosition, events: list[Event] | None) -> None:
@@ -234,11 +235,8 @@ def settle_goods(position: AntiquityPosition, events: list[Event] | None) -> Non
                     pl.banked = pl.banked[:k] + pl.banked[k + 1 :]
                     undone = True
                     if events is not None:
-                        text = (
-                            f"the supply of {GOODS[took]} ran out: player {p + 1}'s bank trade "
-                            f"({GOODS[a]} and {GOODS[b]} for {GOODS[took]}) is undone"
-                        )
-                        events.append(Event("supply", text))
+                        data: dict[str, Json] = {"player": p, "building": None, "city": None, "cells": []}
+                        events.append(Event("supply", data={**data, "good": GOODS[took], "paid": [GOODS[a], GOODS[b]]}))
                     break
             if undone:
                 break

@@ -6,6 +6,7 @@ import random
 from typing import Self
 
 from townhall.engine import Chance, Event, IllegalAction, Json, State
+from townhall.engine.errors import GameOver, NotYourTurn
 
 from . import actions as A
 from . import country, flow, plan, refusals, secrecy, trade, upkeep, victory
@@ -37,8 +38,10 @@ class AntiquityState(AntiquityPosition, State):
         return list(legal)
 
     def apply(self, player: int, action: int, chance: Chance, events: list[Event] | None = None) -> None:
+        if self.phase == OVER:
+            raise GameOver("ANT-IO-1", "the game is over")
         if not 0 <= player < self.num_players or player not in self.to_move():
-            raise IllegalAction("ANT-IO-1", f"player {player + 1} is not to move now")
+            raise NotYourTurn("ANT-IO-1", f"player {player + 1} is not to move now")
         if action not in self.legal_actions(player):
             raise IllegalAction(refusals.clause_of(self, player, action), refusals.refusal_text(self, player, action))
         self.legal_cache = None
@@ -70,6 +73,9 @@ class AntiquityState(AntiquityPosition, State):
 
     def ranks(self) -> list[int]:
         return victory.ranks(self)
+
+    def end_reason(self) -> tuple[str, tuple[str, ...]]:
+        return victory.end_reason(self)
 
     def observation(self, player: int | None) -> dict[str, Json]:
         return secrecy.observation(self, player)

@@ -53,6 +53,11 @@ def bundle(goods: list[int]) -> str:
     return ", ".join(f"{n} {GOODS[g]}" for g, n in enumerate(goods) if n) or "nothing"
 
 
+def goods_of(goods: list[int]) -> dict[str, int]:
+    """Goods counts by name (the goods of an offer in an event)."""
+    return {GOODS[g]: n for g, n in enumerate(goods) if n}
+
+
 def apply_trade(position: AntiquityPosition, p: int, action: int, events: list[Event] | None) -> None:
     """An offer is built step by step, then proposed; nothing moves until the partner accepts."""
     kind, values = A.SPACE.decode(action)
@@ -72,8 +77,8 @@ def apply_trade(position: AntiquityPosition, p: int, action: int, events: list[E
     elif kind == "propose":
         position.offer[2] = 1
         if events is not None:
-            text = f"player {p + 1} offers player {position.offer[1] + 1} {bundle(position.give)} for {bundle(position.ask)}"
-            events.append(Event("offer", text))
+            data = {"player": p, "partner": position.offer[1], "give": goods_of(position.give)}
+            events.append(Event("offer", data={**data, "ask": goods_of(position.ask)}))
     else:
         offerer, partner, _ = position.offer
         position.offer = []
@@ -83,6 +88,7 @@ def apply_trade(position: AntiquityPosition, p: int, action: int, events: list[E
                 position.players[offerer].goods[g] -= moved
                 position.players[partner].goods[g] += moved
         if events is not None:
-            events.append(Event("trade", f"player {partner + 1} {kind}s the offer"))
+            data = {"player": partner, "offerer": offerer, "answer": kind, "give": goods_of(position.give)}
+            events.append(Event("trade", data={**data, "ask": goods_of(position.ask)}))
         position.give = [0] * 10
         position.ask = [0] * 10

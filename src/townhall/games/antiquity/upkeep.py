@@ -41,7 +41,7 @@ def harvest_run(position: AntiquityPosition, events: list[Event] | None) -> bool
         if pl.alive and pl.has_saint_power(GEORGE) and position.cathedrals_built:
             pl.goods[3] += min(position.cathedrals_built, supply.goods_left(position, 3, p))
             if events is not None:
-                events.append(Event("fish", f"St. George gives player {p + 1} {position.cathedrals_built} fish"))
+                events.append(Event("fish", data={"player": p, "cathedrals": position.cathedrals_built}))
     position.harvest = []
     position.phase = EXPLORE
     position.turn = 0
@@ -79,7 +79,8 @@ def harvest_close(position: AntiquityPosition, pid: int, finished: bool, events:
     kept = position.harvest[2]
     position.players[owner].goods[g] += kept
     if events is not None:
-        events.append(Event("harvest", f"player {owner + 1} harvests {kept} {GOODS[g]}"))
+        data = {"player": owner, "count": kept, "good": GOODS[g], "building": A.COUNTRY_KINDS[k], "sites": list(sites)}
+        events.append(Event("harvest", data=data))
     if finished:
         position.producers[pid] = None
         for h in sites:
@@ -105,7 +106,9 @@ def explore(position: AntiquityPosition, p: int, h: int, chance: Chance, events:
     if g in FOOD:
         position.famine += 1
     if events is not None:
-        events.append(Event("explore", f"player {p + 1} explores {position.board.topo.labels[h]}: {GOODS[g]}"))
+        events.append(
+            Event("explore", data={"player": p, "hex": h, "label": position.board.topo.labels[h], "good": GOODS[g]})
+        )
 
 
 def famine_graves(position: AntiquityPosition, p: int) -> int:
@@ -165,7 +168,7 @@ def place_grave(position: AntiquityPosition, p: int, action: int, events: list[E
     position.players[p].place_grave(c, i)
     position.graves_due[p] -= 1
     if events is not None:
-        events.append(Event("grave", f"player {p + 1} places a grave on {cell_name(c, i)}"))
+        events.append(Event("grave", data={"player": p, "city": c, "cell": i, "name": cell_name(c, i)}))
 
 
 def store(position: AntiquityPosition, player: int, action: int, events: list[Event] | None) -> None:
@@ -175,7 +178,7 @@ def store(position: AntiquityPosition, player: int, action: int, events: list[Ev
     else:
         position.players[player].goods[action - A.GOOD] -= 1
         if events is not None:
-            events.append(Event("discard", f"player {player + 1} discards {GOODS[action - A.GOOD]}"))
+            events.append(Event("discard", data={"player": player, "good": GOODS[action - A.GOOD]}))
 
 
 def pollute(position: AntiquityPosition, player: int, h: int, events: list[Event] | None) -> None:
@@ -183,7 +186,7 @@ def pollute(position: AntiquityPosition, player: int, h: int, events: list[Event
     position.polluted[h] = True
     position.pollution_due[player] -= 1
     if events is not None:
-        events.append(Event("pollution", f"player {player + 1} pollutes {position.board.topo.labels[h]}"))
+        events.append(Event("pollution", data={"player": player, "hex": h, "label": position.board.topo.labels[h]}))
 
 
 def explore_turn(

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from townhall.engine import Event
+from townhall.engine.protocol import EventKind
+
 from . import supply, zones
 from .city import COLUMNS, size_of
 from .data import BUILDINGS, GOODS
@@ -175,3 +178,91 @@ def render(state: AntiquityState, viewer: int | None) -> str:
     if state.phase == 11:
         lines.append("winners: " + (", ".join(f"player {p + 1}" for p in state.winners) or "nobody"))
     return "\n".join(lines)
+
+
+# The events `apply` emits: kind → data fields (all public; the phase-2 plans are revealed by then).
+EVENT_KINDS: dict[str, EventKind] = {
+    kind.name: kind
+    for kind in (
+        EventKind("city", {"player": "int", "hex": "int", "label": "str"}, "a first city founded (setup)"),
+        EventKind(
+            "reveal",
+            {"player": "int", "buildings": "list", "workers": "int"},
+            "a plan revealed at the end of phase 2: the city buildings (names) and workers",
+        ),
+        EventKind(
+            "supply",
+            {"player": "int", "building": "str?", "city": "int?", "cells": "list", "good": "str?", "paid": "list"},
+            "an overdrawn supply: a building taken back from city/cells, or a bank trade undone (good, paid)",
+        ),
+        EventKind("offer", {"player": "int", "partner": "int", "give": "dict", "ask": "dict"}, "a trade offer"),
+        EventKind(
+            "trade",
+            {"player": "int", "offerer": "int", "answer": "str", "give": "dict", "ask": "dict"},
+            "the partner accepts or declines; on accept the offerer's give and ask goods move",
+        ),
+        EventKind(
+            "country",
+            {"player": "int", "building": "str?", "hexes": "list"},
+            "a countryside building built (or alchemy's cleaned hexes); building null: the player is done",
+        ),
+        EventKind("store", {"player": "int", "kept": "dict"}, "the goods kept, the rest discarded"),
+        EventKind("discard", {"player": "int", "good": "str"}),
+        EventKind("harvest", {"player": "int", "count": "int", "good": "str", "building": "str", "sites": "list"}),
+        EventKind("fish", {"player": "int", "cathedrals": "int"}, "St. George's fish, one per new cathedral"),
+        EventKind("explore", {"player": "int", "hex": "int", "label": "str", "good": "str"}),
+        EventKind("grave", {"player": "int", "city": "int", "cell": "int", "name": "str"}),
+        EventKind("pollution", {"player": "int", "hex": "int", "label": "str"}),
+        EventKind("out", {"player": "int", "round": "int"}, "a player eliminated (cities full of graves)"),
+        EventKind("victory", {"winners": "list", "round": "int"}),
+        EventKind("limit", {"max_rounds": "int"}, "the round limit reached: nobody wins"),
+    )
+}
+
+
+def _bundle(goods: dict[str, int]) -> str:
+    return ", ".join(f"{n} {g}" for g, n in goods.items() if n) or "nothing"
+
+
+def event_text(event: Event) -> str:
+    """The English sentence of an event, from its kind and data only."""
+    d = event.data
+    kind = event.kind
+    who = f"player {d['player'] + 1}" if "player" in d else ""
+    if kind == "city":
+        return f"{who} founds a city at {d['label']}"
+    if kind == "reveal":
+        return f"{who}: {len(d['buildings'])} buildings, {d['workers']} workers"
+    if kind == "supply":
+        if d["building"] is not None:
+            return f"the supply ran out: {who} takes back a {d['building']}"
+        a, b = d["paid"]
+        return f"the supply of {d['good']} ran out: {who}'s bank trade ({a} and {b} for {d['good']}) is undone"
+    if kind == "offer":
+        return f"{who} offers player {d['partner'] + 1} {_bundle(d['give'])} for {_bundle(d['ask'])}"
+    if kind == "trade":
+        return f"{who} {d['answer']}s the offer"
+    if kind == "country":
+        return f"{who} builds in the countryside"
+    if kind == "store":
+        return f"{who} keeps {sum(d['kept'].values())} goods, discards the rest"
+    if kind == "discard":
+        return f"{who} discards {d['good']}"
+    if kind == "harvest":
+        return f"{who} harvests {d['count']} {d['good']}"
+    if kind == "fish":
+        return f"St. George gives {who} {d['cathedrals']} fish"
+    if kind == "explore":
+        return f"{who} explores {d['label']}: {d['good']}"
+    if kind == "grave":
+        return f"{who} places a grave on {d['name']}"
+    if kind == "pollution":
+        return f"{who} pollutes {d['label']}"
+    if kind == "out":
+        return f"{who}'s cities are full of graves: out of the game"
+    if kind == "victory":
+        names = ", ".join(f"player {p + 1}" for p in d["winners"])
+        return f"{names} win(s) in round {d['round']}"
+    if kind == "limit":
+        return f"round limit {d['max_rounds']} reached: nobody wins"
+    return event.text or kind

@@ -1,0 +1,152 @@
+"""The board view of Antiquity (engine.board.BoardView as JSON) and the targets of actions.
+
+Areas: "map" (the hex countryside), "p<seat>.c<city>" (each city map of a player, square cells
+named like the action texts: a1..g7) and "p<seat>" (the player's goods, workers and saint).
+During phase 2 the other players' cities show as they were at the start of the phase (ANT-IO-3).
+docs/board-antiquity.md describes it.
+"""
+
+from __future__ import annotations
+
+from townhall.engine import Json
+
+from . import actions as A
+from . import zones
+from .city import COLUMNS, size_of
+from .components import INN_OCCUPANT, SITE_OCCUPANT
+from .data import BUILDINGS, GOODS
+from .player import SAINTS, Player
+from .position import PHASE_NAMES, PLAN, AntiquityPosition
+
+TERRAINS = {"F": "forest", "P": "grass", "M": "mountain", "W": "water"}
+# Action kinds with no place on the board (choices of a building, a good, a saint, a partner...).
+OFF_BOARD = frozenset(
+    {"build", "house", "saint", "good", "keep", "seed", "bank", "demolish", "free", "nofree", "country", "trade",
+     "give", "ask", "propose", "withdraw", "accept", "decline", "done"}
+)  # fmt: skip
+CITY_KINDS = frozenset({"square", "cell", "man", "heal", "move", "gravemove"})
+
+
+def shown_holdings(position: AntiquityPosition, viewer: int | None) -> list[Player]:
+    """Each player's holdings as `viewer` may see them (others' start-of-phase-2 copy in phase 2)."""
+    out = []
+    for q, pl in enumerate(position.players):
+        snap = position.snapshots[q]
+        out.append(snap if position.phase == PLAN and q != viewer and snap is not None else pl)
+    return out
+
+
+def cell_id(city: int, cell: int) -> str:
+    size = size_of(city)
+    return f"{COLUMNS[cell % size]}{cell // size + 1}"
+
+
+def board_view(position: AntiquityPosition, viewer: int | None) -> dict[str, Json]:
+    holdings = shown_holdings(position, viewer)
+    areas: list[dict[str, Json]] = [map_area(position, holdings)]
+    for q, pl in enumerate(holdings):
+        areas.extend(city_area(q, c, pl) for c in range(len(pl.grid)))
+        areas.append(player_area(q, pl))
+    tracks = [
+        {"id": "round", "label": "round", "value": position.round, "maximum": position.max_rounds},
+        {"id": "famine", "label": "famine", "value": position.famine},
+        {"id": "tokens", "label": "exploration tokens left", "value": sum(position.token_pool)},
+    ]
+    items: list[dict[str, Json]] = []
+    if position.offer:
+        offerer, partner = position.offer[0], position.offer[1]
+        for side, goods, owner in (("give", position.give, offerer), ("ask", position.ask, partner)):
+            items.extend(
+                {"id": f"offer.{side}.{GOODS[g]}", "kind": "good", "label": f"offer {side} {GOODS[g]}",
+                 "owner": owner, "count": n}
+                for g, n in enumerate(goods) if n
+            )  # fmt: skip
+    return {
+        "format": 1,
+        "game": "antiquity",
+        "viewer": viewer,
+        "areas": areas,
+        "tracks": tracks,
+        "items": items,
+        "prompt": f"phase {PHASE_NAMES[position.phase]}",
+    }
+
+
+def map_area(position: AntiquityPosition, holdings: list[Player]) -> dict[str, Json]:
+    topo = position.board.topo
+    zone_of = [
+        zones.zone(position, q, pl) if pl.alive and pl.cities else frozenset[int]() for q, pl in enumerate(holdings)
+    ]
+    cells: list[dict[str, Json]] = []
+    for h, (q, r) in enumerate(topo.coords):
+        pieces: list[dict[str, Json]] = []
+        occupant = position.hex_occupant[h]
+        if 0 <= occupant < INN_OCCUPANT:
+            pieces.append({"kind": "city", "owner": occupant})
+        elif INN_OCCUPANT <= occupant < SITE_OCCUPANT:
+            pieces.append({"kind": "inn", "owner": occupant - INN_OCCUPANT})
+        elif occupant >= SITE_OCCUPANT:
+            producer = position.producers[occupant - SITE_OCCUPANT]
+            if producer is not None:
+                kind, owner, good = producer[0], producer[1], producer[2]
+                pieces.append({"kind": A.COUNTRY_KINDS[kind], "owner": owner, "label": GOODS[good]})
+        if position.hex_goods[h] >= 0:
+            pieces.append({"kind": "good", "label": GOODS[position.hex_goods[h]]})
+        marks = [f"zone-{p + 1}" for p, zone in enumerate(zone_of) if h in zone]
+        if position.polluted[h]:
+            marks.append("polluted")
+        if position.token[h]:
+            marks.append("token")
+        cells.append(
+            {"id": f"h{h}", "col": q, "row": r, "terrain": TERRAINS[position.terrain[h]], "label": topo.labels[h],
+             "pieces": pieces, "marks": marks}
+        )  # fmt: skip
+    return {"id": "map", "label": "countryside", "layout": "hex", "cells": cells}
+
+
+def city_area(p: int, c: int, pl: Player) -> dict[str, Json]:
+    size = size_of(c)
+    cells: list[dict[str, Json]] = []
+    for i, bid in enumerate(pl.grid[c]):
+        pieces: list[dict[str, Json]] = []
+        marks: list[str] = []
+        if bid >= 0:
+            building = pl.buildings[bid]
+            if building is not None:
+                pieces.append({"kind": BUILDINGS[building[0]], "owner": p, "label": f"#{bid}"})
+                if pl.manned[bid]:
+                    marks.append("manned")
+        if pl.graves[c][i]:
+            pieces.append({"kind": "grave", "owner": p})
+            marks.append("grave")
+        cells.append({"id": cell_id(c, i), "col": i % size, "row": i // size, "pieces": pieces, "marks": marks})
+    return {"id": f"p{p}.c{c}", "label": f"player {p + 1} city {c + 1}", "layout": "square", "owner": p, "cells": cells}
+
+
+def player_area(p: int, pl: Player) -> dict[str, Json]:
+    tracks: list[dict[str, Json]] = [
+        {"id": f"p{p}.{name}", "label": name, "value": n, "owner": p} for name, n in zip(GOODS, pl.goods, strict=True)
+    ]
+    tracks.append({"id": f"p{p}.workers", "label": "workers", "value": pl.workers, "owner": p, "maximum": 20})
+    tracks.append({"id": f"p{p}.idle", "label": "idle workers", "value": pl.idle(), "owner": p})
+    tracks.append({"id": f"p{p}.graves", "label": "graves", "value": pl.grave_count(), "owner": p})
+    items: list[dict[str, Json]] = []
+    if pl.saint >= 0:
+        items.append({"id": f"p{p}.saint", "kind": "saint", "label": SAINTS[pl.saint], "owner": p})
+    if not pl.alive:
+        items.append({"id": f"p{p}.out", "kind": "out", "label": "out of the game", "owner": p})
+    return {"id": f"p{p}", "label": f"player {p + 1}", "layout": "row", "owner": p, "tracks": tracks, "items": items}
+
+
+def action_target(position: AntiquityPosition, player: int, action: int) -> dict[str, Json] | None:
+    """Where an action goes: a map hex, or a square of one of the player's city maps; None off-board."""
+    kind, values = A.SPACE.decode(action)
+    if kind in ("found", "hex"):
+        return {"area": "map", "cell": f"h{values[0]}"}
+    if kind in CITY_KINDS:
+        c, x, y = values[0], values[1], values[2]
+        target: dict[str, Json] = {"area": f"p{player}.c{c}", "cell": f"{COLUMNS[x]}{y + 1}"}
+        if kind == "square":
+            target["rotation"] = values[3]
+        return target
+    return None
