@@ -21,14 +21,13 @@ class _LeakyGoofState(GoofState):
 
 class _LeakyGoofspiel(Goofspiel):
     def new_state(self, num_players: int, options: dict[str, object], chance: Chance) -> GoofState:  # type: ignore[override]
-        state = _LeakyGoofState(num_players, int(options["cards"]))  # type: ignore[call-overload]
-        state.reveal_prize(chance, None)
+        state = super().new_state(num_players, options, chance)  # type: ignore[arg-type]
+        state.__class__ = _LeakyGoofState
         return state
 
     def state_from_json(self, data: dict[str, Json]) -> GoofState:
-        state = _LeakyGoofState(data["num_players"], data["cards"], data["confirm"])
-        for key in ("hands", "prizes_left", "prize", "bids", "points", "tentative"):
-            setattr(state, key, data[key])
+        state = super().state_from_json(data)
+        state.__class__ = _LeakyGoofState
         return state
 
 

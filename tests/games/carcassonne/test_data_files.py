@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -10,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from tests.games.datafiles import refusal_of_broken_copy
 from townhall.engine.datafile import load_model, schema_text
 from townhall.engine.errors import DataError
 from townhall.games.carcassonne import GAME
@@ -71,15 +71,8 @@ def _shipped(kind: str) -> Path:
 def test_broken_copy_is_refused_naming_file_and_field(
     tmp_path: Path, kind: str, problem: str, change: Callable[[dict[str, Any]], None], field: str
 ) -> None:
-    shipped = _shipped(kind)
-    data = copy.deepcopy(json.loads(shipped.read_text(encoding="utf-8")))
-    change(data)
-    broken = tmp_path / shipped.name
-    broken.write_text(json.dumps(data), encoding="utf-8")
-    with pytest.raises(DataError) as caught:
-        load_model(GAME.data_files()[kind].model, broken)
-    message = str(caught.value)
-    assert message.startswith(f"{shipped.name}: "), message
+    message = refusal_of_broken_copy(GAME, kind, change, tmp_path)
+    assert message.startswith(f"{_shipped(kind).name}: "), message
     assert f"{field}" in message, f"{problem}: {message}"
 
 

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 
+from tests.games.refusals import GENERIC_MALFORMED, assert_refused
 from townhall.engine.chance import Chance
 from townhall.engine.errors import GameOver, IllegalAction, MalformedAction, NotYourTurn
 from townhall.games.carcassonne.actions import DEPLOY, SKIP
@@ -57,23 +57,13 @@ def test_each_refusal_raises_its_class_and_keeps_the_state(
     error: type[IllegalAction],
     clause: str,
 ) -> None:
-    state = make()
-    before = json.dumps(state.to_json(), sort_keys=True)
-    with pytest.raises(error) as raised:
-        act(state)
-    assert type(raised.value) is error and raised.value.clause == clause
-    assert json.dumps(state.to_json(), sort_keys=True) == before
+    assert_refused(make(), act, error, clause)
 
 
 MALFORMED: list[Any] = [
-    None,
-    3,
-    "place",
-    [],
-    {},
+    *GENERIC_MALFORMED,
     {"kind": ["place"]},
     {"kind": {"place": 1}},
-    {"kind": "fly"},
     {"kind": "place", "x": 0, "y": 1},
     {"kind": "place", "x": True, "y": 1, "rot": 0},
     {"kind": "place", "x": 0.5, "y": 1, "rot": 0},

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from tests.games.datafiles import refusal_of_broken_copy
 from townhall.engine.datafile import load_model, schema_text
 from townhall.engine.errors import DataError
 from townhall.games.kutna_hora import GAME
@@ -53,14 +54,7 @@ def _delete(data: Any, path: Path_) -> None:
 
 def _refused(tmp_path: Path, kind: str, change: Any) -> str:
     """Write a changed copy of the shipped file and load it as its kind: the DataError's text."""
-    (shipped,) = GAME.data_files()[kind].files
-    data = json.loads(shipped.read_text(encoding="utf-8"))
-    change(data)
-    broken = tmp_path / shipped.name
-    broken.write_text(json.dumps(data), encoding="utf-8")
-    with pytest.raises(DataError) as error:
-        load_model(GAME.data_files()[kind].model, broken)
-    message = str(error.value)
+    message = refusal_of_broken_copy(GAME, kind, change, tmp_path)
     assert f"{kind}.json" in message
     return message
 

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from tests.games.kutna_hora.helpers import fresh
+from tests.games.refusals import assert_refused
 from townhall.engine import Chance
 from townhall.engine.errors import GameOver, IllegalAction, MalformedAction, NotYourTurn
 from townhall.games.kutna_hora import GAME
@@ -71,15 +72,7 @@ CASES: list[tuple[str, Callable[[KutnaHoraState], None], type[Exception]]] = [
 
 @pytest.mark.parametrize(("name", "attempt", "error"), CASES, ids=[c[0] for c in CASES])
 def test_each_refusal_raises_its_class(name: str, attempt: Callable[[KutnaHoraState], None], error: type) -> None:
-    state = fresh()
-    before = state.to_json()
-    with pytest.raises(error) as caught:
-        attempt(state)
-    if isinstance(caught.value, IllegalAction):
-        assert caught.value.clause.startswith("KH-")
-        assert state.to_json() == before
-    if error is IllegalAction:
-        assert type(caught.value) is IllegalAction
+    assert_refused(fresh(), attempt, error, "KH-")
 
 
 def test_not_your_turn_and_game_over_keep_the_clause() -> None:

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from tests.games.my_city.helpers import act, do, evergreen, finish, reveal
+from tests.games.refusals import GENERIC_MALFORMED, assert_refused
 from townhall.engine import Chance, GameOver, IllegalAction, MalformedAction, NotYourTurn
 from townhall.games.my_city.actions import NUM_ACTIONS
 from townhall.games.my_city.state import MyCityState
@@ -67,24 +68,11 @@ def test_refusal_raises_its_class(
     error: type[Exception],
     clause: str,
 ) -> None:
-    state = build()
-    before = state.to_json()
-    with pytest.raises(error) as raised:
-        state.apply(player, action(state), Chance(0))
-    assert type(raised.value) is error
-    assert isinstance(raised.value, IllegalAction) and raised.value.clause == clause
-    assert state.to_json() == before
+    assert_refused(build(), lambda state: state.apply(player, action(state), Chance(0)), error, clause)
 
 
 MALFORMED: list[Any] = [
-    None,
-    "pass",
-    3,
-    [],
-    {},
-    {"kind": ["pass"]},
-    {"kind": {"a": 1}},
-    {"kind": "fly"},
+    *GENERIC_MALFORMED,
     {"kind": "place", "piece": 0, "cell": 0},
     {"kind": "place", "piece": True, "cell": 0, "rot": 0},
     {"kind": "place", "piece": "0", "cell": 0, "rot": 0},
