@@ -304,14 +304,8 @@ def task_action(position: KutnaHoraPosition, action: int, chance: Chance, events
     task = position.tasks.pop()
     p = position.current
     declined = action == A_DECLINE
-    if isinstance(task, BuyMiners):
-        if not declined:
-            n = action - A_BUY
-            position.money[p] -= economy.price(position, PERMITS)
-            position.reserve[p] -= n
-            position.pool[p] += n
-            position.tasks.append(DrawMineTiles(task.flags))
-    elif isinstance(task, KeepMineTile):
+    # Declining these still does something; declining any other step does nothing.
+    if isinstance(task, KeepMineTile):
         if declined:
             position.discard.extend(position.drawn)
         else:
@@ -319,45 +313,49 @@ def task_action(position: KutnaHoraPosition, action: int, chance: Chance, events
             position.discard.extend(t for t in position.drawn if t != keep)
             position.tasks.append(PlaceMine(task.flags, keep))
         position.drawn = []
-    elif isinstance(task, PlaceMine):
-        if declined:
-            position.discard.append(task.tile)
-        else:
-            mine.place_mine(position, action - A_MINE, task.tile, task.flags, chance, events)
-    elif isinstance(task, PlaceTechnology):
-        if not declined:
-            mine.place_tech(position, action - A_TECH, task.tile, events)
-    elif isinstance(task, TakeLicence):
-        if not declined:
-            row, col = divmod(action - A_TAKE, TAKE_COLS)
-            town.take_licence(position, row, col, task.mode, chance, events)
-    elif isinstance(task, BuyPlot):
-        if not declined:
-            town.buy_plot(position, action - A_PLOT, task.mode, events)
-    elif isinstance(task, BuildBuilding):
-        if not declined:
-            slot, cell = divmod(action - A_BUILD, TOWN_CELLS)
-            town.build(position, slot, cell, task.mode, chance, events)
-    elif isinstance(task, SeatNoble):
-        if not declined:
-            colour = action - A_NOBLE
-            if task.mode == 1:
-                position.bank[colour] -= 1
-            else:
-                position.money[p] -= DATA.council_cost
-                position.noble_pool[colour] -= 1
-            position.council[colour] += 1
-            if events is not None:
-                events.append(Event("council", data={"player": p, "colour": colour}))
+    elif isinstance(task, PlaceMine) and declined:
+        position.discard.append(task.tile)
     elif isinstance(task, ResolveBarbaraTile):
         barbara.barbara_tile(position, task.tile, declined, events)
+    elif declined:
+        return
+    elif isinstance(task, BuyMiners):
+        n = action - A_BUY
+        position.money[p] -= economy.price(position, PERMITS)
+        position.reserve[p] -= n
+        position.pool[p] += n
+        position.tasks.append(DrawMineTiles(task.flags))
+    elif isinstance(task, PlaceMine):
+        mine.place_mine(position, action - A_MINE, task.tile, task.flags, chance, events)
+    elif isinstance(task, PlaceTechnology):
+        mine.place_tech(position, action - A_TECH, task.tile, events)
+    elif isinstance(task, TakeLicence):
+        row, col = divmod(action - A_TAKE, TAKE_COLS)
+        town.take_licence(position, row, col, task.mode, chance, events)
+    elif isinstance(task, BuyPlot):
+        town.buy_plot(position, action - A_PLOT, task.mode, events)
+    elif isinstance(task, BuildBuilding):
+        slot, cell = divmod(action - A_BUILD, TOWN_CELLS)
+        town.build(position, slot, cell, task.mode, chance, events)
+    elif isinstance(task, SeatNoble):
+        seat_noble(position, p, action - A_NOBLE, task.mode, events)
     elif isinstance(task, RemoveHouse):
-        if not declined:
-            row = action - A_HOUSE
-            position.houses[p][row] -= 1
-            position.production[p][position.guilds[p][row]] += 2
-    elif isinstance(task, ScoreBuilding) and not declined:
-        gained = scoring.building_score(position, action - A_SCORE)
-        position.points[p] += gained
-    elif isinstance(task, OptionalIcon) and not declined:
+        row = action - A_HOUSE
+        position.houses[p][row] -= 1
+        position.production[p][position.guilds[p][row]] += 2
+    elif isinstance(task, ScoreBuilding):
+        position.points[p] += scoring.building_score(position, action - A_SCORE)
+    elif isinstance(task, OptionalIcon):
         town.optional_icon(position, task.icon, task.argument, chance, events)
+
+
+def seat_noble(position: KutnaHoraPosition, player: int, colour: int, mode: int, events: list[Event] | None) -> None:
+    """A noble of `colour` into the council: from the bank (mode 1) or bought from the pool."""
+    if mode == 1:
+        position.bank[colour] -= 1
+    else:
+        position.money[player] -= DATA.council_cost
+        position.noble_pool[colour] -= 1
+    position.council[colour] += 1
+    if events is not None:
+        events.append(Event("council", data={"player": player, "colour": colour}))
