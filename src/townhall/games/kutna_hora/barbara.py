@@ -3,26 +3,31 @@
 from __future__ import annotations
 
 from townhall.engine.protocol import Event
+from townhall.games.kutna_hora import position as steps
 from townhall.games.kutna_hora import scoring
 from townhall.games.kutna_hora.actions import (
     F_FREE,
     F_RESERVE,
 )
 from townhall.games.kutna_hora.data import DATA
-from townhall.games.kutna_hora.position import (
-    BuildBuilding,
-    BuyPlot,
-    KutnaHoraPosition,
-    RemoveHouse,
-    ScoreBuilding,
-    SeatNoble,
-    StartMine,
-    TakeIncome,
-    TakeLicence,
-)
+from townhall.games.kutna_hora.position import KutnaHoraPosition
 from townhall.games.kutna_hora.reputation import change_rep
 
 TILE_COST = {2: -1, 4: -2}  # tiles 3 and 5: the reputation they cost (paid even when ignored)
+PUBLIC_NEIGHBOURS_TILE = 6  # tile 7: one reputation per public building beside the player's
+# KH-BAR-2, by tile index: (reputation change, points, steps the player takes next, last first)
+TILE_EFFECTS: dict[int, tuple[int, int, tuple[steps.Step, ...]]] = {
+    0: (2, 0, ()),
+    1: (1, 0, (steps.TakeLicence(1),)),
+    2: (-1, 0, (steps.RemoveHouse(),)),
+    3: (1, 0, (steps.BuyPlot(1),)),
+    4: (-2, 0, (steps.TakeIncome(), steps.TakeIncome())),
+    5: (0, 2, (steps.SeatNoble(1),)),
+    7: (0, 1, (steps.BuildBuilding(1),)),
+    8: (0, 0, (steps.StartMine(F_FREE | F_RESERVE), steps.StartMine(F_FREE | F_RESERVE))),
+    9: (0, 0, (steps.ScoreBuilding(),)),
+    10: (0, 5, ()),
+}
 
 
 def barbara_tile(position: KutnaHoraPosition, tile: int, declined: bool, events: list[Event] | None) -> None:
@@ -35,36 +40,15 @@ def barbara_tile(position: KutnaHoraPosition, tile: int, declined: bool, events:
         if events is not None:
             events.append(Event("barbara", data={"player": p, "tile": tile, "outcome": "ignored", "tax": 0}))
         return
-    if tile == 0:
-        change_rep(position, p, 2)
-    elif tile == 1:
-        change_rep(position, p, 1)
-        push(TakeLicence(1))
-    elif tile == 2:
-        change_rep(position, p, -1)
-        push(RemoveHouse())
-    elif tile == 3:
-        change_rep(position, p, 1)
-        push(BuyPlot(1))
-    elif tile == 4:
-        change_rep(position, p, -2)
-        push(TakeIncome())
-        push(TakeIncome())
-    elif tile == 5:
-        position.points[p] += 2
-        push(SeatNoble(1))
-    elif tile == 6:
+    if tile == PUBLIC_NEIGHBOURS_TILE:
         change_rep(position, p, scoring.public_neighbours(position, p))
-    elif tile == 7:
-        position.points[p] += 1
-        push(BuildBuilding(1))
-    elif tile == 8:
-        push(StartMine(F_FREE | F_RESERVE))
-        push(StartMine(F_FREE | F_RESERVE))
-    elif tile == 9:
-        push(ScoreBuilding())
     else:
-        position.points[p] += 5
+        reputation, points, steps = TILE_EFFECTS[tile]
+        if reputation:
+            change_rep(position, p, reputation)
+        position.points[p] += points
+        for step in steps:
+            push(step)
     if events is not None:
         events.append(Event("barbara", data={"player": p, "tile": tile, "outcome": "resolved", "tax": 0}))
 
