@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import random
-import httpx
 
-from tests.server.client import new_table, play_some, sit
+from tests.server.client import http, new_table, play_some, sit
 from tests.server.conftest import Server
 from townhall import games
 from townhall.engine.records import MatchRecord, replay
@@ -13,18 +12,18 @@ from townhall.engine.records import MatchRecord, replay
 
 def test_whole_game_against_a_bot_then_record_replays(shared_sqlite_server: Server) -> None:
     server = shared_sqlite_server
-    listed = httpx.get(server.url + "/api/games").json()
+    listed = http.get(server.url + "/api/games").json()
     assert {"carcassonne"} <= {game["name"] for game in listed}
     table = new_table(server.url, "carcassonne", ["human", "bot:random"], bot_seconds=0.2)
     assert table["seats"][1]["kind"] == "bot"
     ann = sit(server.url, table["id"], 0)
-    lobby = httpx.get(server.url + "/api/tables").json()
+    lobby = http.get(server.url + "/api/tables").json()
     assert table["id"] in {t["id"] for t in lobby}
     moves, view = play_some([ann], random.Random(3))
     assert moves > 10
     assert view["result"] is not None and len(view["result"]["ranks"]) == 2
     assert view["legal"] == []
-    record = httpx.get(f"{server.url}/api/tables/{table['id']}/record").json()
+    record = http.get(f"{server.url}/api/tables/{table['id']}/record").json()
     frames = list(replay(MatchRecord.from_json(record), games.get))
     assert frames[-1].state.outcome() is not None
     assert [float(s) for s in frames[-1].state.scores()] == view["result"]["scores"]
@@ -37,20 +36,20 @@ def test_refusals_have_their_codes(shared_sqlite_server: Server) -> None:
     tid = table["id"]
     ann, bob = sit(base, tid, 0, "ann"), sit(base, tid, 1, "bob")
     # a seat already taken, a bot seat
-    assert httpx.post(f"{base}/api/tables/{tid}/seats/0", json={"name": "eve"}).status_code == 409
+    assert http.post(f"{base}/api/tables/{tid}/seats/0", json={"name": "eve"}).status_code == 409
     view = ann.view()
     mover = ann if 0 in view["to_move"] else bob
     other = bob if mover is ann else ann
     legal = mover.view()["legal"]
     assert legal and all({"id", "text", "json", "target"} <= set(item) for item in legal)
     assert other.view()["legal"] == []
-    spectator = httpx.get(f"{base}/api/tables/{tid}").json()
+    spectator = http.get(f"{base}/api/tables/{tid}").json()
     assert spectator["legal"] == [] and spectator["seat"] is None
     # 403: not your decision; 401: bad token; 400: malformed; 422: illegal (names the clause)
     refused = other.act(view["state_id"], legal[0]["json"])
     assert refused.status_code == 403, refused.text
     assert refused.json()["error"] == "not-your-turn"
-    bad = httpx.post(
+    bad = http.post(
         f"{base}/api/tables/{tid}/actions",
         json={"state_id": 0, "action": 0},
         headers={"Authorization": "Bearer nope"},
@@ -70,30 +69,30 @@ def test_refusals_have_their_codes(shared_sqlite_server: Server) -> None:
     stale = mover.act(view["state_id"], legal[0]["json"])
     assert stale.status_code == 409 and stale.json()["error"] == "stale-state"
     # the record only once the game is over
-    assert httpx.get(f"{base}/api/tables/{tid}/record").status_code == 409
+    assert http.get(f"{base}/api/tables/{tid}/record").status_code == 409
     # chat: seated players write, spectators read, at most 500 characters, plain text kept as is
     line = "<b>hi</b> & bye"
-    assert httpx.post(f"{base}/api/tables/{tid}/chat", json={"text": line}, headers=ann.headers).status_code == 201
-    assert httpx.post(f"{base}/api/tables/{tid}/chat", json={"text": "x"}).status_code == 403
-    assert httpx.post(f"{base}/api/tables/{tid}/chat", json={"text": "x" * 501}, headers=ann.headers).status_code == 400
-    assert httpx.get(f"{base}/api/tables/{tid}").json()["chat"][-1]["text"] == line
+    assert http.post(f"{base}/api/tables/{tid}/chat", json={"text": line}, headers=ann.headers).status_code == 201
+    assert http.post(f"{base}/api/tables/{tid}/chat", json={"text": "x"}).status_code == 403
+    assert http.post(f"{base}/api/tables/{tid}/chat", json={"text": "x" * 501}, headers=ann.headers).status_code == 400
+    assert http.get(f"{base}/api/tables/{tid}").json()["chat"][-1]["text"] == line
 
 
 def test_bad_requests_are_4xx_json(shared_sqlite_server: Server) -> None:
     server = shared_sqlite_server
     base = server.url
     cases = [
-        httpx.post(f"{base}/api/tables", content=b"{not json", headers={"Content-Type": "application/json"}),
-        httpx.post(f"{base}/api/tables", json={"game": "no-such-game"}),
-        httpx.post(f"{base}/api/tables", json={"game": "carcassonne", "players": 9}),
-        httpx.post(f"{base}/api/tables", json={"game": "carcassonne", "options": {"nope": 1}}),
-        httpx.post(f"{base}/api/tables", json={"game": "carcassonne", "seats": ["bot:nobody"]}),
-        httpx.post(f"{base}/api/tables", json={"game": "carcassonne", "seats": ["alien"]}),
-        httpx.post(f"{base}/api/tables", json=[1, 2]),
-        httpx.post(f"{base}/api/tables", content=b"x" * 200_000, headers={"Content-Type": "application/json"}),
-        httpx.get(f"{base}/api/tables/unknown"),
-        httpx.post(f"{base}/api/tables/unknown/seats/0", json={"name": "x"}),
-        httpx.post(f"{base}/api/tables/unknown/actions", json={"action": 1}),
+        http.post(f"{base}/api/tables", content=b"{not json", headers={"Content-Type": "application/json"}),
+        http.post(f"{base}/api/tables", json={"game": "no-such-game"}),
+        http.post(f"{base}/api/tables", json={"game": "carcassonne", "players": 9}),
+        http.post(f"{base}/api/tables", json={"game": "carcassonne", "options": {"nope": 1}}),
+        http.post(f"{base}/api/tables", json={"game": "carcassonne", "seats": ["bot:nobody"]}),
+        http.post(f"{base}/api/tables", json={"game": "carcassonne", "seats": ["alien"]}),
+        http.post(f"{base}/api/tables", json=[1, 2]),
+        http.post(f"{base}/api/tables", content=b"x" * 200_000, headers={"Content-Type": "application/json"}),
+        http.get(f"{base}/api/tables/unknown"),
+        http.post(f"{base}/api/tables/unknown/seats/0", json={"name": "x"}),
+        http.post(f"{base}/api/tables/unknown/actions", json={"action": 1}),
     ]
     for response in cases:
         assert 400 <= response.status_code < 500, (response.status_code, response.text)
@@ -103,7 +102,39 @@ def test_bad_requests_are_4xx_json(shared_sqlite_server: Server) -> None:
     assert cases[7].status_code == 413
     assert (
         "access-control-allow-origin"
-        not in httpx.options(
+        not in http.options(
             f"{base}/api/games", headers={"Origin": "http://evil.example", "Access-Control-Request-Method": "GET"}
         ).headers
     )
+
+
+def test_every_game_to_the_end_by_two_clients_with_undo(shared_sqlite_server: Server) -> None:
+    """A whole game of each game through HTTP by two seated clients; each undo the rules allow
+    (at most two per game) makes a new state with a new id, and the record replays."""
+    base = shared_sqlite_server.url
+    for game in http.get(base + "/api/games").json():
+        table = new_table(base, game["name"], ["human", "human"])
+        players = [sit(base, table["id"], 0, "ann"), sit(base, table["id"], 1, "bob")]
+        rng, undos, seen = random.Random(5), 0, 0
+        view = players[0].view()
+        while view["result"] is None:
+            seat = next(s for s in view["to_move"] if s in (0, 1))
+            own = players[seat].view()
+            assert own["state_id"] > seen or own["state_id"] == seen == 0
+            if own["can_undo"] and undos < 2:
+                undone = http.post(
+                    f"{base}/api/tables/{table['id']}/undo",
+                    json={"state_id": own["state_id"]},
+                    headers=players[seat].headers,
+                )
+                assert undone.status_code == 200, undone.text
+                assert undone.json()["state_id"] == own["state_id"] + 1
+                undos += 1
+                seen, view = own["state_id"], undone.json()
+                continue
+            seen = own["state_id"]
+            view = players[seat].act(own["state_id"], rng.choice(own["legal"])["json"]).json()
+            assert "error" not in view, view
+        record = http.get(f"{base}/api/tables/{table['id']}/record").json()
+        frames = list(replay(MatchRecord.from_json(record), games.get))
+        assert [float(s) for s in frames[-1].state.scores()] == view["result"]["scores"]
