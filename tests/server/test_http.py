@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 
 from tests.server.client import http, new_table, play_some, sit
 from tests.server.conftest import Server
@@ -138,3 +139,20 @@ def test_every_game_to_the_end_by_two_clients_with_undo(shared_sqlite_server: Se
         record = http.get(f"{base}/api/tables/{table['id']}/record").json()
         frames = list(replay(MatchRecord.from_json(record), games.get))
         assert [float(s) for s in frames[-1].state.scores()] == view["result"]["scores"]
+
+
+def test_a_human_out_of_time_is_played_by_the_greedy_bot(shared_sqlite_server: Server) -> None:
+    base = shared_sqlite_server.url
+    bad = http.post(f"{base}/api/tables", json={"game": "carcassonne", "clock": {"kind": "hourglass"}})
+    assert bad.status_code == 400
+    table = new_table(base, "carcassonne", ["human", "human"], clock={"kind": "move", "seconds": 0.5})
+    players = [sit(base, table["id"], 0, "ann"), sit(base, table["id"], 1, "bob")]
+    view = players[0].view()
+    assert view["clocks"]["kind"] == "move" and view["clocks"]["running"] == view["to_move"]
+    deadline = time.monotonic() + 15
+    while players[0].view()["state_id"] < 2 and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert players[0].view()["state_id"] >= 2  # nobody moved: the clock made the bot play twice
+    fischer = new_table(base, "carcassonne", ["human", "human"], clock={"kind": "fischer", "base": 60, "increment": 5})
+    left = http.get(f"{base}/api/tables/{fischer['id']}").json()["clocks"]["left"]
+    assert len(left) == 2 and all(0 < value <= 60 for value in left)

@@ -7,6 +7,7 @@ engine's error classes); bodies over `MAX_BODY` bytes are refused with 413; CORS
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from contextlib import asynccontextmanager
@@ -15,6 +16,7 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 
 from townhall import games
@@ -30,6 +32,7 @@ from townhall.server.storage import connect
 from townhall.server.tables import TableRunner
 
 MAX_BODY = 64 * 1024
+CLOCK_TICK = 0.5
 log = logging.getLogger("townhall.server")
 
 Scope = MutableMapping[str, Any]
@@ -53,7 +56,9 @@ def create_app(database: str | None = None, redis: str | None = None) -> FastAPI
         await pubsub.start()
         for table_id in runner.active_tables():  # resume the bots of every table after a restart
             bots.kick(table_id)
+        watcher = asyncio.create_task(_watch_clocks(runner, bots))
         yield
+        watcher.cancel()
         bots.stop()
         await pubsub.stop()
         engine.dispose()
@@ -97,6 +102,17 @@ def create_app(database: str | None = None, redis: str | None = None) -> FastAPI
 
     app.add_middleware(BodyLimit, limit=MAX_BODY)
     return app
+
+
+async def _watch_clocks(runner: TableRunner, bots: BotDriver) -> None:
+    """Every half second: a human whose clock ran out is played by the greedy bot."""
+    while True:
+        await asyncio.sleep(CLOCK_TICK)
+        try:
+            for table_id, seat, state_id in await run_in_threadpool(runner.overdue):
+                bots.stand_in(table_id, seat, state_id)
+        except Exception:
+            log.exception("the clock watcher failed; it goes on")
 
 
 class BodyLimit:

@@ -21,6 +21,7 @@ from townhall.engine.errors import StaleState, TownhallError
 from townhall.engine.protocol import Game
 from townhall.server.tables import TableRunner
 
+STAND_IN = "greedy"  # plays for a human whose clock ran out
 LEVELS = {"easy": "random", "medium": "greedy", "hard": "mcts"}
 log = logging.getLogger("townhall.server")
 
@@ -48,6 +49,7 @@ class BotDriver:
         self._again: set[str] = set()
         self._lock = threading.Lock()
         self._stopped = False
+        self._standing_in: set[str] = set()
 
     def kick(self, table_id: str, _state_id: int = 0) -> None:
         with self._lock:
@@ -58,6 +60,30 @@ class BotDriver:
                 return
             self._busy.add(table_id)
         self._pool.submit(self._play, table_id)
+
+    def stand_in(self, table_id: str, seat: int, state_id: int) -> None:
+        """The greedy bot takes the decision of a human whose clock ran out."""
+        with self._lock:
+            key = f"{table_id}/{seat}/{state_id}"
+            if self._stopped or key in self._standing_in:
+                return
+            self._standing_in.add(key)
+        self._pool.submit(self._stand_in, table_id, seat, state_id, key)
+
+    def _stand_in(self, table_id: str, seat: int, state_id: int, key: str) -> None:
+        try:
+            turn = self._runner.turn(table_id, seat, STAND_IN)
+            if turn is not None and turn.state_id == state_id:
+                agent = make_agent(turn.spec, turn.view.game, secrets.randbits(63))
+                action = agent.act(turn.view, turn.legal, Budget(seconds=turn.seconds))
+                self._runner.act(table_id, seat, state_id, action)
+        except TownhallError as error:  # stale: the human (or another process) was faster
+            log.info("no stand-in at table %s seat %s: %s", table_id, seat, error)
+        except Exception:
+            log.exception("stand-in at table %s failed", table_id)
+        finally:
+            with self._lock:
+                self._standing_in.discard(key)
 
     def stop(self) -> None:
         with self._lock:

@@ -46,6 +46,7 @@ class TableRow(Base):
     options: Mapped[dict[str, object]] = mapped_column(JSON)
     setup_chance: Mapped[list[int]] = mapped_column(JSON)
     settings: Mapped[dict[str, object]] = mapped_column(JSON)  # clock, bot budget...
+    clock: Mapped[dict[str, object] | None] = mapped_column(JSON(none_as_null=True), nullable=True)  # see clocks.py
     state_id: Mapped[int] = mapped_column(Integer, default=0)
     status: Mapped[str] = mapped_column(String(16), default="open")  # open | running | over
     created_at: Mapped[datetime] = mapped_column(default=utc_now)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import secrets
 import threading
+import time
 import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -26,6 +27,7 @@ from townhall.engine.chance import Chance, ScriptedChance
 from townhall.engine.errors import GameOver, MalformedAction, NotYourTurn, OptionError, StaleState
 from townhall.engine.protocol import Event, Game, Json, State
 from townhall.engine.records import MatchRecord, RecordStep
+from townhall.server import clocks
 from townhall.server.errors import BadRequest, BadToken, NotOver, NotSeated, SeatTaken, TableNotFound, UndoRefused
 from townhall.server.storage import ChatRow, SeatRow, StepRow, TableRow, hash_token, utc_now
 
@@ -99,7 +101,8 @@ class TableRunner:
         game = self._lookup(game_name)
         chance = Chance(secrets.randbits(63), log=True)
         resolved = game.meta.resolve(options)
-        game.start(num_players, resolved, chance)
+        movers = game.start(num_players, resolved, chance).to_move()
+        clock_config = settings.get("clock") or {"kind": "none"}
         table_id = uuid.uuid4().hex
         with Session(self._engine) as session, session.begin():
             session.add(
@@ -111,6 +114,7 @@ class TableRunner:
                     options=dict(resolved),
                     setup_chance=chance.take_log(),
                     settings=settings,
+                    clock=clocks.start(clock_config, num_players, movers, time.time()),
                     state_id=0,
                     status="open" if "human" in seats else "running",
                 )
@@ -218,7 +222,8 @@ class TableRunner:
                     {"seat": c.seat, "name": c.name, "text": c.text, "at": c.created_at.isoformat()}
                     for c in reversed(chat)
                 ]
-            return {**summary, **self._state_view(loaded, seat), "chat": chat_lines}
+                clock = clocks.view(_clock_config(loaded), row.clock, time.time())
+            return {**summary, **self._state_view(loaded, seat), "clocks": clock, "chat": chat_lines}
 
     def _state_view(self, loaded: Loaded, seat: int | None) -> dict[str, Json]:
         game, state = loaded.game, loaded.state
@@ -257,7 +262,6 @@ class TableRunner:
             "can_undo": seat is not None and self._undoable(loaded, seat),
             "events": events,
             "scores": None if outcome is None else list(outcome.scores),
-            "clocks": None,
             "result": None if outcome is None else outcome.to_json(),
         }
 
@@ -311,7 +315,8 @@ class TableRunner:
                 step = Step(
                     expected + 1, seat, state.action_to_json(action), chance.take_log(), after.to_move(), events
                 )
-                self._commit_step(session, table_id, expected, "action", step, after.is_terminal())
+                clock = clocks.after_step(_clock_config(loaded), row.clock, seat, step.movers_after, time.time())
+                self._commit_step(session, table_id, expected, "action", step, after.is_terminal(), clock)
             loaded.state, loaded.state_id = after, step.state_id
             loaded.steps.append(step)
         self._notify(table_id, step.state_id)
@@ -335,7 +340,7 @@ class TableRunner:
                     )
                 last = loaded.steps[-1]
                 marker = Step(expected + 1, seat, {}, [], last.movers_after, [])
-                self._commit_step(session, table_id, expected, "undo", marker, False)
+                self._commit_step(session, table_id, expected, "undo", marker, False, row.clock)
                 rebuilt = self._replay(
                     loaded.game, loaded.num_players, loaded.options, loaded.setup_chance, loaded.steps[:-1]
                 )
@@ -357,6 +362,37 @@ class TableRunner:
             )
             state_id = row.state_id
         self._notify(table_id, state_id)
+
+    def overdue(self) -> list[tuple[str, int, int]]:
+        """(table, seat, state id) of each human seat whose clock has run out while deciding."""
+        now = time.time()
+        found: list[tuple[str, int, int]] = []
+        with Session(self._engine) as session:
+            rows = session.scalars(select(TableRow).where(TableRow.status != "over", TableRow.clock.is_not(None)))
+            for row in rows:
+                config = dict(row.settings.get("clock") or {})  # type: ignore[call-overload]
+                if not row.clock or config.get("kind", "none") == "none":
+                    continue  # JSON null is stored as 'null', not SQL NULL
+                humans = set(
+                    session.scalars(select(SeatRow.seat).where(SeatRow.table_id == row.id, SeatRow.kind == "human"))
+                )
+                for seat in humans:
+                    end = clocks.deadline(config, row.clock or {}, seat)
+                    if end is not None and end <= now:
+                        found.append((row.id, seat, row.state_id))
+        return found
+
+    def turn(self, table_id: str, seat: int, spec: str) -> BotTurn | None:
+        """A private copy for `seat` to think on with agent `spec`, if it is deciding now."""
+        with self._lock(table_id), Session(self._engine) as session:
+            loaded = self._fresh(session, self._row(session, table_id))
+            if seat not in loaded.state.to_move():
+                return None
+            state = loaded.state.clone()
+            seconds = float(loaded.settings.get("bot_seconds", 1.0))
+            return BotTurn(
+                seat, spec, loaded.state_id, PlayerView(loaded.game, state, seat), state.legal_actions(seat), seconds
+            )
 
     def bot_turn(self, table_id: str) -> BotTurn | None:
         """The next decision of a bot seat at this table, or None when no bot is to move."""
@@ -387,8 +423,10 @@ class TableRunner:
 
     # --- internals ------------------------------------------------------------------------
 
-    def _commit_step(self, session: Session, table_id: str, expected: int, kind: str, step: Step, over: bool) -> None:
-        values: dict[str, Any] = {"state_id": expected + 1, "updated_at": utc_now()}
+    def _commit_step(
+        self, session: Session, table_id: str, expected: int, kind: str, step: Step, over: bool, clock: Json
+    ) -> None:
+        values: dict[str, Any] = {"state_id": expected + 1, "updated_at": utc_now(), "clock": clock}
         if over:
             values["status"] = "over"
         moved = session.execute(
@@ -491,3 +529,8 @@ def _parse_action(game: Game, state: State, seat: int, form: Any) -> int:
         raise
     except (ValueError, KeyError, TypeError, IndexError) as error:
         raise MalformedAction(f"not an action of this game: {error}") from None
+
+
+def _clock_config(loaded: Loaded) -> dict[str, Json]:
+    config: dict[str, Json] = dict(loaded.settings.get("clock") or {"kind": "none"})
+    return config

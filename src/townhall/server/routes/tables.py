@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from townhall import games
 from townhall.engine.errors import OptionError
 from townhall.engine.protocol import Json
+from townhall.server import clocks
 from townhall.server.bots import bot_spec, check_spec
 from townhall.server.context import ServicesDep, TokenDep
 from townhall.server.tables import CHAT_LIMIT
@@ -32,7 +33,10 @@ class NewTable(_Body):
         max_length=16,
         description='"human" or "bot:" and an agent spec (random, greedy, mcts:seconds=1) or a level (easy, medium, hard)',
     )
-    clock: dict[str, Any] | None = Field(default=None, description="Not enforced yet; stored with the table.")
+    clock: dict[str, Any] | None = Field(
+        default=None,
+        description='{"kind": "none"}, {"kind": "move", "seconds": S} or {"kind": "fischer", "base": B, "increment": I}',
+    )
     bot_seconds: float = Field(default=1.0, gt=0, le=30, description="A bot's time budget per move.")
 
 
@@ -77,7 +81,7 @@ def create_table(body: NewTable, services: ServicesDep) -> dict[str, Json]:
             raise OptionError(f"a seat is 'human' or 'bot:' and an agent or level, not {seat!r}")
     options = game.meta.resolve(body.options)
     game.check_setup(count, options)
-    settings: dict[str, Json] = {"bot_seconds": body.bot_seconds, "clock": body.clock}
+    settings: dict[str, Json] = {"bot_seconds": body.bot_seconds, "clock": clocks.check(body.clock)}
     table_id = services.runner.create(game.meta.name, count, dict(options), seats, settings)
     return services.runner.summary(table_id)
 
