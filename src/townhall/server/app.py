@@ -18,6 +18,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
+from starlette.routing import Match
 
 from townhall import games
 from townhall.engine.errors import TownhallError
@@ -92,8 +93,18 @@ def create_app(database: str | None = None, redis: str | None = None) -> FastAPI
         )
 
     @app.exception_handler(HTTPException)
-    async def http_error(_request: Request, error: HTTPException) -> JSONResponse:
-        return JSONResponse({"error": "http", "message": str(error.detail)}, status_code=error.status_code)
+    async def http_error(request: Request, error: HTTPException) -> JSONResponse:
+        headers = dict(error.headers or {})
+        if error.status_code == 405:  # list every method of the path, not only the first route's
+            methods: set[str] = set()
+            for route in request.app.routes:
+                found, _ = route.matches(request.scope)
+                if found != Match.NONE:
+                    methods |= set(getattr(route, "methods", None) or ())
+            headers["Allow"] = ", ".join(sorted(methods))
+        return JSONResponse(
+            {"error": "http", "message": str(error.detail)}, status_code=error.status_code, headers=headers
+        )
 
     @app.exception_handler(Exception)
     async def unexpected(_request: Request, error: Exception) -> JSONResponse:

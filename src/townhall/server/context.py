@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Annotated
 
 from fastapi import Depends, Header, Request
+from pydantic import BaseModel
 
 from townhall.server.bots import BotDriver
 from townhall.server.errors import BadToken
@@ -37,3 +38,25 @@ def bearer(authorization: Annotated[str | None, Header()] = None) -> str | None:
 
 ServicesDep = Annotated[Services, Depends(services)]
 TokenDep = Annotated[str | None, Depends(bearer)]
+
+
+class ErrorBody(BaseModel):
+    """Every refusal: a machine code, a message, and the rule clause of an illegal action."""
+
+    error: str
+    message: str
+    clause: str | None = None
+
+
+_REFUSALS = {
+    400: "malformed request, action, options or data",
+    401: "bad token",
+    403: "not this seat's decision, or no seat",
+    404: "unknown table, game or agent",
+    409: "stale state id, game over, seat taken, not over yet, undo refused",
+    413: "request body too large",
+    422: "illegal action (names the rule clause)",
+}
+REFUSALS: dict[int | str, dict[str, object]] = {
+    status: {"model": ErrorBody, "description": text} for status, text in _REFUSALS.items()
+}

@@ -7,8 +7,9 @@ from fastapi import APIRouter
 from townhall import games
 from townhall.engine.protocol import Json
 from townhall.server.bots import LEVELS
+from townhall.server.context import REFUSALS
 
-router = APIRouter(prefix="/api/games", tags=["games"])
+router = APIRouter(prefix="/api/games", tags=["games"], responses=REFUSALS)
 
 
 @router.get("")

@@ -12,10 +12,10 @@ from townhall.engine.errors import OptionError
 from townhall.engine.protocol import Json
 from townhall.server import clocks
 from townhall.server.bots import bot_spec, check_spec
-from townhall.server.context import ServicesDep, TokenDep
+from townhall.server.context import REFUSALS, ServicesDep, TokenDep
 from townhall.server.tables import CHAT_LIMIT
 
-router = APIRouter(prefix="/api/tables", tags=["tables"])
+router = APIRouter(prefix="/api/tables", tags=["tables"], responses=REFUSALS)
 TableId = Annotated[str, Path(max_length=64)]
 SeatNumber = Annotated[int, Path(ge=0, le=63)]
 
