@@ -90,6 +90,8 @@ def test_bad_requests_are_4xx_json(shared_sqlite_server: Server) -> None:
         http.post(f"{base}/api/tables", json={"game": "carcassonne", "seats": ["bot:nobody"]}),
         http.post(f"{base}/api/tables", json={"game": "carcassonne", "seats": ["alien"]}),
         http.post(f"{base}/api/tables", json=[1, 2]),
+        http.post(f"{base}/api/tables", json={"game": "my-city", "options": {"board": "/etc/passwd"}}),
+        http.post(f"{base}/api/tables", json={"game": "my-city", "options": {"campaign": "pyproject.toml"}}),
         http.post(f"{base}/api/tables", content=b"x" * 200_000, headers={"Content-Type": "application/json"}),
         http.get(f"{base}/api/tables/unknown"),
         http.post(f"{base}/api/tables/unknown/seats/0", json={"name": "x"}),
@@ -100,7 +102,8 @@ def test_bad_requests_are_4xx_json(shared_sqlite_server: Server) -> None:
         body = response.json()
         assert body["error"] and body["message"]
     assert cases[1].status_code == 404
-    assert cases[7].status_code == 413
+    assert cases[9].status_code == 413
+    assert "does not read files" in cases[7].json()["message"]
     assert (
         "access-control-allow-origin"
         not in http.options(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path as PathLib
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Path
@@ -79,6 +80,7 @@ def create_table(body: NewTable, services: ServicesDep) -> dict[str, Json]:
             seats.append(spec)
         else:
             raise OptionError(f"a seat is 'human' or 'bot:' and an agent or level, not {seat!r}")
+    _no_server_files(body.options)
     options = game.meta.resolve(body.options)
     game.check_setup(count, options)
     settings: dict[str, Json] = {"bot_seconds": body.bot_seconds, "clock": clocks.check(body.clock)}
@@ -122,3 +124,21 @@ def chat(table_id: TableId, body: ChatBody, services: ServicesDep, token: TokenD
 @router.get("/{table_id}/record")
 def record(table_id: TableId, services: ServicesDep) -> dict[str, Json]:
     return services.runner.record(table_id)
+
+
+def _no_server_files(options: dict[str, bool | int | str]) -> None:
+    """Options sent over the network never make the server read its own files (a text option
+    may name a file for the terminal's `townhall play`): refuse anything that looks like a path."""
+    for name, value in options.items():
+        if (
+            isinstance(value, str)
+            and value
+            and (
+                "/" in value
+                or "\\" in value
+                or value.startswith("~")
+                or value.endswith(".json")
+                or PathLib(value).exists()
+            )
+        ):
+            raise OptionError(f"option {name}: the server does not read files; send built-in values only")
