@@ -181,4 +181,4 @@ def serve(host: str, port: int, database: str | None, redis: str | None, announc
     announce(f"database: {path if path is not None else url.split('@')[-1]}")
     app = create_app(url, redis)
     announce(f"Townhall server: http://{host}:{port}/ (API under /api, docs at /docs)")
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws="websockets")
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws="websockets-sansio")
