@@ -43,8 +43,8 @@ def test_websocket_pushes_each_seats_view(start_server: Callable[..., Server], s
 def test_two_processes_share_postgres_and_redis(
     start_server: Callable[..., Server], postgres_url: str, redis_url: str
 ) -> None:
-    first = start_server(postgres_url, redis_url)
-    second = start_server(postgres_url, redis_url)
+    with ThreadPoolExecutor(2) as pool:  # started together: they migrate one at a time
+        first, second = pool.map(lambda _: start_server(postgres_url, redis_url), range(2))
     table = new_table(first.url, "carcassonne", ["human", "human"])
     ann, bob = sit(first.url, table["id"], 0, "ann"), sit(second.url, table["id"], 1, "bob")
     ws = second.url.replace("http", "ws") + f"/ws/tables/{table['id']}?token={bob.token}"

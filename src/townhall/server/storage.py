@@ -13,11 +13,12 @@ from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import JSON, Engine, ForeignKey, Integer, String, Text, create_engine, event
+from sqlalchemy import JSON, Engine, ForeignKey, Integer, String, Text, create_engine, event, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 MIGRATIONS = Path(__file__).parent / "migrations"
+MIGRATION_LOCK = 0x7417_4A11  # the PostgreSQL advisory lock held while migrating
 DEFAULT_SQLITE = Path(os.environ.get("XDG_DATA_HOME", Path.home() / ".local" / "share")) / "townhall" / "server.db"
 
 
@@ -139,5 +140,7 @@ def migrate(engine: Engine) -> None:
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     with engine.begin() as connection:
+        if connection.dialect.name == "postgresql":  # processes starting together migrate one at a time
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
