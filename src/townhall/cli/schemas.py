@@ -1,7 +1,7 @@
 """Publish the JSON Schemas of every game's data files and of the board view into docs/schemas.
 
-python -m townhall.cli.schemas [DIR]          # write (make schemas)
-python -m townhall.cli.schemas --check [DIR]  # exit 1 when a file is missing or stale
+    python -m townhall.cli.schemas [DIR]          # write (make schemas)
+    python -m townhall.cli.schemas --check [DIR]  # exit 1 when a file is missing or stale
 """
 
 from __future__ import annotations
