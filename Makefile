@@ -5,15 +5,27 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 GAME ?=
 
-.PHONY: play test lint typecheck bench clean schemas
+.PHONY: play terminal test lint typecheck bench clean schemas
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e ".[dev,cluster]"
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e ".[dev,cluster,server]"
 	touch $(STAMP)
 
-## make play [GAME=carcassonne]: an interactive game at the terminal
+PORT ?= 8000
+
+## make play: the game server on the embedded default (a SQLite file); open the URL it prints.
+## make play GAME=carcassonne (or make terminal) keeps the interactive game at the terminal.
 play: $(STAMP)
+ifeq ($(GAME),)
+	@echo "Townhall server: open http://127.0.0.1:$(PORT)/docs (API under /api)"
+	$(BIN)/townhall serve --port $(PORT)
+else
+	$(BIN)/townhall play $(GAME)
+endif
+
+## make terminal [GAME=carcassonne]: an interactive game at the terminal
+terminal: $(STAMP)
 	$(BIN)/townhall play $(GAME)
 
 ## make test: the whole test suite, mypy --strict on the package, ruff

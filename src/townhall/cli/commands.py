@@ -427,6 +427,22 @@ def _search_bench(
     return result
 
 
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    database: Annotated[
+        str | None, typer.Option(help="Database URL (default: a SQLite file, its path printed; or postgresql://...).")
+    ] = None,
+    redis: Annotated[str | None, typer.Option(help="Redis URL: pub/sub between server processes.")] = None,
+) -> None:
+    """The game server: tables where people and bots play together over HTTP and WebSocket."""
+    from townhall.server.app import serve as run_server
+
+    with friendly_errors():
+        run_server(host, port, database, redis, lambda line: console.print(line, highlight=False, soft_wrap=True))
+
+
 def _mount_campaign() -> None:
     """The My City campaign commands (imported only when the command runs)."""
     from townhall.cli.campaign import app as campaign_app

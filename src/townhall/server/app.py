@@ -1,0 +1,184 @@
+"""The FastAPI app: storage, the table runner, pub/sub and bots wired together; errors as JSON.
+
+Every refusal is a 4xx JSON body `{"error": code, "message": ...}` (server/errors.py maps the
+engine's error classes); bodies over `MAX_BODY` bytes are refused with 413; CORS stays closed
+(no cross-origin headers are sent).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from contextlib import asynccontextmanager
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+from starlette.routing import Match
+
+from townhall import games
+from townhall.engine.errors import TownhallError
+from townhall.server.bots import BotDriver
+from townhall.server.context import Services
+from townhall.server.errors import error_body, status_of
+from townhall.server.pubsub import MemoryPubSub, RedisPubSub
+from townhall.server.routes import games as games_routes
+from townhall.server.routes import tables as tables_routes
+from townhall.server.routes import ws as ws_routes
+from townhall.server.storage import connect
+from townhall.server.tables import TableRunner
+
+MAX_BODY = 64 * 1024
+CLOCK_TICK = 0.5
+log = logging.getLogger("townhall.server")
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+
+def create_app(database: str | None = None, redis: str | None = None) -> FastAPI:
+    engine = connect(database)
+    runner = TableRunner(engine, games.get)
+    pubsub = RedisPubSub(redis) if redis else MemoryPubSub()
+    bots = BotDriver(runner)
+    runner.listeners.append(pubsub.publish)
+    runner.listeners.append(bots.kick)
+    services = Services(runner, pubsub, bots)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await pubsub.start()
+        for table_id in runner.active_tables():  # resume the bots of every table after a restart
+            bots.kick(table_id)
+        watcher = asyncio.create_task(_watch_clocks(runner, bots))
+        yield
+        watcher.cancel()
+        bots.stop()
+        await pubsub.stop()
+        engine.dispose()
+
+    app = FastAPI(
+        title="Townhall",
+        summary="Tables where people and bots play Townhall's board games together.",
+        version="1",
+        lifespan=lifespan,
+    )
+    app.state.services = services
+    app.include_router(games_routes.router)
+    app.include_router(tables_routes.router)
+    app.include_router(ws_routes.router)
+
+    @app.get("/", tags=["meta"])
+    def home() -> dict[str, str]:
+        return {"name": "townhall", "api": "/api/games", "docs": "/docs"}
+
+    @app.exception_handler(TownhallError)
+    async def townhall_error(_request: Request, error: TownhallError) -> JSONResponse:
+        return JSONResponse(error_body(error), status_code=status_of(error))
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(_request: Request, error: RequestValidationError) -> JSONResponse:
+        problems = [
+            f"{'.'.join(str(p) for p in item.get('loc', ()))}: {item.get('msg', 'invalid')}" for item in error.errors()
+        ]
+        return JSONResponse(
+            {"error": "bad-request", "message": "; ".join(problems) or "invalid request"}, status_code=400
+        )
+
+    @app.exception_handler(HTTPException)
+    async def http_error(request: Request, error: HTTPException) -> JSONResponse:
+        headers = dict(error.headers or {})
+        if error.status_code == 405:  # list every method of the path, not only the first route's
+            methods: set[str] = set()
+            for route in request.app.routes:
+                found, _ = route.matches(request.scope)
+                if found != Match.NONE:
+                    methods |= set(getattr(route, "methods", None) or ())
+            headers["Allow"] = ", ".join(sorted(methods))
+        return JSONResponse(
+            {"error": "http", "message": str(error.detail)}, status_code=error.status_code, headers=headers
+        )
+
+    @app.exception_handler(Exception)
+    async def unexpected(_request: Request, error: Exception) -> JSONResponse:
+        log.exception("unexpected error", exc_info=error)
+        return JSONResponse({"error": "internal", "message": "the server failed; it was logged"}, status_code=500)
+
+    app.add_middleware(BodyLimit, limit=MAX_BODY)
+    return app
+
+
+async def _watch_clocks(runner: TableRunner, bots: BotDriver) -> None:
+    """Every half second: a human whose clock ran out is played by the greedy bot."""
+    while True:
+        await asyncio.sleep(CLOCK_TICK)
+        try:
+            for table_id, seat, state_id in await run_in_threadpool(runner.overdue):
+                bots.stand_in(table_id, seat, state_id)
+        except Exception:
+            log.exception("the clock watcher failed; it goes on")
+
+
+class BodyLimit:
+    """Refuse request bodies over `limit` bytes with 413, whether announced or streamed."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        for name, value in scope.get("headers", ()):
+            if name == b"content-length" and (not value.isdigit() or int(value) > self.limit):
+                await _too_large(self.limit, send)
+                return
+        received = 0
+
+        async def limited() -> Message:
+            nonlocal received
+            message = await receive()
+            received += len(message.get("body", b""))
+            if received > self.limit:
+                raise _TooLarge
+            return message
+
+        try:
+            await self.app(scope, limited, send)
+        except _TooLarge:
+            await _too_large(self.limit, send)
+
+
+class _TooLarge(Exception):
+    pass
+
+
+async def _too_large(limit: int, send: Send) -> None:
+    response = JSONResponse({"error": "too-large", "message": f"request bodies are at most {limit} bytes"}, 413)
+    await response({"type": "http"}, _nothing, send)
+
+
+async def _nothing() -> Message:
+    return {"type": "http.disconnect"}
+
+
+def serve(host: str, port: int, database: str | None, redis: str | None, announce: Callable[[str], None]) -> None:
+    """Run the server with uvicorn until interrupted."""
+    import uvicorn
+
+    from townhall.server.storage import database_url, sqlite_path
+
+    url = database_url(database)
+    path = sqlite_path(url)
+    announce(f"database: {path if path is not None else url.split('@')[-1]}")
+    app = create_app(url, redis)
+    announce(f"Townhall server: http://{host}:{port}/ (API under /api, docs at /docs)")
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws="websockets-sansio")

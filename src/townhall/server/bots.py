@@ -1,0 +1,116 @@
+"""Bot seats: agents play their decisions on the server, in worker threads (off the event loop),
+with the time budget the table sets. Levels map to agents:
+
+| level  | agent                   | budget per move               |
+|--------|-------------------------|-------------------------------|
+| easy   | random                  | -                             |
+| medium | greedy                  | -                             |
+| hard   | mcts:seconds=S          | S = the table's `bot_seconds` |
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import threading
+from concurrent.futures import ThreadPoolExecutor
+
+from townhall.agents import make_agent
+from townhall.engine.agent import Budget
+from townhall.engine.errors import StaleState, TownhallError
+from townhall.engine.protocol import Game
+from townhall.server.tables import TableRunner
+
+STAND_IN = "greedy"  # plays for a human whose clock ran out
+LEVELS = {"easy": "random", "medium": "greedy", "hard": "mcts"}
+log = logging.getLogger("townhall.server")
+
+
+def bot_spec(seat: str, seconds: float) -> str:
+    """The agent spec of a `bot:` seat (a level or an agent spec)."""
+    spec = seat.removeprefix("bot:").strip()
+    spec = LEVELS.get(spec, spec)
+    if spec == "mcts":
+        spec = f"mcts:seconds={seconds:g}"
+    return spec
+
+
+def check_spec(spec: str, game: Game) -> None:
+    make_agent(spec, game, 0)  # UnknownName for an unknown agent or parameter
+
+
+class BotDriver:
+    """Plays the bot seats of a table after each change, one worker per table at a time."""
+
+    def __init__(self, runner: TableRunner, workers: int = 2) -> None:
+        self._runner = runner
+        self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="townhall-bot")
+        self._busy: set[str] = set()
+        self._again: set[str] = set()
+        self._lock = threading.Lock()
+        self._stopped = False
+        self._standing_in: set[str] = set()
+
+    def kick(self, table_id: str, _state_id: int = 0) -> None:
+        with self._lock:
+            if self._stopped:
+                return
+            if table_id in self._busy:
+                self._again.add(table_id)
+                return
+            self._busy.add(table_id)
+        self._pool.submit(self._play, table_id)
+
+    def stand_in(self, table_id: str, seat: int, state_id: int) -> None:
+        """The greedy bot takes the decision of a human whose clock ran out."""
+        with self._lock:
+            key = f"{table_id}/{seat}/{state_id}"
+            if self._stopped or key in self._standing_in:
+                return
+            self._standing_in.add(key)
+        self._pool.submit(self._stand_in, table_id, seat, state_id, key)
+
+    def _stand_in(self, table_id: str, seat: int, state_id: int, key: str) -> None:
+        try:
+            turn = self._runner.turn(table_id, seat, STAND_IN)
+            if turn is not None and turn.state_id == state_id:
+                agent = make_agent(turn.spec, turn.view.game, secrets.randbits(63))
+                action = agent.act(turn.view, turn.legal, Budget(seconds=turn.seconds))
+                self._runner.act(table_id, seat, state_id, action)
+        except TownhallError as error:  # stale: the human (or another process) was faster
+            log.info("no stand-in at table %s seat %s: %s", table_id, seat, error)
+        except Exception:
+            log.exception("stand-in at table %s failed", table_id)
+        finally:
+            with self._lock:
+                self._standing_in.discard(key)
+
+    def stop(self) -> None:
+        with self._lock:
+            self._stopped = True
+        self._pool.shutdown(wait=False, cancel_futures=True)
+
+    def _play(self, table_id: str) -> None:
+        try:
+            while not self._stopped:
+                turn = self._runner.bot_turn(table_id)
+                if turn is None:
+                    with self._lock:
+                        if table_id not in self._again:
+                            self._busy.discard(table_id)
+                            return
+                        self._again.discard(table_id)
+                    continue
+                agent = make_agent(turn.spec, turn.view.game, secrets.randbits(63))
+                action = agent.act(turn.view, turn.legal, Budget(seconds=turn.seconds))
+                try:
+                    self._runner.act(table_id, turn.seat, turn.state_id, action)
+                except StaleState:
+                    continue  # someone else moved first: think again on the new state
+        except TownhallError as error:
+            log.warning("bot at table %s stopped: %s", table_id, error)
+        except Exception:
+            log.exception("bot at table %s failed", table_id)
+        with self._lock:
+            self._busy.discard(table_id)
+            self._again.discard(table_id)

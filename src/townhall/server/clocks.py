@@ -1,0 +1,86 @@
+"""Table clocks, as plain functions over JSON-ready data (stored with the table).
+
+A clock is `{"kind": "none"}`, `{"kind": "move", "seconds": S}` (S seconds per decision) or
+`{"kind": "fischer", "base": B, "increment": I}` (B seconds per player, I more after each of their
+actions). The state holds each seat's remaining seconds and, for each seat deciding now, since when.
+A human whose time runs out is played by the greedy bot for that decision (`on_timeout: "bot"`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from townhall.engine.errors import OptionError
+from townhall.engine.protocol import Json
+
+KINDS = ("none", "move", "fischer")
+
+
+def check(config: dict[str, Any] | None) -> dict[str, Json]:
+    """The checked clock settings of a new table (OptionError for anything else)."""
+    if not config:
+        return {"kind": "none"}
+    kind = config.get("kind", "none")
+    if kind not in KINDS:
+        raise OptionError(f"clock kind is one of {', '.join(KINDS)}, not {kind!r}")
+    on_timeout = config.get("on_timeout", "bot")
+    if on_timeout != "bot":
+        raise OptionError("clock on_timeout is 'bot' (forfeit needs a resignation in the engine, not there yet)")
+    allowed = {"none": {"kind"}, "move": {"kind", "seconds"}, "fischer": {"kind", "base", "increment"}}[kind]
+    unknown = set(config) - allowed - {"on_timeout"}
+    if unknown:
+        raise OptionError(f"a {kind} clock has no {', '.join(sorted(unknown))}")
+    out: dict[str, Json] = {"kind": kind, "on_timeout": on_timeout}
+    for key in sorted(allowed - {"kind"}):
+        value = config.get(key, 0 if key == "increment" else None)
+        if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 86400:
+            raise OptionError(f"clock {key} takes seconds (0-86400), not {value!r}")
+        if key != "increment" and value <= 0:
+            raise OptionError(f"clock {key} must be positive, not {value!r}")
+        out[key] = float(value)
+    return out
+
+
+def start(config: dict[str, Json], num_players: int, movers: tuple[int, ...], now: float) -> dict[str, Json] | None:
+    if config.get("kind", "none") == "none":
+        return None
+    base = float(config.get("base", 0.0))
+    return {"remaining": [base] * num_players, "since": {str(seat): now for seat in movers}}
+
+
+def after_step(
+    config: dict[str, Json], clock: dict[str, Json] | None, player: int, movers: tuple[int, ...], now: float
+) -> dict[str, Json] | None:
+    """The clock after `player` acted and `movers` must decide."""
+    if clock is None:
+        return None
+    remaining = list(clock["remaining"])
+    since: dict[str, float] = dict(clock["since"])
+    started = since.pop(str(player), now)
+    if config["kind"] == "fischer":
+        remaining[player] = max(0.0, remaining[player] - (now - started)) + float(config["increment"])
+    for seat in movers:
+        since.setdefault(str(seat), now)
+    return {"remaining": remaining, "since": {seat: t for seat, t in since.items() if int(seat) in movers}}
+
+
+def deadline(config: dict[str, Json], clock: dict[str, Json], seat: int) -> float | None:
+    started = clock["since"].get(str(seat))
+    if started is None:
+        return None
+    if config["kind"] == "move":
+        return float(started) + float(config["seconds"])
+    return float(started) + float(clock["remaining"][seat])
+
+
+def view(config: dict[str, Json], clock: dict[str, Json] | None, now: float) -> dict[str, Json] | None:
+    if clock is None:
+        return None
+    left: list[Json] = []
+    for seat, remaining in enumerate(clock["remaining"]):
+        end = deadline(config, clock, seat)
+        if end is None:
+            left.append(None if config["kind"] == "move" else remaining)
+        else:
+            left.append(max(0.0, end - now))
+    return {**config, "left": left, "running": sorted(int(seat) for seat in clock["since"])}

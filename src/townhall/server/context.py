@@ -1,0 +1,62 @@
+"""What the routers share: the runner, pub/sub and bots of the app, and the caller's seat."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated
+
+from fastapi import Depends, Header, Request
+from pydantic import BaseModel
+
+from townhall.server.bots import BotDriver
+from townhall.server.errors import BadToken
+from townhall.server.pubsub import MemoryPubSub
+from townhall.server.tables import TableRunner
+
+
+@dataclass(slots=True)
+class Services:
+    runner: TableRunner
+    pubsub: MemoryPubSub
+    bots: BotDriver
+
+
+def services(request: Request) -> Services:
+    found: Services = request.app.state.services
+    return found
+
+
+def bearer(authorization: Annotated[str | None, Header()] = None) -> str | None:
+    """The token of `Authorization: Bearer TOKEN`, None without one (a spectator)."""
+    if authorization is None:
+        return None
+    scheme, _, token = authorization.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise BadToken("send the seat token as 'Authorization: Bearer TOKEN'")
+    return token.strip()
+
+
+ServicesDep = Annotated[Services, Depends(services)]
+TokenDep = Annotated[str | None, Depends(bearer)]
+
+
+class ErrorBody(BaseModel):
+    """Every refusal: a machine code, a message, and the rule clause of an illegal action."""
+
+    error: str
+    message: str
+    clause: str | None = None
+
+
+_REFUSALS = {
+    400: "malformed request, action, options or data",
+    401: "bad token",
+    403: "not this seat's decision, or no seat",
+    404: "unknown table, game or agent",
+    409: "stale state id, game over, seat taken, not over yet, undo refused",
+    413: "request body too large",
+    422: "illegal action (names the rule clause)",
+}
+REFUSALS: dict[int | str, dict[str, object]] = {
+    status: {"model": ErrorBody, "description": text} for status, text in _REFUSALS.items()
+}

@@ -1,0 +1,1 @@
+"""The HTTP and WebSocket routers, one per resource."""

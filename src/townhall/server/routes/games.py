@@ -1,0 +1,41 @@
+"""GET /api/games: the games, their player counts and options with defaults."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+
+from townhall import games
+from townhall.engine.protocol import Json
+from townhall.server.bots import LEVELS
+from townhall.server.context import REFUSALS
+
+router = APIRouter(prefix="/api/games", tags=["games"], responses=REFUSALS)
+
+
+@router.get("")
+def list_games() -> list[dict[str, Json]]:
+    found: list[dict[str, Json]] = []
+    for name in games.names():
+        meta = games.get(name).meta
+        found.append(
+            {
+                "name": meta.name,
+                "title": meta.title,
+                "min_players": meta.min_players,
+                "max_players": meta.max_players,
+                "options": [
+                    {
+                        "name": spec.name,
+                        "default": spec.default,
+                        "help": spec.help,
+                        "choices": list(spec.choices),
+                        "minimum": spec.minimum,
+                        "maximum": spec.maximum,
+                    }
+                    for spec in meta.options
+                ],
+                "facts": meta.facts.to_json(),
+                "bot_levels": dict(LEVELS),
+            }
+        )
+    return found

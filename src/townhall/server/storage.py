@@ -1,0 +1,146 @@
+"""The database: tables, seats (token hashes only), the action log and chat, with SQLAlchemy 2.
+
+The schema is created and upgraded by the Alembic migrations shipped in `migrations/`, run at
+start. SQLite is the embedded default; `postgresql://` URLs use psycopg 3.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from datetime import UTC, datetime
+from pathlib import Path
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import JSON, Engine, ForeignKey, Integer, String, Text, create_engine, event, text
+from sqlalchemy.engine import make_url
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+MIGRATION_LOCK = 0x7417_4A11  # the PostgreSQL advisory lock held while migrating
+DEFAULT_SQLITE = Path(os.environ.get("XDG_DATA_HOME", Path.home() / ".local" / "share")) / "townhall" / "server.db"
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+def hash_token(token: str) -> str:
+    """What the database keeps of a seat token: its SHA-256 (the token itself is never stored)."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class TableRow(Base):
+    """One table: the game set-up, the chance drawn at set-up, and its state id (only ever grows)."""
+
+    __tablename__ = "th_tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64))
+    data_version: Mapped[str] = mapped_column(String(64))
+    num_players: Mapped[int] = mapped_column(Integer)
+    options: Mapped[dict[str, object]] = mapped_column(JSON)
+    setup_chance: Mapped[list[int]] = mapped_column(JSON)
+    settings: Mapped[dict[str, object]] = mapped_column(JSON)  # clock, bot budget...
+    clock: Mapped[dict[str, object] | None] = mapped_column(JSON(none_as_null=True), nullable=True)  # see clocks.py
+    state_id: Mapped[int] = mapped_column(Integer, default=0)
+    status: Mapped[str] = mapped_column(String(16), default="open")  # open | running | over
+    created_at: Mapped[datetime] = mapped_column(default=utc_now)
+    updated_at: Mapped[datetime] = mapped_column(default=utc_now)
+
+
+class SeatRow(Base):
+    """A seat: a human (free until taken; then a name and a token hash) or a bot with its spec."""
+
+    __tablename__ = "th_seats"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("th_tables.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(8))  # human | bot
+    spec: Mapped[str] = mapped_column(String(200))  # "human" or the agent spec
+    name: Mapped[str | None] = mapped_column(String(100), nullable=True)
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
+
+
+class StepRow(Base):
+    """One accepted change, numbered by the state id it made: an action (its stable JSON form and
+    the chance it drew) or an undo of the player's last step."""
+
+    __tablename__ = "th_steps"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("th_tables.id", ondelete="CASCADE"), primary_key=True)
+    state_id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(8))  # action | undo
+    player: Mapped[int] = mapped_column(Integer)
+    action: Mapped[dict[str, object] | None] = mapped_column(JSON, nullable=True)
+    chance: Mapped[list[int]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(default=utc_now)
+
+
+class ChatRow(Base):
+    """A chat line, plain text, stored with the table."""
+
+    __tablename__ = "th_chat"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("th_tables.id", ondelete="CASCADE"), index=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(100))
+    text: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(default=utc_now)
+
+
+def database_url(url: str | None) -> str:
+    """The SQLAlchemy URL: the SQLite default file when none is given, psycopg 3 for PostgreSQL."""
+    if not url:
+        DEFAULT_SQLITE.parent.mkdir(parents=True, exist_ok=True)
+        return f"sqlite:///{DEFAULT_SQLITE}"
+    for prefix in ("postgresql://", "postgres://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix) :]
+    return url
+
+
+def sqlite_path(url: str) -> Path | None:
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite" or not parsed.database or parsed.database == ":memory:":
+        return None
+    return Path(parsed.database).resolve()
+
+
+def connect(url: str | None) -> Engine:
+    """An engine for the URL with the schema migrated to the newest version."""
+    full = database_url(url)
+    path = sqlite_path(full)
+    if path is not None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    engine = create_engine(full, pool_pre_ping=True)
+    if engine.dialect.name == "sqlite":
+        event.listen(engine, "connect", _sqlite_pragmas)
+    migrate(engine)
+    return engine
+
+
+def _sqlite_pragmas(connection: object, _record: object) -> None:
+    cursor = connection.cursor()  # type: ignore[attr-defined]
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=FULL")  # an acknowledged action survives kill -9 and power loss
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=10000")
+    cursor.close()
+
+
+def migrate(engine: Engine) -> None:
+    """Run the shipped Alembic migrations up to head (programmatically, no alembic.ini needed)."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as connection:
+        if connection.dialect.name == "postgresql":  # processes starting together migrate one at a time
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")

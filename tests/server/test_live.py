@@ -1,0 +1,72 @@
+"""The websocket pushes a seat's view after every change; two server processes sharing PostgreSQL
+and Redis see each other's moves, and only one of them applies an action to a state."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import pytest
+
+from tests.server.client import Player, new_table, sit
+from tests.server.conftest import Server
+
+sync_client = pytest.importorskip("websockets.sync.client")
+
+
+def receive(socket: Any) -> dict[str, Any]:
+    message: dict[str, Any] = json.loads(socket.recv(timeout=20))
+    return message
+
+
+def test_websocket_pushes_each_seats_view(start_server: Callable[..., Server], sqlite_url: str) -> None:
+    server = start_server(sqlite_url)
+    table = new_table(server.url, "carcassonne", ["human", "human"])
+    ann, bob = sit(server.url, table["id"], 0, "ann"), sit(server.url, table["id"], 1, "bob")
+    ws_base = server.url.replace("http", "ws") + f"/ws/tables/{table['id']}"
+    with sync_client.connect(f"{ws_base}?token={bob.token}") as bob_socket, sync_client.connect(ws_base) as watcher:
+        first = receive(bob_socket)
+        assert first["seat"] == 1 and receive(watcher)["seat"] is None
+        mover = ann if 0 in first["to_move"] else bob
+        own = mover.view()
+        assert mover.act(own["state_id"], own["legal"][0]["json"]).status_code == 200
+        pushed = receive(bob_socket)
+        assert pushed["state_id"] == own["state_id"] + 1 and pushed["seat"] == 1
+        assert receive(watcher)["legal"] == []
+    with pytest.raises(Exception), sync_client.connect(f"{ws_base}?token=wrong") as bad:  # noqa: B017
+        receive(bad)
+        receive(bad)
+
+
+def test_two_processes_share_postgres_and_redis(
+    start_server: Callable[..., Server], postgres_url: str, redis_url: str
+) -> None:
+    with ThreadPoolExecutor(2) as pool:  # started together: they migrate one at a time
+        first, second = pool.map(lambda _: start_server(postgres_url, redis_url), range(2))
+    table = new_table(first.url, "carcassonne", ["human", "human"])
+    ann, bob = sit(first.url, table["id"], 0, "ann"), sit(second.url, table["id"], 1, "bob")
+    ws = second.url.replace("http", "ws") + f"/ws/tables/{table['id']}?token={bob.token}"
+    with sync_client.connect(ws) as socket:
+        start = receive(socket)
+        mover = ann if 0 in start["to_move"] else bob
+        mover = Player(first.url, mover.table, mover.seat, mover.token)  # the move goes through the first process
+        own = mover.view()
+        assert mover.act(own["state_id"], own["legal"][0]["json"]).status_code == 200
+        pushed = receive(socket)
+        while pushed["state_id"] == start["state_id"]:
+            pushed = receive(socket)
+        assert pushed["state_id"] == own["state_id"] + 1
+    # the same stale state sent to both processes at once: one applies, the other answers 409
+    view = ann.view()
+    mover = ann if 0 in view["to_move"] else bob
+    legal = mover.view()["legal"]
+    bases = [first.url, second.url] * 3
+
+    def send(base: str) -> int:
+        return Player(base, mover.table, mover.seat, mover.token).act(view["state_id"], legal[0]["json"]).status_code
+
+    with ThreadPoolExecutor(6) as pool:
+        codes = sorted(pool.map(send, bases))
+    assert codes.count(200) == 1 and codes.count(409) == 5, codes
