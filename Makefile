@@ -9,7 +9,7 @@ GAME ?=
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e ".[dev,cluster]"
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e ".[dev,cluster,rl]"
 	touch $(STAMP)
 
 ## make play [GAME=carcassonne]: an interactive game at the terminal

@@ -1,0 +1,130 @@
+"""The environments of townhall.rl against PettingZoo's and Gymnasium's own checkers, for every game."""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import random
+import warnings
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo")
+
+from gymnasium.utils.env_checker import check_env
+from pettingzoo.test import api_test, parallel_api_test, seed_test
+
+from townhall import games, rl
+from townhall.engine.chance import Chance
+from townhall.engine.protocol import Game
+from townhall.rl.core import Table
+
+GAMES = games.names()
+
+
+@pytest.fixture(autouse=True)
+def _quiet() -> None:
+    warnings.filterwarnings("ignore", category=UserWarning)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_aec_api_and_seeds(name: str) -> None:
+    api_test(rl.aec_env(name, 2), num_cycles=300)
+    seed_test(lambda: rl.aec_env(name, 2), num_cycles=300)
+
+
+def _simultaneous(game: Game) -> Game:
+    """The game as if its facts declared simultaneous decisions (until every game declares its own)."""
+    if game.meta.facts.simultaneous:
+        return game
+    declared = copy.copy(game)
+    declared.meta = dataclasses.replace(game.meta, facts=dataclasses.replace(game.meta.facts, simultaneous=True))
+    return declared
+
+
+@pytest.mark.parametrize("name", ["my-city", "antiquity"])
+def test_parallel_api(name: str) -> None:
+    parallel_api_test(rl.parallel_env(_simultaneous(games.get(name)), 2), num_cycles=3000)
+
+
+def test_parallel_needs_declared_simultaneous_decisions() -> None:
+    game = games.get("carcassonne")
+    if game.meta.facts.simultaneous:
+        pytest.skip("carcassonne declares simultaneous decisions")
+    with pytest.raises(Exception, match="no simultaneous decisions"):
+        rl.parallel_env(game, 2)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_gym_check_env(name: str) -> None:
+    check_env(rl.gym_env(name, opponents=("random",)), skip_render_check=True)
+
+
+def _play_out(env: rl.TownhallAEC, seed: int) -> list[float]:
+    env.reset(seed=seed)
+    rng = random.Random(seed)
+    for _agent in env.agent_iter():
+        observation, _reward, terminated, truncated, _info = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        legal = np.flatnonzero(observation["action_mask"])
+        env.step(int(rng.choice(legal)))
+    return [env._cumulative_rewards.get(a, 0.0) for a in env.possible_agents]
+
+
+def test_a_whole_game_ends_with_rank_rewards_and_renders() -> None:
+    env = rl.aec_env("kutna-hora", 2, render_mode="ansi")
+    env.reset(seed=3)
+    text = env.render()
+    assert isinstance(text, str) and text
+    rewards: dict[str, float] = {}
+    rng = random.Random(3)
+    for agent in env.agent_iter():
+        observation, reward, terminated, truncated, _info = env.last()
+        if terminated or truncated:
+            rewards[agent] = reward
+            env.step(None)
+            continue
+        env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+    assert sorted(rewards.values()) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+def test_rank_rewards_are_linear_and_ties_share() -> None:
+    assert rl.rank_rewards([1, 2]) == [1.0, -1.0]
+    assert rl.rank_rewards([2, 1, 3]) == [0.0, 1.0, -1.0]
+    assert rl.rank_rewards([1, 1, 3]) == [0.5, 0.5, -1.0]
+    assert rl.rank_rewards([1, 1]) == [0.0, 0.0]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_spaces_are_built_once(name: str) -> None:
+    env = rl.aec_env(name, 2)
+    assert env.observation_space("player_1") is env.observation_space("player_1")
+    assert env.action_space("player_0") is env.action_space("player_0")
+    assert env.metadata["name"].startswith(name.replace("-", "_") + "_v")
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_observations_hold_nothing_hidden(name: str) -> None:
+    """For a player, two determinizations of a position give identical arrays."""
+    table = Table(name, 2, None, "rank")
+    table.reset(seed=5)
+    rng = random.Random(5)
+    chance = Chance(7)
+    for _ in range(60):
+        movers = table.state.to_move()
+        if not movers:
+            break
+        for player in range(2):
+            original = table.state
+            arrays = []
+            for sample in range(2):
+                table.state = original.determinize(player, random.Random(sample))
+                arrays.append(table.observe(player)["observation"])
+            table.state = original
+            np.testing.assert_array_equal(arrays[0], arrays[1])
+            np.testing.assert_array_equal(arrays[0], table.observe(player)["observation"])
+        legal = table.state.legal_actions(movers[0])
+        table.state.apply(movers[0], rng.choice(legal), chance)
