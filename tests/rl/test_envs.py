@@ -20,7 +20,17 @@ from townhall.engine.chance import Chance
 from townhall.engine.protocol import Game
 from townhall.rl.core import Table
 
-GAMES = games.names()
+GAMES = ["antiquity", "carcassonne", "kutna-hora", "my-city"]
+
+# The environment version of each game and the rules data it was made for: when a game's data
+# (`meta.data_version`) or its observer's layout changes, bump the observer's `version` and
+# this table together (the env names, e.g. `carcassonne_v1`, carry it).
+ENV_VERSIONS = {
+    "antiquity": (1, "98384a2435d5fc28"),
+    "carcassonne": (1, "0cd405f6f022278f"),
+    "kutna-hora": (1, "304d3895b802bd7f"),
+    "my-city": (1, "6ca227b3edd2a3e7"),
+}
 
 
 @pytest.fixture(autouse=True)
@@ -99,6 +109,39 @@ def test_rank_rewards_are_linear_and_ties_share() -> None:
 
 
 @pytest.mark.parametrize("name", GAMES)
+def test_env_names_move_with_the_data_and_the_layout(name: str) -> None:
+    game = games.get(name)
+    observer = game.observer(2, game.meta.resolve({}))
+    assert observer is not None, f"{name} has no observer of its own"
+    assert (observer.version, game.meta.data_version) == ENV_VERSIONS[name]
+    assert rl.aec_env(name, 2).metadata["name"] == f"{name.replace('-', '_')}_v{observer.version}"
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_observations_have_a_fixed_shape_and_a_documented_layout(name: str, players: int) -> None:
+    game = games.get(name)
+    if not game.meta.min_players <= players <= game.meta.max_players:
+        pytest.skip(f"{name} is not for {players} players")
+    env = rl.aec_env(name, players)
+    size = env.observation_space("player_0")["observation"].shape[0]
+    observer = env.table.observer
+    assert sum(part.size for part in observer.slices.values()) == size
+    module_doc = __import__(type(observer).__module__, fromlist=["_"]).__doc__ or ""
+    for slice_name in observer.slices:
+        assert f"`{slice_name}`" in module_doc, f"{slice_name} is not in the layout table"
+    env.reset(seed=1)
+    for _ in range(30):
+        agent = env.agent_selection
+        observation, _reward, terminated, _truncated, _info = env.last()
+        assert observation["observation"].shape == (size,)
+        if terminated:
+            break
+        env.step(int(np.flatnonzero(observation["action_mask"])[0]))
+        assert agent in env.possible_agents
+
+
+@pytest.mark.parametrize("name", GAMES)
 def test_spaces_are_built_once(name: str) -> None:
     env = rl.aec_env(name, 2)
     assert env.observation_space("player_1") is env.observation_space("player_1")
@@ -113,7 +156,7 @@ def test_observations_hold_nothing_hidden(name: str) -> None:
     table.reset(seed=5)
     rng = random.Random(5)
     chance = Chance(7)
-    for _ in range(60):
+    for _ in range(200):
         movers = table.state.to_move()
         if not movers:
             break
