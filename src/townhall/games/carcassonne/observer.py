@@ -19,10 +19,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from townhall.engine.observer import Layout, Observer
 from townhall.engine.options import Options
 from townhall.games.carcassonne.position import CarcassonnePosition
-from townhall.games.carcassonne.tiles import LAYOUTS, NUM_TYPES, RULES, xy_of
+from townhall.games.carcassonne.tiles import LAYOUTS, NUM_TYPES, OFF, RULES, SIZE, xy_of
 
 RADIUS = 15
 WIDTH = 2 * RADIUS + 1
@@ -42,7 +44,16 @@ def _tile_planes(layout_index: int) -> list[float]:
     return planes
 
 
-TILE_VECTORS: tuple[list[float], ...] = tuple(_tile_planes(i) for i in range(len(LAYOUTS)))
+TILE_MATRIX = np.array([_tile_planes(i) for i in range(len(LAYOUTS))], dtype=np.float32).T  # (planes, layouts)
+
+
+def _window(cells: Any) -> tuple[Any, Any, Any]:
+    """Rows, columns in the window and which of `cells` (a numpy array) fall inside it."""
+    y, x = np.divmod(cells, SIZE)
+    y -= OFF - RADIUS
+    x -= OFF - RADIUS
+    inside = (x >= 0) & (x < WIDTH) & (y >= 0) & (y < WIDTH)
+    return y[inside], x[inside], inside
 
 
 class CarcassonneObserver(Observer[CarcassonnePosition]):
@@ -75,22 +86,21 @@ class CarcassonneObserver(Observer[CarcassonnePosition]):
         out[:] = 0.0
         n = self.num_players
         board = views["board"]
-        for cell, (layout_index, _node) in state.board.items():
-            x, y = xy_of(cell)
-            if -RADIUS <= x <= RADIUS and -RADIUS <= y <= RADIUS:
-                board[:TILE_PLANES, y + RADIUS, x + RADIUS] = TILE_VECTORS[layout_index]
-        for cell in state.frontier:
-            x, y = xy_of(cell)
-            if -RADIUS <= x <= RADIUS and -RADIUS <= y <= RADIUS:
-                board[FRONTIER, y + RADIUS, x + RADIUS] = 1.0
+        cells = np.fromiter(state.board, dtype=np.int64, count=len(state.board))
+        layouts = np.fromiter((value[0] for value in state.board.values()), dtype=np.int64, count=len(cells))
+        y, x, inside = _window(cells)
+        board[:TILE_PLANES, y, x] = TILE_MATRIX[:, layouts[inside]]
+        y, x, _inside = _window(np.fromiter(state.frontier, dtype=np.int64, count=len(state.frontier)))
+        board[FRONTIER, y, x] = 1.0
         if state.last_cell >= 0:
             x, y = xy_of(state.last_cell)
             if -RADIUS <= x <= RADIUS and -RADIUS <= y <= RADIUS:
                 board[LAST, y + RADIUS, x + RADIUS] = 1.0
-        for node, owner in state.follower_at.items():
-            x, y = xy_of(state.cell_of_node[node])
-            if -RADIUS <= x <= RADIUS and -RADIUS <= y <= RADIUS:
-                board[FOLLOWERS + (owner - player) % n, y + RADIUS, x + RADIUS] = 1.0
+        if state.follower_at:
+            nodes = np.fromiter(state.follower_at, dtype=np.int64, count=len(state.follower_at))
+            owners = np.fromiter(state.follower_at.values(), dtype=np.int64, count=len(nodes))
+            y, x, inside = _window(np.take(state.cell_of_node, nodes))
+            board[FOLLOWERS + (owners[inside] - player) % n, y, x] = 1.0
         if state.hand >= 0:
             views["hand"][state.hand] = 1.0
         views["phase"][state.phase] = 1.0
@@ -100,7 +110,6 @@ class CarcassonneObserver(Observer[CarcassonnePosition]):
         for seat in range(n):
             scores[(seat - player) % n] = state.score[seat] / 100.0
             supply[(seat - player) % n] = state.supply[seat] / self._followers
-        remaining = views["remaining"]
-        for tile in state.bag:
-            remaining[tile] += 0.1
+        if state.bag:
+            views["remaining"][:] = np.bincount(state.bag, minlength=NUM_TYPES) / 10.0
         views["river_remaining"][0] = len(state.river_bag) / 12.0

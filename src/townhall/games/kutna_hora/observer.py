@@ -12,7 +12,7 @@ about 0..1 by the divisor given.
 | `stacks` | (2, 12) | per building stack: top building index + 1 / 37 (0: none), hidden cards left / 3 |
 | `players` | (players, 15) | per player: money / 50, points / 100, reputation / 10, ore from mines / 10, pelicans unused / 5, used / 5, miners in pool / 10, in reserve / 10, houses left in rows 1-3 / 4, cards used / 4, turns done / 4, to move, guilds owned / 2 |
 | `production` | (players, 6) | per player and good: production / 10 |
-| `market` | (6 + 4 + 4 + 4 + 3,) | sliders / 10, bank / 4, noble pool / 4, council / 4, mine layers left / 12 |
+| `market` | (6 + 4 + 4 + 4 + 3,) | sliders / 10, bank / 4, noble pool / 4, council / 4, tiles in the mine layers left, from the top / 12 |
 | `progress` | (5,) | phase one-hot |
 | `tracks` | (4,) | round / rounds, population position / 20, ore position / 20, tax / 5 |
 """
@@ -111,7 +111,8 @@ class KutnaHoraObserver(Observer[KutnaHoraPosition]):
         market[6:10] = [value / 4.0 for value in state.bank]
         market[10:14] = [value / 4.0 for value in state.noble_pool]
         market[14:18] = [value / 4.0 for value in state.council]
-        market[18:21] = [len(layer) / 12.0 for layer in state.layers]
+        for index, layer in enumerate(state.layers[:3]):
+            market[18 + index] = len(layer) / 12.0
         views["progress"][state.phase] = 1.0
         views["tracks"][:] = (
             state.round / max(1, state.rounds),
