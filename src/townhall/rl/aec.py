@@ -30,7 +30,8 @@ def build_spaces(table: Table) -> tuple[spaces.Space[Any], spaces.Space[Any]]:
 class TownhallAEC(AECEnv[str, dict[str, Any], int]):
     """Agents `player_0 .. player_{n-1}` take turns in the game's order; at a simultaneous
     decision the players to move act one after another (the state hides pending choices).
-    Rewards come at the end: by rank (+1 first ... -1 last) or by score margin."""
+    Rewards come at the end: by rank (+1 first ... -1 last) or by score margin. With
+    `copy=False`, `observe` returns the preallocated buffers themselves (valid until the next call)."""
 
     def __init__(
         self,
@@ -39,11 +40,12 @@ class TownhallAEC(AECEnv[str, dict[str, Any], int]):
         options: Options | None = None,
         render_mode: str | None = None,
         reward: str = "rank",
+        copy: bool = True,
     ) -> None:
         super().__init__()
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode is None or 'ansi', not {render_mode!r}")
-        self.table = Table(game, players, options, reward)
+        self.table = Table(game, players, options, reward, copy)
         self.render_mode = render_mode
         self.metadata = {
             "render_modes": ["ansi"],

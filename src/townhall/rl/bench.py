@@ -51,11 +51,16 @@ def _env_game(env: TownhallAEC, seed: int) -> int:
 
 
 def run_env_bench(
-    game: Game | str, players: int = 2, options: Options | None = None, seconds: float = 5.0, seed: int = 1
+    game: Game | str,
+    players: int = 2,
+    options: Options | None = None,
+    seconds: float = 5.0,
+    seed: int = 1,
+    copy: bool = True,
 ) -> dict[str, Json]:
     """Raw engine and AEC environment alternated game by game for about `seconds` in all."""
     found = find_game(game)
-    env = TownhallAEC(found, players, options)
+    env = TownhallAEC(found, players, options, copy=copy)
     resolved = env.table.options
     _raw_game(found, players, resolved, seed)
     _env_game(env, seed)
@@ -79,6 +84,7 @@ def run_env_bench(
         "env": env.metadata["name"],
         "players": players,
         "options": resolved,
+        "copies_observations": copy,
         "games": games,
         "observation_size": env.table.observer.size,
         "actions": env.table.num_actions,

@@ -85,9 +85,11 @@ def final_rewards(state: State, reward: str) -> list[float]:
 class Table:
     """One game being played for an environment: the state, its chance, the observer's buffers."""
 
-    __slots__ = ("buffer", "chance", "game", "mask", "num_actions", "observer", "options", "players", "reward", "state")
+    __slots__ = (
+        "buffer", "chance", "copy", "game", "mask", "mask_set", "num_actions", "observer", "options", "players", "reward", "state",
+    )  # fmt: skip
 
-    def __init__(self, game: Game | str, players: int, options: Options | None, reward: str) -> None:
+    def __init__(self, game: Game | str, players: int, options: Options | None, reward: str, copy: bool = True) -> None:
         if reward not in REWARDS:
             raise OptionError(f"reward is one of {', '.join(REWARDS)}, not {reward!r}")
         self.game = find_game(game)
@@ -102,6 +104,8 @@ class Table:
         self.num_actions = self.state.num_distinct_actions()
         self.buffer = np.zeros(self.observer.size, dtype=np.float32)
         self.mask = np.zeros(self.num_actions, dtype=np.int8)
+        self.mask_set: list[int] = []  # the ones of the mask now (cleared one by one: masks are long)
+        self.copy = copy
         self.chance = Chance(0)
 
     def reset(self, seed: int | None) -> None:
@@ -111,12 +115,16 @@ class Table:
         self.state = self.game.new_state(self.players, self.options, self.chance)
 
     def observe(self, player: int) -> dict[str, Any]:
-        """A copy of the player's observation and action mask (filled in the preallocated buffers)."""
+        """The player's observation and action mask, filled in the preallocated buffers: copies of
+        them, or with `copy=False` the buffers themselves (overwritten by the next call)."""
         self.observer.fill(self.state, player, self.buffer)
         mask = self.mask
-        mask[:] = 0
-        mask[self.state.legal_actions(player)] = 1
-        return {"observation": self.buffer.copy(), "action_mask": mask.copy()}
+        mask[self.mask_set] = 0
+        self.mask_set = self.state.legal_actions(player)
+        mask[self.mask_set] = 1
+        if self.copy:
+            return {"observation": self.buffer.copy(), "action_mask": mask.copy()}
+        return {"observation": self.buffer, "action_mask": mask}
 
     def render(self) -> str:
         return self.game.render(self.state, None)
