@@ -72,16 +72,18 @@ def test_gym_check_env(name: str) -> None:
 
 
 def _play_out(env: rl.TownhallAEC, seed: int) -> list[float]:
+    """Random masked play to the end; the final reward of each agent."""
     env.reset(seed=seed)
     rng = random.Random(seed)
-    for _agent in env.agent_iter():
-        observation, _reward, terminated, truncated, _info = env.last()
+    final: dict[str, float] = {}
+    for agent in env.agent_iter():
+        observation, reward, terminated, truncated, _info = env.last()
         if terminated or truncated:
+            final[agent] = reward
             env.step(None)
             continue
-        legal = np.flatnonzero(observation["action_mask"])
-        env.step(int(rng.choice(legal)))
-    return [env._cumulative_rewards.get(a, 0.0) for a in env.possible_agents]
+        env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+    return [final[agent] for agent in env.possible_agents]
 
 
 def test_a_whole_game_ends_with_rank_rewards_and_renders() -> None:
@@ -171,3 +173,29 @@ def test_observations_hold_nothing_hidden(name: str) -> None:
             np.testing.assert_array_equal(arrays[0], table.observe(player)["observation"])
         legal = table.state.legal_actions(movers[0])
         table.state.apply(movers[0], rng.choice(legal), chance)
+
+
+def test_margin_rewards_are_the_final_score_margins() -> None:
+    env = rl.aec_env("my-city", 2, reward="margin")
+    rewards = _play_out(env, 4)
+    scores = env.table.state.scores()
+    assert rewards == [scores[0] - scores[1], scores[1] - scores[0]]
+
+
+def test_the_buffers_themselves_with_copy_false() -> None:
+    env = rl.aec_env("kutna-hora", 2, copy=False)
+    env.reset(seed=2)
+    first = env.observe("player_0")["observation"]
+    assert env.observe("player_1")["observation"] is first
+
+
+def test_gym_against_greedy_plays_to_the_end() -> None:
+    env = rl.gym_env("kutna-hora", opponents=("greedy",), seat=1)
+    observation, _info = env.reset(seed=9)
+    rng = random.Random(9)
+    terminated = False
+    reward = 0.0
+    while not terminated:
+        action = int(rng.choice(np.flatnonzero(observation["action_mask"])))
+        observation, reward, terminated, _truncated, _info = env.step(action)
+    assert reward in (-1.0, 0.0, 1.0)

@@ -50,7 +50,7 @@ class TownhallAEC(AECEnv[str, dict[str, Any], int]):
         self.metadata = {
             "render_modes": ["ansi"],
             "name": env_name(self.table.game, self.table.observer),
-            "is_parallelizable": self.table.game.meta.facts.simultaneous,
+            "is_parallelizable": False,  # turns alternate with simultaneous decisions: see parallel_env
             "data_version": self.table.game.meta.data_version,
         }
         self.possible_agents = [agent_name(p) for p in range(players)]
