@@ -39,9 +39,13 @@ def _quiet() -> None:
 
 
 @pytest.mark.parametrize("name", GAMES)
-def test_aec_api_and_seeds(name: str) -> None:
-    api_test(rl.aec_env(name, 2), num_cycles=300)
-    seed_test(lambda: rl.aec_env(name, 2), num_cycles=300)
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_aec_api_and_seeds(name: str, players: int) -> None:
+    game = games.get(name)
+    if not game.meta.min_players <= players <= game.meta.max_players:
+        pytest.skip(f"{name} is not for {players} players")
+    api_test(rl.aec_env(name, players), num_cycles=300)
+    seed_test(lambda: rl.aec_env(name, players), num_cycles=300)
 
 
 def _simultaneous(game: Game) -> Game:
@@ -54,8 +58,9 @@ def _simultaneous(game: Game) -> Game:
 
 
 @pytest.mark.parametrize("name", ["my-city", "antiquity"])
-def test_parallel_api(name: str) -> None:
-    parallel_api_test(rl.parallel_env(_simultaneous(games.get(name)), 2), num_cycles=3000)
+@pytest.mark.parametrize("players", [2, 3])
+def test_parallel_api(name: str, players: int) -> None:
+    parallel_api_test(rl.parallel_env(_simultaneous(games.get(name)), players), num_cycles=3000)
 
 
 def test_parallel_needs_declared_simultaneous_decisions() -> None:
@@ -152,9 +157,10 @@ def test_spaces_are_built_once(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", GAMES)
-def test_observations_hold_nothing_hidden(name: str) -> None:
+@pytest.mark.parametrize("players", [2, 3])
+def test_observations_hold_nothing_hidden(name: str, players: int) -> None:
     """For a player, two determinizations of a position give identical arrays."""
-    table = Table(name, 2, None, "rank")
+    table = Table(name, players, None, "rank")
     table.reset(seed=5)
     rng = random.Random(5)
     chance = Chance(7)
@@ -162,7 +168,7 @@ def test_observations_hold_nothing_hidden(name: str) -> None:
         movers = table.state.to_move()
         if not movers:
             break
-        for player in range(2):
+        for player in range(players):
             original = table.state
             arrays = []
             for sample in range(2):
