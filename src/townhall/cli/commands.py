@@ -331,12 +331,19 @@ def bench(
     seconds: Annotated[float, typer.Option(help="Length of the throughput run.", min=0.1)] = 5.0,
     agent: Annotated[str, typer.Option(help="random: game speed; mcts: search iterations per second.")] = "random",
     as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
+    env: Annotated[
+        bool, typer.Option("--env", help="The PettingZoo AEC environment against the raw engine (the rl extra).")
+    ] = False,
 ) -> None:
     """Games per second, decisions per second, µs per legal/apply/clone, memory, machine reference."""
     with friendly_errors():
         game = games.get(game_name)
         options = parse_option_texts(game.meta.options, option or [])
-        if agent == "random":
+        if env:
+            from townhall.rl.bench import run_env_bench
+
+            figures = run_env_bench(game, players, options, seconds)
+        elif agent == "random":
             from townhall.sim.bench import run_bench
 
             figures = run_bench(game, players, options, seconds).to_json()

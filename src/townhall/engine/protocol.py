@@ -32,6 +32,7 @@ from typing import Any, ClassVar, Self
 from townhall.engine.chance import Chance
 from townhall.engine.datafile import DataFile
 from townhall.engine.errors import OptionError
+from townhall.engine.observer import Observer
 from townhall.engine.options import Options, OptionSpec, OptionValue, resolve_options
 
 Json = Any
@@ -333,6 +334,11 @@ class Game(ABC):
         pydantic model of the kind and the shipped files of that kind. The models publish
         docs/schemas/<game>/<kind>.schema.json; a generic test breaks copies of the files."""
         return {}
+
+    def observer(self, num_players: int, options: Options) -> Observer[Any] | None:
+        """The tensor observer of this game for these players and resolved options (`townhall.rl`);
+        None when the game has none."""
+        return None
 
     def agent_defaults(self, agent: str) -> dict[str, str]:
         """Parameters this game suggests for the named agent (a spec's own parameters win), e.g.

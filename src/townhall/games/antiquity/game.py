@@ -98,5 +98,10 @@ class Antiquity(Game):
         assert isinstance(state, AntiquityState)
         return evaluation.evaluate(state, player)
 
+    def observer(self, num_players: int, options: Any) -> Any:
+        from townhall.games.antiquity.observer import AntiquityObserver  # for townhall.rl
+
+        return AntiquityObserver(num_players, options)
+
 
 GAME = Antiquity()

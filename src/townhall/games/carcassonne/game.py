@@ -94,5 +94,10 @@ class Carcassonne(Game):
         assert isinstance(state, CarcassonneState)
         return heuristic.evaluate(state, player)
 
+    def observer(self, num_players: int, options: Options) -> Any:
+        from townhall.games.carcassonne.observer import CarcassonneObserver  # for townhall.rl
+
+        return CarcassonneObserver(num_players, options)
+
 
 GAME = Carcassonne()

@@ -109,5 +109,10 @@ class KutnaHora(Game):
             return score_margin(state.scores(), player)
         return evaluate(state, player)
 
+    def observer(self, num_players: int, options: Options) -> Any:
+        from townhall.games.kutna_hora.observer import KutnaHoraObserver  # for townhall.rl
+
+        return KutnaHoraObserver(num_players, options)
+
 
 GAME = KutnaHora()

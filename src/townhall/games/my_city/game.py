@@ -253,6 +253,11 @@ class MyCity(Game):
         assert isinstance(state, MyCityState)
         return heuristic.evaluate(state, player)
 
+    def observer(self, num_players: int, options: Any) -> Any:
+        from townhall.games.my_city.observer import MyCityObserver  # for townhall.rl
+
+        return MyCityObserver(num_players, options)
+
 
 GAME = MyCity()
 GAME_FOR_CAMPAIGN = GAME  # the name campaign_cli imports

@@ -1,0 +1,127 @@
+"""The tensor observation of Antiquity (townhall.rl): what ANT-IO-3 shows. During city building
+(phase 2) another player's city is read from its start-of-phase snapshot, never from the plan
+being made; the token pool and unseen removed tokens are left out (only the tokens left count).
+
+Hexes are in the map's own order; players are listed from the observer's seat on (index 0 is the
+observer); each player's first 4 cities are drawn on a 7 x 7 grid (a later 6 x 6 city fills the
+top-left 36 cells).
+
+| slice | shape | holds |
+|---|---|---|
+| `hexes` | (9 + players, hexes) | per hex: terrain F, W, P, M; polluted; a good lies here; good index / 10; an exploration token; a producer; occupant one-hot (observer first) |
+| `cities` | (players, 4, 2, 49) | per player and city: built cells, graves |
+| `goods` | (players, 10) | goods held / 10 |
+| `players` | (players, 9) | cities / 4, inns / 4, houses / 20, alive, has a saint, buildings / 20, manned / 10, demolished / 10, to move (the observer's own only) |
+| `revealed` | (10,) | exploration tokens revealed per good / 10 |
+| `game` | (12,) | round / max rounds, phase one-hot (setup, plan, country, store, harvest, explore, famine, pollute, over, trade), tokens left / 40 |
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from townhall.engine.observer import Layout, Observer
+from townhall.games.antiquity.hexmap import TOPOLOGIES
+from townhall.games.antiquity.player import Player
+from townhall.games.antiquity.position import (
+    COUNTRY,
+    EXPLORE,
+    FAMINE,
+    HARVEST,
+    OVER,
+    PLAN,
+    POLLUTE,
+    SETUP,
+    STORE,
+    TRADE,
+    AntiquityPosition,
+)
+
+TERRAIN = "FWPM"
+PHASES = (SETUP, PLAN, COUNTRY, STORE, HARVEST, EXPLORE, FAMINE, POLLUTE, OVER, TRADE)
+CITIES, GRID = 4, 49
+
+
+class AntiquityObserver(Observer[AntiquityPosition]):
+    version = 1
+
+    def __init__(self, num_players: int, options: Any) -> None:
+        self.num_players = num_players
+        self.hexes = hexes = len(TOPOLOGIES[num_players].coords)
+        layout = Layout()
+        layout.add("hexes", 9 + num_players, hexes, doc="per hex planes")
+        layout.add("cities", num_players, CITIES, 2, GRID, doc="built cells, graves")
+        layout.add("goods", num_players, 10, doc="goods held / 10")
+        layout.add("players", num_players, 9, doc="per player figures (observer first)")
+        layout.add("revealed", 10, doc="revealed tokens per good / 10")
+        layout.add("game", 12, doc="round, phase, tokens left")
+        self.layout = layout
+        self._buffer: Any = None
+        self._views: dict[str, Any] = {}
+
+    def fill(self, state: AntiquityPosition, player: int, out: Any) -> None:
+        if out is not self._buffer:
+            self._buffer = out
+            self._views = self.layout.views(out)
+        views = self._views
+        out[:] = 0.0
+        n = self.num_players
+        hexes = views["hexes"]
+        count = min(self.hexes, len(state.terrain))
+        for cell in range(count):
+            kind = TERRAIN.find(state.terrain[cell])
+            if kind >= 0:
+                hexes[kind, cell] = 1.0
+            if state.polluted[cell]:
+                hexes[4, cell] = 1.0
+            good = state.hex_goods[cell]
+            if good >= 0:
+                hexes[5, cell] = 1.0
+                hexes[6, cell] = (good + 1) / 10.0
+            if state.token[cell]:
+                hexes[7, cell] = 1.0
+            if state.hex_producer[cell] >= 0:
+                hexes[8, cell] = 1.0
+            occupant = state.hex_occupant[cell]
+            if 0 <= occupant < n:
+                hexes[9 + (occupant - player) % n, cell] = 1.0
+        cities, goods, players = views["cities"], views["goods"], views["players"]
+        movers = self._movers(state, player)
+        for seat in range(n):
+            row = (seat - player) % n
+            seen: Player = state.players[seat]
+            snapshot = state.snapshots[seat]
+            if state.phase == PLAN and seat != player and snapshot is not None:
+                seen = snapshot
+            for index, (grid, graves) in enumerate(zip(seen.grid[:CITIES], seen.graves[:CITIES], strict=False)):
+                built, buried = cities[row, index, 0], cities[row, index, 1]
+                for cell, value in enumerate(grid[:GRID]):
+                    if value >= 0:
+                        built[cell] = 1.0
+                for cell, grave in enumerate(graves[:GRID]):
+                    if grave:
+                        buried[cell] = 1.0
+            goods[row] = [value / 10.0 for value in seen.goods[:10]]
+            players[row] = (
+                len(seen.cities) / 4.0,
+                len(seen.inns) / 4.0,
+                seen.houses / 20.0,
+                float(seen.alive),
+                1.0 if seen.saint >= 0 else 0.0,
+                sum(1 for b in seen.buildings if b is not None) / 20.0,
+                sum(1 for m in seen.manned if m) / 10.0,
+                seen.demolished / 10.0,
+                1.0 if seat in movers else 0.0,
+            )
+        views["revealed"][:] = [value / 10.0 for value in state.revealed[:10]]
+        game = views["game"]
+        game[0] = state.round / max(1, state.max_rounds)
+        if state.phase in PHASES:
+            game[1 + PHASES.index(state.phase)] = 1.0
+        game[11] = sum(state.token_pool) / 40.0
+
+    @staticmethod
+    def _movers(state: AntiquityPosition, player: int) -> tuple[int, ...]:
+        """The observer if it is to move (whether another still has to decide is not shown)."""
+        to_move = getattr(state, "to_move", None)
+        return (player,) if to_move is not None and player in to_move() else ()

@@ -1,0 +1,96 @@
+"""The tensor observation of My City (townhall.rl): the public view plus whether the observer
+has committed this card (never what another player committed: `pending` of others is unread).
+
+Boards are 11 x 11 cells; players are listed from the observer's seat on (index 0 is the observer).
+
+| slice | shape | holds |
+|---|---|---|
+| `boards` | (players, 7, 11, 11) | per player: built cells, single trees, double trees, single rocks, double rocks, wells, gold |
+| `terrain` | (3, 11, 11) | light-green land cells, river cells, buildable cells (shared geometry) |
+| `card` | (33,) | the card to play now, one-hot (pieces, then the blockade) |
+| `remaining` | (33,) | cards left in the deck, per card |
+| `players` | (players, 7) | per player: score / 50, frozen, marks / 3, passes / 3, active, decided this card, to move |
+| `game` | (3,) | cards revealed / 24, gold claimed, over |
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from townhall.engine.observer import Layout, Observer
+from townhall.games.my_city.data import CELLS, MAX_PIECES, SIZE
+from townhall.games.my_city.position import MyCityPosition
+
+CARDS = MAX_PIECES + 1
+PLANES = 7
+
+
+def bits(mask: int) -> Any:
+    """The cells of a 121-bit mask as 0/1 (cell 0 first)."""
+    raw = np.frombuffer(mask.to_bytes(16, "little"), dtype=np.uint8)
+    return np.unpackbits(raw, bitorder="little")[:CELLS]
+
+
+class MyCityObserver(Observer[MyCityPosition]):
+    version = 1
+
+    def __init__(self, num_players: int, options: Any) -> None:
+        self.num_players = num_players
+        layout = Layout()
+        layout.add("boards", num_players, PLANES, SIZE, SIZE, doc="per player board planes")
+        layout.add("terrain", 3, SIZE, SIZE, doc="land, river, buildable")
+        layout.add("card", CARDS, doc="the card to play, one-hot")
+        layout.add("remaining", CARDS, doc="cards left in the deck")
+        layout.add("players", num_players, 7, doc="per player figures (observer first)")
+        layout.add("game", 3, doc="revealed / 24, gold claimed, over")
+        self.layout = layout
+        self._buffer: Any = None
+        self._views: dict[str, Any] = {}
+
+    def fill(self, state: MyCityPosition, player: int, out: Any) -> None:
+        if out is not self._buffer:
+            self._buffer = out
+            self._views = self.layout.views(out)
+        views = self._views
+        out[:] = 0.0
+        n = self.num_players
+        boards = views["boards"].reshape(n, PLANES, CELLS)
+        players = views["players"]
+        for seat in range(n):
+            row = (seat - player) % n
+            features = state.features[seat]
+            for plane, mask in enumerate(
+                (
+                    state.occupied[seat],
+                    features.single_trees,
+                    features.double_trees,
+                    features.single_rocks,
+                    features.double_rocks,
+                    features.well_cells,
+                    features.gold_cells,
+                )
+            ):
+                if mask:
+                    boards[row, plane] = bits(mask)
+            players[row] = (
+                state.score[seat] / 50.0,
+                float(state.frozen[seat]),
+                state.marks[seat] / 3.0,
+                state.passes[seat] / 3.0,
+                float(state.active[seat]),
+                1.0 if state.pending[seat] >= 0 else 0.0,
+                1.0 if not state.over and state.active[seat] and state.pending[seat] < 0 and state.card >= 0 else 0.0,
+            )
+        terrain = views["terrain"].reshape(3, CELLS)
+        geometry = state.terrain
+        terrain[0] = bits(geometry.land)
+        terrain[1] = bits(geometry.river_cells)
+        terrain[2] = bits(geometry.buildable)
+        if state.card >= 0:
+            views["card"][state.card] = 1.0
+        remaining = views["remaining"]
+        for card in state.deck:
+            remaining[card] += 1.0
+        views["game"][:] = (len(state.revealed) / 24.0, float(state.gold_claimed), float(state.over))

@@ -1,0 +1,30 @@
+"""Environments for reinforcement learning over every Townhall game (the `rl` extra):
+
+- `aec_env(game, players=2, options=None, render_mode=None, reward="rank")`: PettingZoo AEC;
+- `parallel_env(...)`: PettingZoo parallel, for games whose facts declare simultaneous decisions;
+- `gym_env(game, opponents=("greedy",), seat=0, ...)`: Gymnasium, the other seats played by bots.
+
+Observations are `{"observation": float32 array, "action_mask": int8 array}`; see docs/rl.md.
+"""
+
+from __future__ import annotations
+
+from townhall.rl.aec import TownhallAEC
+from townhall.rl.core import env_name, rank_rewards
+from townhall.rl.gym import TownhallGym
+from townhall.rl.parallel import TownhallParallel
+
+aec_env = TownhallAEC
+parallel_env = TownhallParallel
+gym_env = TownhallGym
+
+__all__ = [
+    "TownhallAEC",
+    "TownhallGym",
+    "TownhallParallel",
+    "aec_env",
+    "env_name",
+    "gym_env",
+    "parallel_env",
+    "rank_rewards",
+]

@@ -1,0 +1,115 @@
+"""The PettingZoo AEC environment of any Townhall game (see docs/rl.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from townhall.engine.options import Options
+from townhall.engine.protocol import Game
+from townhall.rl.core import Table, env_name, final_rewards
+
+
+def agent_name(player: int) -> str:
+    return f"player_{player}"
+
+
+def build_spaces(table: Table) -> tuple[spaces.Space[Any], spaces.Space[Any]]:
+    observation = spaces.Dict(
+        {
+            "observation": spaces.Box(-np.inf, np.inf, (table.observer.size,), dtype=np.float32),
+            "action_mask": spaces.Box(0, 1, (table.num_actions,), dtype=np.int8),
+        }
+    )
+    return observation, spaces.Discrete(table.num_actions)
+
+
+class TownhallAEC(AECEnv[str, dict[str, Any], int]):
+    """Agents `player_0 .. player_{n-1}` take turns in the game's order; at a simultaneous
+    decision the players to move act one after another (the state hides pending choices).
+    Rewards come at the end: by rank (+1 first ... -1 last) or by score margin. With
+    `copy=False`, `observe` returns the preallocated buffers themselves (valid until the next call)."""
+
+    def __init__(
+        self,
+        game: Game | str,
+        players: int = 2,
+        options: Options | None = None,
+        render_mode: str | None = None,
+        reward: str = "rank",
+        copy: bool = True,
+    ) -> None:
+        super().__init__()
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode is None or 'ansi', not {render_mode!r}")
+        self.table = Table(game, players, options, reward, copy)
+        self.render_mode = render_mode
+        self.metadata = {
+            "render_modes": ["ansi"],
+            "name": env_name(self.table.game, self.table.observer),
+            "is_parallelizable": False,  # turns alternate with simultaneous decisions: see parallel_env
+            "data_version": self.table.game.meta.data_version,
+        }
+        self.possible_agents = [agent_name(p) for p in range(players)]
+        self._index = {name: p for p, name in enumerate(self.possible_agents)}
+        observation, action = build_spaces(self.table)
+        self.observation_spaces = dict.fromkeys(self.possible_agents, observation)
+        self.action_spaces = dict.fromkeys(self.possible_agents, action)
+        self._start()
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def _start(self) -> None:
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._select()
+
+    def _select(self) -> None:
+        movers = self.table.state.to_move()
+        if movers:
+            self.agent_selection = self.possible_agents[movers[0]]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        self.table.reset(seed)
+        self._start()
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        return self.table.observe(self._index[agent])
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise ValueError(f"{agent} is to move and must give an action")
+        self._cumulative_rewards[agent] = 0.0
+        table = self.table
+        table.state.apply(self._index[agent], int(action), table.chance)
+        self._clear_rewards()
+        if table.state.is_terminal():
+            for name, value in zip(self.agents, final_rewards(table.state, table.reward), strict=True):
+                self.rewards[name] = value
+                self.terminations[name] = True
+        else:
+            self._select()
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        return self.table.render()
+
+    def close(self) -> None:
+        pass

@@ -1,0 +1,133 @@
+"""What every environment of `townhall.rl` shares: the game by name, its observer, rewards,
+names and the seeding of chance. No PettingZoo or Gymnasium here."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from townhall.engine.agent import derive_seed
+from townhall.engine.chance import Chance
+from townhall.engine.errors import OptionError
+from townhall.engine.observer import Layout, Observer
+from townhall.engine.options import Options, OptionValue
+from townhall.engine.protocol import Game, State, score_margin
+
+REWARDS = ("rank", "margin")
+
+
+def find_game(game: Game | str) -> Game:
+    if isinstance(game, Game):
+        return game
+    from townhall import games
+
+    return games.get(game)
+
+
+class PublicObserver(Observer[State]):
+    """A stand-in for games without an observer of their own: whether I am to move, and who I am
+    (no scores: a game's scores may count hidden things; nor whether others still have to commit).
+
+    | slice | shape | holds |
+    |---|---|---|
+    | `to_move` | (players,) | 1 at the observing player if it is to move |
+    | `me` | (players,) | 1 for the observing player |
+    """
+
+    version = 0
+
+    def __init__(self, num_players: int) -> None:
+        self.layout = Layout()
+        self.layout.add("to_move", num_players, doc="1 at the observing player if it is to move")
+        self.layout.add("me", num_players, doc="1 for the observing player")
+        self.num_players = num_players
+
+    def fill(self, state: State, player: int, out: Any) -> None:
+        n = self.num_players
+        out[:] = 0.0
+        if player in state.to_move():
+            out[player] = 1.0
+        out[n + player] = 1.0
+
+
+def env_name(game: Game, observer: Observer[Any]) -> str:
+    """The versioned name of a game's environments (`carcassonne_v1`): the observer's version,
+    which moves with its layout and with the game's rules data (tests pin both)."""
+    return f"{game.meta.name.replace('-', '_')}_v{observer.version}"
+
+
+def rank_rewards(ranks: Sequence[int]) -> list[float]:
+    """+1 for first ... -1 for last, linear in the place; tied players share the mean of the places
+    they hold together."""
+    n = len(ranks)
+    if n == 1:
+        return [1.0]
+
+    def value(place: int) -> float:
+        return 1.0 - 2.0 * (place - 1) / (n - 1)
+
+    out = []
+    for rank in ranks:
+        tied = sum(1 for other in ranks if other == rank)
+        out.append(sum(value(place) for place in range(rank, rank + tied)) / tied)
+    return out
+
+
+def final_rewards(state: State, reward: str) -> list[float]:
+    if reward == "margin":
+        scores = state.scores()
+        return [float(score_margin(scores, player)) for player in range(state.num_players)]
+    return rank_rewards(state.ranks())
+
+
+class Table:
+    """One game being played for an environment: the state, its chance, the observer's buffers."""
+
+    __slots__ = (
+        "buffer", "chance", "copy", "game", "mask", "mask_set", "num_actions", "observer", "options", "players", "reward", "state",
+    )  # fmt: skip
+
+    def __init__(self, game: Game | str, players: int, options: Options | None, reward: str, copy: bool = True) -> None:
+        if reward not in REWARDS:
+            raise OptionError(f"reward is one of {', '.join(REWARDS)}, not {reward!r}")
+        self.game = find_game(game)
+        self.game.meta.check_players(players)
+        resolved: dict[str, OptionValue] = self.game.meta.resolve(options)
+        self.game.check_setup(players, resolved)
+        self.options = resolved
+        self.players = players
+        self.reward = reward
+        self.observer: Observer[Any] = self.game.observer(players, resolved) or PublicObserver(players)
+        self.state = self.game.new_state(players, resolved, Chance(0))
+        self.num_actions = self.state.num_distinct_actions()
+        self.buffer = np.zeros(self.observer.size, dtype=np.float32)
+        self.mask = np.zeros(self.num_actions, dtype=np.int8)
+        self.mask_set: list[int] = []  # the ones of the mask now (cleared one by one: masks are long)
+        self.copy = copy
+        self.chance = Chance(0)
+
+    def reset(self, seed: int | None) -> None:
+        if seed is None:
+            seed = int(np.random.SeedSequence().generate_state(1)[0])
+        self.chance = Chance(derive_seed(seed, "chance"))
+        self.state = self.game.new_state(self.players, self.options, self.chance)
+
+    def observe(self, player: int) -> dict[str, Any]:
+        """The player's observation and action mask, filled in the preallocated buffers: copies of
+        them, or with `copy=False` the buffers themselves (overwritten by the next call)."""
+        self.observer.fill(self.state, player, self.buffer)
+        mask = self.mask
+        mask[self.mask_set] = 0
+        self.mask_set = self.state.legal_actions(player)
+        mask[self.mask_set] = 1
+        if self.copy:
+            return {"observation": self.buffer.copy(), "action_mask": mask.copy()}
+        return {"observation": self.buffer, "action_mask": mask}
+
+    def render(self) -> str:
+        return self.game.render(self.state, None)
+
+
+__all__ = ["REWARDS", "PublicObserver", "Table", "env_name", "final_rewards", "rank_rewards"]

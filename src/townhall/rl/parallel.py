@@ -1,0 +1,97 @@
+"""The PettingZoo parallel environment of a game whose decisions are simultaneous (its facts say
+so: `GameMeta.facts.simultaneous`). At each step every live agent gives an action; the actions
+of the players to move are applied (in seat order), the others' are ignored (their mask is empty)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pettingzoo import ParallelEnv
+
+from townhall.engine.errors import OptionError
+from townhall.engine.options import Options
+from townhall.engine.protocol import Game
+from townhall.rl.aec import agent_name, build_spaces
+from townhall.rl.core import Table, env_name, final_rewards
+
+Observations = dict[str, dict[str, Any]]
+
+
+def simultaneous(game: Game) -> bool:
+    """Whether a game declares simultaneous decisions."""
+    return game.meta.facts.simultaneous
+
+
+class TownhallParallel(ParallelEnv[str, dict[str, Any], int]):
+    def __init__(
+        self,
+        game: Game | str,
+        players: int = 2,
+        options: Options | None = None,
+        render_mode: str | None = None,
+        reward: str = "rank",
+    ) -> None:
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode is None or 'ansi', not {render_mode!r}")
+        self.table = Table(game, players, options, reward)
+        if not simultaneous(self.table.game):
+            raise OptionError(
+                f"{self.table.game.meta.title} declares no simultaneous decisions: use aec_env (turn by turn)"
+            )
+        self.render_mode = render_mode
+        self.metadata = {"render_modes": ["ansi"], "name": env_name(self.table.game, self.table.observer)}
+        self.possible_agents = [agent_name(p) for p in range(players)]
+        self.agents = list(self.possible_agents)
+        observation, action = build_spaces(self.table)
+        self.observation_spaces = dict.fromkeys(self.possible_agents, observation)
+        self.action_spaces = dict.fromkeys(self.possible_agents, action)
+
+    def observation_space(self, agent: str) -> Any:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> Any:
+        return self.action_spaces[agent]
+
+    def _observe_all(self) -> Observations:
+        return {agent: self.table.observe(p) for p, agent in enumerate(self.possible_agents) if agent in self.agents}
+
+    def reset(
+        self, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Observations, dict[str, dict[str, Any]]]:
+        self.table.reset(seed)
+        self.agents = list(self.possible_agents)
+        return self._observe_all(), {agent: {} for agent in self.agents}
+
+    def step(
+        self, actions: dict[str, int]
+    ) -> tuple[Observations, dict[str, float], dict[str, bool], dict[str, bool], dict[str, dict[str, Any]]]:
+        table = self.table
+        state = table.state
+        for player in state.to_move():
+            if player in state.to_move():
+                state.apply(player, int(actions[self.possible_agents[player]]), table.chance)
+        live = list(self.agents)
+        observations = self._observe_all()
+        if state.is_terminal():
+            values = final_rewards(state, table.reward)
+            rewards = {agent: values[self.possible_agents.index(agent)] for agent in live}
+            self.agents = []
+            done = True
+        else:
+            rewards = dict.fromkeys(live, 0.0)
+            done = False
+        return (
+            observations,
+            rewards,
+            dict.fromkeys(live, done),
+            dict.fromkeys(live, False),
+            {agent: {} for agent in live},
+        )
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        return self.table.render()
+
+    def close(self) -> None:
+        pass
