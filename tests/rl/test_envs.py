@@ -26,10 +26,10 @@ GAMES = ["antiquity", "carcassonne", "kutna-hora", "my-city"]
 # (`meta.data_version`) or its observer's layout changes, bump the observer's `version` and
 # this table together (the env names, e.g. `carcassonne_v1`, carry it).
 ENV_VERSIONS = {
-    "antiquity": (1, "98384a2435d5fc28"),
+    "antiquity": (2, "c94c3312a5784794"),
     "carcassonne": (1, "0cd405f6f022278f"),
     "kutna-hora": (1, "304d3895b802bd7f"),
-    "my-city": (1, "6ca227b3edd2a3e7"),
+    "my-city": (2, "969d43cbe61552d6"),
 }
 
 

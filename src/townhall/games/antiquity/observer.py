@@ -43,7 +43,7 @@ CITIES, GRID = 4, 49
 
 
 class AntiquityObserver(Observer[AntiquityPosition]):
-    version = 1
+    version = 2  # 2: Antiquity rules-2 (alchemy inside the zone of control)
 
     def __init__(self, num_players: int, options: Any) -> None:
         self.num_players = num_players

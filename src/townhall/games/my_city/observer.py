@@ -34,7 +34,7 @@ def bits(mask: int) -> Any:
 
 
 class MyCityObserver(Observer[MyCityPosition]):
-    version = 1
+    version = 2  # 2: My City rules data of issue 16 (gold mines, 40 sticker squares)
 
     def __init__(self, num_players: int, options: Any) -> None:
         self.num_players = num_players
