@@ -10,6 +10,7 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from tests.engine.toys import Goofspiel, Pig
+from townhall import games
 from townhall.cli.commands import app
 from townhall.cli.play import Quit, play_game
 from townhall.engine.agent import choose_action
@@ -156,3 +157,15 @@ def test_tournament_with_parametrised_agents_as_json() -> None:
     agents = {row["label"]: row for row in data["agents"]}
     assert set(agents) == {"mcts:iterations=30,c=1", "random"}
     assert all(row["games"] == 4 for row in agents.values())  # every game seats both agents
+
+
+def test_terminal_play_and_replay_narrate_events_in_words(tmp_path: Path) -> None:
+    """Events carry data only; the terminal shows the game's words for them."""
+    console = Console(record=True, width=200)
+    match = play_game(games.get("carcassonne"), 2, ["random", "random"], {}, 3, console)
+    shown = console.export_text()
+    assert "player 1 draws" in shown and "places" in shown
+    record = tmp_path / "game.json"
+    match.record.save(record)
+    result = runner.invoke(app, ["replay", str(record), "--no-step"])
+    assert result.exit_code == 0 and "draws" in result.output

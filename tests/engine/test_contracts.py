@@ -90,7 +90,7 @@ class _PublicBidState(GoofState):
         mine: list[Event] = []
         super().apply(player, action, chance, mine)
         if events is not None:
-            events.extend(Event(e.kind, e.text, e.data) for e in mine)  # drops visible_to
+            events.extend(Event(e.kind, e.data) for e in mine)  # drops visible_to
 
 
 def test_event_secrecy_catches_a_public_bid() -> None:

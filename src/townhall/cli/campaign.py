@@ -18,7 +18,7 @@ from townhall.engine import TownhallError
 from townhall.engine.agent import Agent, Budget, PlayerView
 from townhall.games.my_city.campaign import Campaign, ChurchChooser, StickerChooser, mark_rows
 from townhall.games.my_city.data import cell_name
-from townhall.games.my_city.game import GAME_FOR_CAMPAIGN
+from townhall.games.my_city.game import GAME
 
 app = typer.Typer(help="My City legacy campaign: 24 episodes saved after each one.", no_args_is_help=True)
 console = Console()
@@ -102,7 +102,7 @@ def _church_prompt(campaign: Campaign, ask: Callable[[str], str] = input) -> Chu
 
 def default_agents(seat: int, spec: str, seed: int) -> Agent:
     """The bot for a campaign seat: the seat's agent spec, seeded per seat and episode."""
-    return make_agent(spec, GAME_FOR_CAMPAIGN, seed)
+    return make_agent(spec, GAME, seed)
 
 
 def _agents(seat: int, spec: str, seed: int) -> Agent:

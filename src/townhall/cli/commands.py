@@ -308,7 +308,7 @@ def replay(
                 continue
             console.print(f"{frame.index + 1:>4}. player {frame.step.player + 1}: {frame.action_text}", highlight=False)
             for event in frame.events:
-                console.print(f"      [cyan]{event.text}[/cyan]", highlight=False)
+                console.print(f"      [cyan]{escape(game.event_text(event))}[/cyan]", highlight=False)
             if interactive:
                 console.print(game.render(frame.state, None))
                 try:

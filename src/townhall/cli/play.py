@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from townhall.agents import make_agent
@@ -52,7 +53,7 @@ def play_game(
     while not match.is_over():
         movers = match.to_move()
         player = movers[0]
-        shown_events = _show_events(console, match.events, shown_events, humans)
+        shown_events = _show_events(console, game, match.events, shown_events, humans)
         if player in agents:
             view = match.view(player)
             action = agents[player].act(view, view.legal_actions(), budget or Budget())
@@ -65,7 +66,7 @@ def play_game(
                 console.print(f"{seat_label(player, seats[player])}: {text}")
             continue
         _human_turn(match, player, seats, console, ask)
-    _show_events(console, match.events, shown_events, humans)
+    _show_events(console, game, match.events, shown_events, humans)
     console.print(game.render(match.state, None))
     console.print(result_table(match, seats))
     return match
@@ -113,10 +114,10 @@ def _human_turn(match: Match, player: int, seats: Sequence[str], console: Consol
         return
 
 
-def _show_events(console: Console, events: Sequence[Event], start: int, humans: Sequence[int]) -> int:
+def _show_events(console: Console, game: Game, events: Sequence[Event], start: int, humans: Sequence[int]) -> int:
     for event in events[start:]:
         if event.visible_to is None or any(h in event.visible_to for h in humans):
-            console.print(f"  [cyan]{event.text}[/cyan]", highlight=False)
+            console.print(f"  [cyan]{escape(game.event_text(event))}[/cyan]", highlight=False)
     return len(events)
 
 

@@ -22,6 +22,13 @@ class _Snapshot:
     events: int
 
 
+def may_take_back(player: int, drew: bool, movers_after: Sequence[int]) -> bool:
+    """The undo rule: a player may take back a step of theirs that drew nothing and after which
+    they are still deciding (their choice is not committed). Any other step ends what may be
+    taken back, and so does another player's step."""
+    return not drew and player in movers_after
+
+
 class Match:
     """One game being played. Chance is drawn here and written into the record.
 
@@ -107,7 +114,7 @@ class Match:
         return events
 
     def _remember(self, player: int, before: State, drew: bool) -> None:
-        if drew or player not in self.state.to_move():
+        if not may_take_back(player, drew, self.state.to_move()):
             self._undo.clear()
             return
         if self._undo and self._undo[-1].player != player:

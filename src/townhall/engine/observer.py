@@ -72,6 +72,17 @@ class Observer(ABC, Generic[StateT]):
 
     version: int = 1
     layout: Layout
+    _buffer: Any = None
+    _views: dict[str, Any] | None = None
+
+    def cleared_views(self, out: Any) -> dict[str, Any]:
+        """`out` zeroed and its named slices as arrays; the views are cached per buffer, since
+        environments fill the same buffer on every step."""
+        if out is not self._buffer or self._views is None:
+            self._buffer = out
+            self._views = self.layout.views(out)
+        out[:] = 0.0
+        return self._views
 
     @property
     def size(self) -> int:

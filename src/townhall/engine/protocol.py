@@ -45,12 +45,10 @@ class Event:
     fields, enough to redraw or highlight the change on a board. Words come from the game's
     formatter (`Game.event_text`), outside the rules, so another language is another formatter.
 
-    `visible_to` is None for a public event, else the players who may see it. `text` is the
-    legacy English sentence of games that build words inside `apply` (empty otherwise).
+    `visible_to` is None for a public event, else the players who may see it.
     """
 
     kind: str
-    text: str = ""
     data: dict[str, Json] = field(default_factory=dict)
     visible_to: tuple[int, ...] | None = None
 
@@ -59,8 +57,6 @@ class Event:
 
     def to_json(self) -> dict[str, Json]:
         out: dict[str, Json] = {"kind": self.kind, "data": self.data}
-        if self.text:
-            out["text"] = self.text
         if self.visible_to is not None:
             out["visible_to"] = list(self.visible_to)
         return out
@@ -311,8 +307,8 @@ class Game(ABC):
 
     def event_text(self, event: Event) -> str:
         """The event in English words, made from its kind and data (games override; the default
-        gives the legacy text built inside `apply`)."""
-        return event.text or event.kind
+        names the kind)."""
+        return event.kind
 
     def board_view(self, state: State, viewer: int | None) -> dict[str, Json]:
         """The position as a `townhall.engine.board.BoardView` (JSON), showing only what `viewer`

@@ -25,6 +25,7 @@ from sqlalchemy.orm import Session
 from townhall.engine.agent import PlayerView
 from townhall.engine.chance import Chance, ScriptedChance
 from townhall.engine.errors import GameOver, MalformedAction, NotYourTurn, OptionError, StaleState
+from townhall.engine.match import may_take_back
 from townhall.engine.protocol import Event, Game, Json, State
 from townhall.engine.records import MatchRecord, RecordStep
 from townhall.server import clocks
@@ -510,7 +511,7 @@ class TableRunner:
         if not loaded.steps:
             return False
         last = loaded.steps[-1]
-        return last.player == seat and not last.chance and seat in last.movers_after
+        return last.player == seat and may_take_back(seat, bool(last.chance), last.movers_after)
 
 
 def _parse_action(game: Game, state: State, seat: int, form: Any) -> int:

@@ -50,7 +50,7 @@ def test_events_carry_data_and_no_words() -> None:
     _, events = _play(2, max_rounds=3)
     assert events
     for event in events:
-        assert event.text == ""
+        assert "text" not in event.to_json()  # no words inside apply
         assert GAME.event_kinds[event.kind].check(event.data) is None
         assert GAME.event_text(event)
     cities = [e for e in events if e.kind == "city"]

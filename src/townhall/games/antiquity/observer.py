@@ -56,15 +56,9 @@ class AntiquityObserver(Observer[AntiquityPosition]):
         layout.add("revealed", 10, doc="revealed tokens per good / 10")
         layout.add("game", 12, doc="round, phase, tokens left")
         self.layout = layout
-        self._buffer: Any = None
-        self._views: dict[str, Any] = {}
 
     def fill(self, state: AntiquityPosition, player: int, out: Any) -> None:
-        if out is not self._buffer:
-            self._buffer = out
-            self._views = self.layout.views(out)
-        views = self._views
-        out[:] = 0.0
+        views = self.cleared_views(out)
         n = self.num_players
         hexes = views["hexes"]
         count = min(self.hexes, len(state.terrain))

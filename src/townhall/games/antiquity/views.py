@@ -265,4 +265,4 @@ def event_text(event: Event) -> str:
         return f"{names} win(s) in round {d['round']}"
     if kind == "limit":
         return f"round limit {d['max_rounds']} reached: nobody wins"
-    return event.text or kind
+    return kind

@@ -71,19 +71,10 @@ class CarcassonneObserver(Observer[CarcassonnePosition]):
         layout.add("remaining", NUM_TYPES, doc="land tiles left per type / 10")
         layout.add("river_remaining", 1, doc="river tiles left / 12")
         self.layout = layout
-        self._buffer: Any = None
-        self._views: dict[str, Any] = {}
         self._followers = RULES["followers_per_player"] - RULES["score_markers_per_player"]
 
-    def _views_of(self, out: Any) -> dict[str, Any]:
-        if out is not self._buffer:
-            self._buffer = out
-            self._views = self.layout.views(out)
-        return self._views
-
     def fill(self, state: CarcassonnePosition, player: int, out: Any) -> None:
-        views = self._views_of(out)
-        out[:] = 0.0
+        views = self.cleared_views(out)
         n = self.num_players
         board = views["board"]
         cells = np.fromiter(state.board, dtype=np.int64, count=len(state.board))

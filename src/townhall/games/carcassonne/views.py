@@ -202,7 +202,7 @@ def event_text(event: Event) -> str:
         return f"{_who(d['scorers'])} {d['points']} for farmers supplying {count} completed cit{'y' if count == 1 else 'ies'}"
     if kind == "end":
         return "final scores " + ", ".join(str(s) for s in d["scores"])
-    return event.text or kind
+    return kind
 
 
 def statistics(state: CarcassonnePosition) -> dict[str, float]:

@@ -103,4 +103,4 @@ _WORDS: dict[str, Callable[[Mapping[str, Any]], str]] = {
 def event_text(event: Event) -> str:
     """The English sentence of an event, from its kind and data only."""
     words = _WORDS.get(event.kind)
-    return words(event.data) if words is not None else event.text or event.kind
+    return words(event.data) if words is not None else event.kind

@@ -48,15 +48,9 @@ class KutnaHoraObserver(Observer[KutnaHoraPosition]):
         layout.add("progress", 5, doc="phase one-hot")
         layout.add("tracks", 4, doc="round / rounds, population, ore, tax")
         self.layout = layout
-        self._buffer: Any = None
-        self._views: dict[str, Any] = {}
 
     def fill(self, state: KutnaHoraPosition, player: int, out: Any) -> None:
-        if out is not self._buffer:
-            self._buffer = out
-            self._views = self.layout.views(out)
-        views = self._views
-        out[:] = 0.0
+        views = self.cleared_views(out)
         n = self.num_players
         town = views["town"]
         for cell, building in enumerate(state.town):

@@ -24,7 +24,7 @@ from townhall.engine.errors import DataError
 from townhall.engine.match import play_match
 from townhall.games.my_city.chapters import CampaignData, campaign_option
 from townhall.games.my_city.data import cell_name, parse_cell
-from townhall.games.my_city.game import GAME_FOR_CAMPAIGN, board_option
+from townhall.games.my_city.game import GAME, board_option
 from townhall.games.my_city.state import MyCityState
 
 SAVE_FORMAT = "my-city-campaign-save/1"
@@ -64,7 +64,7 @@ class Campaign:
     def new(
         seats: list[str], seed: int, board: str = "", players: list[str] | None = None, chapters: str = ""
     ) -> Campaign:
-        GAME_FOR_CAMPAIGN.meta.check_players(len(seats))
+        GAME.meta.check_players(len(seats))
         board_option(board, "campaign")  # rejects a bad board file now, not at episode 1
         campaign_option(chapters)  # likewise a bad chapter file
         return Campaign(
@@ -223,7 +223,7 @@ class Campaign:
             "board": self.board,
             "chapters": self.chapters,
         }
-        match = play_match(GAME_FOR_CAMPAIGN, self.num_players, seats, options=options, seed=seed)
+        match = play_match(GAME, self.num_players, seats, options=options, seed=seed)
         state = match.state
         assert isinstance(state, MyCityState)
         ranks = state.ranks()

@@ -260,4 +260,3 @@ class MyCity(Game):
 
 
 GAME = MyCity()
-GAME_FOR_CAMPAIGN = GAME  # the name campaign_cli imports

@@ -46,15 +46,9 @@ class MyCityObserver(Observer[MyCityPosition]):
         layout.add("players", num_players, 7, doc="per player figures (observer first)")
         layout.add("game", 3, doc="revealed / 24, gold claimed, over")
         self.layout = layout
-        self._buffer: Any = None
-        self._views: dict[str, Any] = {}
 
     def fill(self, state: MyCityPosition, player: int, out: Any) -> None:
-        if out is not self._buffer:
-            self._buffer = out
-            self._views = self.layout.views(out)
-        views = self._views
-        out[:] = 0.0
+        views = self.cleared_views(out)
         n = self.num_players
         boards = views["boards"].reshape(n, PLANES, CELLS)
         players = views["players"]

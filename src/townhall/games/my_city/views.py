@@ -220,4 +220,4 @@ def event_text(event: Event) -> str:
     if kind == "score":
         items = ", ".join(f"{k} {v:+d}" for k, v in data["items"].items())
         return f"{who} ends with {data['score']} ({items})"
-    return event.text or kind
+    return kind
