@@ -11,11 +11,12 @@ import asyncio
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from contextlib import asynccontextmanager
+from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.routing import Match
@@ -41,6 +42,9 @@ Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+
+HOME_PAGE = Path(__file__).with_name("static") / "home.html"
 
 
 def create_app(database: str | None = None, redis: str | None = None) -> FastAPI:
@@ -75,9 +79,10 @@ def create_app(database: str | None = None, redis: str | None = None) -> FastAPI
     app.include_router(tables_routes.router)
     app.include_router(ws_routes.router)
 
-    @app.get("/", tags=["meta"])
-    def home() -> dict[str, str]:
-        return {"name": "townhall", "api": "/api/games", "docs": "/docs"}
+    @app.get("/", include_in_schema=False)
+    def home() -> HTMLResponse:
+        """A self-contained page (no assets from the internet): the games and the open tables."""
+        return HTMLResponse(HOME_PAGE.read_text(encoding="utf-8"))
 
     @app.exception_handler(TownhallError)
     async def townhall_error(_request: Request, error: TownhallError) -> JSONResponse:
