@@ -73,3 +73,28 @@ def test_a_placed_tile_shows_its_segments_and_the_follower() -> None:
         board = BoardView.model_validate(GAME.board_view(state, None))
         cell = next(c for c in board.areas[0].cells if c.id == target["cell"])
         assert [(p.owner, p.part) for p in cell.pieces] == [(0, target["part"])]
+
+
+def test_the_hand_area_shows_the_tile_to_place_as_it_lies_unturned() -> None:
+    """A client previews a placement by turning the hand's parts: unturned, they are the parts
+    of the tile once laid with rotation 0."""
+    checked = 0
+    for seed in range(6):
+        state = GAME.start(2, {}, Chance(seed))
+        assert isinstance(state, CarcassonneState)
+        start = GAME.board_view(state, None)
+        hand = next(area for area in start["areas"] if area["id"] == "hand")
+        [cell] = hand["cells"]
+        assert {"id": "hand", "kind": "tile", "label": cell["label"], "owner": 0} in start["items"]
+        unturned = [a for a in state.legal_actions(0) if (GAME.action_target(state, 0, a) or {})["rotation"] == 0]
+        if not unturned:
+            continue
+        target = GAME.action_target(state, 0, unturned[0])
+        assert target is not None
+        state.apply(0, unturned[0], Chance(seed))
+        view = GAME.board_view(state, None)
+        laid = next(c for c in view["areas"][0]["cells"] if c["id"] == target["cell"])
+        assert (laid["label"], laid["parts"], laid["rotation"]) == (cell["label"], cell["parts"], 0)
+        assert "hand" not in [area["id"] for area in view["areas"]]
+        checked += 1
+    assert checked >= 2

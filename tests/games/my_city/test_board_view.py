@@ -27,8 +27,9 @@ def _check_view(state: MyCityState) -> BoardView:
     for viewer in [None, *range(state.num_players)]:
         view = BoardView.model_validate(GAME.board_view(state, viewer))
         assert view.game == "my-city" and view.viewer == viewer
-        assert [area.id for area in view.areas] == [f"board-{p}" for p in range(state.num_players)]
-        assert all(len(area.cells) == 121 for area in view.areas)
+        boards = [f"board-{p}" for p in range(state.num_players)]
+        assert [area.id for area in view.areas] == boards + ([] if state.over else ["card"])
+        assert all(len(area.cells) == 121 for area in view.areas[: state.num_players])
     return BoardView.model_validate(GAME.board_view(state, None))
 
 
@@ -67,6 +68,11 @@ def test_view_shows_buildings_features_and_the_card() -> None:
     reveal(state, "YD2")
     view = GAME.board_view(state, 0)
     assert {"id": "card", "kind": "card", "label": "YD2"} in view["items"]
+    # the card's building, unturned, for the client's preview of a placement
+    card = view["areas"][-1]
+    assert card["id"] == "card" and card["label"] == "card YD2"
+    assert sorted((c["row"], c["col"]) for c in card["cells"]) == [(0, 0), (0, 1)]
+    assert all(c["pieces"] == [{"kind": "yellow", "label": "YD2"}] for c in card["cells"])
     board = view["areas"][0]
     marks = {mark for cell in board["cells"] for mark in cell.get("marks", [])}
     assert {"gold-mine", "river-east", "river-west", "well"} <= marks

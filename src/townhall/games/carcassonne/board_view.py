@@ -11,6 +11,7 @@ from townhall.games.carcassonne.position import OVER, PLACE, CarcassonnePosition
 from townhall.games.carcassonne.tiles import CODES, KIND_NAMES, LAYOUTS, ROLE_NAMES, RULES, TILE_SPECS, xy_of
 
 AREA = "table"
+HAND_AREA = "hand"
 DIRECTIONS = ("N", "E", "S", "W")
 
 
@@ -98,15 +99,34 @@ def board_view(state: CarcassonnePosition, viewer: int | None) -> dict[str, Json
         items.append({"id": f"remaining.{code}", "kind": "tile", "label": code, "count": count})
     for code, count in sorted(tile_counts(state.discards).items()):
         items.append({"id": f"discarded.{code}", "kind": "discarded", "label": code, "count": count})
+    areas: list[Json] = [{"id": AREA, "label": "the table", "layout": "square", "cells": cells}]
+    if state.hand >= 0:
+        areas.append(_hand_area(state.hand))
     return {
         "format": 1,
         "game": "carcassonne",
         "viewer": viewer,
-        "areas": [{"id": AREA, "label": "the table", "layout": "square", "cells": cells}],
+        "areas": areas,
         "tracks": tracks,
         "items": items,
         "prompt": _prompt(state),
     }
+
+
+def _hand_area(tile: int) -> dict[str, Json]:
+    """The tile to place, unturned (rotation 0): a client turns its parts' edges to preview a
+    placement at an open cell with the target's rotation."""
+    spec = TILE_SPECS[tile]
+    cell: dict[str, Json] = {
+        "id": "hand",
+        "col": 0,
+        "row": 0,
+        "terrain": "river" if spec.river else "land",
+        "label": spec.code,
+        "rotation": 0,
+        "parts": _parts(tile * 4),
+    }
+    return {"id": HAND_AREA, "label": "the tile to place", "layout": "row", "cells": [cell]}
 
 
 def _prompt(state: CarcassonnePosition) -> str:

@@ -7,9 +7,9 @@ first, then left) with its rotation; pass and exit have no place on the board.""
 from __future__ import annotations
 
 from townhall.engine import Json
-from townhall.games.my_city.actions import EXIT_ACTION, PASS_ACTION, PLACE_STRIDE, card_name
+from townhall.games.my_city.actions import BLOCKADE, EXIT_ACTION, PASS_ACTION, PLACE_STRIDE, card_name
 from townhall.games.my_city.data import COLOUR_NAMES, SIZE, cell_name
-from townhall.games.my_city.pieces import CATALOGUE
+from townhall.games.my_city.pieces import CATALOGUE, Piece
 from townhall.games.my_city.scoring import ITEMS
 from townhall.games.my_city.state import MyCityState
 
@@ -36,10 +36,29 @@ FEATURE_MARK = {
 }
 PIECE_KIND = ("yellow", "red", "blue", "church", "neutral")
 OFF_BOARD = ("pass", "exit")
+CARD_AREA = "card"
 
 
 def area_id(player: int) -> str:
     return f"board-{player}"
+
+
+def _kind(piece: Piece) -> str:
+    return "palace" if piece.id == "PAL" else PIECE_KIND[piece.colour]
+
+
+def _card_area(card: int) -> dict[str, Json]:
+    """The revealed card's building unturned (rotation 0; no cells for the blockade): a client
+    turns it clockwise to preview a placement at a target's cell and rotation."""
+    cells: list[Json] = []
+    if card != BLOCKADE:
+        piece = CATALOGUE.pieces[card]
+        shape = piece.turns[0] or piece.cells
+        cells = [
+            {"id": f"{r},{c}", "col": c, "row": r, "pieces": [{"kind": _kind(piece), "label": piece.id}]}
+            for r, c in shape
+        ]
+    return {"id": CARD_AREA, "label": f"card {card_name(card)}", "layout": "square", "cells": cells}
 
 
 def _cells(state: MyCityState, player: int) -> list[dict[str, Json]]:
@@ -84,8 +103,7 @@ def _cells(state: MyCityState, player: int) -> list[dict[str, Json]]:
             item["marks"] = marks
         if cell in owner:
             shown = CATALOGUE.pieces[owner[cell][0]]
-            kind = "palace" if shown.id == "PAL" else PIECE_KIND[shown.colour]
-            item["pieces"] = [{"kind": kind, "owner": player, "label": shown.id}]
+            item["pieces"] = [{"kind": _kind(shown), "owner": player, "label": shown.id}]
         out.append(item)
     return out
 
@@ -139,6 +157,7 @@ def board_view(state: MyCityState, viewer: int | None) -> dict[str, Json]:
         )
     items: list[Json] = []
     if not state.over:
+        areas.append(_card_area(state.card))
         items.append({"id": "card", "kind": "card", "label": card_name(state.card)})
     items.append({"id": "deck", "kind": "deck", "label": "cards left", "count": len(state.deck), "hidden": True})
     for index, card in enumerate(state.blocked):
