@@ -32,6 +32,19 @@ def hall_cell(row: int, col: int) -> str:
     return f"R{row + 1}C{col + 1}"
 
 
+def _building_marks(tile: int) -> list[Json]:
+    """What the tile shows: its guild (or the noble colour of a public building) and wood cost."""
+    b = B[tile]
+    side = f"noble-{COLOURS[b.noble]}" if b.public else f"guild-{GUILD_OF_GOOD[b.guild]}"
+    return [side, f"wood-{b.wood}"]
+
+
+def _mine_tile_marks(tile: int) -> list[Json]:
+    """What a mine or technology tile shows: its cost, ore, population, points and stars."""
+    t = TILES[tile]
+    return [f"cost-{t.cost}", f"ore-{t.ore}", f"pop-{t.pop}", f"points-{t.points}", f"stars-{t.stars}"]
+
+
 def _building_piece(tile: int, owner: int | None) -> dict[str, Json]:
     b = B[tile]
     kind = "public-building" if b.public else "building"
@@ -54,6 +67,7 @@ def _town(s: KutnaHoraPosition) -> dict[str, Json]:
         if s.town[cell] >= 0:
             owner = s.town_owner[cell]
             out["pieces"] = [_building_piece(s.town[cell], owner if owner >= 0 else None)]
+            out["marks"] = _building_marks(s.town[cell])
         elif s.town_plot[cell] >= 0:
             out["pieces"] = [{"kind": "plot-marker", "owner": s.town_plot[cell]}]
         cells.append(out)
@@ -72,6 +86,7 @@ def _mine(s: KutnaHoraPosition) -> dict[str, Json]:
         elif tile != EMPTY:
             kind = "technology" if TILES[tile].group == 3 else "mine-tile"
             out["pieces"] = [{"kind": kind, "owner": s.mine_owner[cell], "label": TILES[tile].id}]
+            out["marks"] = _mine_tile_marks(tile)
         cells.append(out)
     tracks = [
         {"id": "level", "label": "technology level", "value": mine.level(s)},
@@ -92,6 +107,7 @@ def _hall(s: KutnaHoraPosition) -> dict[str, Json]:
                 below = len(s.stack_hidden[stack]) + (s.stack_bottom[stack] >= 0)
                 out["terrain"] = "stack"
                 out["pieces"] = [_building_piece(top, None), {"kind": "face-down", "count": below}]
+                out["marks"] = _building_marks(top)
             else:
                 out["terrain"] = "empty"
             cells.append(out)
@@ -147,7 +163,13 @@ def _barbara(s: KutnaHoraPosition) -> dict[str, Json]:
 
 def _drawn(s: KutnaHoraPosition) -> dict[str, Json]:
     cells: list[dict[str, Json]] = [
-        {"id": f"D{k + 1}", "col": k, "row": 0, "pieces": [{"kind": "mine-tile", "label": TILES[t].id}]}
+        {
+            "id": f"D{k + 1}",
+            "col": k,
+            "row": 0,
+            "pieces": [{"kind": "mine-tile", "label": TILES[t].id}],
+            "marks": _mine_tile_marks(t),
+        }
         for k, t in enumerate(s.drawn)
     ]
     return {"id": "drawn", "label": "Drawn mine tiles", "layout": "row", "cells": cells}
@@ -177,6 +199,7 @@ def _player(s: KutnaHoraPosition, p: int) -> dict[str, Json]:
         cell = {"id": f"slot{slot + 1}", "col": slot, "row": 2, "label": "licence"}
         if slot < len(s.slots[p]):
             cell["pieces"] = [_building_piece(s.slots[p][slot], p)]
+            cell["marks"] = _building_marks(s.slots[p][slot])
         cells.append(cell)
     values: list[tuple[str, str, float]] = [
         ("money", "groschen", s.money[p]),

@@ -62,8 +62,10 @@ function cityShape(edges) {
   return [CITY_SHAPES.one, idx[0] ?? 0];
 }
 
+// Marks a clickable part; a ghost's parts are not clickable (the tile is not laid yet).
+let tagging = true;
 function tag(el, part) {
-  if (part) el.setAttribute('data-part', part.id);
+  if (part && tagging) el.setAttribute('data-part', part.id);
   return el;
 }
 
@@ -259,7 +261,12 @@ export default {
     const k = target.rotation;
     const parts = hand.parts.map((p) => ({ ...p, edges: p.edges.map((e) => turnEdge(e, k)) }));
     const ghost = ctx.svg('g', { class: 'ghost', opacity: 0.85 });
-    drawTile(ghost, parts, [], ctx, { ghost: true });
+    tagging = false;
+    try {
+      drawTile(ghost, parts, [], ctx, { ghost: true });
+    } finally {
+      tagging = true;
+    }
     ghost.append(ctx.svg('rect', { x: 1.5, y: 1.5, width: S - 3, height: S - 3, fill: 'none', stroke: '#fff', 'stroke-width': 3 }));
     g.append(ghost);
   },

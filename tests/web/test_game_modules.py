@@ -1,0 +1,178 @@
+"""The four games' drawing modules (src/townhall/web/static/js/games/*.js) load in Node, export
+the drawing contract (docs/web-client.md) and draw every cell of real board views with a minimal
+fake SVG context: every part an action targets is drawn clickable (data-part), and the previews of
+placements cover exactly the cells (My City) or show exactly the turned parts (Carcassonne) the
+game gives the placed piece."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from townhall import games
+from townhall.engine.chance import Chance
+from townhall.engine.protocol import Game, State
+from townhall.games.carcassonne import board_view as carcassonne_view
+from townhall.games.carcassonne.actions import DEPLOY
+from townhall.games.carcassonne.position import PLACE, CarcassonnePosition
+from townhall.games.my_city.data import cell_name
+from townhall.games.my_city.state import MyCityState
+
+GAMES_DIR = Path(__file__).resolve().parents[2] / "src" / "townhall" / "web" / "static" / "js" / "games"
+NAMES = ["carcassonne", "kutna-hora", "my-city", "antiquity"]
+NODE = shutil.which("node")
+
+# Runs in Node: imports a module, checks its export, draws every cell, extra and preview.
+CHECK = r"""
+import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+const [moduleFile, positionsFile] = process.argv.slice(2);
+const mod = await import(pathToFileURL(moduleFile).href);
+const game = mod.default;
+const fail = (msg) => { console.error(msg); process.exit(1); };
+if (!game || typeof game.cellSize !== 'number' || !(game.cellSize > 0)) fail('no positive cellSize');
+if (typeof game.drawCell !== 'function') fail('no drawCell');
+for (const hook of ['drawGhost', 'drawAreaExtras']) {
+  if (hook in game && typeof game[hook] !== 'function') fail(`${hook} is not a function`);
+}
+class El {
+  constructor(tag, attrs = {}) { this.tag = tag; this.attrs = {}; this.children = []; this.textContent = '';
+    for (const [k, v] of Object.entries(attrs)) if (v !== null && v !== undefined) this.attrs[k] = String(v); }
+  setAttribute(k, v) { this.attrs[k] = String(v); }
+  getAttribute(k) { return this.attrs[k] ?? null; }
+  append(...els) { for (const e of els) { if (!(e instanceof El)) fail(`appended a non-element: ${e}`); this.children.push(e); } }
+  prepend(...els) { this.children.unshift(...els); }
+  get classList() { return { add: () => {} }; }
+  *walk() { yield this; for (const c of this.children) yield* c.walk(); }
+}
+const ctx = { lang: 'en', playerColor: (s) => `hsl(${Number(s) * 90}, 70%, 50%)`, svg: (tag, attrs) => new El(tag, attrs) };
+const numbers = (el) => Object.values(el.attrs).every((v) => !/NaN|undefined|Infinity/.test(v));
+const report = { cells: 0, ghosts: 0, parts: 0 };
+for (const { view, targets } of JSON.parse(readFileSync(positionsFile, 'utf8'))) {
+  const drawn = new Map();
+  for (const area of view.areas) {
+    for (const cell of area.cells ?? []) {
+      const g = new El('g');
+      game.drawCell(g, cell, area, view, ctx);
+      const els = [...g.walk()];
+      if (els.length < 2) fail(`${area.id}/${cell.id}: nothing drawn`);
+      const bad = els.find((e) => !numbers(e));
+      if (bad) fail(`${area.id}/${cell.id}: ${bad.tag} ${JSON.stringify(bad.attrs)}`);
+      drawn.set(`${area.id}/${cell.id}`, new Set(els.map((e) => e.attrs['data-part']).filter(Boolean)));
+      report.cells++;
+    }
+    if (game.drawAreaExtras) {
+      const g = new El('g');
+      game.drawAreaExtras(g, area, view, { ...ctx, bounds: { x: 0, y: 0, width: 0, height: 0 } });
+      const bad = [...g.walk()].find((e) => !numbers(e));
+      if (bad) fail(`${area.id} extras: ${bad.tag} ${JSON.stringify(bad.attrs)}`);
+    }
+  }
+  for (const { target, text, ghost } of targets) {
+    if (target.part) {
+      const parts = drawn.get(`${target.area}/${target.cell}`);
+      if (!parts || !parts.has(target.part)) fail(`${text}: part ${target.part} of ${target.area}/${target.cell} not clickable`);
+      report.parts++;
+    }
+    if (!ghost) continue;
+    const g = new El('g');
+    game.drawGhost(g, target, { text, target }, view, ctx);
+    const els = [...g.walk()];
+    if (els.some((e) => e.attrs['data-part'])) fail(`${text}: a preview catches clicks`);
+    if (ghost.cells) {
+      const area = view.areas.find((a) => a.id === target.area);
+      const at = area.cells.find((c) => c.id === target.cell);
+      const covered = els.map((e) => /^translate\((-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)\)$/.exec(e.attrs.transform ?? ''))
+        .filter(Boolean).map(([, x, y]) => [at.col + Number(x) / game.cellSize, at.row + Number(y) / game.cellSize]);
+      const names = covered.map(([c, r]) => area.cells.find((k) => k.col === c && k.row === r)?.id ?? `${c},${r}`).sort();
+      if (JSON.stringify(names) !== JSON.stringify([...ghost.cells].sort())) fail(`${text}: preview covers ${names}, the game ${ghost.cells}`);
+    }
+    if (ghost.parts) {
+      const hand = view.areas.find((a) => a.id === 'hand').cells[0];
+      const turned = hand.parts.map((p) => ({ id: p.id, edges: p.edges.map((e) => mod.turnEdge(e, target.rotation)) }));
+      const want = ghost.parts.map((p) => ({ id: p.id, edges: p.edges }));
+      const key = (ps) => JSON.stringify(ps.map((p) => [p.id, [...p.edges].sort()]));
+      if (key(turned) !== key(want)) fail(`${text}: preview parts ${key(turned)}, the game ${key(want)}`);
+    }
+    report.ghosts++;
+  }
+}
+console.log(JSON.stringify(report));
+"""
+
+
+def _ghost(game: Game, state: State, player: int, action: int) -> dict[str, Any] | None:
+    """What the game says a placement will look like, for checking its preview."""
+    if isinstance(state, MyCityState) and state.action_to_json(action)["kind"] == "place":
+        mask = state.terrain.mask_of[action]
+        return {"cells": [cell_name(i) for i in range(mask.bit_length()) if mask >> i & 1]}
+    if isinstance(state, CarcassonnePosition) and state.phase == PLACE and action < DEPLOY:
+        tile = state.hand * 4 + (action & 3)
+        return {"parts": carcassonne_view._parts(tile)}
+    return None
+
+
+def _positions(name: str, options: dict[str, Any], seed: int, snapshots: int, every: int) -> list[dict[str, Any]]:
+    game = games.get(name)
+    chance = Chance(seed)
+    rng = random.Random(seed)
+    state = game.start(2, options, chance)
+    out: list[dict[str, Any]] = []
+    step = 0
+    while state.to_move() and len(out) < snapshots:
+        player = state.to_move()[0]
+        legal = state.legal_actions(player)
+        if step % every == 0:
+            targets = []
+            for action in legal:
+                target = game.action_target(state, player, action)
+                if target is not None:
+                    entry = {"target": target, "text": state.action_text(action), "ghost": None}
+                    if target.get("rotation") is not None:
+                        entry["ghost"] = _ghost(game, state, player, action)
+                    targets.append(entry)
+            out.append({"view": game.board_view(state, player), "targets": targets})
+        state.apply(player, rng.choice(legal), chance)
+        step += 1
+    out.append({"view": game.board_view(state, None), "targets": []})
+    return out
+
+
+CASES = {
+    "carcassonne": [({}, 3, 6, 9), ({"river": True}, 4, 4, 5)],
+    "kutna-hora": [({}, 5, 4, 41)],
+    "my-city": [({}, 6, 3, 4), ({"mode": "campaign", "episode": 24}, 7, 2, 6)],
+    "antiquity": [({}, 8, 3, 37)],
+}
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_module_draws_real_board_views(name: str, tmp_path: Path) -> None:
+    if NODE is None:
+        pytest.skip("node is not installed")
+    module = GAMES_DIR / f"{name}.js"
+    source = module.read_text(encoding="utf-8")
+    # plain ES modules served from the package: nothing is fetched from the internet
+    assert not re.search(r"""(import|from)\s*\(?\s*['"]https?:""", source)
+    positions = [
+        p for options, seed, snaps, every in CASES[name] for p in _positions(name, options, seed, snaps, every)
+    ]
+    data = tmp_path / "positions.json"
+    data.write_text(json.dumps(positions), encoding="utf-8")
+    script = tmp_path / "check.mjs"
+    script.write_text(CHECK, encoding="utf-8")
+    run = subprocess.run([NODE, str(script), str(module), str(data)], capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    report = json.loads(run.stdout)
+    assert report["cells"] > 0
+    if name in ("carcassonne", "my-city"):
+        assert report["ghosts"] > 0, "some placement was previewed"
+    if name in ("carcassonne", "kutna-hora"):
+        assert report["parts"] > 0, "some action targets a part"
