@@ -19,6 +19,10 @@ import pytest
 from townhall import games
 from townhall.engine.chance import Chance
 from townhall.engine.protocol import Game, State
+from townhall.games.antiquity import actions as antiquity_actions
+from townhall.games.antiquity import board_view as antiquity_view
+from townhall.games.antiquity.placement import cells_for
+from townhall.games.antiquity.position import AntiquityPosition
 from townhall.games.carcassonne import board_view as carcassonne_view
 from townhall.games.carcassonne.actions import DEPLOY
 from townhall.games.carcassonne.position import PLACE, CarcassonnePosition
@@ -116,6 +120,11 @@ def _ghost(game: Game, state: State, player: int, action: int) -> dict[str, Any]
     if isinstance(state, CarcassonnePosition) and state.phase == PLACE and action < DEPLOY:
         tile = state.hand * 4 + (action & 3)
         return {"parts": carcassonne_view._parts(tile)}
+    if isinstance(state, AntiquityPosition) and state.action_to_json(action)["kind"] == "square":
+        choice = antiquity_view.building_to_place(state.players[player])
+        assert choice is not None
+        c, x, y, rot = antiquity_actions.SPACE.decode(action)[1]
+        return {"cells": [antiquity_view.cell_id(c, i) for i in cells_for(state, choice, c, x, y, rot)]}
     return None
 
 
@@ -125,20 +134,23 @@ def _positions(name: str, options: dict[str, Any], seed: int, snapshots: int, ev
     rng = random.Random(seed)
     state = game.start(2, options, chance)
     out: list[dict[str, Any]] = []
-    step = 0
+    step = placing = 0
     while state.to_move() and len(out) < snapshots:
         player = state.to_move()[0]
         legal = state.legal_actions(player)
-        if step % every == 0:
-            targets = []
-            for action in legal:
-                target = game.action_target(state, player, action)
-                if target is not None:
-                    entry = {"target": target, "text": state.action_text(action), "ghost": None}
-                    if target.get("rotation") is not None:
-                        entry["ghost"] = _ghost(game, state, player, action)
-                    targets.append(entry)
+        targets = []
+        for action in legal:
+            target = game.action_target(state, player, action)
+            if target is not None:
+                entry = {"target": target, "text": state.action_text(action), "ghost": None}
+                if target.get("rotation") is not None:
+                    entry["ghost"] = _ghost(game, state, player, action)
+                targets.append(entry)
+        # every few steps, and the first two positions where a piece is placed
+        places = any(entry["ghost"] for entry in targets)
+        if step % every == 0 or (places and placing < 2):
             out.append({"view": game.board_view(state, player), "targets": targets})
+            placing += places
         state.apply(player, rng.choice(legal), chance)
         step += 1
     out.append({"view": game.board_view(state, None), "targets": []})
@@ -172,7 +184,7 @@ def test_module_draws_real_board_views(name: str, tmp_path: Path) -> None:
     assert run.returncode == 0, run.stderr
     report = json.loads(run.stdout)
     assert report["cells"] > 0
-    if name in ("carcassonne", "my-city"):
+    if name in ("carcassonne", "my-city", "antiquity"):
         assert report["ghosts"] > 0, "some placement was previewed"
     if name in ("carcassonne", "kutna-hora"):
         assert report["parts"] > 0, "some action targets a part"

@@ -82,3 +82,29 @@ def test_others_plans_stay_hidden_in_phase_2() -> None:
     build = [a for a in state.legal_actions(0) if A.SPACE.decode(a)[0] != "done"]
     state.apply(0, build[0], chance)
     assert GAME.board_view(state, 1)["areas"][1:3] == before["areas"][1:3]
+
+
+def test_the_building_being_placed_shows_to_its_player_only_in_phase_2() -> None:
+    state = GAME.start(2, {}, Chance(2))
+    assert isinstance(state, AntiquityState)
+    chance = Chance(3)
+    while state.phase != PLAN:
+        player = state.to_move()[0]
+        state.apply(player, state.legal_actions(player)[0], chance)
+    build = next(a for a in state.legal_actions(0) if A.SPACE.decode(a)[0] == "build")
+    state.apply(0, build, chance)
+    squares = [a for a in state.legal_actions(0) if A.SPACE.decode(a)[0] == "square"]
+    assert squares, "a chosen building waits for its square"
+    mine = {area["id"]: area for area in GAME.board_view(state, 0)["areas"]}
+    assert "p0.build" in mine and "p0.build" not in {area["id"] for area in GAME.board_view(state, 1)["areas"]}
+    # the unturned shape: placed with rotation 0 at its first square it covers what the game covers
+    shape = sorted((cell["col"], cell["row"]) for cell in mine["p0.build"]["cells"])
+    unturned = next(a for a in squares if A.SPACE.decode(a)[1][3] == 0)
+    c, x, y, _ = A.SPACE.decode(unturned)[1]
+    state.apply(0, unturned, chance)
+    size = 7 if c == 0 else 6
+    covered = [i for i, bid in enumerate(state.players[0].grid[c]) if bid == state.players[0].grid[c][y * size + x]]
+    first = min((dy, dx) for dx, dy in shape)
+    assert sorted((i % size, i // size) for i in covered) == sorted(
+        (x + dx - first[1], y + dy - first[0]) for dx, dy in shape
+    )

@@ -12,11 +12,12 @@ from townhall.engine import Json
 
 from . import actions as A
 from . import zones
-from .city import COLUMNS, size_of
+from .city import CHOICE_NAMES, CHOICE_ORIENTS, CHOICE_TYPES, COLUMNS, choice_of_shape, size_of
 from .components import INN_OCCUPANT, SITE_OCCUPANT
 from .data import BUILDINGS, GOODS
 from .player import SAINTS, Player
 from .position import PHASE_NAMES, PLAN, AntiquityPosition
+from .steps import Arrange, PlaceBuilding
 
 TERRAINS = {"F": "forest", "P": "grass", "M": "mountain", "W": "water"}
 # Action kinds with no place on the board (choices of a building, a good, a saint, a partner...).
@@ -47,6 +48,9 @@ def board_view(position: AntiquityPosition, viewer: int | None) -> dict[str, Jso
     for q, pl in enumerate(holdings):
         areas.extend(city_area(q, c, pl) for c in range(len(pl.grid)))
         areas.append(player_area(q, pl))
+        choice = building_to_place(pl)
+        if choice is not None:
+            areas.append(build_area(q, choice))
     tracks = [
         {"id": "round", "label": "round", "value": position.round, "maximum": position.max_rounds},
         {"id": "famine", "label": "famine", "value": position.famine},
@@ -121,6 +125,32 @@ def city_area(p: int, c: int, pl: Player) -> dict[str, Json]:
             marks.append("grave")
         cells.append({"id": cell_id(c, i), "col": i % size, "row": i // size, "pieces": pieces, "marks": marks})
     return {"id": f"p{p}.c{c}", "label": f"player {p + 1} city {c + 1}", "layout": "square", "owner": p, "cells": cells}
+
+
+def building_to_place(pl: Player) -> int | None:
+    """The build choice (shape) the player is placing on a city map now, if any."""
+    step = pl.pending
+    if isinstance(step, PlaceBuilding):
+        return step.choice
+    if isinstance(step, Arrange) and step.held:
+        building = pl.buildings[step.held[0]]
+        assert building is not None
+        return choice_of_shape(building[0], len(building[2]), building[2], size_of(building[1]))
+    return None
+
+
+def build_area(p: int, choice: int) -> dict[str, Json]:
+    """The building being placed, unturned (rotation 0, normalised to the top-left corner): a
+    client previews a `square` action by turning it clockwise and putting its first square on
+    the target cell."""
+    kind = BUILDINGS[CHOICE_TYPES[choice]]
+    shape = CHOICE_ORIENTS[choice][0][1]
+    cells: list[Json] = [
+        {"id": f"{x},{y}", "col": x, "row": y, "pieces": [{"kind": kind, "owner": p, "label": CHOICE_NAMES[choice]}]}
+        for x, y in shape
+    ]
+    return {"id": f"p{p}.build", "label": f"player {p + 1}: {CHOICE_NAMES[choice]} to place", "layout": "square",
+            "owner": p, "cells": cells}  # fmt: skip
 
 
 def player_area(p: int, pl: Player) -> dict[str, Json]:

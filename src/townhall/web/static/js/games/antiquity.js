@@ -160,6 +160,16 @@ function drawSquare(g, cell, area, ctx) {
   }
 }
 
+// The squares a building covers turned k quarter turns clockwise ((x, y) -> (-y, x)), shifted
+// so that its first square (top row, then leftmost) is at (0, 0).
+function placed(cells, k) {
+  let shape = cells.map((c) => [c.col, c.row]);
+  for (let i = 0; i < ((k % 4) + 4) % 4; i++) shape = shape.map(([x, y]) => [-y, x]);
+  shape.sort((a, b) => a[1] - b[1] || a[0] - b[0]);
+  const [x0, y0] = shape[0];
+  return shape.map(([x, y]) => [x - x0, y - y0]);
+}
+
 export default {
   cellSize: S,
 
@@ -168,8 +178,30 @@ export default {
     else drawSquare(g, cell, area, ctx);
   },
 
+  // A building being placed (area "p<seat>.build", unturned) previewed at a city square.
+  drawGhost(g, target, action, view, ctx) {
+    const seat = target.area.split('.')[0];
+    const build = view.areas.find((a) => a.id === `${seat}.build`);
+    if (!build || !(build.cells ?? []).length) return;
+    const piece = build.cells[0].pieces?.[0] ?? { kind: 'storage' };
+    const squares = placed(build.cells, target.rotation ?? 0);
+    const own = new Set(squares.map(([x, y]) => `${x},${y}`));
+    const ghost = ctx.svg('g', { class: 'ghost', opacity: 0.8 });
+    for (const [x, y] of squares) {
+      const cg = ctx.svg('g', { transform: `translate(${x * S},${y * S})` });
+      cg.append(ctx.svg('rect', { x: 0, y: 0, width: S, height: S, fill: BUILDING[piece.kind] ?? '#c0b090' }));
+      const sides = [[0, -1, `M0,1.5 H${S}`], [0, 1, `M0,${S - 1.5} H${S}`], [-1, 0, `M1.5,0 V${S}`], [1, 0, `M${S - 1.5},0 V${S}`]];
+      for (const [dx, dy, d] of sides) {
+        if (!own.has(`${x + dx},${y + dy}`)) cg.append(ctx.svg('path', { d, stroke: '#fff', 'stroke-width': 3 }));
+      }
+      ghost.append(cg);
+    }
+    g.append(ghost);
+  },
+
   // City maps: column letters and row numbers; a player's area: goods, workers, graves, saint.
   drawAreaExtras(g, area, view, ctx) {
+    if (area.layout === 'square' && area.id.endsWith('.build')) return;
     if (area.layout === 'square') {
       const size = 1 + Math.max(0, ...(area.cells ?? []).map((c) => c.col));
       for (let i = 0; i < size; i++) {
