@@ -71,13 +71,19 @@ def test_start_view_shows_the_map_cities_and_goods() -> None:
     assert wood.value == state.players[0].goods[8]
 
 
-def test_others_plans_stay_hidden_in_phase_2() -> None:
+def _in_phase_2() -> tuple[AntiquityState, Chance]:
+    """A two-player game played by first legal actions up to phase 2 (city building)."""
     state = GAME.start(2, {}, Chance(2))
     assert isinstance(state, AntiquityState)
     chance = Chance(3)
     while state.phase != PLAN:
         player = state.to_move()[0]
         state.apply(player, state.legal_actions(player)[0], chance)
+    return state, chance
+
+
+def test_others_plans_stay_hidden_in_phase_2() -> None:
+    state, chance = _in_phase_2()
     before = GAME.board_view(state, 1)
     build = [a for a in state.legal_actions(0) if A.SPACE.decode(a)[0] != "done"]
     state.apply(0, build[0], chance)
@@ -85,12 +91,7 @@ def test_others_plans_stay_hidden_in_phase_2() -> None:
 
 
 def test_the_building_being_placed_shows_to_its_player_only_in_phase_2() -> None:
-    state = GAME.start(2, {}, Chance(2))
-    assert isinstance(state, AntiquityState)
-    chance = Chance(3)
-    while state.phase != PLAN:
-        player = state.to_move()[0]
-        state.apply(player, state.legal_actions(player)[0], chance)
+    state, chance = _in_phase_2()
     build = next(a for a in state.legal_actions(0) if A.SPACE.decode(a)[0] == "build")
     state.apply(0, build, chance)
     squares = [a for a in state.legal_actions(0) if A.SPACE.decode(a)[0] == "square"]

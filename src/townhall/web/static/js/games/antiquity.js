@@ -85,7 +85,7 @@ function drawHex(g, cell, ctx) {
   g.append(ctx.svg('polygon', { points: hexPoints(), fill: TERRAIN[cell.terrain] ?? '#ddd', stroke: '#5c5c4c', 'stroke-width': 1 }));
   const pieces = cell.pieces ?? [];
   const city = pieces.find((p) => p.kind === 'city');
-  if (!city) terrainGlyph(ctx, g, cell.terrain);
+  if (!pieces.length && !marks.includes('token')) terrainGlyph(ctx, g, cell.terrain);
   if (marks.includes('polluted')) {
     g.append(ctx.svg('polygon', { points: hexPoints(), fill: '#5a4632', opacity: 0.55 }));
     g.append(ctx.svg('path', { d: 'M-20,-8 L8,20 M-8,-20 L20,8 M-24,6 L-6,24 M6,-24 L24,-6', stroke: '#3a2a1a', 'stroke-width': 1.5, opacity: 0.6 }));
@@ -143,7 +143,7 @@ function drawSquare(g, cell, area, ctx) {
     }
     const first = firstCellOf(area, label);
     if (first && first.id === cell.id) {
-      text(ctx, g, 3, 12, building.kind.replace('_', ' '), { 'text-anchor': 'start', 'font-size': 9, fill: '#111', 'font-weight': 'bold' });
+      text(ctx, g, 3, 11, building.kind.replace('_', ' '), { 'text-anchor': 'start', 'font-size': 8, fill: '#111', 'font-weight': 'bold' });
     }
   }
   if (marks.includes('manned')) {
