@@ -195,9 +195,11 @@ export default {
 
   // Column letters and row numbers round a player's board; its score, passes and status below.
   drawAreaExtras(g, area, view, ctx) {
-    if (!area.id.startsWith('board-')) {
+    if (area.id === 'card' && !(area.cells ?? []).length) {
+      text(ctx, g, 0, 20, area.label, { 'font-weight': 'bold' }); // the blockade: no building
       return;
     }
+    if (!area.id.startsWith('board-')) return;
     const size = 1 + Math.max(...area.cells.map((c) => c.col));
     for (let i = 0; i < size; i++) {
       text(ctx, g, i * S + S / 2, -8, String.fromCharCode(65 + i), { 'text-anchor': 'middle', 'font-size': 14, fill: '#555' });
