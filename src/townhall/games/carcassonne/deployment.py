@@ -9,6 +9,7 @@ from townhall.games.carcassonne.features import add_follower
 from townhall.games.carcassonne.position import DEPLOY as DEPLOY_PHASE
 from townhall.games.carcassonne.position import CarcassonnePosition
 from townhall.games.carcassonne.tiles import CODES, LAYOUTS, ROLE_NAMES, xy_of
+from townhall.games.carcassonne.words import _, segment_label, term
 
 
 def deploy_options(position: CarcassonnePosition) -> list[int]:
@@ -65,5 +66,6 @@ def deploy_text(position: CarcassonnePosition, action: int) -> str:
     if position.phase == DEPLOY_PHASE and position.last_cell in position.board:
         layout = LAYOUTS[position.board[position.last_cell][0]]
         if segment < len(layout.kinds):
-            return f"{ROLE_NAMES[layout.kinds[segment]]} on {layout.labels[segment]}"
-    return f"follower on segment {segment}"
+            role = term(ROLE_NAMES[layout.kinds[segment]])
+            return _("{role} on {segment}").format(role=role, segment=segment_label(layout.labels[segment]))
+    return _("follower on segment {segment}").format(segment=segment)

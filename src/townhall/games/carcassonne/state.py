@@ -14,6 +14,7 @@ from townhall.games.carcassonne.drawing import draw, restore, set_up
 from townhall.games.carcassonne.placement import place, why_not_place
 from townhall.games.carcassonne.position import DEPLOY, OVER, PHASE_NAMES, PLACE, CarcassonnePosition
 from townhall.games.carcassonne.scoring import score_turn
+from townhall.games.carcassonne.words import term
 
 __all__ = ["DEPLOY", "OVER", "PHASE_NAMES", "PLACE", "CarcassonneState", "from_json", "new_state"]
 
@@ -88,7 +89,7 @@ class CarcassonneState(CarcassonnePosition, State):
         if 0 <= action < DEPLOY_ID:
             return actions.place_text(action)
         if action == SKIP_ID:
-            return "no follower"
+            return term("action.no-follower")
         return deploy_text(self, action)
 
 
