@@ -27,9 +27,11 @@ from rich.text import Text
 
 from townhall import games
 from townhall.agents import agent_names, make_agent, split_specs
+from townhall.cli.words import _, game_title
 from townhall.engine.errors import OptionError, TownhallError
 from townhall.engine.options import OptionValue, parse_option_texts
 from townhall.engine.protocol import Game
+from townhall.i18n import UnknownLanguage, choose, from_environment
 
 if TYPE_CHECKING:
     from townhall.sim.play import RunPlan
@@ -53,6 +55,24 @@ BoardArg = Annotated[
 SeedArg = Annotated[int | None, typer.Option("--seed", "-s", help="Seed of the match's chance.")]
 
 
+@app.callback()
+def language(
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            help="Language of the words: en, zh-Hans, zh-Hant or ja (default: TOWNHALL_LANG, then the locale).",
+        ),
+    ] = None,
+) -> None:
+    """Medieval city-building board games: play, simulate, replay and benchmark."""
+    try:
+        choose(lang if lang is not None else from_environment())
+    except UnknownLanguage as error:
+        errors.print(f"[red]error:[/red] {escape(str(error))}", highlight=False, soft_wrap=True)
+        raise typer.Exit(2) from None
+
+
 @contextmanager
 def friendly_errors() -> Iterator[None]:
     """Turn the errors a person can cause into a message and exit status 2, never a traceback."""
@@ -60,14 +80,17 @@ def friendly_errors() -> Iterator[None]:
         yield
     except TownhallError as error:
         errors.print(
-            f"[red]error:[/red] {escape(str(error))}", highlight=False, soft_wrap=True
+            _("[red]error:[/red] {message}").format(message=escape(str(error))), highlight=False, soft_wrap=True
         )  # one line; [x] is text
         raise typer.Exit(2) from None
     except OSError as error:
-        errors.print(f"[red]error:[/red] {error.strerror or error}: {error.filename or ''}", highlight=False)
+        errors.print(
+            _("[red]error:[/red] {message}").format(message=f"{error.strerror or error}: {error.filename or ''}"),
+            highlight=False,
+        )
         raise typer.Exit(2) from None
     except KeyboardInterrupt:
-        errors.print("interrupted")
+        errors.print(_("interrupted"))
         raise typer.Exit(130) from None
 
 
@@ -129,20 +152,20 @@ def _progress(quiet: bool) -> Progress:
 def list_games() -> None:
     """The games, their player counts and options."""
     with friendly_errors():
-        table = Table(title="Townhall games")
-        for column in ("Name", "Title", "Players", "Options", "Notes"):
+        table = Table(title=_("Townhall games"))
+        for column in (_("Name"), _("Title"), _("Players"), _("Options"), _("Notes")):
             table.add_column(column, overflow="fold")
         for name in games.names():
             try:
                 game = games.get(name)
             except TownhallError as error:
-                table.add_row(name, "-", "-", "-", f"unavailable: {error}")
+                table.add_row(name, "-", "-", "-", _("unavailable: {error}").format(error=error))
                 continue
             meta = game.meta
             options = "\n".join(spec.describe() for spec in meta.options) or "-"
             table.add_row(name, meta.title, f"{meta.min_players}-{meta.max_players}", options, meta.notes)
         console.print(table)
-        console.print(f"Agents: {', '.join(agent_names())} (and 'human' in play)")
+        console.print(_("Agents: {names} (and 'human' in play)").format(names=", ".join(agent_names())))
 
 
 @app.command()
@@ -168,21 +191,25 @@ def play(
 def _ask_table() -> tuple[str, str]:
     names = games.names()
     if not names:
-        raise TownhallError("no game is installed")
-    console.print("Games: " + ", ".join(f"{i}. {name}" for i, name in enumerate(names, 1)))
+        raise TownhallError(_("no game is installed"))
+    console.print(_("Games: ") + ", ".join(f"{i}. {name}" for i, name in enumerate(names, 1)))
     while True:
         try:
-            answer = input("Which game? ").strip()
+            answer = input(_("Which game? ")).strip()
         except EOFError:
-            raise TownhallError("no answer on standard input; name a game: townhall play GAME") from None
+            raise TownhallError(_("no answer on standard input; name a game: townhall play GAME")) from None
         chosen = names[int(answer) - 1] if answer.isdigit() and 1 <= int(answer) <= len(names) else answer
         if chosen in names:
             break
-        console.print(f"[yellow]{answer!r} is not one of the games[/yellow]")
+        console.print(_("[yellow]{answer!r} is not one of the games[/yellow]").format(answer=answer))
     game = games.get(chosen)
     default = ",".join(["human"] + ["random"] * (game.meta.min_players - 1))
     try:
-        seats = input(f"Seats, comma-separated (human, {', '.join(agent_names())}) [{default}]: ").strip()
+        seats = input(
+            _("Seats, comma-separated (human, {names}) [{default}]: ").format(
+                names=", ".join(agent_names()), default=default
+            )
+        ).strip()
     except EOFError:
         seats = ""
     return chosen, seats or default
@@ -292,13 +319,21 @@ def replay(
     with friendly_errors():
         records = load_records(file)
         if index > len(records):
-            raise TownhallError(f"{file} holds {len(records)} records, not {index}")
+            raise TownhallError(
+                _("{file} holds {count} records, not {index}").format(file=file, count=len(records), index=index)
+            )
         record = records[index - 1]
         game = games.get(record.game) if record.game in games.names() else None
         if game is None:
-            raise TownhallError(f"the record is of game {record.game!r}, which this build does not know")
+            raise TownhallError(
+                _("the record is of game {game!r}, which this build does not know").format(game=record.game)
+            )
         interactive = sys.stdin.isatty() if step is None else step
-        console.print(f"[bold]{game.meta.title}[/bold], {record.num_players} players, seats {', '.join(record.seats)}")
+        console.print(
+            _("[bold]{title}[/bold], {count} players, seats {seats}").format(
+                title=game_title(game), count=record.num_players, seats=", ".join(record.seats)
+            )
+        )
         last = None
         for frame in frames(record, games.get):
             last = frame
@@ -306,20 +341,27 @@ def replay(
                 if interactive:
                     console.print(game.render(frame.state, None))
                 continue
-            console.print(f"{frame.index + 1:>4}. player {frame.step.player + 1}: {frame.action_text}", highlight=False)
+            console.print(
+                _("{index:>4}. player {number}: {action}").format(
+                    index=frame.index + 1, number=frame.step.player + 1, action=frame.action_text
+                ),
+                highlight=False,
+            )
             for event in frame.events:
                 console.print(f"      [cyan]{escape(game.event_text(event))}[/cyan]", highlight=False)
             if interactive:
                 console.print(game.render(frame.state, None))
                 try:
-                    if input("Enter: next, q: quit> ").strip().lower() == "q":
+                    if input(_("Enter: next, q: quit> ")).strip().lower() == "q":
                         return
                 except EOFError:
                     interactive = False
         if last is not None:
             console.print(game.render(last.state, None))
             console.print(
-                f"Final scores: {', '.join(f'{s:g}' for s in last.state.scores())}; ranks {last.state.ranks()}"
+                _("Final scores: {scores}; ranks {ranks}").format(
+                    scores=", ".join(f"{s:g}" for s in last.state.scores()), ranks=last.state.ranks()
+                )
             )
 
 

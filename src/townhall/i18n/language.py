@@ -27,6 +27,12 @@ def current() -> str:
     return _CURRENT.get()
 
 
+def choose(language: str) -> str:
+    """Make `language` the language in force for the rest of this context (a command's run)."""
+    _CURRENT.set(normalize(language))
+    return _CURRENT.get()
+
+
 @contextmanager
 def using(language: str) -> Iterator[str]:
     """Make `language` (any spelling `normalize` reads) the language in force inside the block."""

@@ -27,10 +27,16 @@ def template(domain: str, package: Path) -> BabelCatalog:
     """The messages the package's sources mark, with their places."""
     catalog = BabelCatalog(domain=domain, project="townhall", fuzzy=False)
     found = extract_from_dir(
-        str(package), method_map=[("**.py", "python")], keywords=KEYWORDS, comment_tags=("i18n:",), strip_comment_tags=True
+        str(package),
+        method_map=[("**.py", "python")],
+        keywords=KEYWORDS,
+        comment_tags=("i18n:",),
+        strip_comment_tags=True,
     )
     for filename, line, message, comments, context in found:
-        catalog.add(message, None, [(str(Path(package.name) / filename), line)], auto_comments=comments, context=context)
+        catalog.add(
+            message, None, [(str(Path(package.name) / filename), line)], auto_comments=comments, context=context
+        )
     return catalog
 
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 from townhall.engine.codec import ActionSpace
 from townhall.engine.errors import MalformedAction
 from townhall.engine.protocol import Json
-from townhall.games.carcassonne.words import term
 from townhall.games.carcassonne.tiles import MAX_SEGMENTS, OFF, SIZE, cell_of, xy_of
+from townhall.games.carcassonne.words import term
 
 SPACE = ActionSpace(
     [

@@ -219,7 +219,9 @@ def event_text(event: Event) -> str:
             text = _("{scorers} {points} for the completed {feature} of {tiles}")
         else:
             text = _("{scorers} {points} for the incomplete {feature} of {tiles}")
-        text = text.format(scorers=_who(d["scorers"]), points=d["points"], feature=feature, tiles=_tiles(len(d["tiles"])))
+        text = text.format(
+            scorers=_who(d["scorers"]), points=d["points"], feature=feature, tiles=_tiles(len(d["tiles"]))
+        )
         if not d["pennants"]:
             return text
         pennants = ngettext("{count} pennant", "{count} pennants", d["pennants"]).format(count=d["pennants"])
