@@ -25,4 +25,4 @@ def _glossary(game: Game) -> Glossary | None:
 def game_title(game: Game) -> str:
     """The game's title in the language in force (its glossary's `title`), else its own title."""
     glossary = _glossary(game)
-    return glossary.term("title") if glossary is not None and "title" in glossary.keys() else game.meta.title
+    return glossary.term("title") if glossary is not None and "title" in glossary else game.meta.title

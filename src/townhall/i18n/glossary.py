@@ -62,6 +62,9 @@ class Glossary:
             community=form.get("community"),
         )
 
+    def __contains__(self, key: object) -> bool:
+        return key in self._terms
+
     def keys(self) -> list[str]:
         return list(self._terms)
 
