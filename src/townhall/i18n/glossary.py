@@ -16,6 +16,7 @@ language has no seed or the seed lacks the term.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -64,6 +65,9 @@ class Glossary:
 
     def __contains__(self, key: object) -> bool:
         return key in self._terms
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._terms)
 
     def keys(self) -> list[str]:
         return list(self._terms)
