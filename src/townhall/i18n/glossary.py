@@ -18,6 +18,8 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cache
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -84,3 +86,17 @@ class Glossary:
 
     def english(self, key: str) -> str:
         return self.term(key, DEFAULT)
+
+
+@cache
+def beside(package: str) -> Glossary | None:
+    """The glossary a package ships (its `glossary.json`), or None: how front doors find a game's
+    terms (its title) knowing only the module that defines it."""
+    path = Path(str(resources.files(package))) / "glossary.json"
+    return Glossary(path) if path.is_file() else None
+
+
+def title_of(module: str, fallback: str) -> str:
+    """The `title` term of the glossary beside `module`'s package in the language in force, else `fallback`."""
+    glossary = beside(module.rpartition(".")[0])
+    return glossary.term("title") if glossary is not None and "title" in glossary else fallback
