@@ -57,6 +57,7 @@ SeedArg = Annotated[int | None, typer.Option("--seed", "-s", help="Seed of the m
 
 @app.callback()
 def language(
+    ctx: typer.Context,
     lang: Annotated[
         str | None,
         typer.Option(
@@ -67,7 +68,7 @@ def language(
 ) -> None:
     """Medieval city-building board games: play, simulate, replay and benchmark."""
     try:
-        choose(lang if lang is not None else from_environment())
+        ctx.call_on_close(choose(lang if lang is not None else from_environment()))
     except UnknownLanguage as error:
         errors.print(f"[red]error:[/red] {escape(str(error))}", highlight=False, soft_wrap=True)
         raise typer.Exit(2) from None

@@ -8,7 +8,7 @@ The language is a context variable: a front door sets it around the code that ma
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 
@@ -27,10 +27,10 @@ def current() -> str:
     return _CURRENT.get()
 
 
-def choose(language: str) -> str:
-    """Make `language` the language in force for the rest of this context (a command's run)."""
-    _CURRENT.set(normalize(language))
-    return _CURRENT.get()
+def choose(language: str) -> Callable[[], None]:
+    """Make `language` the language in force from now on (a command's run); returns the undo."""
+    token = _CURRENT.set(normalize(language))
+    return lambda: _CURRENT.reset(token)
 
 
 @contextmanager

@@ -58,16 +58,16 @@ def action_text(state: KutnaHoraPosition, action: int) -> str:
             )
         return _("keep {number}").format(number=v[0] + 1)
     if kind in ("mine", "tech"):
-        cell = cell_name(DATA.mine_cols, v[0])
-        return _("mine {cell}").format(cell=cell) if kind == "mine" else _("tech {cell}").format(cell=cell)
+        shaft = cell_name(DATA.mine_cols, v[0])
+        return _("mine {cell}").format(cell=shaft) if kind == "mine" else _("tech {cell}").format(cell=shaft)
     if kind == "take":
         row, col = v
         stack = state.hall[row][col] if col < len(state.hall[row]) else -1
         tile = state.stack_top[stack] if stack >= 0 else -1
         return _("take {row}{col} {id}").format(row=row + 1, col=col + 1, id=B[tile].id if tile >= 0 else "-")
     if kind in ("plot", "score"):
-        cell = cell_name(state.town_columns, v[0])
-        return _("plot {cell}").format(cell=cell) if kind == "plot" else _("score {cell}").format(cell=cell)
+        where = cell_name(state.town_columns, v[0])
+        return _("plot {cell}").format(cell=where) if kind == "plot" else _("score {cell}").format(cell=where)
     if kind == "build":
         slot, cell = v
         tile = state.slots[p][slot] if slot < len(state.slots[p]) else -1
