@@ -13,9 +13,6 @@ import io
 from collections.abc import Iterator
 from pathlib import Path
 
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
-
 from townhall.i18n.language import DEFAULT, LANGUAGES, current
 
 # gettext directory names: a script subtag goes after an underscore (zh_Hans), as Babel writes them.
@@ -70,6 +67,9 @@ class Catalog:
 
 def compiled(po: Path) -> bytes:
     """The `.mo` bytes of a `.po` file (fuzzy entries left out, as gettext does)."""
+    from babel.messages.mofile import write_mo  # only when compiling: a run reads .mo files
+    from babel.messages.pofile import read_po
+
     with po.open("rb") as handle:
         catalog = read_po(handle, locale=po.parent.parent.name)
     out = io.BytesIO()

@@ -11,8 +11,10 @@ import os
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
+from typing import TYPE_CHECKING
 
-from babel.core import Locale, UnknownLocaleError, get_global
+if TYPE_CHECKING:
+    from babel.core import Locale
 
 LANGUAGES = ("en", "zh-Hans", "zh-Hant", "ja")
 DEFAULT = "en"
@@ -48,6 +50,8 @@ def match(tag: str) -> str | None:
 
     Babel's likely-subtags data fills in the script (zh-TW and zh-HK are Traditional, zh and
     zh-CN Simplified), so regional tags need no table of our own."""
+    from babel.core import Locale, UnknownLocaleError  # on demand: reading a tag is rare, imports are not
+
     text = tag.strip().split(".")[0].split("@")[0].replace("-", "_")
     if not text or text in ("C", "POSIX"):
         return None
@@ -63,6 +67,8 @@ def match(tag: str) -> str | None:
 
 
 def _chinese_script(locale: Locale) -> str:
+    from babel.core import get_global
+
     if locale.script:
         return locale.script
     likely: Mapping[str, str] = get_global("likely_subtags")
