@@ -26,6 +26,11 @@ def test_game_titles_follow_lang_then_accept_language(shared_sqlite_server: Serv
     assert title(params={"lang": "ja"}) == "カルカソンヌ"
     assert title(headers={"Accept-Language": "zh-TW,zh;q=0.8"}) == "卡卡頌"
     assert title(params={"lang": "zh-Hans"}, headers={"Accept-Language": "ja"}) == "卡卡颂"
+    japanese = http.get(base + "/api/games", params={"lang": "ja"}).json()
+    english = http.get(base + "/api/games").json()
+    river = [next(o for g in listed for o in g["options"] if o["name"] == "river") for listed in (english, japanese)]
+    assert river[0]["help"].startswith("play with the River") and river[1]["help"].startswith("川を使う")
+    assert {k: v for k, v in river[0].items() if k != "help"} == {k: v for k, v in river[1].items() if k != "help"}
     refused = http.get(base + "/api/games", params={"lang": "klingon"})
     assert refused.status_code == 400 and refused.json()["error"] == "bad-request"
 

@@ -48,7 +48,8 @@ def test_a_wrong_answer_is_explained_in_the_language_shown() -> None:
 @pytest.mark.parametrize(
     ("args", "env", "expected"),
     [
-        (["--lang", "ja", "games"], {}, "ゲーム"),
+        (["--lang", "ja", "games"], {}, "カルカソンヌ"),
+        (["--lang", "ja", "games"], {}, "既定値"),
         (["games"], {"TOWNHALL_LANG": "zh-Hant"}, "遊戲"),
         (["games"], {"TOWNHALL_LANG": "", "LANG": "zh_CN.UTF-8"}, "游戏"),
         (["games"], {"TOWNHALL_LANG": "", "LANG": "C.UTF-8", "LC_ALL": ""}, "Townhall games"),

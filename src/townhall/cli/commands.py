@@ -27,7 +27,7 @@ from rich.text import Text
 
 from townhall import games
 from townhall.agents import agent_names, make_agent, split_specs
-from townhall.cli.words import _, game_title
+from townhall.cli.words import _, game_notes, game_title, option_line
 from townhall.engine.errors import OptionError, TownhallError
 from townhall.engine.options import OptionValue, parse_option_texts
 from townhall.engine.protocol import Game
@@ -163,8 +163,8 @@ def list_games() -> None:
                 table.add_row(name, "-", "-", "-", _("unavailable: {error}").format(error=error))
                 continue
             meta = game.meta
-            options = "\n".join(spec.describe() for spec in meta.options) or "-"
-            table.add_row(name, meta.title, f"{meta.min_players}-{meta.max_players}", options, meta.notes)
+            options = "\n".join(option_line(spec) for spec in meta.options) or "-"
+            table.add_row(name, game_title(game), f"{meta.min_players}-{meta.max_players}", options, game_notes(game))
         console.print(table)
         console.print(_("Agents: {names} (and 'human' in play)").format(names=", ".join(agent_names())))
 

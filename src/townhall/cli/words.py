@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from townhall.engine.options import OptionSpec
 from townhall.engine.protocol import Game
-from townhall.i18n import Catalog, title_of
+from townhall.i18n import Catalog, term_of, title_of
 
 CATALOG = Catalog("cli", Path(__file__).resolve().parent / "locale")
 _ = CATALOG.gettext
@@ -15,3 +16,13 @@ ngettext = CATALOG.ngettext
 def game_title(game: Game) -> str:
     """The game's title in the language in force (its glossary's `title`), else its own title."""
     return title_of(type(game).__module__, game.meta.title)
+
+
+def game_notes(game: Game) -> str:
+    return term_of(type(game).__module__, "notes", game.meta.notes)
+
+
+def option_line(spec: OptionSpec) -> str:
+    """`name=kinds (default value)` with the word "default" in the language in force."""
+    name_and_kinds = spec.describe().rsplit(" (default ", 1)[0]
+    return _("{option} (default {value})").format(option=name_and_kinds, value=spec.format(spec.default))

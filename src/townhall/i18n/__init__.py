@@ -7,7 +7,7 @@ English is the source language: its words are the msgids, so English output need
 """
 
 from townhall.i18n.catalog import N_, Catalog, compile_catalogs, po_files
-from townhall.i18n.glossary import Glossary, GlossaryEntry, title_of
+from townhall.i18n.glossary import Glossary, GlossaryEntry, term_of, title_of
 from townhall.i18n.language import (
     DEFAULT,
     LANGUAGES,
@@ -35,6 +35,7 @@ __all__ = [
     "from_environment",
     "normalize",
     "po_files",
+    "term_of",
     "title_of",
     "using",
 ]

@@ -96,7 +96,12 @@ def beside(package: str) -> Glossary | None:
     return Glossary(path) if path.is_file() else None
 
 
-def title_of(module: str, fallback: str) -> str:
-    """The `title` term of the glossary beside `module`'s package in the language in force, else `fallback`."""
+def term_of(module: str, key: str, fallback: str) -> str:
+    """Term `key` of the glossary beside `module`'s package in the language in force, else `fallback`
+    (a game's `title`, `notes`, `option.<name>`: front doors know a game only by its module)."""
     glossary = beside(module.rpartition(".")[0])
-    return glossary.term("title") if glossary is not None and "title" in glossary else fallback
+    return glossary.term(key) if glossary is not None and key in glossary else fallback
+
+
+def title_of(module: str, fallback: str) -> str:
+    return term_of(module, "title", fallback)

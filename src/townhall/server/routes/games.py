@@ -6,7 +6,7 @@ from fastapi import APIRouter
 
 from townhall import games
 from townhall.engine.protocol import Json
-from townhall.i18n import title_of, using
+from townhall.i18n import term_of, title_of, using
 from townhall.server.bots import LEVELS
 from townhall.server.context import REFUSALS
 from townhall.server.routes.language import LanguageDep
@@ -20,8 +20,10 @@ def list_games(lang: LanguageDep) -> list[dict[str, Json]]:
     for name in games.names():
         game = games.get(name)
         meta = game.meta
+        module = type(game).__module__
         with using(lang):
-            title = title_of(type(game).__module__, meta.title)
+            title = title_of(module, meta.title)
+            helps = {spec.name: term_of(module, f"option.{spec.name}", spec.help) for spec in meta.options}
         found.append(
             {
                 "name": meta.name,
@@ -32,7 +34,7 @@ def list_games(lang: LanguageDep) -> list[dict[str, Json]]:
                     {
                         "name": spec.name,
                         "default": spec.default,
-                        "help": spec.help,
+                        "help": helps[spec.name],
                         "choices": list(spec.choices),
                         "minimum": spec.minimum,
                         "maximum": spec.maximum,
