@@ -107,15 +107,15 @@ def resolve_table(
     option_texts = list(option_texts or [])
     if board is not None:
         if "board" not in {spec.name for spec in game.meta.options}:
-            raise OptionError(f"{game.meta.title} has no board option")
+            raise OptionError(_("{title} has no board option").format(title=game_title(game)))
         if not board.is_file():
-            raise OptionError(f"there is no board file {board}")
+            raise OptionError(_("there is no board file {file}").format(file=board))
         option_texts.append(f"board={board}")
     seats = split_specs(seats_text) if seats_text else []
     count = players if players is not None else max(len(seats), game.meta.min_players)
     game.meta.check_players(count)
     if len(seats) > count:
-        raise OptionError(f"{len(seats)} seats given for {count} players")
+        raise OptionError(_("{seats} seats given for {count} players").format(seats=len(seats), count=count))
     seats += [default_seat] * (count - len(seats))
     for spec in seats:
         if spec != "human":
@@ -264,9 +264,9 @@ def simulate(
         game = games.get(game_name)
         count, seat_list, options = resolve_table(game, players, seats, option, "random", board)
         if "human" in seat_list:
-            raise OptionError("simulate plays bots only; use `townhall play` for human seats")
+            raise OptionError(_("simulate plays bots only; use `townhall play` for human seats"))
         if records and out is None:
-            raise OptionError("--records writes into --out; give --out")
+            raise OptionError(_("--records writes into --out; give --out"))
         plan = RunPlan("simulate", game_name, count, tuple(seat_list), tuple(sorted(options.items())), seed, n, records)
         tally = SimulationTally(count)
         where = Where(backend, jobs, address, out, resume)
@@ -277,12 +277,16 @@ def simulate(
             return
         _print_simulation(result.to_json())
         if out is not None:
-            console.print(f"Results written to {out}")
+            console.print(_("Results written to {file}").format(file=out))
 
 
 def _print_simulation(summary: dict[str, object]) -> None:
-    table = Table(title=f"{summary['game']}: {summary['games']} games, {summary['players']} players")
-    for column in ("Seat", "Agent", "Win rate", "95% interval", "Score mean", "min", "max"):
+    table = Table(
+        title=_("{game}: {games} games, {players} players").format(
+            game=summary["game"], games=summary["games"], players=summary["players"]
+        )
+    )
+    for column in (_("Seat"), _("Agent"), _("Win rate"), _("95% interval"), _("Score mean"), _("min"), _("max")):
         table.add_column(column, justify="right")
     seats = summary["seats"]
     assert isinstance(seats, list)
@@ -302,8 +306,13 @@ def _print_simulation(summary: dict[str, object]) -> None:
     length = summary["length"]
     assert isinstance(length, dict)
     console.print(
-        f"Game length: {length['mean']:.1f} decisions (min {length['min']:g}, max {length['max']:g}); "
-        f"{summary['games_per_second']} games/s over {summary['seconds']} s"
+        _("Game length: {mean:.1f} decisions (min {min:g}, max {max:g}); {rate} games/s over {seconds} s").format(
+            mean=length["mean"],
+            min=length["min"],
+            max=length["max"],
+            rate=summary["games_per_second"],
+            seconds=summary["seconds"],
+        )
     )
 
 
@@ -395,9 +404,9 @@ def bench(
         if as_json:
             print(json.dumps(figures, indent=2))
             return
-        table = Table(title=f"bench {game_name}")
-        table.add_column("figure")
-        table.add_column("value", justify="right")
+        table = Table(title=_("bench {game}").format(game=game_name))
+        table.add_column(_("figure"))
+        table.add_column(_("value"), justify="right")
         for key, value in figures.items():
             table.add_row(key, str(value))
         console.print(table)
@@ -432,7 +441,7 @@ def tournament(
         for spec in specs:  # bad specs fail here, with the agent's own message
             make_agent(spec, game, 0)
         if records and out is None:
-            raise OptionError("--records writes into --out; give --out")
+            raise OptionError(_("--records writes into --out; give --out"))
         frozen = tuple(sorted(options.items()))
         plan = RunPlan("tournament", game_name, players, tuple(specs), frozen, seed, n, records)
         tally = TournamentTally(specs, players)
@@ -465,7 +474,7 @@ def report(
 
     with friendly_errors():
         index = write_report(results, out, compare)
-        console.print(f"Report written to {index}")
+        console.print(_("Report written to {file}").format(file=index))
 
 
 def _search_bench(
