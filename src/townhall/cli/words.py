@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from townhall.engine.options import OptionSpec
 from townhall.engine.protocol import Game
-from townhall.i18n import Catalog, term_of, title_of
+from townhall.i18n import Words, term_of, title_of
 
-CATALOG = Catalog("cli", Path(__file__).resolve().parent / "locale")
-_ = CATALOG.gettext
-ngettext = CATALOG.ngettext
+WORDS = Words("cli", __file__)
+_ = WORDS.gettext
+ngettext = WORDS.ngettext
 
 
 def game_title(game: Game) -> str:

@@ -19,6 +19,7 @@ from townhall.i18n.language import (
     normalize,
     using,
 )
+from townhall.i18n.words import Words
 
 __all__ = [
     "DEFAULT",
@@ -28,6 +29,7 @@ __all__ = [
     "Glossary",
     "GlossaryEntry",
     "UnknownLanguage",
+    "Words",
     "choose",
     "compile_catalogs",
     "current",

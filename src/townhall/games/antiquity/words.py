@@ -3,16 +3,12 @@ rulebook's terms); `views.py` and the action texts speak through these."""
 
 from __future__ import annotations
 
-from pathlib import Path
+from townhall.i18n import Words
 
-from townhall.i18n import Catalog, Glossary
-
-HERE = Path(__file__).resolve().parent
-CATALOG = Catalog("antiquity", HERE / "locale")
-GLOSSARY = Glossary(HERE / "glossary.json")
-_ = CATALOG.gettext
-ngettext = CATALOG.ngettext
-term = GLOSSARY.term
+WORDS = Words("antiquity", __file__)
+_ = WORDS.gettext
+ngettext = WORDS.ngettext
+term = WORDS.term
 
 
 def building(name: str) -> str:

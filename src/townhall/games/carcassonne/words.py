@@ -3,16 +3,12 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+from townhall.i18n import Words
 
-from townhall.i18n import Catalog, Glossary
-
-HERE = Path(__file__).resolve().parent
-CATALOG = Catalog("carcassonne", HERE / "locale")
-GLOSSARY = Glossary(HERE / "glossary.json")
-_ = CATALOG.gettext
-ngettext = CATALOG.ngettext
-term = GLOSSARY.term
+WORDS = Words("carcassonne", __file__)
+_ = WORDS.gettext
+ngettext = WORDS.ngettext
+term = WORDS.term
 
 
 def segment_label(label: str) -> str:

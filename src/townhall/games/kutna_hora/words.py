@@ -3,17 +3,13 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from townhall.games.kutna_hora.data import ACTIONS, COLOURS, DATA, GOODS, GUILD_OF_GOOD
-from townhall.i18n import Catalog, Glossary
+from townhall.i18n import Words
 
-HERE = Path(__file__).resolve().parent
-CATALOG = Catalog("kutna_hora", HERE / "locale")
-GLOSSARY = Glossary(HERE / "glossary.json")
-_ = CATALOG.gettext
-ngettext = CATALOG.ngettext
-term = GLOSSARY.term
+WORDS = Words("kutna_hora", __file__)
+_ = WORDS.gettext
+ngettext = WORDS.ngettext
+term = WORDS.term
 ICONS = DATA.icons
 
 

@@ -3,13 +3,9 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+from townhall.i18n import Words
 
-from townhall.i18n import Catalog, Glossary
-
-HERE = Path(__file__).resolve().parent
-CATALOG = Catalog("my_city", HERE / "locale")
-GLOSSARY = Glossary(HERE / "glossary.json")
-_ = CATALOG.gettext
-ngettext = CATALOG.ngettext
-term = GLOSSARY.term
+WORDS = Words("my_city", __file__)
+_ = WORDS.gettext
+ngettext = WORDS.ngettext
+term = WORDS.term
