@@ -129,6 +129,12 @@ def _check_seat(spec: str) -> str:
     return spec
 
 
+def _sticker(award: str) -> str:
+    """A sticker award `kind@cell` with the kind in the language in force."""
+    kind, at, cell = award.partition("@")
+    return f"{term(kind)}{at}{cell}"
+
+
 def _report(entry: dict[str, Any]) -> None:
     console.print(
         _("episode {episode}: scores {scores}, ranks {ranks}, marks {marks}, stickers {stickers}").format(
@@ -136,7 +142,7 @@ def _report(entry: dict[str, Any]) -> None:
             scores=entry["scores"],
             ranks=entry["ranks"],
             marks=entry["marks"],
-            stickers=entry["awards"],
+            stickers=[[_sticker(award) for award in awards] for awards in entry["awards"]],
         ),
         highlight=False,
     )
