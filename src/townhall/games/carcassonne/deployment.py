@@ -45,18 +45,25 @@ def deploy(position: CarcassonnePosition, player: int, segment: int, events: lis
 
 def why_not_deploy(position: CarcassonnePosition, action: int) -> IllegalAction:
     if action == SKIP:
-        return IllegalAction("CAR-DEPLOY-1", "nothing to skip now")
+        return IllegalAction("CAR-DEPLOY-1", _("nothing to skip now"))
     if not DEPLOY <= action < SKIP:
-        return IllegalAction("CAR-TURN-1", "the tile is placed: now deploy a follower or skip")
+        return IllegalAction("CAR-TURN-1", _("the tile is placed: now deploy a follower or skip"))
     if not position.supply[position.current]:
-        return IllegalAction("CAR-DEPLOY-4", f"player {position.current + 1} has no follower left in supply")
+        return IllegalAction(
+            "CAR-DEPLOY-4", _("player {number} has no follower left in supply").format(number=position.current + 1)
+        )
     layout_index, _base = position.board[position.last_cell]
     segment = action - DEPLOY
     if segment >= len(LAYOUTS[layout_index].kinds):
-        return IllegalAction("CAR-DEPLOY-2", f"the tile {CODES[layout_index // 4]} has no segment {segment}")
+        return IllegalAction(
+            "CAR-DEPLOY-2",
+            _("the tile {tile} has no segment {segment}").format(tile=CODES[layout_index // 4], segment=segment),
+        )
     return IllegalAction(
         "CAR-DEPLOY-3",
-        f"the {LAYOUTS[layout_index].labels[segment]} belongs to a feature that already holds a follower",
+        _("the {segment} belongs to a feature that already holds a follower").format(
+            segment=segment_label(LAYOUTS[layout_index].labels[segment])
+        ),
     )
 
 
