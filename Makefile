@@ -5,18 +5,28 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 GAME ?=
 
-.PHONY: play terminal test lint typecheck bench clean schemas
+CATALOGS := $(wildcard src/townhall/*/locale/*/LC_MESSAGES/*.po src/townhall/games/*/locale/*/LC_MESSAGES/*.po)
+CATALOG_STAMP := $(VENV)/.catalogs-stamp
+
+.PHONY: play terminal test lint typecheck bench clean schemas catalogs
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e ".[dev,cluster,server,rl]"
 	touch $(STAMP)
 
+## the message catalogs (.po) compiled to .mo beside them (docs/i18n.md); part of every install
+$(CATALOG_STAMP): $(STAMP) $(CATALOGS)
+	$(BIN)/python -m townhall.i18n compile
+	touch $(CATALOG_STAMP)
+
+catalogs: $(CATALOG_STAMP)
+
 PORT ?= 8000
 
 ## make play: the game server on the embedded default (a SQLite file); open the URL it prints.
 ## make play GAME=carcassonne (or make terminal) keeps the interactive game at the terminal.
-play: $(STAMP)
+play: $(CATALOG_STAMP)
 ifeq ($(GAME),)
 	@echo "Townhall server: open http://127.0.0.1:$(PORT)/docs (API under /api)"
 	$(BIN)/townhall serve --port $(PORT)
@@ -25,11 +35,11 @@ else
 endif
 
 ## make terminal [GAME=carcassonne]: an interactive game at the terminal
-terminal: $(STAMP)
+terminal: $(CATALOG_STAMP)
 	$(BIN)/townhall play $(GAME)
 
 ## make test: the whole test suite, mypy --strict on the package, ruff
-test: $(STAMP)
+test: $(CATALOG_STAMP)
 	$(BIN)/pytest -n 2 tests
 	$(BIN)/mypy --strict src/townhall
 	$(BIN)/lint-imports

@@ -14,11 +14,13 @@ from rich.console import Console
 from rich.table import Table
 
 from townhall.agents import make_agent
+from townhall.cli.words import _, game_title
 from townhall.engine import TownhallError
 from townhall.engine.agent import Agent, Budget, PlayerView
 from townhall.games.my_city.campaign import Campaign, ChurchChooser, StickerChooser, mark_rows
 from townhall.games.my_city.data import cell_name
 from townhall.games.my_city.game import GAME
+from townhall.games.my_city.words import term
 
 app = typer.Typer(help="My City legacy campaign: 24 episodes saved after each one.", no_args_is_help=True)
 console = Console()
@@ -37,13 +39,17 @@ class HumanSeat:
     def act(self, view: PlayerView, legal: Sequence[int], budget: Budget) -> int:
         console.print(view.render(), highlight=False)
         texts = [view.action_text(a) for a in legal]
-        console.print(f"{len(texts)} legal actions; type one (e.g. {texts[0]!r}), 'list' to see them all.")
+        console.print(
+            _("{count} legal actions; type one (e.g. {example!r}), '{list}' to see them all.").format(
+                count=len(texts), example=texts[0], list=_("list")
+            )
+        )
         while True:
             try:
-                answer = self.ask(f"seat {self.seat + 1}> ").strip().lower()
+                answer = self.ask(_("seat {number}> ").format(number=self.seat + 1)).strip().lower()
             except EOFError:
-                raise TownhallError("input ended; the campaign file keeps the last finished episode") from None
-            if answer == "list":
+                raise TownhallError(_("input ended; the campaign file keeps the last finished episode")) from None
+            if answer in ("list", _("list")):
                 for number, text in enumerate(texts, 1):
                     console.print(f"  {number:>3}. {text}", highlight=False)
                 continue
@@ -54,7 +60,8 @@ class HumanSeat:
             ]
             if len(found) == 1:
                 return legal[found[0]]
-            console.print(f"[yellow]{'ambiguous' if found else 'no legal action reads'} {answer!r}[/yellow]")
+            why = _("ambiguous {answer!r}") if found else _("no legal action reads {answer!r}")
+            console.print(f"[yellow]{why.format(answer=answer)}[/yellow]")
 
 
 def _sticker_prompt(campaign: Campaign, ask: Callable[[str], str] = input) -> StickerChooser:
@@ -67,14 +74,15 @@ def _sticker_prompt(campaign: Campaign, ask: Callable[[str], str] = input) -> St
         listed = " ".join(f"{number}:{name}" for number, name in enumerate(names, 1))
         while True:
             try:
-                answer = ask(f"seat {seat + 1}: put a {kind} sticker on which square? ({listed}) ").strip().upper()
+                question = _("seat {number}: put a {kind} sticker on which square? ({listed}) ")
+                answer = ask(question.format(number=seat + 1, kind=term(kind), listed=listed)).strip().upper()
             except EOFError:
-                raise TownhallError("input ended; the campaign file keeps the last finished episode") from None
+                raise TownhallError(_("input ended; the campaign file keeps the last finished episode")) from None
             if answer.isdigit() and 1 <= int(answer) <= len(names):
                 return free[int(answer) - 1]
             if answer in names:
                 return free[names.index(answer)]
-            console.print(f"[yellow]{answer!r} is not a free sticker square[/yellow]")
+            console.print(_("[yellow]{answer!r} is not a free sticker square[/yellow]").format(answer=answer))
 
     return choose
 
@@ -88,14 +96,17 @@ def _church_prompt(campaign: Campaign, ask: Callable[[str], str] = input) -> Chu
         listed = " ".join(f"{number}:{name}" for number, name in enumerate(shapes, 1))
         while True:
             try:
-                answer = ask(f"seat {seat + 1}: choose the 4th church ({listed}) ").strip().upper()
+                answer = ask(
+                    _("seat {number}: choose the 4th church ({listed}) ").format(number=seat + 1, listed=listed)
+                )
+                answer = answer.strip().upper()
             except EOFError:
-                raise TownhallError("input ended; the campaign file keeps the last finished episode") from None
+                raise TownhallError(_("input ended; the campaign file keeps the last finished episode")) from None
             if answer.isdigit() and 1 <= int(answer) <= len(shapes):
                 return shapes[int(answer) - 1]
             if answer in shapes:
                 return answer
-            console.print(f"[yellow]{answer!r} is not one of the 4th church shapes[/yellow]")
+            console.print(_("[yellow]{answer!r} is not one of the 4th church shapes[/yellow]").format(answer=answer))
 
     return choose
 
@@ -118,15 +129,29 @@ def _check_seat(spec: str) -> str:
     return spec
 
 
+def _sticker(award: str) -> str:
+    """A sticker award `kind@cell` with the kind in the language in force."""
+    kind, at, cell = award.partition("@")
+    return f"{term(kind)}{at}{cell}"
+
+
 def _report(entry: dict[str, Any]) -> None:
     console.print(
-        f"episode {entry['episode']}: scores {entry['scores']}, ranks {entry['ranks']}, "
-        f"marks {entry['marks']}, stickers {entry['awards']}",
+        _("episode {episode}: scores {scores}, ranks {ranks}, marks {marks}, stickers {stickers}").format(
+            episode=entry["episode"],
+            scores=entry["scores"],
+            ranks=entry["ranks"],
+            marks=entry["marks"],
+            stickers=[[_sticker(award) for award in awards] for awards in entry["awards"]],
+        ),
         highlight=False,
     )
     if "church4" in entry:
         chosen = entry["church4"]
-        console.print(f"seat {chosen['seat'] + 1} chose the 4th church: {chosen['piece']}", highlight=False)
+        console.print(
+            _("seat {number} chose the 4th church: {piece}").format(number=chosen["seat"] + 1, piece=chosen["piece"]),
+            highlight=False,
+        )
 
 
 def _fail(error: Exception) -> None:
@@ -147,10 +172,10 @@ def new(
     """Start a campaign (and optionally play its first episodes)."""
     try:
         if file.exists() and not force:
-            raise TownhallError(f"{file} exists; use --force to overwrite it")
+            raise TownhallError(_("{file} exists; use --force to overwrite it").format(file=file))
         seat_list = [_check_seat(s.strip()) for s in seats.split(",") if s.strip()]
         Campaign.new(seat_list, seed, board, chapters=chapters).save(file)
-        console.print(f"campaign of {len(seat_list)} seats saved to {file}")
+        console.print(_("campaign of {count} seats saved to {file}").format(count=len(seat_list), file=file))
         _play(file, episodes)
     except TownhallError as error:
         _fail(error)
@@ -158,14 +183,15 @@ def new(
 
 def _play(file: Path, episodes: int) -> None:
     campaign = Campaign.load(file)
-    for _ in range(episodes):
+    for _episode in range(episodes):
         if campaign.finished:
             break
         entry = campaign.play_episode(_agents, _sticker_prompt(campaign), _church_prompt(campaign))
         campaign.save(file)
         _report(entry)
     if campaign.finished:
-        console.print(f"campaign over: winner(s) {', '.join(campaign.players[s] for s in campaign.winners())}")
+        winners = ", ".join(campaign.players[s] for s in campaign.winners())
+        console.print(_("campaign over: winner(s) {winners}").format(winners=winners))
 
 
 @app.command(name="continue")
@@ -180,8 +206,8 @@ def continue_(
         for item in take_over or []:
             seat, sep, rest = item.partition("=")
             if not sep or not seat.strip().isdigit():
-                raise TownhallError(f"--take-over is SEAT=AGENT[:NAME], not {item!r}")
-            agent, _, name = rest.partition(":")
+                raise TownhallError(_("--take-over is SEAT=AGENT[:NAME], not {item!r}").format(item=item))
+            agent, _colon, name = rest.partition(":")
             campaign.take_over(int(seat) - 1, _check_seat(agent.strip()), name.strip() or None)
         campaign.save(file)
         _play(file, episodes)
@@ -203,9 +229,14 @@ def status(file: Annotated[Path, typer.Argument(help="campaign file")]) -> None:
         _fail(error)
         return
     episode = min(campaign.next_episode, data.episodes)
-    state = "over" if campaign.finished else f"next episode {episode} (chapter {data.chapter_of(episode)})"
-    table = Table(title=f"My City campaign: {state}")
-    for column in ("seat", "player", "agent", "marks", "progress", "stickers"):
+    if campaign.finished:
+        state = _("over")
+    else:
+        state = _("next episode {episode} (chapter {chapter})").format(
+            episode=episode, chapter=data.chapter_of(episode)
+        )
+    table = Table(title=_("{title} campaign: {state}").format(title=game_title(GAME), state=state))
+    for column in (_("seat"), _("player"), _("agent"), _("marks"), _("progress"), _("stickers")):
         table.add_column(column)
     for seat in range(campaign.num_players):
         table.add_row(
@@ -214,10 +245,12 @@ def status(file: Annotated[Path, typer.Argument(help="campaign file")]) -> None:
             campaign.seats[seat],
             str(campaign.marks[seat]),
             "\n".join(mark_rows(campaign.marks[seat], data.marks_per_row)),
-            " ".join(f"{kind}@{cell}" for cell, kind in campaign.stickers[seat]) or "-",
+            " ".join(f"{term(kind)}@{cell}" for cell, kind in campaign.stickers[seat]) or "-",
         )
     console.print(table)
     if campaign.history:
         _report(campaign.history[-1])
     if campaign.finished:
-        console.print(f"winner(s): {', '.join(campaign.players[s] for s in campaign.winners())}")
+        console.print(
+            _("winner(s): {winners}").format(winners=", ".join(campaign.players[s] for s in campaign.winners()))
+        )

@@ -27,9 +27,11 @@ from rich.text import Text
 
 from townhall import games
 from townhall.agents import agent_names, make_agent, split_specs
+from townhall.cli.words import _, game_notes, game_title, option_line
 from townhall.engine.errors import OptionError, TownhallError
 from townhall.engine.options import OptionValue, parse_option_texts
 from townhall.engine.protocol import Game
+from townhall.i18n import UnknownLanguage, choose, from_environment
 
 if TYPE_CHECKING:
     from townhall.sim.play import RunPlan
@@ -53,6 +55,25 @@ BoardArg = Annotated[
 SeedArg = Annotated[int | None, typer.Option("--seed", "-s", help="Seed of the match's chance.")]
 
 
+@app.callback()
+def language(
+    ctx: typer.Context,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            help="Language of the words: en, zh-Hans, zh-Hant or ja (default: TOWNHALL_LANG, then the locale).",
+        ),
+    ] = None,
+) -> None:
+    """Medieval city-building board games: play, simulate, replay and benchmark."""
+    try:
+        ctx.call_on_close(choose(lang if lang is not None else from_environment()))
+    except UnknownLanguage as error:
+        errors.print(f"[red]error:[/red] {escape(str(error))}", highlight=False, soft_wrap=True)
+        raise typer.Exit(2) from None
+
+
 @contextmanager
 def friendly_errors() -> Iterator[None]:
     """Turn the errors a person can cause into a message and exit status 2, never a traceback."""
@@ -60,14 +81,17 @@ def friendly_errors() -> Iterator[None]:
         yield
     except TownhallError as error:
         errors.print(
-            f"[red]error:[/red] {escape(str(error))}", highlight=False, soft_wrap=True
+            _("[red]error:[/red] {message}").format(message=escape(str(error))), highlight=False, soft_wrap=True
         )  # one line; [x] is text
         raise typer.Exit(2) from None
     except OSError as error:
-        errors.print(f"[red]error:[/red] {error.strerror or error}: {error.filename or ''}", highlight=False)
+        errors.print(
+            _("[red]error:[/red] {message}").format(message=f"{error.strerror or error}: {error.filename or ''}"),
+            highlight=False,
+        )
         raise typer.Exit(2) from None
     except KeyboardInterrupt:
-        errors.print("interrupted")
+        errors.print(_("interrupted"))
         raise typer.Exit(130) from None
 
 
@@ -83,15 +107,15 @@ def resolve_table(
     option_texts = list(option_texts or [])
     if board is not None:
         if "board" not in {spec.name for spec in game.meta.options}:
-            raise OptionError(f"{game.meta.title} has no board option")
+            raise OptionError(_("{title} has no board option").format(title=game_title(game)))
         if not board.is_file():
-            raise OptionError(f"there is no board file {board}")
+            raise OptionError(_("there is no board file {file}").format(file=board))
         option_texts.append(f"board={board}")
     seats = split_specs(seats_text) if seats_text else []
     count = players if players is not None else max(len(seats), game.meta.min_players)
     game.meta.check_players(count)
     if len(seats) > count:
-        raise OptionError(f"{len(seats)} seats given for {count} players")
+        raise OptionError(_("{seats} seats given for {count} players").format(seats=len(seats), count=count))
     seats += [default_seat] * (count - len(seats))
     for spec in seats:
         if spec != "human":
@@ -129,20 +153,20 @@ def _progress(quiet: bool) -> Progress:
 def list_games() -> None:
     """The games, their player counts and options."""
     with friendly_errors():
-        table = Table(title="Townhall games")
-        for column in ("Name", "Title", "Players", "Options", "Notes"):
+        table = Table(title=_("Townhall games"))
+        for column in (_("Name"), _("Title"), _("Players"), _("Options"), _("Notes")):
             table.add_column(column, overflow="fold")
         for name in games.names():
             try:
                 game = games.get(name)
             except TownhallError as error:
-                table.add_row(name, "-", "-", "-", f"unavailable: {error}")
+                table.add_row(name, "-", "-", "-", _("unavailable: {error}").format(error=error))
                 continue
             meta = game.meta
-            options = "\n".join(spec.describe() for spec in meta.options) or "-"
-            table.add_row(name, meta.title, f"{meta.min_players}-{meta.max_players}", options, meta.notes)
+            options = "\n".join(option_line(spec) for spec in meta.options) or "-"
+            table.add_row(name, game_title(game), f"{meta.min_players}-{meta.max_players}", options, game_notes(game))
         console.print(table)
-        console.print(f"Agents: {', '.join(agent_names())} (and 'human' in play)")
+        console.print(_("Agents: {names} (and 'human' in play)").format(names=", ".join(agent_names())))
 
 
 @app.command()
@@ -168,21 +192,25 @@ def play(
 def _ask_table() -> tuple[str, str]:
     names = games.names()
     if not names:
-        raise TownhallError("no game is installed")
-    console.print("Games: " + ", ".join(f"{i}. {name}" for i, name in enumerate(names, 1)))
+        raise TownhallError(_("no game is installed"))
+    console.print(_("Games: ") + ", ".join(f"{i}. {name}" for i, name in enumerate(names, 1)))
     while True:
         try:
-            answer = input("Which game? ").strip()
+            answer = input(_("Which game? ")).strip()
         except EOFError:
-            raise TownhallError("no answer on standard input; name a game: townhall play GAME") from None
+            raise TownhallError(_("no answer on standard input; name a game: townhall play GAME")) from None
         chosen = names[int(answer) - 1] if answer.isdigit() and 1 <= int(answer) <= len(names) else answer
         if chosen in names:
             break
-        console.print(f"[yellow]{answer!r} is not one of the games[/yellow]")
+        console.print(_("[yellow]{answer!r} is not one of the games[/yellow]").format(answer=answer))
     game = games.get(chosen)
     default = ",".join(["human"] + ["random"] * (game.meta.min_players - 1))
     try:
-        seats = input(f"Seats, comma-separated (human, {', '.join(agent_names())}) [{default}]: ").strip()
+        seats = input(
+            _("Seats, comma-separated (human, {names}) [{default}]: ").format(
+                names=", ".join(agent_names()), default=default
+            )
+        ).strip()
     except EOFError:
         seats = ""
     return chosen, seats or default
@@ -236,9 +264,9 @@ def simulate(
         game = games.get(game_name)
         count, seat_list, options = resolve_table(game, players, seats, option, "random", board)
         if "human" in seat_list:
-            raise OptionError("simulate plays bots only; use `townhall play` for human seats")
+            raise OptionError(_("simulate plays bots only; use `townhall play` for human seats"))
         if records and out is None:
-            raise OptionError("--records writes into --out; give --out")
+            raise OptionError(_("--records writes into --out; give --out"))
         plan = RunPlan("simulate", game_name, count, tuple(seat_list), tuple(sorted(options.items())), seed, n, records)
         tally = SimulationTally(count)
         where = Where(backend, jobs, address, out, resume)
@@ -249,12 +277,16 @@ def simulate(
             return
         _print_simulation(result.to_json())
         if out is not None:
-            console.print(f"Results written to {out}")
+            console.print(_("Results written to {file}").format(file=out))
 
 
 def _print_simulation(summary: dict[str, object]) -> None:
-    table = Table(title=f"{summary['game']}: {summary['games']} games, {summary['players']} players")
-    for column in ("Seat", "Agent", "Win rate", "95% interval", "Score mean", "min", "max"):
+    table = Table(
+        title=_("{game}: {games} games, {players} players").format(
+            game=summary["game"], games=summary["games"], players=summary["players"]
+        )
+    )
+    for column in (_("Seat"), _("Agent"), _("Win rate"), _("95% interval"), _("Score mean"), _("min"), _("max")):
         table.add_column(column, justify="right")
     seats = summary["seats"]
     assert isinstance(seats, list)
@@ -274,8 +306,13 @@ def _print_simulation(summary: dict[str, object]) -> None:
     length = summary["length"]
     assert isinstance(length, dict)
     console.print(
-        f"Game length: {length['mean']:.1f} decisions (min {length['min']:g}, max {length['max']:g}); "
-        f"{summary['games_per_second']} games/s over {summary['seconds']} s"
+        _("Game length: {mean:.1f} decisions (min {min:g}, max {max:g}); {rate} games/s over {seconds} s").format(
+            mean=length["mean"],
+            min=length["min"],
+            max=length["max"],
+            rate=summary["games_per_second"],
+            seconds=summary["seconds"],
+        )
     )
 
 
@@ -292,13 +329,21 @@ def replay(
     with friendly_errors():
         records = load_records(file)
         if index > len(records):
-            raise TownhallError(f"{file} holds {len(records)} records, not {index}")
+            raise TownhallError(
+                _("{file} holds {count} records, not {index}").format(file=file, count=len(records), index=index)
+            )
         record = records[index - 1]
         game = games.get(record.game) if record.game in games.names() else None
         if game is None:
-            raise TownhallError(f"the record is of game {record.game!r}, which this build does not know")
+            raise TownhallError(
+                _("the record is of game {game!r}, which this build does not know").format(game=record.game)
+            )
         interactive = sys.stdin.isatty() if step is None else step
-        console.print(f"[bold]{game.meta.title}[/bold], {record.num_players} players, seats {', '.join(record.seats)}")
+        console.print(
+            _("[bold]{title}[/bold], {count} players, seats {seats}").format(
+                title=game_title(game), count=record.num_players, seats=", ".join(record.seats)
+            )
+        )
         last = None
         for frame in frames(record, games.get):
             last = frame
@@ -306,20 +351,27 @@ def replay(
                 if interactive:
                     console.print(game.render(frame.state, None))
                 continue
-            console.print(f"{frame.index + 1:>4}. player {frame.step.player + 1}: {frame.action_text}", highlight=False)
+            console.print(
+                _("{index:>4}. player {number}: {action}").format(
+                    index=frame.index + 1, number=frame.step.player + 1, action=frame.action_text
+                ),
+                highlight=False,
+            )
             for event in frame.events:
                 console.print(f"      [cyan]{escape(game.event_text(event))}[/cyan]", highlight=False)
             if interactive:
                 console.print(game.render(frame.state, None))
                 try:
-                    if input("Enter: next, q: quit> ").strip().lower() == "q":
+                    if input(_("Enter: next, q: quit> ")).strip().lower() == "q":
                         return
                 except EOFError:
                     interactive = False
         if last is not None:
             console.print(game.render(last.state, None))
             console.print(
-                f"Final scores: {', '.join(f'{s:g}' for s in last.state.scores())}; ranks {last.state.ranks()}"
+                _("Final scores: {scores}; ranks {ranks}").format(
+                    scores=", ".join(f"{s:g}" for s in last.state.scores()), ranks=last.state.ranks()
+                )
             )
 
 
@@ -352,9 +404,9 @@ def bench(
         if as_json:
             print(json.dumps(figures, indent=2))
             return
-        table = Table(title=f"bench {game_name}")
-        table.add_column("figure")
-        table.add_column("value", justify="right")
+        table = Table(title=_("bench {game}").format(game=game_name))
+        table.add_column(_("figure"))
+        table.add_column(_("value"), justify="right")
         for key, value in figures.items():
             table.add_row(key, str(value))
         console.print(table)
@@ -389,7 +441,7 @@ def tournament(
         for spec in specs:  # bad specs fail here, with the agent's own message
             make_agent(spec, game, 0)
         if records and out is None:
-            raise OptionError("--records writes into --out; give --out")
+            raise OptionError(_("--records writes into --out; give --out"))
         frozen = tuple(sorted(options.items()))
         plan = RunPlan("tournament", game_name, players, tuple(specs), frozen, seed, n, records)
         tally = TournamentTally(specs, players)
@@ -422,7 +474,7 @@ def report(
 
     with friendly_errors():
         index = write_report(results, out, compare)
-        console.print(f"Report written to {index}")
+        console.print(_("Report written to {file}").format(file=index))
 
 
 def _search_bench(

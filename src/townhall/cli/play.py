@@ -9,17 +9,27 @@ from rich.markup import escape
 from rich.table import Table
 
 from townhall.agents import make_agent
+from townhall.cli.words import _, game_title, ngettext
 from townhall.engine.agent import Agent, Budget, choose_action, derive_seed
 from townhall.engine.errors import IllegalAction, MalformedAction, TownhallError
 from townhall.engine.match import Match
 from townhall.engine.options import OptionValue
 from townhall.engine.protocol import Event, Game
+from townhall.i18n import DEFAULT, current, using
 
 HUMAN = "human"
-HELP = (
-    "Type the number of an action, its text (or a unique start of it), "
-    "'undo' to take back your last step, 'board' to show the position again, or 'quit' to leave."
-)
+
+
+def help_text() -> str:
+    return _(
+        "Type the number of an action, its text (or a unique start of it), "
+        "'undo' to take back your last step, 'board' to show the position again, or 'quit' to leave."
+    )
+
+
+def _is(command: str, *english: str, shown: str) -> bool:
+    """Whether a typed command is one of the table's words, in English or in the language shown."""
+    return command in english or command == shown.lower()
 
 
 class Quit(TownhallError):
@@ -27,7 +37,7 @@ class Quit(TownhallError):
 
 
 def seat_label(seat: int, spec: str) -> str:
-    return f"Player {seat + 1} ({spec})"
+    return _("Player {number} ({spec})").format(number=seat + 1, spec=_("human") if spec == HUMAN else spec)
 
 
 def play_game(
@@ -48,7 +58,13 @@ def play_game(
         if spec != HUMAN
     }
     humans = [seat for seat, spec in enumerate(seats) if spec == HUMAN]
-    console.print(f"[bold]{game.meta.title}[/bold], {num_players} players, seed {match.seed}")
+    console.print(
+        ngettext(
+            "[bold]{title}[/bold], {count} player, seed {seed}",
+            "[bold]{title}[/bold], {count} players, seed {seed}",
+            num_players,
+        ).format(title=game_title(game), count=num_players, seed=match.seed)
+    )
     shown_events = 0
     while not match.is_over():
         movers = match.to_move()
@@ -61,7 +77,7 @@ def play_game(
             secret = match.simultaneous
             match.apply(player, action)
             if secret:
-                console.print(f"{seat_label(player, seats[player])} has decided.")
+                console.print(_("{seat} has decided.").format(seat=seat_label(player, seats[player])))
             else:
                 console.print(f"{seat_label(player, seats[player])}: {text}")
             continue
@@ -82,29 +98,29 @@ def _human_turn(match: Match, player: int, seats: Sequence[str], console: Consol
         try:
             answer = ask(f"{seat_label(player, seats[player])}> ")
         except EOFError:
-            raise Quit("input ended; the game was left unfinished") from None
+            raise Quit(_("input ended; the game was left unfinished")) from None
         command = answer.strip().lower()
         if command in (text.lower() for text in texts):
             command = ""  # an action's own text (e.g. a game's 'exit') wins over the table's words
-        if command in {"quit", "q"}:
-            raise Quit("you left the game")
-        if command in {"help", "?"}:
-            console.print(HELP)
+        if _is(command, "quit", "q", shown=_("quit")):
+            raise Quit(_("you left the game"))
+        if _is(command, "help", "?", shown=_("help")):
+            console.print(help_text())
             continue
-        if command == "board":
+        if _is(command, "board", shown=_("board")):
             console.print(match.game.render(match.state, player))
             continue
-        if command == "undo":
+        if _is(command, "undo", shown=_("undo")):
             if match.undo(player):
-                console.print("Taken back.")
+                console.print(_("Taken back."))
                 console.print(match.game.render(match.state, player))
             else:
-                console.print("[yellow]Nothing to take back: a draw or another player has acted since.[/yellow]")
+                console.print(_("[yellow]Nothing to take back: a draw or another player has acted since.[/yellow]"))
             continue
         try:
-            picked = choose_action(texts, answer)
+            picked = pick_action(match, legal, texts, answer)
         except MalformedAction as error:
-            console.print(f"[yellow]{error}[/yellow] ({HELP})")
+            console.print(f"[yellow]{escape(str(error))}[/yellow] ({help_text()})")
             continue
         try:
             match.apply(player, legal[picked])
@@ -112,6 +128,36 @@ def _human_turn(match: Match, player: int, seats: Sequence[str], console: Consol
             console.print(f"[red]{error}[/red]")
             continue
         return
+
+
+def pick_action(match: Match, legal: Sequence[int], texts: Sequence[str], answer: str) -> int:
+    """The index an answer picks: typed in the language shown, or else in English (the texts every
+    rulebook-less guide uses). A refusal is worded in the language shown."""
+    try:
+        return choose_action(texts, answer)
+    except MalformedAction as shown_error:
+        if current() == DEFAULT:
+            raise
+        with using(DEFAULT):
+            english = [match.state.action_text(a) for a in legal]
+        try:
+            return choose_action(english, answer)
+        except MalformedAction:
+            raise MalformedAction(_why_not(texts, answer)) from shown_error
+
+
+def _why_not(texts: Sequence[str], answer: str) -> str:
+    answer = answer.strip()
+    if not answer:
+        return _("type a number or an action's text")
+    if answer.isdigit():
+        return _("there is no action {number}; choose 1-{count}").format(number=answer, count=len(texts))
+    starts = [text for text in texts if text.lower().startswith(answer.lower())]
+    if starts:
+        return _("{answer!r} could be {count} actions: {shown} ...").format(
+            answer=answer, count=len(starts), shown=", ".join(starts[:5])
+        )
+    return _("no legal action reads {answer!r}").format(answer=answer)
 
 
 def _show_events(console: Console, game: Game, events: Sequence[Event], start: int, humans: Sequence[int]) -> int:
@@ -122,10 +168,10 @@ def _show_events(console: Console, game: Game, events: Sequence[Event], start: i
 
 
 def result_table(match: Match, seats: Sequence[str]) -> Table:
-    table = Table(title="Result")
-    table.add_column("Rank", justify="right")
-    table.add_column("Player")
-    table.add_column("Score", justify="right")
+    table = Table(title=_("Result"))
+    table.add_column(_("Rank"), justify="right")
+    table.add_column(_("Player"))
+    table.add_column(_("Score"), justify="right")
     scores = match.state.scores()
     ranks = match.state.ranks()
     for seat in sorted(range(match.num_players), key=lambda s: ranks[s]):

@@ -5,11 +5,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from townhall.engine.codec import ActionSpace
+from townhall.i18n import N_
 
 from .city import CHOICE_NAMES, MAX_SIZE, NUM_CHOICES
 from .data import GOODS
 from .hexmap import MAX_HEXES
 from .player import SAINTS
+from .words import _, building, good, term
 
 _CELL = (("city", 4), ("x", MAX_SIZE), ("y", MAX_SIZE))
 
@@ -93,38 +95,60 @@ CELL_ACTIONS = tuple(
 )
 
 
+# Actions without fields, named in the language in force.
+PLAIN_WORDS = {
+    "bank": N_("bank"),
+    "demolish": N_("demolish"),
+    "nofree": N_("nofree"),
+    "propose": N_("propose"),
+    "withdraw": N_("withdraw"),
+    "accept": N_("accept"),
+    "decline": N_("decline"),
+    "done": N_("done"),
+}
+
+
 def action_text(action: int, labels: Sequence[str]) -> str:
-    """The text form of an action (hexes named by their map labels)."""
+    """The text form of an action (hexes named by their map labels), in the language in force."""
     kind, v = SPACE.decode(action)
     if kind == "found":
-        return f"city at {labels[v[0]]}" if v[0] < len(labels) else f"city at #{v[0]}"
+        return _("city at {hex}").format(hex=labels[v[0]] if v[0] < len(labels) else f"#{v[0]}")
     if kind == "hex":
         return labels[v[0]] if v[0] < len(labels) else f"#{v[0]}"
     if kind == "build":
-        return f"build {CHOICE_NAMES[v[0]]}"
+        return _("build {building}").format(building=building(CHOICE_NAMES[v[0]]))
     if kind == "house":
-        return f"house {v[0] + 1}"
+        return _("house {number}").format(number=v[0] + 1)
     if kind == "free":
-        return f"free house {v[0] + 1}"
+        return _("free house {number}").format(number=v[0] + 1)
     if kind == "square":
         c, x, y, rot = v
-        return f"at c{c + 1} {'abcdefg'[x]}{y + 1}" + (f" turn {rot}" if rot else "")
+        text = _("at {cell}").format(cell=f"c{c + 1} {'abcdefg'[x]}{y + 1}")
+        return text + (_(" turn {turns}").format(turns=rot) if rot else "")
     if kind in ("cell", "man", "heal", "move", "gravemove"):
         c, x, y = v
         where = f"c{c + 1} {'abcdefg'[x]}{y + 1}"
-        return where if kind == "cell" else f"{kind} {where}"
+        if kind == "cell":
+            return where
+        return {
+            "man": _("man {cell}"),
+            "heal": _("heal {cell}"),
+            "move": _("move {cell}"),
+            "gravemove": _("gravemove {cell}"),
+        }[kind].format(cell=where)
     if kind == "saint":
-        return f"saint {SAINTS[v[0]]}"
+        return _("saint {saint}").format(saint=term("saint." + SAINTS[v[0]]))
     if kind == "good":
-        return GOODS[v[0]]
+        return good(GOODS[v[0]])
     if kind == "keep":
-        return f"keep {GOODS[v[0]]}"
+        return _("keep {good}").format(good=good(GOODS[v[0]]))
     if kind == "seed":
-        return f"{GOODS[v[0]]} (free seed)"
+        return _("{good} (free seed)").format(good=good(GOODS[v[0]]))
     if kind == "country":
-        return COUNTRY_KINDS[v[0]]
+        return term("country." + COUNTRY_KINDS[v[0]])
     if kind == "trade":
-        return f"trade with player {v[0] + 1}"
+        return _("trade with player {number}").format(number=v[0] + 1)
     if kind in ("give", "ask"):
-        return f"{kind} {GOODS[v[0]]}"
-    return kind
+        text = _("give {good}") if kind == "give" else _("ask {good}")
+        return text.format(good=good(GOODS[v[0]]))
+    return _(PLAIN_WORDS[kind]) if kind in PLAIN_WORDS else kind

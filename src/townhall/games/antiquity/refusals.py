@@ -21,6 +21,7 @@ from .position import (
     AntiquityPosition,
 )
 from .steps import ChooseProduct, CountrySite, FisherPartner, Step
+from .words import _, term
 
 
 def clause_of(position: AntiquityPosition, player: int, action: int) -> str:
@@ -47,8 +48,10 @@ def refusal_text(position: AntiquityPosition, player: int, action: int) -> str:
     try:
         text = A.action_text(action, position.board.topo.labels)
     except ValueError:
-        return f"{action} is not an action of Antiquity"
-    return f"'{text}' is not allowed for player {player + 1} now ({PHASE_NAMES[position.phase]})"
+        return _("{action} is not an action of Antiquity").format(action=action)
+    return _("'{action}' is not allowed for player {number} now ({phase})").format(
+        action=text, number=player + 1, phase=term("phase." + PHASE_NAMES[position.phase])
+    )
 
 
 PHASE_CLAUSES = {

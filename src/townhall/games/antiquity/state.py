@@ -11,6 +11,7 @@ from townhall.engine.errors import GameOver, NotYourTurn
 from . import actions as A
 from . import country, flow, plan, refusals, secrecy, trade, upkeep, victory
 from .position import COUNTRY, EXPLORE, HARVEST, OVER, PLAN, SETUP, STORE, TRADE, AntiquityPosition
+from .words import _
 
 
 class AntiquityState(AntiquityPosition, State):
@@ -39,9 +40,9 @@ class AntiquityState(AntiquityPosition, State):
 
     def apply(self, player: int, action: int, chance: Chance, events: list[Event] | None = None) -> None:
         if self.phase == OVER:
-            raise GameOver("ANT-IO-1", "the game is over")
+            raise GameOver("ANT-IO-1", _("the game is over"))
         if not 0 <= player < self.num_players or player not in self.to_move():
-            raise NotYourTurn("ANT-IO-1", f"player {player + 1} is not to move now")
+            raise NotYourTurn("ANT-IO-1", _("player {number} is not to move now").format(number=player + 1))
         if action not in self.legal_actions(player):
             raise IllegalAction(refusals.clause_of(self, player, action), refusals.refusal_text(self, player, action))
         self.legal_cache = None

@@ -6,12 +6,14 @@ from typing import TYPE_CHECKING
 
 from townhall.engine import Event
 from townhall.engine.protocol import EventKind
+from townhall.i18n import N_
 
 from . import supply, zones
 from .city import COLUMNS, size_of
 from .data import BUILDINGS, GOODS
 from .player import SAINTS
 from .steps import Arrange
+from .words import _, building, good, player, term
 
 if TYPE_CHECKING:
     from .state import AntiquityState
@@ -23,12 +25,18 @@ ABBREV = {
     "stables": "St", "cathedral": "Ca", "dump": "Du", "granary": "Gr", "cart_shop": "Cs", "fountain": "Fo",
     "storage": "Sg", "house": "H ",
 }  # fmt: skip
-LEGEND = (
-    "hex = terrain (F forest, P grass, M mountain, W water; lowercase = polluted), content "
-    "(1-4 city of player, a-d inn of player, * producer site, ? exploration token, goods: "
-    f"{', '.join(f'{m} {g}' for m, g in zip(GOOD_MARK, GOODS, strict=True))}), '+' = in the zone of control "
-    "(of the viewer; spectators: of anybody). Type a hex as row,col."
-)
+# The map marks of the city buildings are printed as they are, in every language.
+PRINTED_IDS = (*(mark.strip() for mark in ABBREV.values()), "XX")
+
+
+def legend() -> str:
+    goods = ", ".join(f"{m} {good(g)}" for m, g in zip(GOOD_MARK, GOODS, strict=True))
+    return _(
+        "hex = terrain (F forest, P grass, M mountain, W water; lowercase = polluted), content "
+        "(1-4 city of player, a-d inn of player, * producer site, ? exploration token, goods: "
+        "{goods}), '+' = in the zone of control "
+        "(of the viewer; spectators: of anybody). Type a hex as row,col."
+    ).format(goods=goods)
 
 
 def render_map(state: AntiquityState, viewer: int | None) -> list[str]:
@@ -68,15 +76,22 @@ def render_map(state: AntiquityState, viewer: int | None) -> list[str]:
 
 def render_city(state: AntiquityState, q: int, viewer: int | None) -> list[str]:
     pl = supply.view_of(state, q, viewer if viewer is not None else -1)
-    head = f"player {q + 1}" + ("" if pl.alive else " (out)")
-    saint = f", saint {SAINTS[pl.saint]}" if pl.saint >= 0 else ""
-    goods = ", ".join(f"{pl.goods[g]} {GOODS[g]}" for g in range(10) if pl.goods[g])
+    head = player(q) + ("" if pl.alive else _(" (out)"))
+    saint = _(", saint {saint}").format(saint=term("saint." + SAINTS[pl.saint])) if pl.saint >= 0 else ""
+    goods = ", ".join(f"{pl.goods[g]} {good(GOODS[g])}" for g in range(10) if pl.goods[g])
     out = [
-        f"{head}: {pl.workers} workers ({pl.idle()} idle, {pl.country_buildings} in the country){saint}; goods: {goods or 'none'}"
+        _("{head}: {workers} workers ({idle} idle, {country} in the country){saint}; goods: {goods}").format(
+            head=head,
+            workers=pl.workers,
+            idle=pl.idle(),
+            country=pl.country_buildings,
+            saint=saint,
+            goods=goods or _("none"),
+        )
     ]
     for c in range(len(pl.cities)):
         size = size_of(c)
-        out.append(f"  city c{c + 1} at hex {state.board.topo.labels[pl.cities[c]]}:")
+        out.append(_("  city c{number} at hex {hex}:").format(number=c + 1, hex=state.board.topo.labels[pl.cities[c]]))
         out.append("      " + " ".join(f"{COLUMNS[x]} " for x in range(size)))
         for y in range(size):
             cells = []
@@ -101,27 +116,29 @@ def render_city(state: AntiquityState, q: int, viewer: int | None) -> list[str]:
         for bid in step.held:
             b = pl.buildings[bid]
             assert b is not None
-            held.append(BUILDINGS[b[0]])
-        out.append(f"  held (lifted, placed back in this order): {', '.join(held)}")
+            held.append(building(BUILDINGS[b[0]]))
+        out.append(_("  held (lifted, placed back in this order): {buildings}").format(buildings=", ".join(held)))
     return out
 
 
 PROMPTS = {
-    "place": "where does it go (its first square: top row first, then left; turned a quarter n times)?",
-    "hplace": "which square for the house?",
-    "fplace": "which square for the free house?",
-    "pay": "which good do you pay?",
-    "saint": "which saint?",
-    "nicholas": "take a lower house free?",
-    "bank": "bank trade: first good to give?",
-    "bank2": "bank trade: second good to give?",
-    "bank3": "bank trade: which good to take?",
-    "arrange": "St. Barbara rearranges: place the first held building ('at ...'), lift another ('move ...'), "
-    "done when none is held, or withdraw (every building back where it stood)",
-    "graveto": "which empty square for the grave?",
-    "site": "which hex?",
-    "site2": "second hex of the fisherman?",
-    "fgood": "which product?",
+    "place": N_("where does it go (its first square: top row first, then left; turned a quarter n times)?"),
+    "hplace": N_("which square for the house?"),
+    "fplace": N_("which square for the free house?"),
+    "pay": N_("which good do you pay?"),
+    "saint": N_("which saint?"),
+    "nicholas": N_("take a lower house free?"),
+    "bank": N_("bank trade: first good to give?"),
+    "bank2": N_("bank trade: second good to give?"),
+    "bank3": N_("bank trade: which good to take?"),
+    "arrange": N_(
+        "St. Barbara rearranges: place the first held building ('at ...'), lift another ('move ...'), "
+        "done when none is held, or withdraw (every building back where it stood)"
+    ),
+    "graveto": N_("which empty square for the grave?"),
+    "site": N_("which hex?"),
+    "site2": N_("second hex of the fisherman?"),
+    "fgood": N_("which product?"),
 }
 
 
@@ -129,54 +146,64 @@ def prompt(state: AntiquityState, viewer: int) -> str:
     from .position import COUNTRY, EXPLORE, HARVEST, PLAN, SETUP, STORE, TRADE
 
     if state.phase == SETUP:
-        return "place your first city: which centre hex (the city covers it and its 6 neighbours)?"
+        return _("place your first city: which centre hex (the city covers it and its 6 neighbours)?")
     step = state.players[viewer].pending
     if step is not None:
-        return PROMPTS.get(step.tag, "choose")
+        return _(PROMPTS[step.tag]) if step.tag in PROMPTS else _("choose")
     if state.offer and state.offer[2]:
-        return f"player {state.offer[0] + 1} offers a trade: accept or decline?"
+        return _("player {number} offers a trade: accept or decline?").format(number=state.offer[0] + 1)
     if state.offer:
-        return "build the offer: give / ask goods, then propose (or withdraw)"
+        return _("build the offer: give / ask goods, then propose (or withdraw)")
     if state.phase == PLAN:
-        return "plan your city in secret: build, man, trade... then done"
+        return _("plan your city in secret: build, man, trade... then done")
     if state.phase == TRADE:
-        return "trade with a player, or done"
+        return _("trade with a player, or done")
     if state.phase == COUNTRY:
-        return "use a cart shop (or alchemy), or done"
+        return _("use a cart shop (or alchemy), or done")
     if state.phase == STORE:
-        return "too many goods: discard one (or keep one, when most must go)"
+        return _("too many goods: discard one (or keep one, when most must go)")
     if state.phase == EXPLORE:
-        return "explore a token hex, or done"
+        return _("explore a token hex, or done")
     if state.phase == HARVEST:
-        return "harvest which good (hex) of this producer?"
+        return _("harvest which good (hex) of this producer?")
     if state.pollution_due[viewer]:
-        return f"place pollution ({state.pollution_due[viewer]} left): which hex?"
-    return f"place a grave ({state.graves_due[viewer]} left): which square?"
+        return _("place pollution ({count} left): which hex?").format(count=state.pollution_due[viewer])
+    return _("place a grave ({count} left): which square?").format(count=state.graves_due[viewer])
 
 
 def render(state: AntiquityState, viewer: int | None) -> str:
     from .position import PHASE_NAMES
 
-    head = (
-        f"Antiquity, round {state.round}, phase {PHASE_NAMES[state.phase]}, famine {state.famine}, order "
-        + " ".join(str(p + 1) for p in state.order)
-    )
+    head = _("{title}, round {round}, phase {phase}, famine {famine}, order ").format(
+        title=term("title"), round=state.round, phase=term("phase." + PHASE_NAMES[state.phase]), famine=state.famine
+    ) + " ".join(str(p + 1) for p in state.order)
     movers = state.to_move()
-    lines = [head, f"to move: {', '.join(str(p + 1) for p in movers) or 'nobody'}", *render_map(state, viewer), LEGEND]
+    lines = [
+        head,
+        _("to move: {players}").format(players=", ".join(str(p + 1) for p in movers) or _("nobody")),
+        *render_map(state, viewer),
+        legend(),
+    ]
     for q in range(state.num_players):
         lines.extend(render_city(state, q, viewer))
     lines.append(
-        "city squares: c<city> <column><row>, e.g. c1 b3; XX grave, * manned; "
-        "a building is named, placed ('at c1 d1') and moved by its first square (top row first, then left)"
+        _(
+            "city squares: c<city> <column><row>, e.g. c1 b3; XX grave, * manned; "
+            "a building is named, placed ('at c1 d1') and moved by its first square (top row first, then left)"
+        )
     )
     if state.offer:
-        gives = ", ".join(f"{n} {GOODS[g]}" for g, n in enumerate(state.give) if n) or "nothing"
-        asks = ", ".join(f"{n} {GOODS[g]}" for g, n in enumerate(state.ask) if n) or "nothing"
-        lines.append(f"offer of player {state.offer[0] + 1} to player {state.offer[1] + 1}: {gives} for {asks}")
+        gives = ", ".join(f"{n} {good(GOODS[g])}" for g, n in enumerate(state.give) if n) or _("nothing")
+        asks = ", ".join(f"{n} {good(GOODS[g])}" for g, n in enumerate(state.ask) if n) or _("nothing")
+        lines.append(
+            _("offer of player {offerer} to player {partner}: {gives} for {asks}").format(
+                offerer=state.offer[0] + 1, partner=state.offer[1] + 1, gives=gives, asks=asks
+            )
+        )
     if viewer is not None and viewer in movers:
-        lines.append(f"your decision: {prompt(state, viewer)}")
+        lines.append(_("your decision: {prompt}").format(prompt=prompt(state, viewer)))
     if state.phase == 11:
-        lines.append("winners: " + (", ".join(f"player {p + 1}" for p in state.winners) or "nobody"))
+        lines.append(_("winners: ") + (", ".join(player(p) for p in state.winners) or _("nobody")))
     return "\n".join(lines)
 
 
@@ -221,48 +248,57 @@ EVENT_KINDS: dict[str, EventKind] = {
 
 
 def _bundle(goods: dict[str, int]) -> str:
-    return ", ".join(f"{n} {g}" for g, n in goods.items() if n) or "nothing"
+    return ", ".join(f"{n} {good(g)}" for g, n in goods.items() if n) or _("nothing")
 
 
 def event_text(event: Event) -> str:
-    """The English sentence of an event, from its kind and data only."""
+    """The sentence of an event in the language in force, from its kind and data only."""
     d = event.data
     kind = event.kind
-    who = f"player {d['player'] + 1}" if "player" in d else ""
+    who = player(d["player"]) if "player" in d else ""
     if kind == "city":
-        return f"{who} founds a city at {d['label']}"
+        return _("{who} founds a city at {hex}").format(who=who, hex=d["label"])
     if kind == "reveal":
-        return f"{who}: {len(d['buildings'])} buildings, {d['workers']} workers"
+        return _("{who}: {buildings} buildings, {workers} workers").format(
+            who=who, buildings=len(d["buildings"]), workers=d["workers"]
+        )
     if kind == "supply":
         if d["building"] is not None:
-            return f"the supply ran out: {who} takes back a {d['building']}"
+            return _("the supply ran out: {who} takes back a {building}").format(
+                who=who, building=building(d["building"])
+            )
         a, b = d["paid"]
-        return f"the supply of {d['good']} ran out: {who}'s bank trade ({a} and {b} for {d['good']}) is undone"
+        return _("the supply of {good} ran out: {who}'s bank trade ({a} and {b} for {good}) is undone").format(
+            good=good(d["good"]), who=who, a=good(a), b=good(b)
+        )
     if kind == "offer":
-        return f"{who} offers player {d['partner'] + 1} {_bundle(d['give'])} for {_bundle(d['ask'])}"
+        return _("{who} offers player {partner} {give} for {ask}").format(
+            who=who, partner=d["partner"] + 1, give=_bundle(d["give"]), ask=_bundle(d["ask"])
+        )
     if kind == "trade":
-        return f"{who} {d['answer']}s the offer"
+        accepted = d["answer"] == "accept"
+        return (_("{who} accepts the offer") if accepted else _("{who} declines the offer")).format(who=who)
     if kind == "country":
-        return f"{who} builds in the countryside"
+        return _("{who} builds in the countryside").format(who=who)
     if kind == "store":
-        return f"{who} keeps {sum(d['kept'].values())} goods, discards the rest"
+        return _("{who} keeps {count} goods, discards the rest").format(who=who, count=sum(d["kept"].values()))
     if kind == "discard":
-        return f"{who} discards {d['good']}"
+        return _("{who} discards {good}").format(who=who, good=good(d["good"]))
     if kind == "harvest":
-        return f"{who} harvests {d['count']} {d['good']}"
+        return _("{who} harvests {count} {good}").format(who=who, count=d["count"], good=good(d["good"]))
     if kind == "fish":
-        return f"St. George gives {who} {d['cathedrals']} fish"
+        return _("St. George gives {who} {count} fish").format(who=who, count=d["cathedrals"])
     if kind == "explore":
-        return f"{who} explores {d['label']}: {d['good']}"
+        return _("{who} explores {hex}: {good}").format(who=who, hex=d["label"], good=good(d["good"]))
     if kind == "grave":
-        return f"{who} places a grave on {d['name']}"
+        return _("{who} places a grave on {cell}").format(who=who, cell=d["name"])
     if kind == "pollution":
-        return f"{who} pollutes {d['label']}"
+        return _("{who} pollutes {hex}").format(who=who, hex=d["label"])
     if kind == "out":
-        return f"{who}'s cities are full of graves: out of the game"
+        return _("{who}'s cities are full of graves: out of the game").format(who=who)
     if kind == "victory":
-        names = ", ".join(f"player {p + 1}" for p in d["winners"])
-        return f"{names} win(s) in round {d['round']}"
+        names = ", ".join(player(p) for p in d["winners"])
+        return _("{names} win(s) in round {round}").format(names=names, round=d["round"])
     if kind == "limit":
-        return f"round limit {d['max_rounds']} reached: nobody wins"
+        return _("round limit {rounds} reached: nobody wins").format(rounds=d["max_rounds"])
     return kind

@@ -10,6 +10,7 @@ from townhall.engine.codec import ActionSpace
 from townhall.engine.errors import MalformedAction
 from townhall.engine.protocol import Json
 from townhall.games.carcassonne.tiles import MAX_SEGMENTS, OFF, SIZE, cell_of, xy_of
+from townhall.games.carcassonne.words import term
 
 SPACE = ActionSpace(
     [
@@ -62,4 +63,4 @@ def from_json(data: Json) -> int:
 
 def place_text(action: int) -> str:
     x, y = xy_of(action >> 2)
-    return f"place {x},{y} r{90 * (action & 3)}"
+    return f"{term('action.place')} {x},{y} r{90 * (action & 3)}"

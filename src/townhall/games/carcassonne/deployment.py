@@ -9,6 +9,7 @@ from townhall.games.carcassonne.features import add_follower
 from townhall.games.carcassonne.position import DEPLOY as DEPLOY_PHASE
 from townhall.games.carcassonne.position import CarcassonnePosition
 from townhall.games.carcassonne.tiles import CODES, LAYOUTS, ROLE_NAMES, xy_of
+from townhall.games.carcassonne.words import _, segment_label, term
 
 
 def deploy_options(position: CarcassonnePosition) -> list[int]:
@@ -44,18 +45,25 @@ def deploy(position: CarcassonnePosition, player: int, segment: int, events: lis
 
 def why_not_deploy(position: CarcassonnePosition, action: int) -> IllegalAction:
     if action == SKIP:
-        return IllegalAction("CAR-DEPLOY-1", "nothing to skip now")
+        return IllegalAction("CAR-DEPLOY-1", _("nothing to skip now"))
     if not DEPLOY <= action < SKIP:
-        return IllegalAction("CAR-TURN-1", "the tile is placed: now deploy a follower or skip")
+        return IllegalAction("CAR-TURN-1", _("the tile is placed: now deploy a follower or skip"))
     if not position.supply[position.current]:
-        return IllegalAction("CAR-DEPLOY-4", f"player {position.current + 1} has no follower left in supply")
+        return IllegalAction(
+            "CAR-DEPLOY-4", _("player {number} has no follower left in supply").format(number=position.current + 1)
+        )
     layout_index, _base = position.board[position.last_cell]
     segment = action - DEPLOY
     if segment >= len(LAYOUTS[layout_index].kinds):
-        return IllegalAction("CAR-DEPLOY-2", f"the tile {CODES[layout_index // 4]} has no segment {segment}")
+        return IllegalAction(
+            "CAR-DEPLOY-2",
+            _("the tile {tile} has no segment {segment}").format(tile=CODES[layout_index // 4], segment=segment),
+        )
     return IllegalAction(
         "CAR-DEPLOY-3",
-        f"the {LAYOUTS[layout_index].labels[segment]} belongs to a feature that already holds a follower",
+        _("the {segment} belongs to a feature that already holds a follower").format(
+            segment=segment_label(LAYOUTS[layout_index].labels[segment])
+        ),
     )
 
 
@@ -65,5 +73,6 @@ def deploy_text(position: CarcassonnePosition, action: int) -> str:
     if position.phase == DEPLOY_PHASE and position.last_cell in position.board:
         layout = LAYOUTS[position.board[position.last_cell][0]]
         if segment < len(layout.kinds):
-            return f"{ROLE_NAMES[layout.kinds[segment]]} on {layout.labels[segment]}"
-    return f"follower on segment {segment}"
+            role = term(ROLE_NAMES[layout.kinds[segment]])
+            return _("{role} on {segment}").format(role=role, segment=segment_label(layout.labels[segment]))
+    return _("follower on segment {segment}").format(segment=segment)

@@ -8,6 +8,7 @@ from townhall.games.carcassonne.actions import DEPLOY
 from townhall.games.carcassonne.features import lay_tile
 from townhall.games.carcassonne.position import CarcassonnePosition
 from townhall.games.carcassonne.tiles import CODES, DELTA, FITS, LAYOUTS, SAME_AS, TILE_SPECS, xy_of
+from townhall.games.carcassonne.words import _
 
 IS_RIVER = tuple(spec.river for spec in TILE_SPECS)
 
@@ -75,26 +76,40 @@ def place(position: CarcassonnePosition, player: int, action: int, events: list[
 
 def why_not_place(position: CarcassonnePosition, action: int) -> IllegalAction:
     if not 0 <= action < DEPLOY:
-        return IllegalAction("CAR-TURN-1", f"{action} is not a tile placement: place the tile first")
+        return IllegalAction(
+            "CAR-TURN-1", _("{action} is not a tile placement: place the tile first").format(action=action)
+        )
     cell, rot = action >> 2, action & 3
     tile = position.hand
     x, y = xy_of(cell)
     if cell in position.board:
-        return IllegalAction("CAR-PLACE-1", f"{x},{y} already holds a tile")
+        return IllegalAction("CAR-PLACE-1", _("{x},{y} already holds a tile").format(x=x, y=y))
     canonical = SAME_AS[tile][rot]
     if canonical != rot:
         return IllegalAction(
             "CAR-PLACE-3",
-            f"{CODES[tile]} turned r{90 * rot} looks the same as r{90 * canonical}: place it as r{90 * canonical}",
+            _("{tile} turned r{degrees} looks the same as r{same}: place it as r{same}").format(
+                tile=CODES[tile], degrees=90 * rot, same=90 * canonical
+            ),
         )
     if IS_RIVER[tile] and cell != position.river_end:
         ex, ey = xy_of(position.river_end)
-        return IllegalAction("CAR-PLACE-5", f"a river tile must continue the river where it ends, at {ex},{ey}")
+        return IllegalAction(
+            "CAR-PLACE-5", _("a river tile must continue the river where it ends, at {x},{y}").format(x=ex, y=ey)
+        )
     key = position.frontier.get(cell)
     if key is None:
-        return IllegalAction("CAR-PLACE-1", f"{x},{y} shares no edge with a placed tile")
+        return IllegalAction("CAR-PLACE-1", _("{x},{y} shares no edge with a placed tile").format(x=x, y=y))
     if rot not in FITS[tile][key]:
-        return IllegalAction("CAR-PLACE-2", f"{CODES[tile]} at {x},{y} r{90 * rot} does not match the edges it touches")
+        return IllegalAction(
+            "CAR-PLACE-2",
+            _("{tile} at {x},{y} r{degrees} does not match the edges it touches").format(
+                tile=CODES[tile], x=x, y=y, degrees=90 * rot
+            ),
+        )
     return IllegalAction(
-        "CAR-PLACE-5", f"{CODES[tile]} at {x},{y} r{90 * rot} would make the river turn back on itself (U-turn)"
+        "CAR-PLACE-5",
+        _("{tile} at {x},{y} r{degrees} would make the river turn back on itself (U-turn)").format(
+            tile=CODES[tile], x=x, y=y, degrees=90 * rot
+        ),
     )

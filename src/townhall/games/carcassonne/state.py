@@ -14,6 +14,7 @@ from townhall.games.carcassonne.drawing import draw, restore, set_up
 from townhall.games.carcassonne.placement import place, why_not_place
 from townhall.games.carcassonne.position import DEPLOY, OVER, PHASE_NAMES, PLACE, CarcassonnePosition
 from townhall.games.carcassonne.scoring import score_turn
+from townhall.games.carcassonne.words import _, term
 
 __all__ = ["DEPLOY", "OVER", "PHASE_NAMES", "PLACE", "CarcassonneState", "from_json", "new_state"]
 
@@ -36,9 +37,14 @@ class CarcassonneState(CarcassonnePosition, State):
         """CAR-TURN-1: place the tile, deploy a follower or not, score, then the next player draws."""
         phase = self.phase
         if phase == OVER:
-            raise GameOver("CAR-END-1", "the game is over")
+            raise GameOver("CAR-END-1", _("the game is over"))
         if player != self.current:
-            raise NotYourTurn("CAR-SETUP-3", f"it is player {self.current + 1}'s turn, not player {player + 1}'s")
+            raise NotYourTurn(
+                "CAR-SETUP-3",
+                _("it is player {current}'s turn, not player {player}'s").format(
+                    current=self.current + 1, player=player + 1
+                ),
+            )
         if phase == PLACE:
             if action not in self.placements:
                 raise why_not_place(self, action)
@@ -88,7 +94,7 @@ class CarcassonneState(CarcassonnePosition, State):
         if 0 <= action < DEPLOY_ID:
             return actions.place_text(action)
         if action == SKIP_ID:
-            return "no follower"
+            return term("action.no-follower")
         return deploy_text(self, action)
 
 

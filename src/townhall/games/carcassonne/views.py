@@ -24,6 +24,7 @@ from townhall.games.carcassonne.tiles import (
     cell_of,
     xy_of,
 )
+from townhall.games.carcassonne.words import _, ngettext, segment_label, term
 
 CITY_E, ROAD_E, RIVER_E = 3, 2, 4
 
@@ -96,32 +97,45 @@ def render(state: CarcassonnePosition, viewer: int | None) -> str:
         lines.append("     " + "".join(rows[2]))
     lines.append("")
     lines.append(
-        "scores: " + ", ".join(f"player {p + 1} {s} (supply {state.supply[p]})" for p, s in enumerate(state.score))
+        _("scores: ")
+        + ", ".join(
+            _("player {number} {score} (supply {supply})").format(number=p + 1, score=s, supply=state.supply[p])
+            for p, s in enumerate(state.score)
+        )
     )
-    lines.append(f"tiles left: {len(state.bag) + len(state.river_bag) + (1 if state.lake_due else 0)}")
+    left = len(state.bag) + len(state.river_bag) + (1 if state.lake_due else 0)
+    lines.append(_("tiles left: {count}").format(count=left))
     if state.discards:
-        lines.append("back in the box: " + " ".join(CODES[t] for t in state.discards))
+        lines.append(_("back in the box: ") + " ".join(CODES[t] for t in state.discards))
     if state.hand >= 0:
         spec = TILE_SPECS[state.hand]
-        lines.append(f"player {state.current + 1} holds {spec.code} ({spec.name}); its rotations:")
+        lines.append(
+            _("player {number} holds {code} ({name}); its rotations:").format(
+                number=state.current + 1, code=spec.code, name=term(f"tile.{spec.name}")
+            )
+        )
         rots = CANONICAL[state.hand]
         drawings = [block(LAYOUTS[4 * state.hand + r]) for r in rots]
         lines.append("  " + "".join(f"{'r' + str(90 * r):<6}" for r in rots))
         for i in range(3):
             lines.append("  " + "".join("".join(d[i]) + "   " for d in drawings))
-        lines.append("type e.g. 'place x,y r90' at a '?' cell")
+        lines.append(_("type e.g. '{place} x,y r90' at a '?' cell").format(place=term("action.place")))
     elif state.phase == DEPLOY:
         x, y = xy_of(state.last_cell)
         lines.append(
-            f"player {state.current + 1}: deploy a follower on the tile just placed at {x},{y}, or 'no follower'"
+            _("player {number}: deploy a follower on the tile just placed at {x},{y}, or '{skip}'").format(
+                number=state.current + 1, x=x, y=y, skip=term("action.no-follower")
+            )
         )
         lines.append(
-            "segments are named by the edges they touch (N E S W); a field by its half-edges, "
-            "e.g. Nw = north edge, west half; En = east edge, north half"
+            _(
+                "segments are named by the edges they touch (N E S W); a field by its half-edges, "
+                "e.g. Nw = north edge, west half; En = east edge, north half"
+            )
         )
     else:
-        lines.append("game over")
-    lines.append("key: # city  * pennant  -| road  ~ river  ^ cloister  . field  1-5 followers")
+        lines.append(_("game over"))
+    lines.append(_("key: # city  * pennant  -| road  ~ river  ^ cloister  . field  1-5 followers"))
     return "\n".join(lines)
 
 
@@ -172,36 +186,55 @@ EVENT_KINDS: Mapping[str, EventKind] = {
 }
 
 
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
+def _tiles(count: int) -> str:
+    return ngettext("{count} tile", "{count} tiles", count).format(count=count)
 
 
 def _who(scorers: list[int]) -> str:
-    who = " and ".join(f"player {p + 1}" for p in scorers)
-    return f"{who} score{'s' if len(scorers) == 1 else ''}"
+    who = _(" and ").join(_("player {number}").format(number=p + 1) for p in scorers)
+    return ngettext("{who} scores", "{who} score", len(scorers)).format(who=who)
 
 
 def event_text(event: Event) -> str:
-    """The English sentence of an event, from its kind and data."""
+    """The sentence of an event in the language in force, from its kind and data."""
     d = event.data
     kind = event.kind
     if kind == "draw":
-        return f"player {d['player'] + 1} draws {d['tile']}"
+        return _("player {number} draws {tile}").format(number=d["player"] + 1, tile=d["tile"])
     if kind == "discard":
-        return f"{d['tile']} fits nowhere and goes back to the box; player {d['player'] + 1} draws again"
+        return _("{tile} fits nowhere and goes back to the box; player {number} draws again").format(
+            tile=d["tile"], number=d["player"] + 1
+        )
     if kind == "place":
-        return f"player {d['player'] + 1} places {d['tile']} at {d['x']},{d['y']} r{90 * d['rot']}"
+        return _("player {number} places {tile} at {x},{y} r{degrees}").format(
+            number=d["player"] + 1, tile=d["tile"], x=d["x"], y=d["y"], degrees=90 * d["rot"]
+        )
     if kind == "deploy":
-        return f"player {d['player'] + 1} deploys a {d['role']} on {d['on']} at {d['x']},{d['y']}"
+        return _("player {number} deploys a {role} on {segment} at {x},{y}").format(
+            number=d["player"] + 1, role=term(d["role"]), segment=segment_label(d["on"]), x=d["x"], y=d["y"]
+        )
     if kind == "score":
-        state_word = "completed" if d["complete"] else "incomplete"
-        text = f"{_who(d['scorers'])} {d['points']} for the {state_word} {d['feature']} of {plural(len(d['tiles']), 'tile')}"
-        return text + (f" and {plural(d['pennants'], 'pennant')}" if d["pennants"] else "")
+        feature = term(d["feature"])
+        if d["complete"]:
+            text = _("{scorers} {points} for the completed {feature} of {tiles}")
+        else:
+            text = _("{scorers} {points} for the incomplete {feature} of {tiles}")
+        text = text.format(
+            scorers=_who(d["scorers"]), points=d["points"], feature=feature, tiles=_tiles(len(d["tiles"]))
+        )
+        if not d["pennants"]:
+            return text
+        pennants = ngettext("{count} pennant", "{count} pennants", d["pennants"]).format(count=d["pennants"])
+        return _("{text} and {pennants}").format(text=text, pennants=pennants)
     if kind == "farm":
         count = len(d["cities"])
-        return f"{_who(d['scorers'])} {d['points']} for farmers supplying {count} completed cit{'y' if count == 1 else 'ies'}"
+        return ngettext(
+            "{scorers} {points} for farmers supplying {count} completed city",
+            "{scorers} {points} for farmers supplying {count} completed cities",
+            count,
+        ).format(scorers=_who(d["scorers"]), points=d["points"], count=count)
     if kind == "end":
-        return "final scores " + ", ".join(str(s) for s in d["scores"])
+        return _("final scores {scores}").format(scores=", ".join(str(s) for s in d["scores"]))
     return kind
 
 

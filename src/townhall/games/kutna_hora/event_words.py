@@ -10,8 +10,9 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from townhall.engine.protocol import Event, EventKind
-from townhall.games.kutna_hora.data import ACTIONS, COLOURS, DECK_NAMES, GOODS, GUILD_OF_GOOD
+from townhall.games.kutna_hora.data import DECK_NAMES
 from townhall.games.kutna_hora.scoring import FINAL_PARTS
+from townhall.games.kutna_hora.words import _, action_name, colour, good, guild, term
 
 _KINDS: dict[str, tuple[dict[str, str], str]] = {
     "guilds": ({"player": "int", "set": "int", "guilds": "list"}, "a player takes a guild set (goods 0-5)"),
@@ -53,54 +54,66 @@ EVENT_KINDS: Mapping[str, EventKind] = {name: EventKind(name, fields, doc) for n
 
 
 def _who(d: Mapping[str, Any]) -> str:
-    return f"player {d['player'] + 1}"
+    return _("player {number}").format(number=d["player"] + 1)
 
 
 def _play(d: Mapping[str, Any]) -> str:
     if d["action"] is None:
-        return f"{_who(d)} plays card {d['card'] + 1} for no effect"
-    return f"{_who(d)} plays card {d['card'] + 1}: {ACTIONS[d['action']]}"
+        return _("{who} plays card {card} for no effect").format(who=_who(d), card=d["card"] + 1)
+    return _("{who} plays card {card}: {action}").format(
+        who=_who(d), card=d["card"] + 1, action=action_name(d["action"])
+    )
 
 
 def _barbara(d: Mapping[str, Any]) -> str:
     if d["outcome"] == "turned":
-        return f"St. Barbara tile {d['tile'] + 1} turned down, tax +{d['tax']}"
-    verb = "ignores" if d["outcome"] == "ignored" else "resolves"
-    return f"{_who(d)} {verb} St. Barbara tile {d['tile'] + 1}"
+        return _("St. Barbara tile {number} turned down, tax +{tax}").format(number=d["tile"] + 1, tax=d["tax"])
+    if d["outcome"] == "ignored":
+        return _("{who} ignores St. Barbara tile {number}").format(who=_who(d), number=d["tile"] + 1)
+    return _("{who} resolves St. Barbara tile {number}").format(who=_who(d), number=d["tile"] + 1)
 
 
 def _tax(d: Mapping[str, Any]) -> str:
     if d["penalty"]:
-        return f"{_who(d)} takes the tax penalty (-{d['amount']} reputation)"
-    return f"{_who(d)} pays {d['amount']} tax"
+        return _("{who} takes the tax penalty (-{amount} reputation)").format(who=_who(d), amount=d["amount"])
+    return _("{who} pays {amount} tax").format(who=_who(d), amount=d["amount"])
+
+
+def _final(d: Mapping[str, Any]) -> str:
+    parts = ", ".join(f"{term('final.' + name)} {v}" for name, v in zip(FINAL_PARTS, d["parts"], strict=True))
+    return _("{who} final scoring: ").format(who=_who(d)) + parts
 
 
 _WORDS: dict[str, Callable[[Mapping[str, Any]], str]] = {
-    "guilds": lambda d: f"{_who(d)} takes {'+'.join(GUILD_OF_GOOD[g] for g in d['guilds'])}",
-    "order": lambda d: f"{_who(d)} orders {'>'.join(GUILD_OF_GOOD[g] for g in d['guilds'])}",
+    "guilds": lambda d: _("{who} takes {guilds}").format(who=_who(d), guilds="+".join(guild(g) for g in d["guilds"])),
+    "order": lambda d: _("{who} orders {guilds}").format(who=_who(d), guilds=">".join(guild(g) for g in d["guilds"])),
     "play": _play,
-    "licence": lambda d: f"{_who(d)} takes {d['id']} for {d['cost']}",
-    "plot": lambda d: f"{_who(d)} buys plot {d['at']} for {d['cost']}",
-    "build": lambda d: f"{_who(d)} builds {d['id']} at {d['at']}",
-    "income": lambda d: f"{_who(d)} takes {d['income']} groschen",
-    "council": lambda d: f"{_who(d)} seats a {COLOURS[d['colour']]} noble in the council",
-    "barbara": _barbara,
-    "deck": lambda d: f"{DECK_NAMES[d['deck']]} deck advances to {d['position']}",
-    "town-builds": lambda d: f"the town builds {GOODS[d['good']]}: discards {d['id'] or 'nothing (stack empty)'}",
-    "draw": lambda d: f"{_who(d)} draws {', '.join(d['ids']) or 'nothing'}",
-    "mine": lambda d: f"{_who(d)} opens mine {d['id']} at {d['at']}",
-    "tech": lambda d: f"{_who(d)} places technology at {d['at']}",
-    "event": lambda d: f"event {d['event']} revealed (tax +{d['tax']})",
-    "tax": _tax,
-    "nobles": lambda d: f"{_who(d)} scores {d['points']} from the council",
-    "final": lambda d: (
-        f"{_who(d)} final scoring: " + ", ".join(f"{name} {v}" for name, v in zip(FINAL_PARTS, d["parts"], strict=True))
+    "licence": lambda d: _("{who} takes {id} for {cost}").format(who=_who(d), id=d["id"], cost=d["cost"]),
+    "plot": lambda d: _("{who} buys plot {at} for {cost}").format(who=_who(d), at=d["at"], cost=d["cost"]),
+    "build": lambda d: _("{who} builds {id} at {at}").format(who=_who(d), id=d["id"], at=d["at"]),
+    "income": lambda d: _("{who} takes {income} groschen").format(who=_who(d), income=d["income"]),
+    "council": lambda d: _("{who} seats a {colour} noble in the council").format(
+        who=_who(d), colour=colour(d["colour"])
     ),
-    "red": lambda d: "the red nobles enter the town hall",
+    "barbara": _barbara,
+    "deck": lambda d: _("{deck} deck advances to {position}").format(
+        deck=term("deck." + DECK_NAMES[d["deck"]]), position=d["position"]
+    ),
+    "town-builds": lambda d: _("the town builds {good}: discards {id}").format(
+        good=good(d["good"]), id=d["id"] or _("nothing (stack empty)")
+    ),
+    "draw": lambda d: _("{who} draws {ids}").format(who=_who(d), ids=", ".join(d["ids"]) or _("nothing")),
+    "mine": lambda d: _("{who} opens mine {id} at {at}").format(who=_who(d), id=d["id"], at=d["at"]),
+    "tech": lambda d: _("{who} places technology at {at}").format(who=_who(d), at=d["at"]),
+    "event": lambda d: _("event {event} revealed (tax +{tax})").format(event=d["event"], tax=d["tax"]),
+    "tax": _tax,
+    "nobles": lambda d: _("{who} scores {points} from the council").format(who=_who(d), points=d["points"]),
+    "final": _final,
+    "red": lambda d: _("the red nobles enter the town hall"),
 }
 
 
 def event_text(event: Event) -> str:
-    """The English sentence of an event, from its kind and data only."""
+    """The sentence of an event in the language in force, from its kind and data only."""
     words = _WORDS.get(event.kind)
     return words(event.data) if words is not None else event.kind

@@ -16,6 +16,7 @@ from townhall.games.kutna_hora import economy, rounds, setup, turn
 from townhall.games.kutna_hora.actions import A_ORDER, A_SET, A_TAX, SPACE
 from townhall.games.kutna_hora.position import OVER, PHASES, SETUP_ORDER, SETUP_SET, TAX, KutnaHoraPosition
 from townhall.games.kutna_hora.views import action_text
+from townhall.games.kutna_hora.words import _
 
 
 class KutnaHoraState(KutnaHoraPosition, State):
@@ -37,13 +38,15 @@ class KutnaHoraState(KutnaHoraPosition, State):
 
     def apply(self, player: int, action: int, chance: Chance, events: list[Event] | None = None) -> None:
         if self.phase == OVER:
-            raise GameOver("KH-TURN-1", "the game is over")
+            raise GameOver("KH-TURN-1", _("the game is over"))
         if player != self.current:
-            raise NotYourTurn("KH-TURN-1", f"player {player} is not to move")
+            raise NotYourTurn("KH-TURN-1", _("player {number} is not to move").format(number=player))
         if not 0 <= action < SPACE.size:
-            raise IllegalAction("KH-IO-1", f"{action} is not an action of this game")
+            raise IllegalAction("KH-IO-1", _("{action} is not an action of this game").format(action=action))
         if not turn.is_legal(self, action):
-            raise IllegalAction(turn.why_illegal(self, action), f"{self.action_text(action)} is not allowed now")
+            raise IllegalAction(
+                turn.why_illegal(self, action), _("{action} is not allowed now").format(action=self.action_text(action))
+            )
         if self.phase == SETUP_SET:
             setup.choose_set(self, action - A_SET, events)
         elif self.phase == SETUP_ORDER:

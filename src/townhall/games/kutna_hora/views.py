@@ -7,7 +7,6 @@ from townhall.games.kutna_hora.actions import (
     IDLE,
     OPT_BARBARA,
     OPT_ORE_LEFT,
-    OPT_POP,
     OPT_SLIDER,
     PERMS,
     SPACE,
@@ -24,8 +23,9 @@ from townhall.games.kutna_hora.actions import (
     T_SCORE,
     T_TECH,
 )
-from townhall.games.kutna_hora.data import ACTIONS, COLOURS, DATA, GOODS, GUILD_OF_GOOD, cell_name
+from townhall.games.kutna_hora.data import DATA, GOODS, GUILD_OF_GOOD, cell_name
 from townhall.games.kutna_hora.position import OVER, PHASES, KutnaHoraPosition, Step, TurnBarbaraTileDown, step_to_json
+from townhall.games.kutna_hora.words import _, action_name, colour, good, guild, icon_letter, ngettext, term
 
 B = DATA.buildings
 TILE_NAMES = [t.id for t in economy.MINE_TILES]
@@ -36,127 +36,167 @@ def action_text(state: KutnaHoraPosition, action: int) -> str:
     p = state.current
     if kind == "set":
         sets = DATA.guild_sets[state.setup_card][state.num_players]
-        names = "+".join(GUILD_OF_GOOD[g] for g in sets[v[0]]) if v[0] < len(sets) else "?"
-        return f"set {v[0] + 1} {names}"
+        names = "+".join(guild(g) for g in sets[v[0]]) if v[0] < len(sets) else "?"
+        return _("set {number} {guilds}").format(number=v[0] + 1, guilds=names)
     if kind == "order":
         guilds = state.guilds[p] if len(state.guilds[p]) == 3 else [0, 1, 2]
-        return "order " + ">".join(GUILD_OF_GOOD[guilds[i]] for i in PERMS[v[0]])
+        return _("order {guilds}").format(guilds=">".join(guild(guilds[i]) for i in PERMS[v[0]]))
     if kind == "play":
         card, act = v
         if act == IDLE:
-            return f"c{card + 1} idle"
-        joker = act not in DATA.cards[card]
-        return f"c{card + 1} {'joker ' if joker else ''}{ACTIONS[act]}"
+            return _("c{card} idle").format(card=card + 1)
+        if act not in DATA.cards[card]:
+            return _("c{card} joker {action}").format(card=card + 1, action=action_name(act))
+        return _("c{card} {action}").format(card=card + 1, action=action_name(act))
     if kind == "buy":
-        return f"buy {v[0]} miner{'s' if v[0] > 1 else ''}"
+        return ngettext("buy {count} miner", "buy {count} miners", v[0]).format(count=v[0])
     if kind == "keep":
         if v[0] < len(state.drawn):
             t = economy.MINE_TILES[state.drawn[v[0]]]
-            return f"keep {t.id} (cost {t.cost} ore {t.ore} pop {t.pop} pts {t.points} stars {t.stars})"
-        return f"keep {v[0] + 1}"
+            return _("keep {id} (cost {cost} ore {ore} pop {pop} pts {points} stars {stars})").format(
+                id=t.id, cost=t.cost, ore=t.ore, pop=t.pop, points=t.points, stars=t.stars
+            )
+        return _("keep {number}").format(number=v[0] + 1)
     if kind in ("mine", "tech"):
-        return f"{kind} {cell_name(DATA.mine_cols, v[0])}"
+        shaft = cell_name(DATA.mine_cols, v[0])
+        return _("mine {cell}").format(cell=shaft) if kind == "mine" else _("tech {cell}").format(cell=shaft)
     if kind == "take":
         row, col = v
         stack = state.hall[row][col] if col < len(state.hall[row]) else -1
         tile = state.stack_top[stack] if stack >= 0 else -1
-        return f"take {row + 1}{col + 1} {B[tile].id if tile >= 0 else '-'}"
+        return _("take {row}{col} {id}").format(row=row + 1, col=col + 1, id=B[tile].id if tile >= 0 else "-")
     if kind in ("plot", "score"):
-        return f"{kind} {cell_name(state.town_columns, v[0])}"
+        where = cell_name(state.town_columns, v[0])
+        return _("plot {cell}").format(cell=where) if kind == "plot" else _("score {cell}").format(cell=where)
     if kind == "build":
         slot, cell = v
         tile = state.slots[p][slot] if slot < len(state.slots[p]) else -1
-        return f"build {B[tile].id if tile >= 0 else slot + 1} {cell_name(state.town_columns, cell)}"
+        return _("build {id} {cell}").format(
+            id=B[tile].id if tile >= 0 else slot + 1, cell=cell_name(state.town_columns, cell)
+        )
     if kind == "noble":
-        return f"noble {COLOURS[v[0]]}"
+        return _("noble {colour}").format(colour=colour(v[0]))
     if kind == "house":
         guilds = state.guilds[p]
-        return f"house {GUILD_OF_GOOD[guilds[v[0]]] if v[0] < len(guilds) else v[0] + 1}"
+        return _("house {guild}").format(guild=guild(guilds[v[0]]) if v[0] < len(guilds) else v[0] + 1)
     if kind == "tax":
-        return f"pay tax {rounds.tax_due(state, p)}" if v[0] else "tax penalty"
-    return kind
+        return _("pay tax {amount}").format(amount=rounds.tax_due(state, p)) if v[0] else _("tax penalty")
+    return _("resolve") if kind == "resolve" else _("decline")
 
 
 def describe_task(task: Step) -> str:
     kind, a, b = step_to_json(task)  # the step's [kind, a, b] form keys the texts
     if kind == T_OPT:
-        what = {
-            OPT_SLIDER: f"move the {GOODS[b]} slider right",
-            OPT_ORE_LEFT: "move the ore slider left",
-            OPT_BARBARA: "turn the lowest St. Barbara tile down (tax rises)",
-            OPT_POP: f"advance the population deck by {b}",
-        }[a]
-        return f"{what}? (resolve / decline)"
+        if a == OPT_SLIDER:
+            what = _("move the {good} slider right").format(good=good(b))
+        elif a == OPT_ORE_LEFT:
+            what = _("move the ore slider left")
+        elif a == OPT_BARBARA:
+            what = _("turn the lowest St. Barbara tile down (tax rises)")
+        else:
+            what = _("advance the population deck by {count}").format(count=b)
+        return _("{what}? (resolve / decline)").format(what=what)
     if kind == T_BARB:
-        cost = " (declining still costs the reputation)" if a in (2, 4) else ""
-        return f"St. Barbara tile {a + 1}, {BARBARA_TEXTS[a]}: resolve or decline{cost}"
-    return {
-        T_BUY: "buy miners? (one permit)",
-        T_KEEP: "keep which drawn mine tile?",
-        T_PLACE: "where does the mine go?",
-        T_TECH: "where does the technology tile go (decline removes it)?",
-        T_LIC: ["take a licence", "take a free licence", "take a free public licence"][a],
-        T_PLOT: ["buy a plot", "take a free plot anywhere"][a],
-        T_BUILD: ["build", "build without wood cost"][a],
-        T_NOBLE: ["pay 10 to seat a noble from the pool?", "seat a noble from the bank?"][a],
-        T_HOUSE: "remove a house for +2 production?",
-        T_SCORE: "score which own building?",
-    }.get(kind, "?")
+        cost = _(" (declining still costs the reputation)") if a in (2, 4) else ""
+        return _("St. Barbara tile {number}, {effect}: resolve or decline{cost}").format(
+            number=a + 1, effect=barbara_text(a), cost=cost
+        )
+    texts = {
+        T_BUY: lambda: _("buy miners? (one permit)"),
+        T_KEEP: lambda: _("keep which drawn mine tile?"),
+        T_PLACE: lambda: _("where does the mine go?"),
+        T_TECH: lambda: _("where does the technology tile go (decline removes it)?"),
+        T_LIC: lambda: [_("take a licence"), _("take a free licence"), _("take a free public licence")][a],
+        T_PLOT: lambda: [_("buy a plot"), _("take a free plot anywhere")][a],
+        T_BUILD: lambda: [_("build"), _("build without wood cost")][a],
+        T_NOBLE: lambda: [_("pay 10 to seat a noble from the pool?"), _("seat a noble from the bank?")][a],
+        T_HOUSE: lambda: _("remove a house for +2 production?"),
+        T_SCORE: lambda: _("score which own building?"),
+    }
+    text = texts.get(kind)
+    return text() if text is not None else "?"
 
 
 def _icons(tile: int) -> str:
-    """Scored icons in capitals, shown icons in lower case (first letters)."""
+    """Scored icons in capitals, shown icons in lower case (first letters; short forms in other languages)."""
     b = B[tile]
-    scores = "".join(DATA.icons[i][0].upper() for i in sorted(b.scores))
-    return f"{scores}/{''.join(DATA.icons[i][0] for i in b.shows)}"
+    scores = "".join(icon_letter(i, scored=True) for i in sorted(b.scores))
+    return f"{scores}/{''.join(icon_letter(i, scored=False) for i in b.shows)}"
 
 
-BARBARA_TEXTS = (
-    "+2 reputation",
-    "+1 reputation, a free licence",
-    "-1 reputation, remove a house for +2 production",
-    "+1 reputation, a free plot anywhere",
-    "-2 reputation, two income actions",
-    "+2 points, a noble from the bank to the council",
-    "+1 reputation per public building beside your buildings",
-    "+1 point, a build without wood cost",
-    "two mine actions without wood cost",
-    "score one of your buildings",
-    "+5 points, afterwards +2 reputation per St. Barbara action",
-)
+def barbara_text(tile: int) -> str:
+    """What St. Barbara tile `tile` (from 0) does, in the language in force."""
+    return (
+        _("+2 reputation"),
+        _("+1 reputation, a free licence"),
+        _("-1 reputation, remove a house for +2 production"),
+        _("+1 reputation, a free plot anywhere"),
+        _("-2 reputation, two income actions"),
+        _("+2 points, a noble from the bank to the council"),
+        _("+1 reputation per public building beside your buildings"),
+        _("+1 point, a build without wood cost"),
+        _("two mine actions without wood cost"),
+        _("score one of your buildings"),
+        _("+5 points, afterwards +2 reputation per St. Barbara action"),
+    )[tile]
+
+
+BARBARA_TILES = 11
 
 
 def _effect(effect: tuple[tuple[str, int], ...]) -> str:
-    return " ".join(f"{kind}+{amount}" for kind, amount in effect)
+    return " ".join(f"{term('effect.' + kind)}+{amount}" for kind, amount in effect)
 
 
 def _building(tile: int) -> str:
     b = B[tile]
+    wood, plot = term("short.wood"), term("short.plot-price")
     if b.public:
-        return f"{b.id}({COLOURS[b.noble]} w{b.wood} p{b.plot_price} {_icons(tile)} {_effect(b.effect)})"
-    extra = (" StBarbara" if b.barbara else "") + (f" pop+{b.pop}" if b.pop else "")
-    return f"{b.id}({GOODS[b.guild]}+{b.production} w{b.wood} p{b.plot_price} {_icons(tile)}{extra})"
+        return f"{b.id}({colour(b.noble)} {wood}{b.wood} {plot}{b.plot_price} {_icons(tile)} {_effect(b.effect)})"
+    extra = (" " + term("short.barbara") if b.barbara else "") + (f" {term('short.pop')}+{b.pop}" if b.pop else "")
+    return f"{b.id}({good(b.guild)}+{b.production} {wood}{b.wood} {plot}{b.plot_price} {_icons(tile)}{extra})"
 
 
-def render(state: KutnaHoraPosition, viewer: int | None) -> str:
-    n = state.num_players
-    lines = [
-        f"Kutná Hora (stand-in components) - round {state.round}/{state.rounds}, {PHASES[state.phase]}, "
-        f"start player {state.start + 1}, tax {state.tax}"
-        + ("" if state.phase == OVER else f", player {state.current + 1} to move"),
-    ]
-    lines.append(
-        f"Decks: population {state.population_position}, ore {state.ore_position}; red X: "
-        + (",".join(GOODS[g] for g in sorted(economy.no_demand(state))) or "none")
+def _head(state: KutnaHoraPosition) -> list[str]:
+    head = _("{title} (stand-in components) - round {round}/{rounds}, {phase}, start player {start}, tax {tax}").format(
+        title=term("title"),
+        round=state.round,
+        rounds=state.rounds,
+        phase=term("phase." + PHASES[state.phase]),
+        start=state.start + 1,
+        tax=state.tax,
     )
-    lines.append("Prices (the slider's column in brackets; X = no demand):")
+    if state.phase != OVER:
+        head += _(", player {number} to move").format(number=state.current + 1)
+    no_demand = ",".join(good(g) for g in sorted(economy.no_demand(state))) or _("none")
+    lines = [head]
+    lines.append(
+        _("Decks: population {population}, ore {ore}; red X: {goods}").format(
+            population=state.population_position, ore=state.ore_position, goods=no_demand
+        )
+    )
+    lines.append(_("Prices (the slider's column in brackets; X = no demand):"))
     blocked = economy.no_demand(state)
     for g in range(6):
         position = state.ore_position if DATA.good_deck[g] else state.population_position
         prices = DATA.prices[g][position]
         shown = " ".join(f"[{v}]" if c == state.sliders[g] else f" {v} " for c, v in enumerate(prices))
-        lines.append(f"  {GOODS[g]:<8}{'X' if g in blocked else ' '} {shown}   now {economy.price(state, g)}")
-    lines.append("Town hall (row/column: top tile (good, wood, plot price, icons scored/shown), tiles below):")
+        name = _pad(good(g), 8)
+        lines.append(
+            f"  {name}{'X' if g in blocked else ' '} {shown}   "
+            + _("now {price}").format(price=economy.price(state, g))
+        )
+    return lines
+
+
+def _pad(text: str, width: int) -> str:
+    """Left-aligned in `width` terminal columns (a CJK character takes two)."""
+    used = sum(2 if ord(ch) > 0x2E7F else 1 for ch in text)
+    return text + " " * max(0, width - used)
+
+
+def _hall_and_town(state: KutnaHoraPosition) -> list[str]:
+    lines = [_("Town hall (row/column: top tile (good, wood, plot price, icons scored/shown), tiles below):")]
     for r, hall_row in enumerate(state.hall):
         cells = []
         for c, stack in enumerate(hall_row):
@@ -165,9 +205,13 @@ def render(state: KutnaHoraPosition, viewer: int | None) -> str:
                 break  # emptied stacks are no columns: the others slid left (KH-LIC-4)
             below = len(state.stack_hidden[stack]) + (state.stack_bottom[stack] >= 0)
             cells.append(f"{r + 1}{c + 1} {_building(top)} +{below}")
-        lines.append("  " + (" | ".join(cells) or f"row {r + 1}: no tiles left"))
+        lines.append("  " + (" | ".join(cells) or _("row {number}: no tiles left").format(number=r + 1)))
     side = DATA.sides[state.side]
-    lines.append("Town (. free plot, x no plot, plotN = plot marker of player N, ID/owner = building, pub = public):")
+    lines.append(
+        _(
+            "Town (. free plot, x no plot, {plot}N = plot marker of player N, ID/owner = building, {pub} = public):"
+        ).format(plot=term("short.plot"), pub=term("short.public"))
+    )
     lines.append("     " + "".join(f"{c + 1:<9}" for c in range(side.cols)))
     for r in range(side.rows):
         row: list[str] = []
@@ -177,74 +221,127 @@ def render(state: KutnaHoraPosition, viewer: int | None) -> str:
                 row.append("x")
             elif state.town[cell] >= 0:
                 owner = state.town_owner[cell]
-                row.append(f"{B[state.town[cell]].id}/{'pub' if owner < 0 else owner + 1}")
+                row.append(f"{B[state.town[cell]].id}/{term('short.public') if owner < 0 else owner + 1}")
             elif state.town_plot[cell] >= 0:
-                row.append(f"plot{state.town_plot[cell] + 1}")
+                row.append(f"{term('short.plot')}{state.town_plot[cell] + 1}")
             else:
                 row.append(".")
-        lines.append(f"  {chr(65 + r)}  " + "".join(f"{x:<9}" for x in row))
-    edges = [f"{cell_name(side.cols, c)} {'+'.join(DATA.icons[i] for i in e)}" for c, e in enumerate(side.edges) if e]
-    lines.append("Board edge icons: " + ", ".join(edges))
+        lines.append(f"  {chr(65 + r)}  " + "".join(_pad(x, 9) for x in row))
+    edges = [
+        f"{cell_name(side.cols, c)} {'+'.join(term('icon.' + DATA.icons[i]) for i in e)}"
+        for c, e in enumerate(side.edges)
+        if e
+    ]
+    lines.append(_("Board edge icons: ") + ", ".join(edges))
     built = [f"{B[t].id} {_icons(t)}" for t in state.town if t >= 0]
     if built:
-        lines.append("Built icons (scored/shown): " + ", ".join(built))
-    lines.append(
-        f"Mine (level {mine.level(state)}; deck {[len(x) for x in state.layers]}, discards {len(state.discard)}):"
-    )
+        lines.append(_("Built icons (scored/shown): ") + ", ".join(built))
+    return lines
+
+
+def _mine(state: KutnaHoraPosition) -> list[str]:
+    lines = [
+        _("Mine (level {level}; deck {deck}, discards {discards}):").format(
+            level=mine.level(state), deck=[len(x) for x in state.layers], discards=len(state.discard)
+        )
+    ]
     for r in range(DATA.mine_rows):
         row = []
         for c in range(DATA.mine_cols):
             cell = r * DATA.mine_cols + c
             tile = state.mine[cell]
             if tile == -2:
-                row.append(f"rock*{state.rock_stars[cell]}")
+                row.append(f"{term('short.rock')}*{state.rock_stars[cell]}")
             elif tile >= 0:
                 row.append(f"{TILE_NAMES[tile]}/{state.mine_owner[cell] + 1}")
             else:
-                row.append("entr" if cell in DATA.entrances else ".")
-        lines.append(f"  {chr(65 + r)}  " + "".join(f"{x:<9}" for x in row))
+                row.append(term("short.entrance") if cell in DATA.entrances else ".")
+        lines.append(f"  {chr(65 + r)}  " + "".join(_pad(x, 9) for x in row))
+    return lines
+
+
+def _barbara_and_round(state: KutnaHoraPosition) -> list[str]:
     nxt = state.barbara_next
-    lines.append(
-        f"St. Barbara: {nxt}/11 tiles turned"
-        + (
-            f", {'resolving' if TurnBarbaraTileDown(nxt) in state.tasks else 'next'} tile {nxt + 1}: {BARBARA_TEXTS[nxt]}"
-            if nxt < len(BARBARA_TEXTS)
-            else ", all turned: +2 reputation"
-        )
-        + f"; nobles bank {state.bank}, pool {state.noble_pool}, council {state.council} (green, silver, yellow, red)"
+    text = _("St. Barbara: {turned}/11 tiles turned").format(turned=nxt)
+    if nxt < BARBARA_TILES:
+        if TurnBarbaraTileDown(nxt) in state.tasks:
+            text += _(", resolving tile {number}: {effect}").format(number=nxt + 1, effect=barbara_text(nxt))
+        else:
+            text += _(", next tile {number}: {effect}").format(number=nxt + 1, effect=barbara_text(nxt))
+    else:
+        text += _(", all turned: +2 reputation")
+    text += _("; nobles bank {bank}, pool {pool}, council {council} (green, silver, yellow, red)").format(
+        bank=state.bank, pool=state.noble_pool, council=state.council
     )
-    penalty = DATA.tracks[n].penalties[state.round - 1]
+    lines = [text]
+    penalty = DATA.tracks[state.num_players].penalties[state.round - 1]
     lines.append(
-        f"Round end: pay tax {state.tax} (land tax +{DATA.land_tax.get(2, 0)} with 2 plots, "
-        f"+{DATA.land_tax.get(3, 0)} with 3) or lose {penalty} reputation"
+        _(
+            "Round end: pay tax {tax} (land tax +{two} with 2 plots, +{three} with 3) or lose {penalty} reputation"
+        ).format(tax=state.tax, two=DATA.land_tax.get(2, 0), three=DATA.land_tax.get(3, 0), penalty=penalty)
     )
     if state.event_current >= 0:
         e = DATA.events[state.event_current]
-        lines.append(f"Event {e.id}: population +{e.population}, ore +{e.ore} at round end")
-    for p in range(n):
-        prod = " ".join(f"{GOODS[g][:2]}{economy.production(state, p, g)}" for g in range(6))
-        slots = ",".join(_building(t) for t in state.slots[p]) or "-"
-        cards = "".join("-" if state.used_cards[p] >> k & 1 else str(k + 1) for k in range(6))
-        houses = " ".join(
-            f"{GUILD_OF_GOOD[g]}:{h}"
-            + (f"(next {_effect(DATA.house_effects[row][DATA.houses_per_row - h])})" if h else "")
-            for row, (g, h) in enumerate(zip(state.guilds[p], state.houses[p], strict=False))
-        )
         lines.append(
-            f"P{p + 1}: {state.money[p]} gr, {state.points[p]} pts, rep {state.reputation[p]}, prod {prod}, income {economy.income(state, p)}; "
-            f"pelicans {state.pelicans_unused[p]}/{state.pelicans_used[p]} used; miners pool {state.pool[p]} beside {state.reserve[p]}; "
-            f"cards {cards}; houses {houses}; slots {slots}; plots "
-            + (",".join(cell_name(state.town_columns, c) for c in state.plots[p]) or "-")
+            _("Event {id}: population +{population}, ore +{ore} at round end").format(
+                id=e.id, population=e.population, ore=e.ore
+            )
         )
+    return lines
+
+
+def _player(state: KutnaHoraPosition, p: int) -> str:
+    prod = " ".join(f"{term('abbr.' + GOODS[g])}{economy.production(state, p, g)}" for g in range(6))
+    slots = ",".join(_building(t) for t in state.slots[p]) or "-"
+    cards = "".join("-" if state.used_cards[p] >> k & 1 else str(k + 1) for k in range(6))
+    houses = " ".join(
+        f"{guild(g)}:{h}"
+        + (
+            "(" + _("next {effect}").format(effect=_effect(DATA.house_effects[row][DATA.houses_per_row - h])) + ")"
+            if h
+            else ""
+        )
+        for row, (g, h) in enumerate(zip(state.guilds[p], state.houses[p], strict=False))
+    )
+    plots = ",".join(cell_name(state.town_columns, c) for c in state.plots[p]) or "-"
+    return _(
+        "P{number}: {money} gr, {points} pts, rep {reputation}, prod {production}, income {income}; "
+        "pelicans {pelicans}/{pelicans_used} used; miners pool {pool} beside {reserve}; "
+        "cards {cards}; houses {houses}; slots {slots}; plots {plots}"
+    ).format(
+        number=p + 1,
+        money=state.money[p],
+        points=state.points[p],
+        reputation=state.reputation[p],
+        production=prod,
+        income=economy.income(state, p),
+        pelicans=state.pelicans_unused[p],
+        pelicans_used=state.pelicans_used[p],
+        pool=state.pool[p],
+        reserve=state.reserve[p],
+        cards=cards,
+        houses=houses,
+        slots=slots,
+        plots=plots,
+    )
+
+
+def render(state: KutnaHoraPosition, viewer: int | None) -> str:
+    lines = _head(state) + _hall_and_town(state) + _mine(state) + _barbara_and_round(state)
+    for p in range(state.num_players):
+        lines.append(_player(state, p))
     if state.final:
         for p, parts in enumerate(state.final):
-            lines.append(
-                f"P{p + 1} final: " + ", ".join(f"{k} {v}" for k, v in zip(scoring.FINAL_PARTS, parts, strict=True))
-            )
+            final = ", ".join(f"{term('final.' + k)} {v}" for k, v in zip(scoring.FINAL_PARTS, parts, strict=True))
+            lines.append(_("P{number} final: ").format(number=p + 1) + final)
     if state.drawn:
-        lines.append("Drawn mine tiles: " + ", ".join(TILE_NAMES[t] for t in state.drawn))
+        lines.append(_("Drawn mine tiles: ") + ", ".join(TILE_NAMES[t] for t in state.drawn))
     if state.tasks:
-        lines.append(f"Pending for player {state.current + 1}: {describe_task(state.tasks[-1])}")
+        lines.append(
+            _("Pending for player {number}: {task}").format(
+                number=state.current + 1, task=describe_task(state.tasks[-1])
+            )
+        )
     del viewer  # everything shown is public
     return "\n".join(lines)
 
@@ -264,8 +361,8 @@ def statistics(state: KutnaHoraPosition, ranks: list[int]) -> dict[str, float]:
     out["margin"] = float(ordered[0] - ordered[1]) if n > 1 else 0.0
     winners = [p for p in range(n) if ranks[p] == 1]
     out["winners"] = float(len(winners))
-    for g, guild in enumerate(GUILD_OF_GOOD):
-        out[f"winner.guild.{guild}"] = float(sum(g in state.guilds[p] for p in winners))
+    for g, name in enumerate(GUILD_OF_GOOD):
+        out[f"winner.guild.{name}"] = float(sum(g in state.guilds[p] for p in winners))
     out["winner.points"] = float(ordered[0])
     out["buildings.guild"] = float(sum(1 for owner in state.town_owner if owner >= 0))
     out["buildings.public"] = float(

@@ -8,6 +8,7 @@ from __future__ import annotations
 from townhall.engine import ActionSpace
 from townhall.games.my_city.data import CELLS, MAX_PIECES, cell_name
 from townhall.games.my_city.pieces import CATALOGUE
+from townhall.games.my_city.words import term
 
 PLACE_STRIDE = CELLS * 4  # action ids: place = (piece * 121 + cell) * 4 + rotation
 PASS_ACTION = MAX_PIECES * PLACE_STRIDE
@@ -32,12 +33,13 @@ def card_name(card: int) -> str:
 def action_text(action: int) -> str:
     """`place <piece> at <cell> r<rot>`, `pass` or `exit`."""
     if action == PASS_ACTION:
-        return "pass"
+        return term("action.pass")
     if action == EXIT_ACTION:
-        return "exit"
+        return term("action.exit")
     if not 0 <= action < PASS_ACTION:
         raise ValueError(f"action id {action} is outside [0, {NUM_ACTIONS})")
     piece, rest = divmod(action, PLACE_STRIDE)
     cell, rotation = divmod(rest, 4)
     name = PIECE_IDS[piece] if piece < len(PIECE_IDS) else f"#{piece}"
-    return f"place {name} at {cell_name(cell)} r{rotation * 90}"
+    words = (term("action.place"), name, term("action.at"), cell_name(cell), f"r{rotation * 90}")
+    return " ".join(word for word in words if word)  # a language may need no word for "at"

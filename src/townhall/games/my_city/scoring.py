@@ -10,6 +10,7 @@ from townhall.games.my_city.chapters import RuleSet
 from townhall.games.my_city.data import SIZE
 from townhall.games.my_city.pieces import CATALOGUE
 from townhall.games.my_city.position import MyCityPosition
+from townhall.games.my_city.words import _, term
 
 PIECE_COLOUR = tuple(p.colour for p in CATALOGUE.pieces)
 BOTTOM_ROW = ROW_MASKS[SIZE - 1]
@@ -191,35 +192,38 @@ def tie_key(rules: RuleSet, terrain: Terrain, features: Features, occupied: int)
 
 
 def summary(rules: RuleSet) -> list[tuple[str, str, str]]:
-    """The episode's summary card: (when, item, points), "immediately" or "at the end"."""
-    now, end = "immediately", "at the end"
+    """The episode's summary card: (when, item, points), "immediately" or "at the end", in the
+    language in force."""
+    now, end = _("immediately"), _("at the end")
     items: list[tuple[str, str, str]] = []
     if rules.can_pass:
-        items.append((now, "pass", "-1"))
+        items.append((now, term("action.pass"), "-1"))
     if rules.gold_mines:
-        items.append((now, "first to cover both gold mines", f"+{rules.gold_points}"))
+        items.append((now, _("first to cover both gold mines"), f"+{rules.gold_points}"))
     if rules.cap:
-        items.append((now, f"marker reaches {rules.cap}", f"{rules.reach_cap_marks} progress mark, marker stops"))
-    items += [(end, "tree", "+1"), (end, "rock", "-1")]
+        reach = _("{marks} progress mark, marker stops").format(marks=rules.reach_cap_marks)
+        items.append((now, _("marker reaches {cap}").format(cap=rules.cap), reach))
+    items += [(end, term("tree"), "+1"), (end, term("rock"), "-1")]
     if rules.investor_points:
-        items.append((now, "building placed next to your investor", f"+{rules.investor_points}"))
+        items.append((now, _("building placed next to your investor"), f"+{rules.investor_points}"))
     if rules.colour_groups:
-        items.append((end, "largest group of yellow, red, blue", "+1 per building"))
+        items.append((end, _("largest group of yellow, red, blue"), _("+1 per building")))
     if rules.church_bonus:
-        items.append((end, "church touching yellow, red and blue", f"+{rules.church_bonus}"))
+        items.append((end, _("church touching yellow, red and blue"), f"+{rules.church_bonus}"))
     if rules.wells and not rules.well_cells_plain:
-        items.append((end, "well with four different buildings around", f"+{rules.well_points}"))
+        items.append((end, _("well with four different buildings around"), f"+{rules.well_points}"))
     if rules.railroad_points:
-        items.append((end, "building on the bottom row (railroad)", f"+{rules.railroad_points}"))
+        items.append((end, _("building on the bottom row (railroad)"), f"+{rules.railroad_points}"))
     if rules.mine_shafts:
         points = "/".join(f"{p:+d}" for p in rules.mine_rewards)
-        items.append((end, "mine shaft: depth its entrance colour's group reaches (0, 1, 2, ...)", points))
+        items.append((end, _("mine shaft: depth its entrance colour's group reaches (0, 1, 2, ...)"), points))
     if rules.park_points:
-        items.append(
-            (end, f"park (uncovered area of {rules.park_min_cells}+ cells, no rock, a tree)", f"+{rules.park_points}")
-        )
-    region = " east of the river" if rules.east_only else ""
-    items.append((end, f"empty light-green cell{region}", "-1"))
+        park = _("park (uncovered area of {cells}+ cells, no rock, a tree)").format(cells=rules.park_min_cells)
+        items.append((end, park, f"+{rules.park_points}"))
+    if rules.east_only:
+        items.append((end, _("empty light-green cell east of the river"), "-1"))
+    else:
+        items.append((end, _("empty light-green cell"), "-1"))
     return items
 
 

@@ -8,6 +8,7 @@ from townhall.games.my_city.actions import card_name
 from townhall.games.my_city.data import COLOUR_NAMES, COLUMNS, SIZE, cell_name
 from townhall.games.my_city.pieces import CATALOGUE, COLOURS
 from townhall.games.my_city.state import MyCityState
+from townhall.games.my_city.words import _, term
 
 TERRAIN_TEXT = {
     "M": "^^",
@@ -36,12 +37,21 @@ SHAPE_LETTER = {
     "I3": "i",
     "P1": "P",
 }
-LEGEND = (
-    "legend: ^^ mountain, %% forest, . light green, o sticker square, T2/T1 trees, R2/R1 rocks, W well, "
-    "G gold mine, : new land (chapter 4), ey/er/eb mine-shaft entrance for yellow/red/blue and #2.. its depth "
-    "(chapter 6), y?/r?/b?/c? yellow/red/blue/church buildings, n? the investor (second letter: the shape, "
-    "e.g. yL = YL4, yl = YL3, ci = CI3), | and ~~ the river"
-)
+
+
+def legend() -> str:
+    return _(
+        "legend: ^^ mountain, %% forest, . light green, o sticker square, T2/T1 trees, R2/R1 rocks, W well, "
+        "G gold mine, : new land (chapter 4), ey/er/eb mine-shaft entrance for yellow/red/blue and #2.. its depth "
+        "(chapter 6), y?/r?/b?/c? yellow/red/blue/church buildings, n? the investor (second letter: the shape, "
+        "e.g. yL = YL4, yl = YL3, ci = CI3), | and ~~ the river"
+    )
+
+
+def card_text(card: int) -> str:
+    """A card's name: a piece id, or the blockade card in the language in force."""
+    name = card_name(card)
+    return term("blockade") if name == "blockade" else name
 
 
 def render_board(state: MyCityState, player: int) -> list[str]:
@@ -92,14 +102,17 @@ def chapter_lines(state: MyCityState) -> list[str]:
     rules = state.rules
     out = []
     if rules.church4 >= 0:
-        out.append(f"4th church (chosen by results): {card_name(rules.church4)}")
+        out.append(_("4th church (chosen by results): {card}").format(card=card_text(rules.church4)))
     if state.terrain.land:
         names = [cell_name(c) for c in range(SIZE * SIZE) if state.terrain.land >> c & 1]
-        out.append("more land (the water has receded): " + " ".join(names))
+        out.append(_("more land (the water has receded): ") + " ".join(names))
     for colour, *shaft in rules.mine_shafts:
-        out.append(f"mine shaft of {COLOUR_NAMES[colour]}: " + " ".join(cell_name(c) for c in shaft))
+        out.append(
+            _("mine shaft of {colour}: ").format(colour=term(COLOUR_NAMES[colour]))
+            + " ".join(cell_name(c) for c in shaft)
+        )
     if rules.removed:
-        out.append("removed (no factory mark): " + ", ".join(card_name(p) for p in rules.removed))
+        out.append(_("removed (no factory mark): ") + ", ".join(card_text(p) for p in rules.removed))
     return out
 
 
@@ -123,41 +136,57 @@ def render_turns(piece: int) -> list[str]:
 
 def render(state: MyCityState, viewer: int | None) -> str:
     rules = state.rules
-    head = (
-        "My City, evergreen"
-        if rules.mode == "evergreen"
-        else f"My City, campaign episode {rules.episode} (chapter {rules.chapter})"
-    )
+    title = term("title")
+    if rules.mode == "evergreen":
+        head = _("{title}, evergreen").format(title=title)
+    else:
+        head = _("{title}, campaign episode {episode} (chapter {chapter})").format(
+            title=title, episode=rules.episode, chapter=rules.chapter
+        )
     out = [head]
     if rules.east_only:
-        out.append("the flood: build only east of the river; the west bank does not count")
+        out.append(_("the flood: build only east of the river; the west bank does not count"))
     out.extend(chapter_lines(state))
     if rules.mode == "campaign":
-        out.append("summary: " + "; ".join(f"{when}: {item} {points}" for when, item, points in scoring.summary(rules)))
+        out.append(
+            _("summary: ") + "; ".join(f"{when}: {item} {points}" for when, item, points in scoring.summary(rules))
+        )
     if state.over:
-        out.append("game over")
+        out.append(_("game over"))
     else:
-        out.append(f"card: {card_name(state.card)}   cards left: {len(state.deck)}")
+        out.append(_("card: {card}   cards left: {left}").format(card=card_text(state.card), left=len(state.deck)))
         out.extend(render_turns(state.card))
     if state.blocked:
-        out.append("blocked: " + ", ".join(card_name(c) for c in state.blocked))
+        out.append(_("blocked: ") + ", ".join(card_text(c) for c in state.blocked))
     for p in range(state.num_players):
-        status = "exited" if not state.active[p] else ("decided" if state.pending[p] >= 0 else "deciding")
-        if state.over:
-            status = "final " + ", ".join(f"{k} {v:+d}" for k, v in (state.final or [])[p].items())
-        marks = f", progress marks +{state.marks[p]}" if rules.mode == "campaign" else ""
-        you = " (you)" if viewer == p else ""
-        out.append(
-            f"player {p + 1}{you}: score {state.score[p]}{' (frozen at 50)' if state.frozen[p] else ''}{marks}, {status}"
-        )
+        out.append(_player_line(state, p, viewer))
         if viewer == p and state.pending[p] >= 0:
-            out.append(f"  your choice: {state.action_text(state.pending[p])}")
+            out.append(_("  your choice: {action}").format(action=state.action_text(state.pending[p])))
         out.extend(render_board(state, p))
-    out.append(LEGEND)
+    out.append(legend())
     out.append(
-        'actions: "place <piece> at <cell> r<0|90|180|270>" (cell = top-left corner of the drawing of that rotation), "pass", "exit"'
+        _(
+            'actions: "{place} <piece> {at} <cell> r<0|90|180|270>" (cell = top-left corner of the drawing of that '
+            'rotation), "{pass_}", "{exit}"'
+        ).format(place=term("action.place"), at=term("action.at"), pass_=term("action.pass"), exit=term("action.exit"))
     )
     return "\n".join(out)
+
+
+def _player_line(state: MyCityState, p: int, viewer: int | None) -> str:
+    if state.over:
+        items = ", ".join(f"{term('score.' + k)} {v:+d}" for k, v in (state.final or [])[p].items())
+        status = _("final {items}").format(items=items)
+    elif not state.active[p]:
+        status = _("exited")
+    else:
+        status = _("decided") if state.pending[p] >= 0 else _("deciding")
+    marks = _(", progress marks +{marks}").format(marks=state.marks[p]) if state.rules.mode == "campaign" else ""
+    you = _(" (you)") if viewer == p else ""
+    frozen = _(" (frozen at 50)") if state.frozen[p] else ""
+    return _("player {number}{you}: score {score}{frozen}{marks}, {status}").format(
+        number=p + 1, you=you, score=state.score[p], frozen=frozen, marks=marks, status=status
+    )
 
 
 # ----------------------------------------------------------------------------- events
@@ -198,26 +227,34 @@ def event_text(event: Event) -> str:
     """The English sentence of an event, from its kind and data only."""
     data = event.data
     kind = event.kind
-    who = f"player {data['player'] + 1}" if "player" in data else ""
+    who = _("player {number}").format(number=data["player"] + 1) if "player" in data else ""
     if kind == "decided":
-        return f"{who} has decided"
+        return _("{who} has decided").format(who=who)
     if kind == "exit":
-        return f"{who} exits"
+        return _("{who} exits").format(who=who)
     if kind == "pass":
         moved = data["points"]
-        return f"{who} passes: {moved:+d}" if moved else f"{who} passes (marker stays)"
+        return (
+            _("{who} passes: {moved:+d}").format(who=who, moved=moved)
+            if moved
+            else _("{who} passes (marker stays)").format(who=who)
+        )
     if kind == "place":
-        return f"{who}: place {data['piece']} at {data['cell']} r{data['rotation'] * 90}"
+        return _("{who}: place {piece} at {cell} r{degrees}").format(
+            who=who, piece=data["piece"], cell=data["cell"], degrees=data["rotation"] * 90
+        )
     if kind == "investor":
-        return f"{who} builds next to the investor: +{data['points']}"
+        return _("{who} builds next to the investor: +{points}").format(who=who, points=data["points"])
     if kind == "gold":
-        text = f"{who} covers both gold mines: +{data['points']}"
-        return text + f" (the marker stops at {data['cap']})" if data["capped"] else text
+        text = _("{who} covers both gold mines: +{points}").format(who=who, points=data["points"])
+        return text + _(" (the marker stops at {cap})").format(cap=data["cap"]) if data["capped"] else text
     if kind == "reveal":
-        return "the blockade card is revealed" if data["card"] == "blockade" else f"card {data['card']} is revealed"
+        if data["card"] == "blockade":
+            return _("the blockade card is revealed")
+        return _("card {card} is revealed").format(card=data["card"])
     if kind == "blocked":
-        return f"{data['card']} is blocked: nobody builds it"
+        return _("{card} is blocked: nobody builds it").format(card=data["card"])
     if kind == "score":
-        items = ", ".join(f"{k} {v:+d}" for k, v in data["items"].items())
-        return f"{who} ends with {data['score']} ({items})"
+        items = ", ".join(f"{term('score.' + k)} {v:+d}" for k, v in data["items"].items())
+        return _("{who} ends with {score} ({items})").format(who=who, score=data["score"], items=items)
     return kind

@@ -6,28 +6,35 @@ from fastapi import APIRouter
 
 from townhall import games
 from townhall.engine.protocol import Json
+from townhall.i18n import term_of, title_of, using
 from townhall.server.bots import LEVELS
 from townhall.server.context import REFUSALS
+from townhall.server.routes.language import LanguageDep
 
 router = APIRouter(prefix="/api/games", tags=["games"], responses=REFUSALS)
 
 
 @router.get("")
-def list_games() -> list[dict[str, Json]]:
+def list_games(lang: LanguageDep) -> list[dict[str, Json]]:
     found: list[dict[str, Json]] = []
     for name in games.names():
-        meta = games.get(name).meta
+        game = games.get(name)
+        meta = game.meta
+        module = type(game).__module__
+        with using(lang):
+            title = title_of(module, meta.title)
+            helps = {spec.name: term_of(module, f"option.{spec.name}", spec.help) for spec in meta.options}
         found.append(
             {
                 "name": meta.name,
-                "title": meta.title,
+                "title": title,
                 "min_players": meta.min_players,
                 "max_players": meta.max_players,
                 "options": [
                     {
                         "name": spec.name,
                         "default": spec.default,
-                        "help": spec.help,
+                        "help": helps[spec.name],
                         "choices": list(spec.choices),
                         "minimum": spec.minimum,
                         "maximum": spec.maximum,

@@ -14,6 +14,7 @@ from townhall.engine.protocol import Json
 from townhall.server import clocks
 from townhall.server.bots import bot_spec, check_spec
 from townhall.server.context import REFUSALS, ServicesDep, TokenDep
+from townhall.server.routes.language import LanguageDep, speaking
 from townhall.server.tables import CHAT_LIMIT
 
 router = APIRouter(prefix="/api/tables", tags=["tables"], responses=REFUSALS)
@@ -89,9 +90,10 @@ def create_table(body: NewTable, services: ServicesDep) -> dict[str, Json]:
 
 
 @router.get("/{table_id}")
-def table_view(table_id: TableId, services: ServicesDep, token: TokenDep) -> dict[str, Json]:
+def table_view(table_id: TableId, services: ServicesDep, token: TokenDep, lang: LanguageDep) -> dict[str, Json]:
     seat = services.runner.seat_of(table_id, token)
-    return services.runner.view(table_id, seat)
+    with speaking(lang):
+        return services.runner.view(table_id, seat)
 
 
 @router.post("/{table_id}/seats/{seat}", status_code=201)
@@ -101,17 +103,23 @@ def take_seat(table_id: TableId, seat: SeatNumber, body: TakeSeat, services: Ser
 
 
 @router.post("/{table_id}/actions")
-def act(table_id: TableId, body: ActionBody, services: ServicesDep, token: TokenDep) -> dict[str, Json]:
+def act(
+    table_id: TableId, body: ActionBody, services: ServicesDep, token: TokenDep, lang: LanguageDep
+) -> dict[str, Json]:
     seat = services.runner.seat_of(table_id, token)
-    services.runner.act(table_id, seat, body.state_id, body.action)
-    return services.runner.view(table_id, seat)
+    with speaking(lang):  # an action's text is read in the language of the request, like the texts shown
+        services.runner.act(table_id, seat, body.state_id, body.action)
+        return services.runner.view(table_id, seat)
 
 
 @router.post("/{table_id}/undo")
-def undo(table_id: TableId, body: UndoBody, services: ServicesDep, token: TokenDep) -> dict[str, Json]:
+def undo(
+    table_id: TableId, body: UndoBody, services: ServicesDep, token: TokenDep, lang: LanguageDep
+) -> dict[str, Json]:
     seat = services.runner.seat_of(table_id, token)
     services.runner.undo(table_id, seat, body.state_id)
-    return services.runner.view(table_id, seat)
+    with speaking(lang):
+        return services.runner.view(table_id, seat)
 
 
 @router.post("/{table_id}/chat", status_code=201)

@@ -1,0 +1,76 @@
+"""The server speaks the language a request asks for (`?lang=`, else Accept-Language): action
+texts, event words and game titles change; ids, JSON forms, observations and event data do not."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.server.client import http, new_table, sit
+from tests.server.conftest import Server, shared_sqlite_server
+
+__all__ = ["shared_sqlite_server"]  # the server fixture of tests/server, used here too
+
+sync_client = pytest.importorskip("websockets.sync.client")
+
+
+def test_game_titles_follow_lang_then_accept_language(shared_sqlite_server: Server) -> None:
+    base = shared_sqlite_server.url
+
+    def title(**request: object) -> str:
+        listed = http.get(base + "/api/games", **request).json()  # type: ignore[arg-type]
+        return str(next(game["title"] for game in listed if game["name"] == "carcassonne"))
+
+    assert title() == "Carcassonne"
+    assert title(params={"lang": "ja"}) == "カルカソンヌ"
+    assert title(headers={"Accept-Language": "zh-TW,zh;q=0.8"}) == "卡卡頌"
+    assert title(params={"lang": "zh-Hans"}, headers={"Accept-Language": "ja"}) == "卡卡颂"
+    japanese = http.get(base + "/api/games", params={"lang": "ja"}).json()
+    english = http.get(base + "/api/games").json()
+    river = [next(o for g in listed for o in g["options"] if o["name"] == "river") for listed in (english, japanese)]
+    assert river[0]["help"].startswith("play with the River") and river[1]["help"].startswith("川を使う")
+    assert {k: v for k, v in river[0].items() if k != "help"} == {k: v for k, v in river[1].items() if k != "help"}
+    refused = http.get(base + "/api/games", params={"lang": "klingon"})
+    assert refused.status_code == 400 and refused.json()["error"] == "bad-request"
+
+
+def test_a_table_view_changes_words_never_data(shared_sqlite_server: Server) -> None:
+    base = shared_sqlite_server.url
+    table = new_table(base, "carcassonne", ["human", "human"])
+    players = [sit(base, table["id"], 0, "ann"), sit(base, table["id"], 1, "bob")]
+    url = f"{base}/api/tables/{table['id']}"
+    mover = players[http.get(url).json()["to_move"][0]]
+    english = http.get(url, headers=mover.headers).json()
+    japanese = http.get(url, params={"lang": "ja"}, headers=mover.headers).json()
+    assert [a["json"] for a in english["legal"]] == [a["json"] for a in japanese["legal"]]
+    assert english["observation"] == japanese["observation"]
+    assert english["legal"][0]["text"].startswith("place ")
+    assert japanese["legal"][0]["text"].startswith("配置 ")
+    # a person acting in Japanese types the Japanese text
+    acted = http.post(
+        url + "/actions",
+        params={"lang": "ja"},
+        json={"state_id": japanese["state_id"], "action": japanese["legal"][0]["text"]},
+        headers=mover.headers,
+    )
+    assert acted.status_code == 200, acted.text
+    after = acted.json()
+    assert after["events"] and all(not e["text"].startswith("player") for e in after["events"])
+    plain = http.get(url, headers=mover.headers).json()
+    assert [(e["kind"], e["data"]) for e in plain["events"]] == [(e["kind"], e["data"]) for e in after["events"]]
+    assert any(e["text"].startswith("player 1 places") for e in plain["events"])
+
+
+def test_the_websocket_speaks_the_language_of_its_query(shared_sqlite_server: Server) -> None:
+    base = shared_sqlite_server.url
+    table = new_table(base, "kutna-hora", ["human", "human"])
+    players = [sit(base, table["id"], 0, "ann"), sit(base, table["id"], 1, "bob")]
+    mover = players[players[0].view()["to_move"][0]]
+    socket_url = base.replace("http", "ws", 1) + f"/ws/tables/{table['id']}"
+    with sync_client.connect(f"{socket_url}?token={mover.token}&lang=zh-Hans") as socket:
+        view = json.loads(socket.recv(timeout=30))
+    english = mover.view()
+    assert view["legal"] and [a["json"] for a in view["legal"]] == [a["json"] for a in english["legal"]]
+    assert english["legal"][0]["text"].startswith("set 1 ")
+    assert view["legal"][0]["text"].startswith("组合 1 ")
