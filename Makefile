@@ -9,7 +9,7 @@ GAME ?=
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e ".[dev,cluster,server,rl]"
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e ".[dev,cluster,server,rl,train]"
 	touch $(STAMP)
 
 PORT ?= 8000

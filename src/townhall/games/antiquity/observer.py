@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from townhall.engine.observer import Layout, Observer
+from townhall.engine.observer import Layout, Observer, Part
 from townhall.games.antiquity.hexmap import TOPOLOGIES
 from townhall.games.antiquity.player import Player
 from townhall.games.antiquity.position import (
@@ -42,6 +42,46 @@ PHASES = (SETUP, PLAN, COUNTRY, STORE, HARVEST, EXPLORE, FAMINE, POLLUTE, OVER, 
 CITIES, GRID = 4, 49
 
 
+def _seen(state: AntiquityPosition, seat: int, player: int) -> Player:
+    """A player as `player` may see it: during city planning another's city is its snapshot."""
+    snapshot = state.snapshots[seat]
+    if state.phase == PLAN and seat != player and snapshot is not None:
+        return snapshot
+    return state.players[seat]
+
+
+def _hexes_key(state: AntiquityPosition, player: int) -> tuple[tuple[Any, ...], ...]:
+    return (
+        tuple(state.terrain),
+        tuple(state.polluted),
+        tuple(state.hex_goods),
+        tuple(state.token),
+        tuple(state.hex_producer),
+        tuple(state.hex_occupant),
+    )
+
+
+def _cities_key(state: AntiquityPosition, player: int) -> tuple[Any, ...]:
+    out: list[Any] = []
+    for seat in range(len(state.players)):
+        seen = _seen(state, seat, player)
+        out.append(tuple(map(tuple, seen.grid[:CITIES])))
+        out.append(tuple(map(tuple, seen.graves[:CITIES])))
+    return tuple(out)
+
+
+def _revealed(state: AntiquityPosition, player: int, views: dict[str, Any], previous: None) -> None:
+    views["revealed"][:] = [value / 10.0 for value in state.revealed[:10]]
+
+
+def _game(state: AntiquityPosition, player: int, views: dict[str, Any], previous: None) -> None:
+    game = views["game"]
+    game[0] = state.round / max(1, state.max_rounds)
+    if state.phase in PHASES:
+        game[1 + PHASES.index(state.phase)] = 1.0
+    game[11] = sum(state.token_pool) / 40.0
+
+
 class AntiquityObserver(Observer[AntiquityPosition]):
     version = 2  # 2: Antiquity rules-2 (alchemy inside the zone of control)
 
@@ -56,63 +96,71 @@ class AntiquityObserver(Observer[AntiquityPosition]):
         layout.add("revealed", 10, doc="revealed tokens per good / 10")
         layout.add("game", 12, doc="round, phase, tokens left")
         self.layout = layout
+        self.parts = (
+            Part(("hexes",), self._hexes, _hexes_key),
+            Part(("cities",), self._cities, _cities_key),
+            Part(("goods", "players"), self._players),
+            Part(("revealed",), _revealed),
+            Part(("game",), _game),
+        )
 
-    def fill(self, state: AntiquityPosition, player: int, out: Any) -> None:
-        views = self.cleared_views(out)
+    def _hexes(self, state: AntiquityPosition, player: int, views: dict[str, Any], previous: None) -> None:
         n = self.num_players
-        hexes = views["hexes"]
         count = min(self.hexes, len(state.terrain))
+        planes = [[0.0] * count for _ in range(9 + n)]
         for cell in range(count):
             kind = TERRAIN.find(state.terrain[cell])
             if kind >= 0:
-                hexes[kind, cell] = 1.0
+                planes[kind][cell] = 1.0
             if state.polluted[cell]:
-                hexes[4, cell] = 1.0
+                planes[4][cell] = 1.0
             good = state.hex_goods[cell]
             if good >= 0:
-                hexes[5, cell] = 1.0
-                hexes[6, cell] = (good + 1) / 10.0
+                planes[5][cell] = 1.0
+                planes[6][cell] = (good + 1) / 10.0
             if state.token[cell]:
-                hexes[7, cell] = 1.0
+                planes[7][cell] = 1.0
             if state.hex_producer[cell] >= 0:
-                hexes[8, cell] = 1.0
+                planes[8][cell] = 1.0
             occupant = state.hex_occupant[cell]
             if 0 <= occupant < n:
-                hexes[9 + (occupant - player) % n, cell] = 1.0
-        cities, goods, players = views["cities"], views["goods"], views["players"]
-        movers = self._movers(state, player)
+                planes[9 + (occupant - player) % n][cell] = 1.0
+        views["hexes"][:, :count] = planes
+
+    def _cities(self, state: AntiquityPosition, player: int, views: dict[str, Any], previous: None) -> None:
+        n = self.num_players
+        cities = views["cities"]
         for seat in range(n):
-            row = (seat - player) % n
-            seen: Player = state.players[seat]
-            snapshot = state.snapshots[seat]
-            if state.phase == PLAN and seat != player and snapshot is not None:
-                seen = snapshot
+            seen = _seen(state, seat, player)
+            row = cities[(seat - player) % n]
             for index, (grid, graves) in enumerate(zip(seen.grid[:CITIES], seen.graves[:CITIES], strict=False)):
-                built, buried = cities[row, index, 0], cities[row, index, 1]
-                for cell, value in enumerate(grid[:GRID]):
-                    if value >= 0:
-                        built[cell] = 1.0
-                for cell, grave in enumerate(graves[:GRID]):
-                    if grave:
-                        buried[cell] = 1.0
-            goods[row] = [value / 10.0 for value in seen.goods[:10]]
-            players[row] = (
-                len(seen.cities) / 4.0,
-                len(seen.inns) / 4.0,
-                seen.houses / 20.0,
-                float(seen.alive),
-                1.0 if seen.saint >= 0 else 0.0,
-                sum(1 for b in seen.buildings if b is not None) / 20.0,
-                sum(1 for m in seen.manned if m) / 10.0,
-                seen.demolished / 10.0,
-                1.0 if seat in movers else 0.0,
+                cells = grid[:GRID]
+                row[index, 0, : len(cells)] = [1.0 if value >= 0 else 0.0 for value in cells]
+                buried = graves[:GRID]
+                row[index, 1, : len(buried)] = [1.0 if grave else 0.0 for grave in buried]
+
+    def _players(self, state: AntiquityPosition, player: int, views: dict[str, Any], previous: None) -> None:
+        n = self.num_players
+        movers = self._movers(state, player)
+        goods, players = [], []
+        for seat in (*range(player, n), *range(player)):  # observer first
+            seen = _seen(state, seat, player)
+            goods.append([value / 10.0 for value in seen.goods[:10]])
+            players.append(
+                (
+                    len(seen.cities) / 4.0,
+                    len(seen.inns) / 4.0,
+                    seen.houses / 20.0,
+                    float(seen.alive),
+                    1.0 if seen.saint >= 0 else 0.0,
+                    sum(1 for b in seen.buildings if b is not None) / 20.0,
+                    sum(1 for m in seen.manned if m) / 10.0,
+                    seen.demolished / 10.0,
+                    1.0 if seat in movers else 0.0,
+                )
             )
-        views["revealed"][:] = [value / 10.0 for value in state.revealed[:10]]
-        game = views["game"]
-        game[0] = state.round / max(1, state.max_rounds)
-        if state.phase in PHASES:
-            game[1 + PHASES.index(state.phase)] = 1.0
-        game[11] = sum(state.token_pool) / 40.0
+        views["goods"][:] = goods
+        views["players"][:] = players
 
     @staticmethod
     def _movers(state: AntiquityPosition, player: int) -> tuple[int, ...]:
