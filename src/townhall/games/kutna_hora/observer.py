@@ -56,13 +56,14 @@ class KutnaHoraObserver(Observer[KutnaHoraPosition]):
         layout.add("progress", 5, doc="phase one-hot")
         layout.add("tracks", 4, doc="round / rounds, population, ore, tax")
         self.layout = layout
-        self.figures = layout.span("stacks", "tracks")
-        # The town and the mine change a few times a round, the figures after them at most steps:
-        # those are written at once, as one list.
+        self.market = layout.span("market", "tracks")
+        # The town and the mine change a few times a round, a player's figures when it moves, the
+        # rest (written at once) at most steps.
         self.parts = (
             Part(("town",), self._town, _town_key),
             Part(("mine", "mine_stars"), self._mine, _mine_key),
-            Part(("stacks", "players", "production", "market", "progress", "tracks"), self._figures, whole=True),
+            *(self._row_part(row) for row in range(num_players)),
+            Part(("stacks", "market", "progress", "tracks"), self._figures, whole=True),
         )
 
     def _town(self, state: KutnaHoraPosition, player: int, views: dict[str, Any], previous: None) -> None:
@@ -96,18 +97,34 @@ class KutnaHoraObserver(Observer[KutnaHoraPosition]):
         views["mine"][:, :cells] = planes
         views["mine_stars"][:cells] = stars
 
-    def _figures(self, state: KutnaHoraPosition, player: int, views: dict[str, Any], previous: None) -> None:
+    def _row_part(self, row: int) -> Part[KutnaHoraPosition]:
+        """The figures of the player listed `row`-th from the observer: a part of its own, since a
+        step changes mostly the figures of the player who moved."""
         n = self.num_players
-        seats = (*range(player, n), *range(player))  # observer first
-        flat = [(top + 1) / 37.0 for top in state.stack_top]
-        flat += [
-            (len(hidden) + (bottom >= 0)) / 3.0
-            for hidden, bottom in zip(state.stack_hidden, state.stack_bottom, strict=True)
-        ]
-        mover = -1 if state.phase == 4 else state.current
-        for seat in seats:
+
+        def key(state: KutnaHoraPosition, player: int) -> tuple[Any, ...]:
+            seat = (player + row) % n
+            return (
+                state.money[seat],
+                state.points[seat],
+                state.reputation[seat],
+                state.ore_from_mines[seat],
+                state.pelicans_unused[seat],
+                state.pelicans_used[seat],
+                state.pool[seat],
+                state.reserve[seat],
+                *state.houses[seat][:3],
+                state.used_cards[seat],
+                state.turns_done[seat],
+                state.phase != 4 and state.current == seat,
+                len(state.guilds[seat]),
+                *state.production[seat],
+            )
+
+        def write(state: KutnaHoraPosition, player: int, views: dict[str, Any], previous: None) -> None:
+            seat = (player + row) % n
             houses = state.houses[seat]
-            flat += (
+            views["players"][row] = (
                 state.money[seat] / 50.0,
                 state.points[seat] / 100.0,
                 state.reputation[seat] / 10.0,
@@ -121,13 +138,23 @@ class KutnaHoraObserver(Observer[KutnaHoraPosition]):
                 houses[2] / 4.0,
                 state.used_cards[seat] / 4.0,
                 state.turns_done[seat] / 4.0,
-                1.0 if seat == mover else 0.0,
+                1.0 if state.phase != 4 and state.current == seat else 0.0,
                 len(state.guilds[seat]) / 2.0,
             )
-        for seat in seats:
-            flat += [value / 10.0 for value in state.production[seat]]
+            views["production"][row] = [value / 10.0 for value in state.production[seat]]
+
+        return Part(("players", "production"), write, key, whole=True)
+
+    def _figures(self, state: KutnaHoraPosition, player: int, views: dict[str, Any], previous: None) -> None:
+        """The stacks, the market, the phase and the tracks, written at once as one list."""
+        flat = [(top + 1) / 37.0 for top in state.stack_top]
+        flat += [
+            (len(hidden) + (bottom >= 0)) / 3.0
+            for hidden, bottom in zip(state.stack_hidden, state.stack_bottom, strict=True)
+        ]
+        views["stacks"].reshape(-1)[:] = flat
         layers = state.layers[:3]
-        flat += [value / 10.0 for value in state.sliders]
+        flat = [value / 10.0 for value in state.sliders]
         flat += [value / 4.0 for value in state.bank]
         flat += [value / 4.0 for value in state.noble_pool]
         flat += [value / 4.0 for value in state.council]
@@ -142,4 +169,4 @@ class KutnaHoraObserver(Observer[KutnaHoraPosition]):
             state.ore_position / 20.0,
             state.tax / 5.0,
         )
-        views[BUFFER][self.figures] = flat
+        views[BUFFER][self.market] = flat
