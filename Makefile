@@ -33,8 +33,8 @@ test: $(STAMP)
 	$(BIN)/pytest -n 2 tests
 	$(BIN)/mypy --strict src/townhall
 	$(BIN)/lint-imports
-	$(BIN)/ruff check src tests bench
-	$(BIN)/ruff format --check src tests bench
+	$(BIN)/ruff check src tests bench examples
+	$(BIN)/ruff format --check src tests bench examples
 	@if [ -f ../shared/tools/clause_coverage.py ]; then $(BIN)/python ../shared/tools/clause_coverage.py; fi
 
 ## make schemas: publish the JSON Schemas of the data files and board views into docs/schemas

@@ -20,7 +20,6 @@ from functools import cached_property
 from typing import Any, Generic, TypeVar
 
 StateT = TypeVar("StateT")
-BUFFER = "(buffer)"  # the name of the whole flat buffer among the views (with Layout.span)
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,11 +59,6 @@ class Layout:
             name: buffer[part.offset : part.offset + part.size].reshape(part.shape)
             for name, part in self.slices.items()
         }
-
-    def span(self, first: str, last: str) -> slice:
-        """The flat range from slice `first` to slice `last` (inclusive), to write them at once."""
-        start, end = self.slices[first], self.slices[last]
-        return slice(start.offset, end.offset + end.size)
 
     def table(self) -> str:
         """The layout as a Markdown table (offset, name, shape, what it holds)."""
@@ -118,7 +112,7 @@ class Observer(ABC, Generic[StateT]):
         if cached is None or cached[0] is not out:
             if len(self._views) > 64:  # callers passing fresh buffers: keep none of them alive
                 self._views.clear()
-            cached = (out, {**self.layout.views(out), BUFFER: out})
+            cached = (out, self.layout.views(out))
             self._views[id(out)] = cached
         return cached[1]
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from townhall.engine.observer import BUFFER, Layout, Observer, Part
+from townhall.engine.observer import Layout, Observer, Part
 from townhall.engine.options import Options
 from townhall.games.kutna_hora.actions import MINE_CELLS
 from townhall.games.kutna_hora.data import DATA
@@ -36,6 +36,60 @@ def _town_key(state: KutnaHoraPosition, player: int) -> tuple[tuple[int, ...], t
 
 def _mine_key(state: KutnaHoraPosition, player: int) -> tuple[tuple[int, ...], ...]:
     return tuple(state.mine), tuple(state.mine_owner), tuple(state.rock_stars)
+
+
+def _stacks_key(state: KutnaHoraPosition, player: int) -> tuple[tuple[int, ...], ...]:
+    return tuple(state.stack_top), tuple(map(len, state.stack_hidden)), tuple(state.stack_bottom)
+
+
+def _stacks(state: KutnaHoraPosition, player: int, views: dict[str, Any], previous: None) -> None:
+    views["stacks"][:] = (
+        [(top + 1) / 37.0 for top in state.stack_top],
+        [
+            (len(hidden) + (bottom >= 0)) / 3.0
+            for hidden, bottom in zip(state.stack_hidden, state.stack_bottom, strict=True)
+        ],
+    )
+
+
+def _market_key(state: KutnaHoraPosition, player: int) -> tuple[Any, ...]:
+    return (*state.sliders, *state.bank, *state.noble_pool, *state.council, *map(len, state.layers[:3]))
+
+
+def _market(state: KutnaHoraPosition, player: int, views: dict[str, Any], previous: None) -> None:
+    layers = state.layers[:3]
+    views["market"][:] = (
+        [value / 10.0 for value in state.sliders]
+        + [value / 4.0 for value in state.bank]
+        + [value / 4.0 for value in state.noble_pool]
+        + [value / 4.0 for value in state.council]
+        + [len(layer) / 12.0 for layer in layers]
+        + [0.0] * (3 - len(layers))
+    )
+
+
+def _phase(state: KutnaHoraPosition, player: int) -> int:
+    return state.phase
+
+
+def _progress(state: KutnaHoraPosition, player: int, views: dict[str, Any], previous: int | None) -> None:
+    progress = views["progress"]
+    if previous is not None:
+        progress[previous] = 0.0
+    progress[state.phase] = 1.0
+
+
+def _tracks_key(state: KutnaHoraPosition, player: int) -> tuple[int, ...]:
+    return state.round, state.rounds, state.population_position, state.ore_position, state.tax
+
+
+def _tracks(state: KutnaHoraPosition, player: int, views: dict[str, Any], previous: None) -> None:
+    views["tracks"][:] = (
+        state.round / max(1, state.rounds),
+        state.population_position / 20.0,
+        state.ore_position / 20.0,
+        state.tax / 5.0,
+    )
 
 
 class KutnaHoraObserver(Observer[KutnaHoraPosition]):
@@ -56,14 +110,16 @@ class KutnaHoraObserver(Observer[KutnaHoraPosition]):
         layout.add("progress", 5, doc="phase one-hot")
         layout.add("tracks", 4, doc="round / rounds, population, ore, tax")
         self.layout = layout
-        self.market = layout.span("market", "tracks")
-        # The town and the mine change a few times a round, a player's figures when it moves, the
-        # rest (written at once) at most steps.
+        # The town, the mine, the stacks and the market change a few times a round, a player's
+        # figures when it moves: each is a part of its own.
         self.parts = (
             Part(("town",), self._town, _town_key),
             Part(("mine", "mine_stars"), self._mine, _mine_key),
             *(self._row_part(row) for row in range(num_players)),
-            Part(("stacks", "market", "progress", "tracks"), self._figures, whole=True),
+            Part(("stacks",), _stacks, _stacks_key, whole=True),
+            Part(("market",), _market, _market_key, whole=True),
+            Part(("progress",), _progress, _phase, incremental=True),
+            Part(("tracks",), _tracks, _tracks_key, whole=True),
         )
 
     def _town(self, state: KutnaHoraPosition, player: int, views: dict[str, Any], previous: None) -> None:
@@ -144,29 +200,3 @@ class KutnaHoraObserver(Observer[KutnaHoraPosition]):
             views["production"][row] = [value / 10.0 for value in state.production[seat]]
 
         return Part(("players", "production"), write, key, whole=True)
-
-    def _figures(self, state: KutnaHoraPosition, player: int, views: dict[str, Any], previous: None) -> None:
-        """The stacks, the market, the phase and the tracks, written at once as one list."""
-        flat = [(top + 1) / 37.0 for top in state.stack_top]
-        flat += [
-            (len(hidden) + (bottom >= 0)) / 3.0
-            for hidden, bottom in zip(state.stack_hidden, state.stack_bottom, strict=True)
-        ]
-        views["stacks"].reshape(-1)[:] = flat
-        layers = state.layers[:3]
-        flat = [value / 10.0 for value in state.sliders]
-        flat += [value / 4.0 for value in state.bank]
-        flat += [value / 4.0 for value in state.noble_pool]
-        flat += [value / 4.0 for value in state.council]
-        flat += [len(layer) / 12.0 for layer in layers]
-        flat += [0.0] * (3 - len(layers))
-        progress = [0.0] * 5
-        progress[state.phase] = 1.0
-        flat += progress
-        flat += (
-            state.round / max(1, state.rounds),
-            state.population_position / 20.0,
-            state.ore_position / 20.0,
-            state.tax / 5.0,
-        )
-        views[BUFFER][self.market] = flat

@@ -33,8 +33,12 @@ def bits(mask: int) -> Any:
     return np.unpackbits(raw, bitorder="little")[:CELLS]
 
 
-def _boards_key(state: MyCityPosition, player: int) -> tuple[tuple[int, ...], tuple[Any, ...]]:
-    return tuple(state.occupied), tuple(state.features)  # features are frozen: a change is a new object
+def _occupied_key(state: MyCityPosition, player: int) -> tuple[int, ...]:
+    return tuple(state.occupied)
+
+
+def _features_key(state: MyCityPosition, player: int) -> tuple[Any, ...]:
+    return tuple(state.features)  # features are frozen: a change is a new object
 
 
 def _terrain_key(state: MyCityPosition, player: int) -> Any:
@@ -94,7 +98,8 @@ class MyCityObserver(Observer[MyCityPosition]):
         layout.add("game", 3, doc="revealed / 24, gold claimed, over")
         self.layout = layout
         self.parts = (
-            Part(("boards",), self._boards, _boards_key, incremental=True),
+            Part(("boards",), self._occupied, _occupied_key, whole=True),
+            Part(("boards",), self._features, _features_key, incremental=True),
             Part(("terrain",), _terrain, _terrain_key),
             Part(("card",), _card_write, _card, incremental=True),
             Part(("remaining",), _remaining, _deck),
@@ -102,32 +107,36 @@ class MyCityObserver(Observer[MyCityPosition]):
             Part(("game",), _game, _game_key),
         )
 
-    def _boards(
-        self, state: MyCityPosition, player: int, views: dict[str, Any], previous: tuple[Any, Any] | None
+    def _occupied(self, state: MyCityPosition, player: int, views: dict[str, Any], previous: None) -> None:
+        """Every player's built cells (every card changes them all), unpacked at once."""
+        n = self.num_players
+        raw = b"".join(state.occupied[seat].to_bytes(16, "little") for seat in (*range(player, n), *range(player)))
+        cells = np.unpackbits(np.frombuffer(raw, dtype=np.uint8), bitorder="little").reshape(n, 128)
+        views["boards"].reshape(n, PLANES, CELLS)[:, 0] = cells[:, :CELLS]
+
+    def _features(
+        self, state: MyCityPosition, player: int, views: dict[str, Any], previous: tuple[Any, ...] | None
     ) -> None:
-        """Only the boards that changed: a player's built cells at most cards, its features when a
-        sticker changes them."""
+        """The features of the boards that changed (a sticker makes new features)."""
         n = self.num_players
         boards = views["boards"].reshape(n, PLANES, CELLS)
         for seat in range(n):
-            row = boards[(seat - player) % n]
-            occupied = state.occupied[seat]
-            if previous is None or previous[0][seat] != occupied:
-                row[0] = bits(occupied) if occupied else 0.0
             features = state.features[seat]
-            if previous is None or previous[1][seat] is not features:
-                for plane, mask in enumerate(
-                    (
-                        features.single_trees,
-                        features.double_trees,
-                        features.single_rocks,
-                        features.double_rocks,
-                        features.well_cells,
-                        features.gold_cells,
-                    ),
-                    start=1,
-                ):
-                    row[plane] = bits(mask) if mask else 0.0
+            if previous is not None and previous[seat] is features:
+                continue
+            row = boards[(seat - player) % n]
+            for plane, mask in enumerate(
+                (
+                    features.single_trees,
+                    features.double_trees,
+                    features.single_rocks,
+                    features.double_rocks,
+                    features.well_cells,
+                    features.gold_cells,
+                ),
+                start=1,
+            ):
+                row[plane] = bits(mask) if mask else 0.0
 
     def _players(self, state: MyCityPosition, player: int, views: dict[str, Any], previous: None) -> None:
         n = self.num_players
