@@ -260,11 +260,10 @@ def update(
     return {key: value / max(1, count) for key, value in stats.items()}
 
 
-def evaluate(policy: Policy, opponent: str, games: int, seed: int) -> dict[str, Any]:
+def evaluate(policy: Policy, codec: Codec, opponent: str, games: int, seed: int) -> dict[str, Any]:
     """The policy, playing the argmax of its masked logits, against `opponent`, seats alternating."""
     rewards = []
     envs = [rl.gym_env(GAME, opponents=(opponent,), seat=seat, players=2) for seat in (0, 1)]
-    codec = Codec(envs[0])
     rng = random.Random(seed)
     for g in range(games):
         env = envs[g % 2]
@@ -359,7 +358,9 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     train_seconds = time.perf_counter() - started
     torch.save(policy.state_dict(), args.out / "model.pt")
     plot(rows, args.out / "curve.png")
-    results = [evaluate(policy, opponent, args.eval_games, args.seed + 7) for opponent in ("random", "greedy")]
+    results = [
+        evaluate(policy, tables.codec, opponent, args.eval_games, args.seed + 7) for opponent in ("random", "greedy")
+    ]
     result = {
         "train_seconds": round(train_seconds, 1),
         "learner_decisions": steps,
