@@ -8,28 +8,27 @@ import random
 import numpy as np
 import pytest
 
-pytest.importorskip("numpy")
-
 from townhall import games
 from townhall.engine.chance import Chance
+from townhall.engine.options import OptionValue
 from townhall.rl.core import Table
 
 GAMES = ["antiquity", "carcassonne", "kutna-hora", "my-city"]
 MAX_DECISIONS = 400  # enough for boards to fill and followers, cards and goods to come and go
 
 
-def _seatings() -> list[tuple[str, int]]:
-    out = []
+def _seatings() -> list[tuple[str, int, dict[str, OptionValue]]]:
+    out: list[tuple[str, int, dict[str, OptionValue]]] = []
     for name in GAMES:
         meta = games.get(name).meta
-        out += [(name, players) for players in range(meta.min_players, min(meta.max_players, 4) + 1)]
-    return out
+        out += [(name, players, {}) for players in range(meta.min_players, min(meta.max_players, 4) + 1)]
+    return [*out, ("carcassonne", 2, {"river": True})]  # river tiles: another bag, a longer board
 
 
-@pytest.mark.parametrize(("name", "players"), _seatings())
-def test_kept_views_equal_views_from_scratch(name: str, players: int) -> None:
+@pytest.mark.parametrize(("name", "players", "options"), _seatings())
+def test_kept_views_equal_views_from_scratch(name: str, players: int, options: dict[str, OptionValue]) -> None:
     game = games.get(name)
-    table = Table(game, players, None, "rank")
+    table = Table(game, players, options, "rank")
     scratch = np.empty(table.observer.size, dtype=np.float32)
     for seed in (1, 2):
         table.reset(seed)
