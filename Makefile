@@ -12,7 +12,7 @@ CATALOG_STAMP := $(VENV)/.catalogs-stamp
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e ".[dev,cluster,server,rl]"
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e ".[dev,cluster,server,rl,train]"
 	touch $(STAMP)
 
 ## the message catalogs (.po) compiled to .mo beside them (docs/i18n.md); part of every install
@@ -43,8 +43,8 @@ test: $(CATALOG_STAMP)
 	$(BIN)/pytest -n 2 tests
 	$(BIN)/mypy --strict src/townhall
 	$(BIN)/lint-imports
-	$(BIN)/ruff check src tests bench
-	$(BIN)/ruff format --check src tests bench
+	$(BIN)/ruff check src tests bench examples
+	$(BIN)/ruff format --check src tests bench examples
 	@if [ -f ../shared/tools/clause_coverage.py ]; then $(BIN)/python ../shared/tools/clause_coverage.py; fi
 
 ## make schemas: publish the JSON Schemas of the data files and board views into docs/schemas

@@ -189,10 +189,14 @@ def test_margin_rewards_are_the_final_score_margins() -> None:
 
 
 def test_the_buffers_themselves_with_copy_false() -> None:
+    """Each player's observation lives in its own buffer (kept up to date along the game); the
+    mask is one buffer."""
     env = rl.aec_env("kutna-hora", 2, copy=False)
     env.reset(seed=2)
-    first = env.observe("player_0")["observation"]
-    assert env.observe("player_1")["observation"] is first
+    first = env.observe("player_0")
+    assert env.observe("player_0")["observation"] is first["observation"]
+    assert env.observe("player_1")["observation"] is not first["observation"]
+    assert env.observe("player_1")["action_mask"] is first["action_mask"]
 
 
 def test_gym_against_greedy_plays_to_the_end() -> None:

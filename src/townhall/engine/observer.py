@@ -3,16 +3,20 @@ flat buffer, as named slices of a fixed layout (OpenSpiel's observers do the sam
 
 A layout is built once per game, player count and options: `Layout.add(name, *shape)` appends a
 slice; `Layout.views(buffer)` gives each slice of the buffer as an array of its shape, so that
-`fill` writes in place with no allocation. The engine does not import numpy: the buffer is the
+writers write in place with no allocation. An observer's `parts` write the slices, each with a key
+saying what it depends on; a `Watcher` keeps one player's view up to date along a game by
+rewriting only the parts whose key changed (environments observe at every step, and most of a
+view does not change between two steps). The engine does not import numpy: the buffer is the
 caller's (a float32 array in `townhall.rl`).
 """
 
 from __future__ import annotations
 
 import math
-from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from abc import ABC
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, Generic, TypeVar
 
 StateT = TypeVar("StateT")
@@ -63,26 +67,59 @@ class Layout:
         return "\n".join(rows)
 
 
+@dataclass(frozen=True, slots=True)
+class Part(Generic[StateT]):
+    """Slices of the layout written together by `write(state, player, views, previous)`.
+
+    `key(state, player)` is what they depend on, cheap to compute and compare (None: no key, the
+    part is rewritten at every observation). Along one game a part is rewritten only when its key
+    changed: a plain part has its slices zeroed first and `previous` is None; an `incremental` part
+    keeps them and gets the key of the last observation as `previous`, so that it writes only the
+    change (None still means: the slices are zero, write everything). A `whole` part sets every
+    item of its slices, so they need no zeroing first."""
+
+    slices: tuple[str, ...]
+    write: Callable[[StateT, int, dict[str, Any], Any], None]
+    key: Callable[[StateT, int], Hashable] | None = None
+    incremental: bool = False
+    whole: bool = False
+
+    def __post_init__(self) -> None:
+        if self.incremental and self.key is None:
+            raise ValueError(f"an incremental part needs a key: {self.slices}")
+
+
 class Observer(ABC, Generic[StateT]):
     """Writes a player's view of a state into a flat float32 buffer of `layout.size` items.
 
+    A game's observer lists its `parts`, which together write every slice. `fill` writes a view
+    from scratch; a `Watcher` keeps one player's view up to date along a game, rewriting only the
+    parts whose key changed (tests check that both give the same array).
     `version` moves whenever the layout or its meaning changes (environment names carry it).
-    `fill` must read only what `player` may see: `state.observation(player)` is the public
-    source of truth, so two determinizations for the player give identical buffers."""
+    Parts must read only what `player` may see: `state.observation(player)` is the public source
+    of truth, so two determinizations for the player give identical buffers."""
 
     version: int = 1
     layout: Layout
-    _buffer: Any = None
-    _views: dict[str, Any] | None = None
+    parts: tuple[Part[StateT], ...]
+    _views: dict[int, tuple[Any, dict[str, Any]]] | None = None
 
-    def cleared_views(self, out: Any) -> dict[str, Any]:
-        """`out` zeroed and its named slices as arrays; the views are cached per buffer, since
-        environments fill the same buffer on every step."""
-        if out is not self._buffer or self._views is None:
-            self._buffer = out
-            self._views = self.layout.views(out)
-        out[:] = 0.0
-        return self._views
+    def views(self, out: Any) -> dict[str, Any]:
+        """The named slices of `out` as arrays, cached per buffer (environments reuse theirs)."""
+        if self._views is None:
+            self._views = {}
+        cached = self._views.get(id(out))
+        if cached is None or cached[0] is not out:
+            if len(self._views) > 64:  # callers passing fresh buffers: keep none of them alive
+                self._views.clear()
+            cached = (out, self.layout.views(out))
+            self._views[id(out)] = cached
+        return cached[1]
+
+    @cached_property
+    def steps(self) -> list[tuple[Any, Any, bool, tuple[str, ...]]]:
+        """The parts as plain tuples (key, write, incremental, slices to zero), for the watchers' loop."""
+        return [(part.key, part.write, part.incremental, () if part.whole else part.slices) for part in self.parts]
 
     @property
     def size(self) -> int:
@@ -92,6 +129,66 @@ class Observer(ABC, Generic[StateT]):
     def slices(self) -> Mapping[str, Slice]:
         return self.layout.slices
 
-    @abstractmethod
     def fill(self, state: StateT, player: int, out: Any) -> None:
         """Overwrite every item of `out` (a flat array of `size` items) with `player`'s view."""
+        views = self.views(out)
+        out[:] = 0.0
+        for part in self.parts:
+            part.write(state, player, views, None)
+
+    def watcher(self, out: Any) -> Watcher[StateT]:
+        """A player's view kept in `out` along a game (see Watcher)."""
+        return Watcher(self, out)
+
+
+class Watcher(Generic[StateT]):
+    """One player's view of a game, kept up to date in its own buffer.
+
+    `observe(state, player)` fills the buffer from scratch the first time, and whenever `state` is
+    another object or `player` another seat than last time (a new game, a determinization);
+    otherwise the state is taken to have moved on only by `apply` since the last call, and only
+    the parts whose key changed are rewritten."""
+
+    __slots__ = ("buffer", "keys", "observer", "player", "state", "views")
+
+    def __init__(self, observer: Observer[StateT], out: Any) -> None:
+        self.observer = observer
+        self.buffer = out
+        self.views = observer.views(out)
+        self.keys: list[Any] = []
+        self.state: StateT | None = None
+        self.player = -1
+
+    def forget(self) -> None:
+        """The next observation fills the buffer from scratch."""
+        self.state = None
+
+    def observe(self, state: StateT, player: int) -> Any:
+        views = self.views
+        parts = self.observer.parts
+        if state is not self.state or player != self.player:
+            self.buffer[:] = 0.0
+            self.keys = [None if part.key is None else part.key(state, player) for part in parts]
+            for part in parts:
+                part.write(state, player, views, None)
+            self.state = state
+            self.player = player
+            return self.buffer
+        keys = self.keys
+        index = 0
+        for key_of, write, incremental, slices in self.observer.steps:
+            previous = None
+            if key_of is not None:
+                key = key_of(state, player)
+                previous = keys[index]
+                if key == previous:
+                    index += 1
+                    continue
+                keys[index] = key
+            if not incremental:
+                previous = None
+                for name in slices:
+                    views[name].fill(0.0)
+            write(state, player, views, previous)
+            index += 1
+        return self.buffer

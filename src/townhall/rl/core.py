@@ -11,7 +11,7 @@ import numpy as np
 from townhall.engine.agent import derive_seed
 from townhall.engine.chance import Chance
 from townhall.engine.errors import OptionError
-from townhall.engine.observer import Layout, Observer
+from townhall.engine.observer import Layout, Observer, Part, Watcher
 from townhall.engine.options import Options, OptionValue
 from townhall.engine.protocol import Game, State, score_margin
 
@@ -42,14 +42,13 @@ class PublicObserver(Observer[State]):
         self.layout = Layout()
         self.layout.add("to_move", num_players, doc="1 at the observing player if it is to move")
         self.layout.add("me", num_players, doc="1 for the observing player")
-        self.num_players = num_players
+        self.parts = (Part(("to_move", "me"), self._write),)
 
-    def fill(self, state: State, player: int, out: Any) -> None:
-        n = self.num_players
-        out[:] = 0.0
+    @staticmethod
+    def _write(state: State, player: int, views: dict[str, Any], previous: None) -> None:
         if player in state.to_move():
-            out[player] = 1.0
-        out[n + player] = 1.0
+            views["to_move"][player] = 1.0
+        views["me"][player] = 1.0
 
 
 def env_name(game: Game, observer: Observer[Any]) -> str:
@@ -86,7 +85,7 @@ class Table:
     """One game being played for an environment: the state, its chance, the observer's buffers."""
 
     __slots__ = (
-        "buffer", "chance", "copy", "game", "mask", "mask_set", "num_actions", "observer", "options", "players", "reward", "state",
+        "chance", "copy", "game", "mask", "mask_ids", "num_actions", "observer", "options", "players", "reward", "state", "watchers",
     )  # fmt: skip
 
     def __init__(self, game: Game | str, players: int, options: Options | None, reward: str, copy: bool = True) -> None:
@@ -102,9 +101,12 @@ class Table:
         self.observer: Observer[Any] = self.game.observer(players, resolved) or PublicObserver(players)
         self.state = self.game.new_state(players, resolved, Chance(0))
         self.num_actions = self.state.num_distinct_actions()
-        self.buffer = np.zeros(self.observer.size, dtype=np.float32)
+        # One buffer per player, kept up to date along the game (only the changed parts rewritten).
+        self.watchers: list[Watcher[Any]] = [
+            self.observer.watcher(np.zeros(self.observer.size, dtype=np.float32)) for _ in range(players)
+        ]
         self.mask = np.zeros(self.num_actions, dtype=np.int8)
-        self.mask_set: list[int] = []  # the ones of the mask now (cleared one by one: masks are long)
+        self.mask_ids = np.zeros(0, dtype=np.intp)  # the ones of the mask now (cleared by index: masks are long)
         self.copy = copy
         self.chance = Chance(0)
 
@@ -115,16 +117,17 @@ class Table:
         self.state = self.game.new_state(self.players, self.options, self.chance)
 
     def observe(self, player: int) -> dict[str, Any]:
-        """The player's observation and action mask, filled in the preallocated buffers: copies of
-        them, or with `copy=False` the buffers themselves (overwritten by the next call)."""
-        self.observer.fill(self.state, player, self.buffer)
+        """The player's observation and action mask, brought up to date in the preallocated buffers:
+        copies of them, or with `copy=False` the buffers themselves (the player's observation is
+        overwritten by that player's next observation, the mask by the next call)."""
+        buffer = self.watchers[player].observe(self.state, player)
         mask = self.mask
-        mask[self.mask_set] = 0
-        self.mask_set = self.state.legal_actions(player)
-        mask[self.mask_set] = 1
+        mask[self.mask_ids] = 0
+        self.mask_ids = ids = np.array(self.state.legal_actions(player), dtype=np.intp)
+        mask[ids] = 1
         if self.copy:
-            return {"observation": self.buffer.copy(), "action_mask": mask.copy()}
-        return {"observation": self.buffer, "action_mask": mask}
+            return {"observation": buffer.copy(), "action_mask": mask.copy()}
+        return {"observation": buffer, "action_mask": mask}
 
     def render(self) -> str:
         return self.game.render(self.state, None)

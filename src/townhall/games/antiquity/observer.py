@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from townhall.engine.observer import Layout, Observer
+from townhall.engine.observer import Layout, Observer, Part
 from townhall.games.antiquity.hexmap import TOPOLOGIES
 from townhall.games.antiquity.player import Player
 from townhall.games.antiquity.position import (
@@ -42,6 +42,100 @@ PHASES = (SETUP, PLAN, COUNTRY, STORE, HARVEST, EXPLORE, FAMINE, POLLUTE, OVER, 
 CITIES, GRID = 4, 49
 
 
+def _seen(state: AntiquityPosition, seat: int, player: int) -> Player:
+    """A player as `player` may see it: during city planning another's city is its snapshot."""
+    snapshot = state.snapshots[seat]
+    if state.phase == PLAN and seat != player and snapshot is not None:
+        return snapshot
+    return state.players[seat]
+
+
+def _column(name: str) -> Any:
+    """The key of a part over one per-hex list of the position."""
+
+    def key(state: AntiquityPosition, player: int) -> tuple[Any, ...]:
+        return tuple(getattr(state, name))
+
+    return key
+
+
+def _terrain(state: AntiquityPosition, player: int, views: dict[str, Any], previous: None) -> None:
+    hexes = views["hexes"]
+    terrain = state.terrain[: hexes.shape[1]]
+    for kind, letter in enumerate(TERRAIN):
+        hexes[kind, : len(terrain)] = [1.0 if value == letter else 0.0 for value in terrain]
+
+
+def _polluted(state: AntiquityPosition, player: int, views: dict[str, Any], previous: None) -> None:
+    hexes = views["hexes"]
+    polluted = state.polluted[: hexes.shape[1]]
+    hexes[4, : len(polluted)] = [1.0 if value else 0.0 for value in polluted]
+
+
+def _goods(state: AntiquityPosition, player: int, views: dict[str, Any], previous: None) -> None:
+    hexes = views["hexes"]
+    goods = state.hex_goods[: hexes.shape[1]]
+    hexes[5, : len(goods)] = [1.0 if good >= 0 else 0.0 for good in goods]
+    hexes[6, : len(goods)] = [(good + 1) / 10.0 if good >= 0 else 0.0 for good in goods]
+
+
+def _tokens(state: AntiquityPosition, player: int, views: dict[str, Any], previous: None) -> None:
+    hexes = views["hexes"]
+    tokens = state.token[: hexes.shape[1]]
+    hexes[7, : len(tokens)] = [1.0 if token else 0.0 for token in tokens]
+
+
+def _producers(state: AntiquityPosition, player: int, views: dict[str, Any], previous: None) -> None:
+    hexes = views["hexes"]
+    producers = state.hex_producer[: hexes.shape[1]]
+    hexes[8, : len(producers)] = [1.0 if producer >= 0 else 0.0 for producer in producers]
+
+
+def _occupants(state: AntiquityPosition, player: int, views: dict[str, Any], previous: None) -> None:
+    hexes = views["hexes"]
+    n = hexes.shape[0] - 9
+    occupants = state.hex_occupant[: min(hexes.shape[1], len(state.terrain))]
+    for row in range(n):
+        seat = (player + row) % n
+        hexes[9 + row, : len(occupants)] = [1.0 if occupant == seat else 0.0 for occupant in occupants]
+
+
+def _city_key(row: int) -> Any:
+    """The key of the cities of the player listed `row`-th from the observer (as it may see them)."""
+
+    def key(state: AntiquityPosition, player: int) -> tuple[Any, ...]:
+        seen = _seen(state, (player + row) % len(state.players), player)
+        return tuple(map(tuple, seen.grid[:CITIES])), tuple(map(tuple, seen.graves[:CITIES]))
+
+    return key
+
+
+def _city_write(row: int) -> Any:
+    def write(state: AntiquityPosition, player: int, views: dict[str, Any], previous: None) -> None:
+        seen = _seen(state, (player + row) % len(state.players), player)
+        cities = views["cities"][row]
+        cities.fill(0.0)
+        for index, (grid, graves) in enumerate(zip(seen.grid[:CITIES], seen.graves[:CITIES], strict=False)):
+            cells = grid[:GRID]
+            cities[index, 0, : len(cells)] = [1.0 if value >= 0 else 0.0 for value in cells]
+            buried = graves[:GRID]
+            cities[index, 1, : len(buried)] = [1.0 if grave else 0.0 for grave in buried]
+
+    return write
+
+
+def _revealed(state: AntiquityPosition, player: int, views: dict[str, Any], previous: None) -> None:
+    views["revealed"][:] = [value / 10.0 for value in state.revealed[:10]]
+
+
+def _game(state: AntiquityPosition, player: int, views: dict[str, Any], previous: None) -> None:
+    game = views["game"]
+    game[0] = state.round / max(1, state.max_rounds)
+    if state.phase in PHASES:
+        game[1 + PHASES.index(state.phase)] = 1.0
+    game[11] = sum(state.token_pool) / 40.0
+
+
 class AntiquityObserver(Observer[AntiquityPosition]):
     version = 2  # 2: Antiquity rules-2 (alchemy inside the zone of control)
 
@@ -56,63 +150,43 @@ class AntiquityObserver(Observer[AntiquityPosition]):
         layout.add("revealed", 10, doc="revealed tokens per good / 10")
         layout.add("game", 12, doc="round, phase, tokens left")
         self.layout = layout
+        # Each per-hex list of the position has its part (most steps change one or none), each
+        # player's cities too (a step changes at most the mover's).
+        self.parts = (
+            Part(("hexes",), _terrain, _column("terrain"), whole=True),
+            Part(("hexes",), _polluted, _column("polluted"), whole=True),
+            Part(("hexes",), _goods, _column("hex_goods"), whole=True),
+            Part(("hexes",), _tokens, _column("token"), whole=True),
+            Part(("hexes",), _producers, _column("hex_producer"), whole=True),
+            Part(("hexes",), _occupants, _column("hex_occupant"), whole=True),
+            *(Part(("cities",), _city_write(row), _city_key(row), whole=True) for row in range(num_players)),
+            Part(("goods", "players"), self._players),
+            Part(("revealed",), _revealed),
+            Part(("game",), _game),
+        )
 
-    def fill(self, state: AntiquityPosition, player: int, out: Any) -> None:
-        views = self.cleared_views(out)
+    def _players(self, state: AntiquityPosition, player: int, views: dict[str, Any], previous: None) -> None:
         n = self.num_players
-        hexes = views["hexes"]
-        count = min(self.hexes, len(state.terrain))
-        for cell in range(count):
-            kind = TERRAIN.find(state.terrain[cell])
-            if kind >= 0:
-                hexes[kind, cell] = 1.0
-            if state.polluted[cell]:
-                hexes[4, cell] = 1.0
-            good = state.hex_goods[cell]
-            if good >= 0:
-                hexes[5, cell] = 1.0
-                hexes[6, cell] = (good + 1) / 10.0
-            if state.token[cell]:
-                hexes[7, cell] = 1.0
-            if state.hex_producer[cell] >= 0:
-                hexes[8, cell] = 1.0
-            occupant = state.hex_occupant[cell]
-            if 0 <= occupant < n:
-                hexes[9 + (occupant - player) % n, cell] = 1.0
-        cities, goods, players = views["cities"], views["goods"], views["players"]
         movers = self._movers(state, player)
-        for seat in range(n):
-            row = (seat - player) % n
-            seen: Player = state.players[seat]
-            snapshot = state.snapshots[seat]
-            if state.phase == PLAN and seat != player and snapshot is not None:
-                seen = snapshot
-            for index, (grid, graves) in enumerate(zip(seen.grid[:CITIES], seen.graves[:CITIES], strict=False)):
-                built, buried = cities[row, index, 0], cities[row, index, 1]
-                for cell, value in enumerate(grid[:GRID]):
-                    if value >= 0:
-                        built[cell] = 1.0
-                for cell, grave in enumerate(graves[:GRID]):
-                    if grave:
-                        buried[cell] = 1.0
-            goods[row] = [value / 10.0 for value in seen.goods[:10]]
-            players[row] = (
-                len(seen.cities) / 4.0,
-                len(seen.inns) / 4.0,
-                seen.houses / 20.0,
-                float(seen.alive),
-                1.0 if seen.saint >= 0 else 0.0,
-                sum(1 for b in seen.buildings if b is not None) / 20.0,
-                sum(1 for m in seen.manned if m) / 10.0,
-                seen.demolished / 10.0,
-                1.0 if seat in movers else 0.0,
+        goods, players = [], []
+        for seat in (*range(player, n), *range(player)):  # observer first
+            seen = _seen(state, seat, player)
+            goods.append([value / 10.0 for value in seen.goods[:10]])
+            players.append(
+                (
+                    len(seen.cities) / 4.0,
+                    len(seen.inns) / 4.0,
+                    seen.houses / 20.0,
+                    float(seen.alive),
+                    1.0 if seen.saint >= 0 else 0.0,
+                    (len(seen.buildings) - seen.buildings.count(None)) / 20.0,
+                    sum(seen.manned) / 10.0,
+                    seen.demolished / 10.0,
+                    1.0 if seat in movers else 0.0,
+                )
             )
-        views["revealed"][:] = [value / 10.0 for value in state.revealed[:10]]
-        game = views["game"]
-        game[0] = state.round / max(1, state.max_rounds)
-        if state.phase in PHASES:
-            game[1 + PHASES.index(state.phase)] = 1.0
-        game[11] = sum(state.token_pool) / 40.0
+        views["goods"][:] = goods
+        views["players"][:] = players
 
     @staticmethod
     def _movers(state: AntiquityPosition, player: int) -> tuple[int, ...]:

@@ -21,10 +21,10 @@ from typing import Any
 
 import numpy as np
 
-from townhall.engine.observer import Layout, Observer
+from townhall.engine.observer import Layout, Observer, Part
 from townhall.engine.options import Options
-from townhall.games.carcassonne.position import CarcassonnePosition
-from townhall.games.carcassonne.tiles import LAYOUTS, NUM_TYPES, OFF, RULES, SIZE, xy_of
+from townhall.games.carcassonne.position import OVER, CarcassonnePosition
+from townhall.games.carcassonne.tiles import DELTA, LAYOUTS, NUM_TYPES, RULES, SIZE, cell_of
 
 RADIUS = 15
 WIDTH = 2 * RADIUS + 1
@@ -44,16 +44,110 @@ def _tile_planes(layout_index: int) -> list[float]:
     return planes
 
 
-TILE_MATRIX = np.array([_tile_planes(i) for i in range(len(LAYOUTS))], dtype=np.float32).T  # (planes, layouts)
+TILE_COLUMNS = np.array([_tile_planes(i) for i in range(len(LAYOUTS))], dtype=np.float32)  # (layouts, planes)
 
 
-def _window(cells: Any) -> tuple[Any, Any, Any]:
-    """Rows, columns in the window and which of `cells` (a numpy array) fall inside it."""
-    y, x = np.divmod(cells, SIZE)
-    y -= OFF - RADIUS
-    x -= OFF - RADIUS
-    inside = (x >= 0) & (x < WIDTH) & (y >= 0) & (y < WIDTH)
-    return y[inside], x[inside], inside
+def _window_index() -> list[int]:
+    """Per table cell: its index y * WIDTH + x in the window, or -1 outside it; padded with a row of
+    -1 beyond the table's last cell (a neighbour's cell may be there; negative ones wrap into it)."""
+    out = [-1] * (SIZE * SIZE + SIZE)
+    for y in range(-RADIUS, RADIUS + 1):
+        for x in range(-RADIUS, RADIUS + 1):
+            out[cell_of(x, y)] = (y + RADIUS) * WIDTH + x + RADIUS
+    return out
+
+
+WINDOW = _window_index()
+
+
+def _placed(state: CarcassonnePosition, player: int) -> int:
+    return len(state.placed_cells)  # tiles never leave the board: the count names the board
+
+
+def _tiles(state: CarcassonnePosition, player: int, views: dict[str, Any], previous: int | None) -> None:
+    """The tiles placed since the last observation and the frontier around them (a tile changes the
+    frontier only at its own cell and its neighbours)."""
+    planes = views["board_cells"]
+    board, frontier = state.board, state.frontier
+    plane = planes[FRONTIER]
+    if previous is None:
+        for cell in frontier:
+            at = WINDOW[cell]
+            if at >= 0:
+                plane[at] = 1.0
+    for cell in state.placed_cells[previous or 0 :]:
+        at = WINDOW[cell]
+        if at >= 0:
+            planes[:TILE_PLANES, at] = TILE_COLUMNS[board[cell][0]]
+            plane[at] = 0.0
+        if previous is not None:
+            for step in DELTA:
+                near = WINDOW[cell + step]
+                if near >= 0 and cell + step in frontier:
+                    plane[near] = 1.0
+
+
+def _last_cell(state: CarcassonnePosition, player: int) -> int:
+    return state.last_cell
+
+
+def _last(state: CarcassonnePosition, player: int, views: dict[str, Any], previous: int | None) -> None:
+    plane = views["board_cells"][LAST]
+    if previous is not None and previous >= 0 and WINDOW[previous] >= 0:
+        plane[WINDOW[previous]] = 0.0
+    if state.last_cell >= 0 and WINDOW[state.last_cell] >= 0:
+        plane[WINDOW[state.last_cell]] = 1.0
+
+
+def _follower_items(state: CarcassonnePosition, player: int) -> frozenset[tuple[int, int]]:
+    return frozenset(state.follower_at.items())
+
+
+def _followers(
+    state: CarcassonnePosition, player: int, views: dict[str, Any], previous: frozenset[tuple[int, int]] | None
+) -> None:
+    planes = views["board_cells"]
+    n = state.num_players
+    current = frozenset(state.follower_at.items())
+    if previous is None:
+        new = current
+    elif previous - current:  # some came home: several may share a cell, so redraw them all
+        planes[FOLLOWERS:].fill(0.0)
+        new = current
+    else:
+        new = current - previous
+    cell_of_node = state.cell_of_node
+    for node, owner in new:
+        at = WINDOW[cell_of_node[node]]
+        if at >= 0:
+            planes[FOLLOWERS + (owner - player) % n, at] = 1.0
+
+
+def _turn_key(state: CarcassonnePosition, player: int) -> tuple[int, int, int]:
+    """The tile in hand, the phase and the player to move (observer first; -1: none, game over)."""
+    to_move = -1 if state.phase == OVER else (state.current - player) % state.num_players
+    return state.hand, state.phase, to_move
+
+
+def _turn(state: CarcassonnePosition, player: int, views: dict[str, Any], previous: tuple[int, ...] | None) -> None:
+    """Three one-hot slices: clear the previous ones, set the new ones."""
+    for name, before, now in zip(
+        ("hand", "phase", "to_move"), previous or (-1, -1, -1), _turn_key(state, player), strict=True
+    ):
+        if before != now:
+            view = views[name]
+            if before >= 0:
+                view[before] = 0.0
+            if now >= 0:
+                view[now] = 1.0
+
+
+def _tallies(state: CarcassonnePosition, player: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    return tuple(state.score), tuple(state.supply)
+
+
+def _bags(state: CarcassonnePosition, player: int) -> tuple[int, int]:
+    return len(state.bag), len(state.river_bag)  # the bags only shrink
 
 
 class CarcassonneObserver(Observer[CarcassonnePosition]):
@@ -72,35 +166,32 @@ class CarcassonneObserver(Observer[CarcassonnePosition]):
         layout.add("river_remaining", 1, doc="river tiles left / 12")
         self.layout = layout
         self._followers = RULES["followers_per_player"] - RULES["score_markers_per_player"]
+        self.parts = (
+            Part(("board",), _tiles, _placed, incremental=True),
+            Part(("board",), _last, _last_cell, incremental=True),
+            Part(("board",), _followers, _follower_items, incremental=True),
+            Part(("hand", "phase", "to_move"), _turn, _turn_key, incremental=True),
+            Part(("scores", "supply"), self._tallies, _tallies),
+            Part(("remaining", "river_remaining"), _remaining, _bags),
+        )
 
-    def fill(self, state: CarcassonnePosition, player: int, out: Any) -> None:
-        views = self.cleared_views(out)
+    def views(self, out: Any) -> dict[str, Any]:
+        views = super().views(out)
+        if "board_cells" not in views:  # the board planes with their cells flat (y * WIDTH + x)
+            views["board_cells"] = views["board"].reshape(FOLLOWERS + self.num_players, WIDTH * WIDTH)
+        return views
+
+    def _tallies(self, state: CarcassonnePosition, player: int, views: dict[str, Any], previous: None) -> None:
         n = self.num_players
-        board = views["board"]
-        cells = np.fromiter(state.board, dtype=np.int64, count=len(state.board))
-        layouts = np.fromiter((value[0] for value in state.board.values()), dtype=np.int64, count=len(cells))
-        y, x, inside = _window(cells)
-        board[:TILE_PLANES, y, x] = TILE_MATRIX[:, layouts[inside]]
-        y, x, _inside = _window(np.fromiter(state.frontier, dtype=np.int64, count=len(state.frontier)))
-        board[FRONTIER, y, x] = 1.0
-        if state.last_cell >= 0:
-            x, y = xy_of(state.last_cell)
-            if -RADIUS <= x <= RADIUS and -RADIUS <= y <= RADIUS:
-                board[LAST, y + RADIUS, x + RADIUS] = 1.0
-        if state.follower_at:
-            nodes = np.fromiter(state.follower_at, dtype=np.int64, count=len(state.follower_at))
-            owners = np.fromiter(state.follower_at.values(), dtype=np.int64, count=len(nodes))
-            y, x, inside = _window(np.take(state.cell_of_node, nodes))
-            board[FOLLOWERS + (owners[inside] - player) % n, y, x] = 1.0
-        if state.hand >= 0:
-            views["hand"][state.hand] = 1.0
-        views["phase"][state.phase] = 1.0
-        if state.phase != 2:
-            views["to_move"][(state.current - player) % n] = 1.0
         scores, supply = views["scores"], views["supply"]
         for seat in range(n):
             scores[(seat - player) % n] = state.score[seat] / 100.0
             supply[(seat - player) % n] = state.supply[seat] / self._followers
-        if state.bag:
-            views["remaining"][:] = np.bincount(state.bag, minlength=NUM_TYPES) / 10.0
-        views["river_remaining"][0] = len(state.river_bag) / 12.0
+
+
+def _remaining(state: CarcassonnePosition, player: int, views: dict[str, Any], previous: None) -> None:
+    counts = [0] * NUM_TYPES
+    for tile in state.bag:
+        counts[tile] += 1
+    views["remaining"][:] = [count / 10.0 for count in counts]
+    views["river_remaining"][0] = len(state.river_bag) / 12.0

@@ -21,13 +21,75 @@ from __future__ import annotations
 
 from typing import Any
 
-from townhall.engine.observer import Layout, Observer
+from townhall.engine.observer import Layout, Observer, Part
 from townhall.engine.options import Options
 from townhall.games.kutna_hora.actions import MINE_CELLS
 from townhall.games.kutna_hora.data import DATA
 from townhall.games.kutna_hora.position import EMPTY, ROCK, KutnaHoraPosition
 
 PLAYER_FIELDS = 15
+
+
+def _town_key(state: KutnaHoraPosition, player: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    return tuple(state.town), tuple(state.town_owner)
+
+
+def _mine_key(state: KutnaHoraPosition, player: int) -> tuple[tuple[int, ...], ...]:
+    return tuple(state.mine), tuple(state.mine_owner), tuple(state.rock_stars)
+
+
+def _stacks_key(state: KutnaHoraPosition, player: int) -> tuple[tuple[int, ...], ...]:
+    return tuple(state.stack_top), tuple(map(len, state.stack_hidden)), tuple(state.stack_bottom)
+
+
+def _stacks(state: KutnaHoraPosition, player: int, views: dict[str, Any], previous: None) -> None:
+    views["stacks"][:] = (
+        [(top + 1) / 37.0 for top in state.stack_top],
+        [
+            (len(hidden) + (bottom >= 0)) / 3.0
+            for hidden, bottom in zip(state.stack_hidden, state.stack_bottom, strict=True)
+        ],
+    )
+
+
+def _market_key(state: KutnaHoraPosition, player: int) -> tuple[Any, ...]:
+    return (*state.sliders, *state.bank, *state.noble_pool, *state.council, *map(len, state.layers[:3]))
+
+
+def _market(state: KutnaHoraPosition, player: int, views: dict[str, Any], previous: None) -> None:
+    layers = state.layers[:3]
+    views["market"][:] = (
+        [value / 10.0 for value in state.sliders]
+        + [value / 4.0 for value in state.bank]
+        + [value / 4.0 for value in state.noble_pool]
+        + [value / 4.0 for value in state.council]
+        + [len(layer) / 12.0 for layer in layers]
+        + [0.0] * (3 - len(layers))
+    )
+
+
+def _phase(state: KutnaHoraPosition, player: int) -> int:
+    return state.phase
+
+
+def _progress(state: KutnaHoraPosition, player: int, views: dict[str, Any], previous: int | None) -> None:
+    progress = views["progress"]
+    if previous is not None:
+        progress[previous] = 0.0
+    progress[state.phase] = 1.0
+
+
+def _tracks_key(state: KutnaHoraPosition, player: int) -> tuple[int, ...]:
+    return state.round, state.rounds, state.population_position, state.ore_position, state.tax
+
+
+def _tracks(state: KutnaHoraPosition, player: int, views: dict[str, Any], previous: None) -> None:
+    views["tracks"][:] = (
+        state.round / max(1, state.rounds),
+        state.population_position / 20.0,
+        state.ore_position / 20.0,
+        state.tax / 5.0,
+    )
 
 
 class KutnaHoraObserver(Observer[KutnaHoraPosition]):
@@ -48,9 +110,19 @@ class KutnaHoraObserver(Observer[KutnaHoraPosition]):
         layout.add("progress", 5, doc="phase one-hot")
         layout.add("tracks", 4, doc="round / rounds, population, ore, tax")
         self.layout = layout
+        # The town, the mine, the stacks and the market change a few times a round, a player's
+        # figures when it moves: each is a part of its own.
+        self.parts = (
+            Part(("town",), self._town, _town_key),
+            Part(("mine", "mine_stars"), self._mine, _mine_key),
+            *(self._row_part(row) for row in range(num_players)),
+            Part(("stacks",), _stacks, _stacks_key, whole=True),
+            Part(("market",), _market, _market_key, whole=True),
+            Part(("progress",), _progress, _phase, incremental=True),
+            Part(("tracks",), _tracks, _tracks_key, whole=True),
+        )
 
-    def fill(self, state: KutnaHoraPosition, player: int, out: Any) -> None:
-        views = self.cleared_views(out)
+    def _town(self, state: KutnaHoraPosition, player: int, views: dict[str, Any], previous: None) -> None:
         n = self.num_players
         town = views["town"]
         for cell, building in enumerate(state.town):
@@ -60,29 +132,55 @@ class KutnaHoraObserver(Observer[KutnaHoraPosition]):
                 owner = state.town_owner[cell]
                 if owner >= 0:
                     town[2 + (owner - player) % n, cell] = 1.0
-        mine, stars = views["mine"], views["mine_stars"]
+
+    def _mine(self, state: KutnaHoraPosition, player: int, views: dict[str, Any], previous: None) -> None:
+        n = self.num_players
+        cells = len(state.mine)
+        planes = [[0.0] * cells for _ in range(4 + n)]
+        stars = [0.0] * cells
+        owners = state.mine_owner
         for cell, tile in enumerate(state.mine):
             if tile == EMPTY:
-                mine[0, cell] = 1.0
+                planes[0][cell] = 1.0
             elif tile == ROCK:
-                mine[1, cell] = 1.0
+                planes[1][cell] = 1.0
                 stars[cell] = state.rock_stars[cell] / 2.0
             else:
-                mine[2, cell] = 1.0
-                mine[3, cell] = tile / 40.0
-            owner = state.mine_owner[cell]
-            if owner >= 0:
-                mine[4 + (owner - player) % n, cell] = 1.0
-        stacks = views["stacks"]
-        for index in range(12):
-            stacks[0, index] = (state.stack_top[index] + 1) / 37.0
-            stacks[1, index] = (len(state.stack_hidden[index]) + (state.stack_bottom[index] >= 0)) / 3.0
-        players, production = views["players"], views["production"]
-        movers = () if state.phase == 4 else (state.current,)
-        for seat in range(n):
-            row = players[(seat - player) % n]
+                planes[2][cell] = 1.0
+                planes[3][cell] = tile / 40.0
+            if owners[cell] >= 0:
+                planes[4 + (owners[cell] - player) % n][cell] = 1.0
+        views["mine"][:, :cells] = planes
+        views["mine_stars"][:cells] = stars
+
+    def _row_part(self, row: int) -> Part[KutnaHoraPosition]:
+        """The figures of the player listed `row`-th from the observer: a part of its own, since a
+        step changes mostly the figures of the player who moved."""
+        n = self.num_players
+
+        def key(state: KutnaHoraPosition, player: int) -> tuple[Any, ...]:
+            seat = (player + row) % n
+            return (
+                state.money[seat],
+                state.points[seat],
+                state.reputation[seat],
+                state.ore_from_mines[seat],
+                state.pelicans_unused[seat],
+                state.pelicans_used[seat],
+                state.pool[seat],
+                state.reserve[seat],
+                *state.houses[seat][:3],
+                state.used_cards[seat],
+                state.turns_done[seat],
+                state.phase != 4 and state.current == seat,
+                len(state.guilds[seat]),
+                *state.production[seat],
+            )
+
+        def write(state: KutnaHoraPosition, player: int, views: dict[str, Any], previous: None) -> None:
+            seat = (player + row) % n
             houses = state.houses[seat]
-            row[:] = (
+            views["players"][row] = (
                 state.money[seat] / 50.0,
                 state.points[seat] / 100.0,
                 state.reputation[seat] / 10.0,
@@ -96,21 +194,9 @@ class KutnaHoraObserver(Observer[KutnaHoraPosition]):
                 houses[2] / 4.0,
                 state.used_cards[seat] / 4.0,
                 state.turns_done[seat] / 4.0,
-                1.0 if seat in movers else 0.0,
+                1.0 if state.phase != 4 and state.current == seat else 0.0,
                 len(state.guilds[seat]) / 2.0,
             )
-            production[(seat - player) % n] = [value / 10.0 for value in state.production[seat]]
-        market = views["market"]
-        market[0:6] = [value / 10.0 for value in state.sliders]
-        market[6:10] = [value / 4.0 for value in state.bank]
-        market[10:14] = [value / 4.0 for value in state.noble_pool]
-        market[14:18] = [value / 4.0 for value in state.council]
-        for index, layer in enumerate(state.layers[:3]):
-            market[18 + index] = len(layer) / 12.0
-        views["progress"][state.phase] = 1.0
-        views["tracks"][:] = (
-            state.round / max(1, state.rounds),
-            state.population_position / 20.0,
-            state.ore_position / 20.0,
-            state.tax / 5.0,
-        )
+            views["production"][row] = [value / 10.0 for value in state.production[seat]]
+
+        return Part(("players", "production"), write, key, whole=True)

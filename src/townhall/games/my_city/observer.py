@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from townhall.engine.observer import Layout, Observer
+from townhall.engine.observer import Layout, Observer, Part
 from townhall.games.my_city.data import CELLS, MAX_PIECES, SIZE
 from townhall.games.my_city.position import MyCityPosition
 
@@ -31,6 +31,57 @@ def bits(mask: int) -> Any:
     """The cells of a 121-bit mask as 0/1 (cell 0 first)."""
     raw = np.frombuffer(mask.to_bytes(16, "little"), dtype=np.uint8)
     return np.unpackbits(raw, bitorder="little")[:CELLS]
+
+
+def _occupied_key(state: MyCityPosition, player: int) -> tuple[int, ...]:
+    return tuple(state.occupied)
+
+
+def _features_key(state: MyCityPosition, player: int) -> tuple[Any, ...]:
+    return tuple(state.features)  # features are frozen: a change is a new object
+
+
+def _terrain_key(state: MyCityPosition, player: int) -> Any:
+    return state.terrain
+
+
+def _terrain(state: MyCityPosition, player: int, views: dict[str, Any], previous: None) -> None:
+    terrain = views["terrain"].reshape(3, CELLS)
+    geometry = state.terrain
+    terrain[0] = bits(geometry.land)
+    terrain[1] = bits(geometry.river_cells)
+    terrain[2] = bits(geometry.buildable)
+
+
+def _card(state: MyCityPosition, player: int) -> int:
+    return state.card
+
+
+def _card_write(state: MyCityPosition, player: int, views: dict[str, Any], previous: int | None) -> None:
+    card = views["card"]
+    if previous is not None and previous >= 0:
+        card[previous] = 0.0
+    if state.card >= 0:
+        card[state.card] = 1.0
+
+
+def _deck(state: MyCityPosition, player: int) -> tuple[int, ...]:
+    return tuple(state.deck)
+
+
+def _remaining(state: MyCityPosition, player: int, views: dict[str, Any], previous: None) -> None:
+    counts = [0.0] * CARDS
+    for card in state.deck:
+        counts[card] += 1.0
+    views["remaining"][:] = counts
+
+
+def _game_key(state: MyCityPosition, player: int) -> tuple[int, bool, bool]:
+    return len(state.revealed), state.gold_claimed, state.over
+
+
+def _game(state: MyCityPosition, player: int, views: dict[str, Any], previous: None) -> None:
+    views["game"][:] = (len(state.revealed) / 24.0, float(state.gold_claimed), float(state.over))
 
 
 class MyCityObserver(Observer[MyCityPosition]):
@@ -46,29 +97,51 @@ class MyCityObserver(Observer[MyCityPosition]):
         layout.add("players", num_players, 7, doc="per player figures (observer first)")
         layout.add("game", 3, doc="revealed / 24, gold claimed, over")
         self.layout = layout
+        self.parts = (
+            Part(("boards",), self._occupied, _occupied_key, whole=True),
+            Part(("boards",), self._features, _features_key, incremental=True),
+            Part(("terrain",), _terrain, _terrain_key),
+            Part(("card",), _card_write, _card, incremental=True),
+            Part(("remaining",), _remaining, _deck),
+            Part(("players",), self._players),
+            Part(("game",), _game, _game_key),
+        )
 
-    def fill(self, state: MyCityPosition, player: int, out: Any) -> None:
-        views = self.cleared_views(out)
+    def _occupied(self, state: MyCityPosition, player: int, views: dict[str, Any], previous: None) -> None:
+        """Every player's built cells (every card changes them all), unpacked at once."""
+        n = self.num_players
+        raw = b"".join(state.occupied[seat].to_bytes(16, "little") for seat in (*range(player, n), *range(player)))
+        cells = np.unpackbits(np.frombuffer(raw, dtype=np.uint8), bitorder="little").reshape(n, 128)
+        views["boards"].reshape(n, PLANES, CELLS)[:, 0] = cells[:, :CELLS]
+
+    def _features(
+        self, state: MyCityPosition, player: int, views: dict[str, Any], previous: tuple[Any, ...] | None
+    ) -> None:
+        """The features of the boards that changed (a sticker makes new features)."""
         n = self.num_players
         boards = views["boards"].reshape(n, PLANES, CELLS)
-        players = views["players"]
         for seat in range(n):
-            row = (seat - player) % n
             features = state.features[seat]
+            if previous is not None and previous[seat] is features:
+                continue
+            row = boards[(seat - player) % n]
             for plane, mask in enumerate(
                 (
-                    state.occupied[seat],
                     features.single_trees,
                     features.double_trees,
                     features.single_rocks,
                     features.double_rocks,
                     features.well_cells,
                     features.gold_cells,
-                )
+                ),
+                start=1,
             ):
-                if mask:
-                    boards[row, plane] = bits(mask)
-            players[row] = (
+                row[plane] = bits(mask) if mask else 0.0
+
+    def _players(self, state: MyCityPosition, player: int, views: dict[str, Any], previous: None) -> None:
+        n = self.num_players
+        views["players"][:] = [
+            (
                 state.score[seat] / 50.0,
                 float(state.frozen[seat]),
                 state.marks[seat] / 3.0,
@@ -77,14 +150,5 @@ class MyCityObserver(Observer[MyCityPosition]):
                 1.0 if state.pending[seat] >= 0 else 0.0,
                 1.0 if not state.over and state.active[seat] and state.pending[seat] < 0 and state.card >= 0 else 0.0,
             )
-        terrain = views["terrain"].reshape(3, CELLS)
-        geometry = state.terrain
-        terrain[0] = bits(geometry.land)
-        terrain[1] = bits(geometry.river_cells)
-        terrain[2] = bits(geometry.buildable)
-        if state.card >= 0:
-            views["card"][state.card] = 1.0
-        remaining = views["remaining"]
-        for card in state.deck:
-            remaining[card] += 1.0
-        views["game"][:] = (len(state.revealed) / 24.0, float(state.gold_claimed), float(state.over))
+            for seat in (*range(player, n), *range(player))  # observer first
+        ]
