@@ -53,6 +53,7 @@ def create_app(database: str | None = None, redis: str | None = None) -> FastAPI
     pubsub = RedisPubSub(redis) if redis else MemoryPubSub()
     bots = BotDriver(runner)
     runner.listeners.append(pubsub.publish)
+    pubsub.heard = runner.heard  # a notice from another process: check the table before its next view
     runner.listeners.append(bots.kick)
     services = Services(runner, pubsub, bots)
 
@@ -121,14 +122,24 @@ def create_app(database: str | None = None, redis: str | None = None) -> FastAPI
 
 
 async def _watch_clocks(runner: TableRunner, bots: BotDriver) -> None:
-    """Every half second: a human whose clock ran out is played by the greedy bot."""
+    """Every half second: a human whose clock ran out is played by the greedy bot, or forfeits."""
     while True:
         await asyncio.sleep(CLOCK_TICK)
         try:
             for table_id, seat, state_id in await run_in_threadpool(runner.overdue):
-                bots.stand_in(table_id, seat, state_id)
+                if await run_in_threadpool(runner.on_timeout, table_id) == "forfeit":
+                    await run_in_threadpool(_forfeit_on_time, runner, table_id, seat, state_id)
+                else:
+                    bots.stand_in(table_id, seat, state_id)
         except Exception:
             log.exception("the clock watcher failed; it goes on")
+
+
+def _forfeit_on_time(runner: TableRunner, table_id: str, seat: int, state_id: int) -> None:
+    try:
+        runner.resign(table_id, seat, state_id, reason="time")
+    except TownhallError as error:  # the player (or another process) acted just in time
+        log.info("no forfeit at table %s seat %s: %s", table_id, seat, error)
 
 
 class BodyLimit:

@@ -6,6 +6,7 @@ from pathlib import Path as PathLib
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Path
+from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from townhall import games
@@ -17,6 +18,8 @@ from townhall.server.context import REFUSALS, ServicesDep, TokenDep
 from townhall.server.tables import CHAT_LIMIT
 
 router = APIRouter(prefix="/api/tables", tags=["tables"], responses=REFUSALS)
+# Views are answered as ready JSONResponses: encoded in the request's worker thread, not validated
+# again on the event loop (the runner builds them; `response_model` keeps the schema).
 TableId = Annotated[str, Path(max_length=64)]
 SeatNumber = Annotated[int, Path(ge=0, le=63)]
 
@@ -88,10 +91,10 @@ def create_table(body: NewTable, services: ServicesDep) -> dict[str, Json]:
     return services.runner.summary(table_id)
 
 
-@router.get("/{table_id}")
-def table_view(table_id: TableId, services: ServicesDep, token: TokenDep) -> dict[str, Json]:
+@router.get("/{table_id}", response_model=dict[str, Json])
+def table_view(table_id: TableId, services: ServicesDep, token: TokenDep) -> JSONResponse:
     seat = services.runner.seat_of(table_id, token)
-    return services.runner.view(table_id, seat)
+    return JSONResponse(services.runner.view(table_id, seat))
 
 
 @router.post("/{table_id}/seats/{seat}", status_code=201)
@@ -100,18 +103,26 @@ def take_seat(table_id: TableId, seat: SeatNumber, body: TakeSeat, services: Ser
     return {"token": token, "seat": seat, "table": table_id}
 
 
-@router.post("/{table_id}/actions")
-def act(table_id: TableId, body: ActionBody, services: ServicesDep, token: TokenDep) -> dict[str, Json]:
+@router.post("/{table_id}/actions", response_model=dict[str, Json])
+def act(table_id: TableId, body: ActionBody, services: ServicesDep, token: TokenDep) -> JSONResponse:
     seat = services.runner.seat_of(table_id, token)
-    services.runner.act(table_id, seat, body.state_id, body.action)
-    return services.runner.view(table_id, seat)
+    state_id = services.runner.act(table_id, seat, body.state_id, body.action)
+    return JSONResponse(services.runner.view(table_id, seat, at_least=state_id))
 
 
-@router.post("/{table_id}/undo")
-def undo(table_id: TableId, body: UndoBody, services: ServicesDep, token: TokenDep) -> dict[str, Json]:
+@router.post("/{table_id}/undo", response_model=dict[str, Json])
+def undo(table_id: TableId, body: UndoBody, services: ServicesDep, token: TokenDep) -> JSONResponse:
     seat = services.runner.seat_of(table_id, token)
-    services.runner.undo(table_id, seat, body.state_id)
-    return services.runner.view(table_id, seat)
+    state_id = services.runner.undo(table_id, seat, body.state_id)
+    return JSONResponse(services.runner.view(table_id, seat, at_least=state_id))
+
+
+@router.post("/{table_id}/resign", response_model=dict[str, Json])
+def resign(table_id: TableId, body: UndoBody, services: ServicesDep, token: TokenDep) -> JSONResponse:
+    """The seat gives up: the game ends, that seat ranks last and the others share first place."""
+    seat = services.runner.seat_of(table_id, token)
+    state_id = services.runner.resign(table_id, seat, body.state_id)
+    return JSONResponse(services.runner.view(table_id, seat, at_least=state_id))
 
 
 @router.post("/{table_id}/chat", status_code=201)

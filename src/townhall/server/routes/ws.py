@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from starlette.concurrency import run_in_threadpool
@@ -11,6 +12,7 @@ from starlette.concurrency import run_in_threadpool
 from townhall.engine.errors import TownhallError
 from townhall.server.context import Services
 from townhall.server.errors import error_body
+from townhall.server.tables import TableRunner
 
 router = APIRouter(tags=["live"])
 
@@ -28,7 +30,7 @@ async def table_socket(websocket: WebSocket, table_id: str, token: str | None = 
         return
     queue = services.pubsub.subscribe(table_id)
     try:
-        await websocket.send_json(await run_in_threadpool(runner.view, table_id, seat))
+        await websocket.send_text(await run_in_threadpool(_encoded_view, runner, table_id, seat, None))
         receiver = asyncio.create_task(_drain(websocket))
         while True:
             getter = asyncio.create_task(queue.get())
@@ -36,15 +38,21 @@ async def table_socket(websocket: WebSocket, table_id: str, token: str | None = 
             if receiver in done:
                 getter.cancel()
                 return
+            newest = getter.result()
             while not queue.empty():  # several notices at once: one view of the newest state
-                queue.get_nowait()
-            await websocket.send_json(await run_in_threadpool(runner.view, table_id, seat))
+                newest = max(newest, queue.get_nowait())
+            await websocket.send_text(await run_in_threadpool(_encoded_view, runner, table_id, seat, newest))
     except (WebSocketDisconnect, RuntimeError):
         return
     finally:
         services.pubsub.unsubscribe(table_id, queue)
         with contextlib.suppress(Exception):
             await websocket.close()
+
+
+def _encoded_view(runner: TableRunner, table_id: str, seat: int | None, at_least: int | None) -> str:
+    """The view as JSON text, built and encoded in a worker thread (not on the event loop)."""
+    return json.dumps(runner.view(table_id, seat, at_least), ensure_ascii=False, separators=(",", ":"))
 
 
 async def _drain(websocket: WebSocket) -> None:
