@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path as PathLib
 from typing import Annotated, Any
 
@@ -11,7 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from townhall import games
 from townhall.engine.errors import OptionError
-from townhall.engine.protocol import Json
+from townhall.engine.protocol import Game, Json
 from townhall.server import clocks
 from townhall.server.bots import bot_spec, check_spec
 from townhall.server.context import REFUSALS, ServicesDep, TokenDep
@@ -83,7 +84,7 @@ def create_table(body: NewTable, services: ServicesDep) -> dict[str, Json]:
             seats.append(spec)
         else:
             raise OptionError(f"a seat is 'human' or 'bot:' and an agent or level, not {seat!r}")
-    _no_server_files(body.options)
+    _no_server_files(game, body.options)
     options = game.meta.resolve(body.options)
     game.check_setup(count, options)
     settings: dict[str, Json] = {"bot_seconds": body.bot_seconds, "clock": clocks.check(body.clock)}
@@ -137,19 +138,44 @@ def record(table_id: TableId, services: ServicesDep) -> dict[str, Json]:
     return services.runner.record(table_id)
 
 
-def _no_server_files(options: dict[str, bool | int | str]) -> None:
-    """Options sent over the network never make the server read its own files (a text option
-    may name a file for the terminal's `townhall play`): refuse anything that looks like a path."""
-    for name, value in options.items():
-        if (
-            isinstance(value, str)
-            and value
-            and (
-                "/" in value
-                or "\\" in value
-                or value.startswith("~")
-                or value.endswith(".json")
-                or PathLib(value).exists()
+def _no_server_files(game: Game, options: dict[str, bool | int | str]) -> None:
+    """Options sent over the network never make the server read its own files: an option the game
+    marks `names_file` (a terminal player's file) is refused when its value, or any text inside a
+    JSON value, looks like a path."""
+    for spec in game.meta.options:
+        value = options.get(spec.name)
+        if spec.names_file and isinstance(value, str) and value and any(map(_looks_like_path, _texts(value))):
+            raise OptionError(
+                f"option {spec.name} names a file; the server does not read files: send a built-in value "
+                f"(or the content itself where the option takes it), not {value[:40]!r}"
             )
-        ):
-            raise OptionError(f"option {name}: the server does not read files; send built-in values only")
+
+
+def _texts(value: str) -> list[str]:
+    """The value, and every text inside it when it is JSON (a campaign state may name a board file)."""
+    try:
+        parsed = json.loads(value)
+    except ValueError:
+        return [value]
+    found: list[str] = []
+    stack: list[Any] = [parsed]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            found.append(item)
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return found or [value]
+
+
+def _looks_like_path(value: str) -> bool:
+    return bool(value) and (
+        "/" in value
+        or "\\" in value
+        or value.startswith(("~", "."))
+        or value.lower().endswith(".json")
+        or PathLib(value).exists()
+    )
