@@ -1,7 +1,7 @@
 """Load on `townhall serve`: many tables at once on loopback, each a scripted websocket client on a
-human seat against a bot seat; p50/p99 action latency and actions/s. Writes docs/server-report.md.
+human seat against a bot seat; p50/p99 action latency and actions/s (the rows of docs/server-report.md).
 
-    .venv/bin/python bench/server_load.py                          # the report (SQLite and PostgreSQL, 100 and 1,000 tables)
+    .venv/bin/python bench/server_load.py --think 5 --out rows.md   # SQLite and PostgreSQL, 100 and 1,000 tables
     .venv/bin/python bench/server_load.py --tables 100 --database sqlite --duration 20 --no-report
 
 Each table: `POST /api/tables` (seat 0 human, seat 1 `bot:random`), `POST .../seats/0`, then a
@@ -24,6 +24,7 @@ import asyncio
 import json
 import os
 import random
+import socket
 import ssl
 import subprocess
 import sys
@@ -38,7 +39,7 @@ import httpx
 import websockets
 
 POSTGRES = "postgresql://postgres@127.0.0.1:5432/test"
-REPORT = Path(__file__).resolve().parent.parent / "docs" / "server-report.md"
+ROWS = Path(tempfile.gettempdir()) / "server-load-rows.md"  # pasted into docs/server-report.md
 
 
 @dataclass
@@ -52,6 +53,8 @@ class Tally:
     refused: dict[int, int] = field(default_factory=dict)
     games_done: int = 0
     pushes: int = 0
+    server_cpu: float = 0.0  # CPU seconds of the server process inside the window
+    client_cpu: float = 0.0  # and of this load generator
 
     def inside(self, moment: float) -> bool:
         return self.start <= moment < self.end
@@ -136,7 +139,9 @@ async def _play_game(
     return False
 
 
-async def run_load(url: str, tables: int, game: str, think: float, warmup: float, duration: float) -> Tally:
+async def run_load(
+    url: str, tables: int, game: str, think: float, warmup: float, duration: float, server_pid: int | None = None
+) -> Tally:
     tally = Tally()
     plan = Plan(url, game, think, bot_seconds=0.05, tally=tally)
     stop = asyncio.Event()
@@ -152,7 +157,11 @@ async def run_load(url: str, tables: int, game: str, think: float, warmup: float
                 await asyncio.sleep(0.05)  # open the tables in waves, not all in one burst
         tally.start = time.perf_counter() + warmup
         tally.end = tally.start + duration
-        await asyncio.sleep(warmup + duration)
+        await asyncio.sleep(warmup)
+        cpu = (cpu_seconds(server_pid) if server_pid else 0.0, time.process_time())
+        await asyncio.sleep(duration)
+        tally.server_cpu = (cpu_seconds(server_pid) if server_pid else 0.0) - cpu[0]
+        tally.client_cpu = time.process_time() - cpu[1]
         stop.set()
         done, pending = await asyncio.wait(tasks, timeout=10)
         for task in pending:
@@ -177,7 +186,7 @@ class ServerProcess:
 
     def __init__(self, database: str, port: int) -> None:
         self.database = database
-        self.port = port
+        self.port = port or free_port()
         self.schema: str | None = None
         self.folder: tempfile.TemporaryDirectory[str] | None = None
         self.process: subprocess.Popen[bytes] | None = None
@@ -197,6 +206,8 @@ class ServerProcess:
         self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the server exited with {self.process.returncode}")
             try:
                 if httpx.get(f"{self.url}/api/games", timeout=1).status_code == 200:
                     return self
@@ -224,6 +235,13 @@ class ServerProcess:
             self.folder.cleanup()
 
 
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
 def percentile(values: list[float], fraction: float) -> float:
     if not values:
         return float("nan")
@@ -234,25 +252,19 @@ def percentile(values: list[float], fraction: float) -> float:
 def measure(database: str, tables: int, args: argparse.Namespace) -> dict[str, Any]:
     if args.url:  # a server started by hand (e.g. under a profiler)
         tally = asyncio.run(run_load(args.url, tables, args.game, args.think, args.warmup, args.duration))
-        print(json.dumps(summarize(database, tables, tally, args, 0.0, 0.0, 1.0)), flush=True)
+        print(json.dumps(summarize(database, tables, tally, args)), flush=True)
         return {}
     with ServerProcess(database, args.port) as server:
         assert server.process is not None
-        server_cpu = cpu_seconds(server.process.pid)
-        mine = time.process_time()
-        started = time.perf_counter()
-        tally = asyncio.run(run_load(server.url, tables, args.game, args.think, args.warmup, args.duration))
-        wall = time.perf_counter() - started
-        server_cpu = cpu_seconds(server.process.pid) - server_cpu
-        mine = time.process_time() - mine
-    row = summarize(database, tables, tally, args, server_cpu, mine, wall)
+        tally = asyncio.run(
+            run_load(server.url, tables, args.game, args.think, args.warmup, args.duration, server.process.pid)
+        )
+    row = summarize(database, tables, tally, args)
     print(json.dumps(row), flush=True)
     return row
 
 
-def summarize(
-    database: str, tables: int, tally: Tally, args: argparse.Namespace, server_cpu: float, mine: float, wall: float
-) -> dict[str, Any]:
+def summarize(database: str, tables: int, tally: Tally, args: argparse.Namespace) -> dict[str, Any]:
     ms = [1000 * t for t in tally.latencies]
     turn = [1000 * t for t in tally.turnarounds]
     row = {
@@ -268,40 +280,35 @@ def summarize(
         "refused": tally.refused,
         "games_done": tally.games_done,
         "pushes_per_s": tally.pushes / args.duration,
-        "server_cpu_share": server_cpu / wall,
-        "client_cpu_share": mine / wall,
+        "server_cpu_share": tally.server_cpu / args.duration,
+        "client_cpu_share": tally.client_cpu / args.duration,
+        "server_cpu_ms_per_action": 1000 * tally.server_cpu / max(1, len(ms)),
+        "load_average": os.getloadavg()[0],
     }
     return row
 
 
 def write_report(rows: list[dict[str, Any]], args: argparse.Namespace, command: str) -> None:
+    """The measured rows as a Markdown table (the analysis around it is written by hand)."""
     lines = [
-        "# Server load report",
-        "",
-        "Written by `bench/server_load.py` (its docstring says what a table client does). Command:",
-        "",
-        f"    {command}",
-        "",
-        f"Game {args.game}; each table: seat 0 a scripted websocket client thinking uniform 0..{2 * args.think:g} s",
-        f"(mean {args.think:g} s) per decision, seat 1 `bot:random` on the server; warm-up {args.warmup:g} s, then",
-        f"{args.duration:g} s measured. One `townhall serve` process; the load generator is another process.",
-        f"Machine: {os.cpu_count()} cores, shared with other work while measuring (the CPU columns are each",
-        "process's CPU seconds over the run's wall time: 1.0 = one core).",
+        f"Measured by `{command}` (game {args.game}; think uniform 0..{2 * args.think:g} s, mean {args.think:g} s;",
+        f"warm-up {args.warmup:g} s, then {args.duration:g} s measured):",
         "",
         "| database | tables | p50 action | p99 action | max | client actions/s | bot turn-around p50 / p99 |"
-        " pushes/s | refused | server CPU | load-generator CPU |",
-        "|---|---|---|---|---|---|---|---|---|---|---|",
+        " pushes/s | refused | server CPU (cores) | server CPU ms per action | load generator CPU | load average |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for row in rows:
         lines.append(
             f"| {row['database']} | {row['tables']:,} | {row['p50_ms']:.1f} ms | {row['p99_ms']:.1f} ms |"
             f" {row['max_ms']:.0f} ms | {row['actions_per_s']:.1f} |"
             f" {row['turnaround_p50_ms']:.1f} / {row['turnaround_p99_ms']:.1f} ms | {row['pushes_per_s']:.0f} |"
-            f" {sum(row['refused'].values())} | {row['server_cpu_share']:.2f} | {row['client_cpu_share']:.2f} |"
+            f" {sum(row['refused'].values())} | {row['server_cpu_share']:.2f} | {row['server_cpu_ms_per_action']:.1f} |"
+            f" {row['client_cpu_share']:.2f} | {row['load_average']:.1f} |"
         )
-    lines.append("")
-    REPORT.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    print(f"wrote {REPORT}")
+    out = args.out
+    out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    print(f"wrote {out}")
 
 
 def main() -> None:
@@ -312,9 +319,10 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=2.0, help="mean seconds a client thinks per decision")
     parser.add_argument("--warmup", type=float, default=10.0)
     parser.add_argument("--duration", type=float, default=30.0)
-    parser.add_argument("--port", type=int, default=8765)
+    parser.add_argument("--port", type=int, default=0, help="the server's port (0: a free one)")
     parser.add_argument("--url", help="measure a server already running there (no report)")
     parser.add_argument("--no-report", action="store_true", help="print the rows only")
+    parser.add_argument("--out", type=Path, default=ROWS, help="where the Markdown rows go")
     args = parser.parse_args()
     rows = [
         measure(database, int(tables), args)
