@@ -9,7 +9,9 @@ websocket `/ws/tables/{id}?token=...`. Whenever a pushed (or answered) view says
 the client thinks for a random time (uniform 0..2*think seconds), then `POST .../actions` with the
 state id; the *action latency* is that POST's round trip (the server commits the step, then answers
 with the new view). The *turn-around* is the time from that answer to the push of the view where
-seat 0 decides again (the server's bot moved and the websocket was told). A finished game is
+seat 0 decides again (the server's bot moved and the websocket was told). With `--via ws` the
+client sends its action on the websocket instead (`{"state_id", "action"}`); the latency is then
+the time until the socket shows the new state (the action committed). A finished game is
 replaced by a new table, so the number of tables stays the same. Only actions sent inside the
 measured window (after a warm-up in which all tables are created) count.
 
@@ -50,8 +52,9 @@ class Tally:
     end: float = 0.0
     latencies: list[float] = field(default_factory=list)
     turnarounds: list[float] = field(default_factory=list)
-    refused: dict[int, int] = field(default_factory=dict)
+    refused: dict[int | str, int] = field(default_factory=dict)
     games_done: int = 0
+    retries: int = 0
     pushes: int = 0
     server_cpu: float = 0.0  # CPU seconds of the server process inside the window
     client_cpu: float = 0.0  # and of this load generator
@@ -67,6 +70,7 @@ class Plan:
     think: float
     bot_seconds: float
     tally: Tally
+    via: str = "http"  # how the client sends its actions: POST .../actions, or its websocket
 
 
 async def play_table(plan: Plan, http: httpx.AsyncClient, rng: random.Random, stop: asyncio.Event) -> None:
@@ -121,11 +125,29 @@ async def _play_game(
         choice = rng.choice(view["legal"])
         acted = view["state_id"]
         sent = time.perf_counter()
-        answer = await http.post(
-            f"/api/tables/{table}/actions",
-            json={"state_id": view["state_id"], "action": choice["id"]},
-            headers=headers,
-        )
+        body = {"state_id": view["state_id"], "action": choice["id"]}
+        if plan.via == "ws":  # act through the socket: the first message showing a newer state answers
+            await socket.send(json.dumps(body))
+            while True:
+                reply = json.loads(await socket.recv())
+                if "error" in reply or reply["state_id"] > acted:
+                    break
+            took = time.perf_counter() - sent
+            if tally.inside(sent):
+                if "error" in reply:
+                    tally.refused[reply["error"]] = tally.refused.get(reply["error"], 0) + 1
+                else:
+                    tally.latencies.append(took)
+            if "error" not in reply:
+                view = reply
+                if 0 not in view["to_move"]:
+                    waiting_since = time.perf_counter()
+            continue
+        try:
+            answer = await http.post(f"/api/tables/{table}/actions", json=body, headers=headers)
+        except (httpx.ReadError, httpx.RemoteProtocolError):  # an idle keep-alive connection the server closed
+            tally.retries += 1  # sending again is safe: the state id makes a repeated action a 409
+            answer = await http.post(f"/api/tables/{table}/actions", json=body, headers=headers)
         took = time.perf_counter() - sent
         if tally.inside(sent):
             if answer.status_code == 200:
@@ -140,10 +162,17 @@ async def _play_game(
 
 
 async def run_load(
-    url: str, tables: int, game: str, think: float, warmup: float, duration: float, server_pid: int | None = None
+    url: str,
+    tables: int,
+    game: str,
+    think: float,
+    warmup: float,
+    duration: float,
+    server_pid: int | None = None,
+    via: str = "http",
 ) -> Tally:
     tally = Tally()
-    plan = Plan(url, game, think, bot_seconds=0.05, tally=tally)
+    plan = Plan(url, game, think, bot_seconds=0.05, tally=tally, via=via)
     stop = asyncio.Event()
     # One keep-alive connection per table: a shared pool costs the load generator O(connections) per request.
     limits = httpx.Limits(max_connections=1, max_keepalive_connections=1)
@@ -251,13 +280,17 @@ def percentile(values: list[float], fraction: float) -> float:
 
 def measure(database: str, tables: int, args: argparse.Namespace) -> dict[str, Any]:
     if args.url:  # a server started by hand (e.g. under a profiler)
-        tally = asyncio.run(run_load(args.url, tables, args.game, args.think, args.warmup, args.duration))
+        tally = asyncio.run(
+            run_load(args.url, tables, args.game, args.think, args.warmup, args.duration, None, args.via)
+        )
         print(json.dumps(summarize(database, tables, tally, args)), flush=True)
         return {}
     with ServerProcess(database, args.port) as server:
         assert server.process is not None
         tally = asyncio.run(
-            run_load(server.url, tables, args.game, args.think, args.warmup, args.duration, server.process.pid)
+            run_load(
+                server.url, tables, args.game, args.think, args.warmup, args.duration, server.process.pid, args.via
+            )
         )
     row = summarize(database, tables, tally, args)
     print(json.dumps(row), flush=True)
@@ -270,6 +303,7 @@ def summarize(database: str, tables: int, tally: Tally, args: argparse.Namespace
     row = {
         "database": "PostgreSQL" if database != "sqlite" else "SQLite",
         "tables": tables,
+        "via": args.via,
         "actions": len(ms),
         "p50_ms": percentile(ms, 0.50),
         "p99_ms": percentile(ms, 0.99),
@@ -279,6 +313,7 @@ def summarize(database: str, tables: int, tally: Tally, args: argparse.Namespace
         "turnaround_p99_ms": percentile(turn, 0.99),
         "refused": tally.refused,
         "games_done": tally.games_done,
+        "retries": tally.retries,
         "pushes_per_s": tally.pushes / args.duration,
         "server_cpu_share": tally.server_cpu / args.duration,
         "client_cpu_share": tally.client_cpu / args.duration,
@@ -319,6 +354,7 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=2.0, help="mean seconds a client thinks per decision")
     parser.add_argument("--warmup", type=float, default=10.0)
     parser.add_argument("--duration", type=float, default=30.0)
+    parser.add_argument("--via", choices=("http", "ws"), default="http", help="how clients send actions")
     parser.add_argument("--port", type=int, default=0, help="the server's port (0: a free one)")
     parser.add_argument("--url", help="measure a server already running there (no report)")
     parser.add_argument("--no-report", action="store_true", help="print the rows only")

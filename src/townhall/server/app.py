@@ -199,4 +199,5 @@ def serve(host: str, port: int, database: str | None, redis: str | None, announc
     announce(f"database: {path if path is not None else url.split('@')[-1]}")
     app = create_app(url, redis)
     announce(f"Townhall server: http://{host}:{port}/ (API under /api, docs at /docs)")
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws="websockets-sansio")
+    # Players act every few seconds: keep their connections open between moves (uvicorn's default is 5 s).
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws="websockets-sansio", timeout_keep_alive=60)
