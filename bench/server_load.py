@@ -213,8 +213,9 @@ def cpu_seconds(pid: int) -> float:
 class ServerProcess:
     """`townhall serve` in a process of its own, on a fresh database."""
 
-    def __init__(self, database: str, port: int) -> None:
+    def __init__(self, database: str, port: int, src: Path | None = None) -> None:
         self.database = database
+        self.src = src
         self.port = port or free_port()
         self.schema: str | None = None
         self.folder: tempfile.TemporaryDirectory[str] | None = None
@@ -232,7 +233,8 @@ class ServerProcess:
                 connection.execute(f"CREATE SCHEMA {self.schema}")
             url = f"{POSTGRES}?options=-csearch_path%3D{self.schema}"
         command = [sys.executable, "-m", "townhall.cli", "serve", "--port", str(self.port), "--database", url]
-        self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL)
+        env = dict(os.environ, PYTHONPATH=str(self.src)) if self.src else None  # another build's sources
+        self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, env=env)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -285,7 +287,7 @@ def measure(database: str, tables: int, args: argparse.Namespace) -> dict[str, A
         )
         print(json.dumps(summarize(database, tables, tally, args)), flush=True)
         return {}
-    with ServerProcess(database, args.port) as server:
+    with ServerProcess(database, args.port, args.src) as server:
         assert server.process is not None
         tally = asyncio.run(
             run_load(
@@ -355,6 +357,7 @@ def main() -> None:
     parser.add_argument("--warmup", type=float, default=10.0)
     parser.add_argument("--duration", type=float, default=30.0)
     parser.add_argument("--via", choices=("http", "ws"), default="http", help="how clients send actions")
+    parser.add_argument("--src", type=Path, help="run the server from this `src` folder (another build)")
     parser.add_argument("--port", type=int, default=0, help="the server's port (0: a free one)")
     parser.add_argument("--url", help="measure a server already running there (no report)")
     parser.add_argument("--no-report", action="store_true", help="print the rows only")

@@ -8,6 +8,7 @@ engine's error classes); bodies over `MAX_BODY` bytes are refused with 413; CORS
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from contextlib import asynccontextmanager
@@ -63,6 +64,7 @@ def create_app(database: str | None = None, redis: str | None = None) -> FastAPI
         for table_id in runner.active_tables():  # resume the bots of every table after a restart
             bots.kick(table_id)
         watcher = asyncio.create_task(_watch_clocks(runner, bots))
+        gc.freeze()  # what start-up made (modules, the app) lives on: full collections skip it
         yield
         watcher.cancel()
         bots.stop()

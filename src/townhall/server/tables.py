@@ -18,6 +18,7 @@ first; a notice from another process (`heard`) makes the next view check.
 from __future__ import annotations
 
 import contextlib
+import json
 import secrets
 import threading
 import time
@@ -86,7 +87,7 @@ class Loaded:
     tokens: dict[str, int] = field(default_factory=dict)  # token hash -> seat
     chat: list[Json] = field(default_factory=list)
     ended: Outcome | None = None  # a forfeit's outcome (the state itself is not over)
-    views: dict[int | None, dict[str, Json]] = field(default_factory=dict)  # per seat, at state_id
+    views: dict[int | None, str] = field(default_factory=dict)  # per seat, at state_id: JSON members
     check: bool = False  # another process may have changed the table: check before the next view
 
     def to_move(self) -> tuple[int, ...]:
@@ -275,19 +276,28 @@ class TableRunner:
             return _summary_of(self._get(table_id))
 
     def view(self, table_id: str, seat: int | None, at_least: int | None = None) -> dict[str, Json]:
-        """What `seat` (None: a spectator) may see now: observation, board, its legal actions, events.
+        """What `seat` (None: a spectator) may see now: observation, board, its legal actions, events."""
+        found: dict[str, Json] = json.loads(self.view_json(table_id, seat, at_least))
+        return found
+
+    def view_json(self, table_id: str, seat: int | None, at_least: int | None = None) -> str:
+        """The view as JSON text, which the answers and pushes send as it is.
 
         Without `at_least` the table's row is checked first (another process may have moved it);
-        with it (a change notice's state id) the cache serves when it is that recent."""
+        with it (a change notice's state id) the cache serves when it is that recent. The state's
+        part is encoded once per (state, seat) and kept as text: a view kept as dicts and lists
+        would be hundreds of objects per table for the garbage collector to walk (its full passes
+        took up to a second with 1,000 tables)."""
         with self._lock(table_id):
             loaded = self._get(table_id)
             if at_least is None or loaded.check or loaded.state_id < at_least:
                 loaded = self._checked(loaded)
             part = loaded.views.get(seat)
             if part is None:
-                part = loaded.views[seat] = self._state_view(loaded, seat)
+                part = loaded.views[seat] = _encode(self._state_view(loaded, seat))[1:-1]
             clock = clocks.view(_clock_config(loaded), loaded.clock, time.time())
-            return {**_summary_of(loaded), **part, "clocks": clock, "chat": list(loaded.chat)}
+            head = _encode({**_summary_of(loaded), "clocks": clock, "chat": loaded.chat})
+        return f"{head[:-1]},{part}}}"
 
     def _state_view(self, loaded: Loaded, seat: int | None) -> dict[str, Json]:
         game, state = loaded.game, loaded.state
@@ -765,6 +775,10 @@ def _parse_action(game: Game, state: State, seat: int, form: Any) -> int:
         raise
     except (ValueError, KeyError, TypeError, IndexError) as error:
         raise MalformedAction(f"not an action of this game: {error}") from None
+
+
+def _encode(value: Json) -> str:
+    return json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
 
 
 def _clock_config(loaded: Loaded) -> dict[str, Json]:

@@ -7,7 +7,7 @@ from pathlib import Path as PathLib
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Path
-from fastapi.responses import JSONResponse
+from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from townhall import games
@@ -19,8 +19,8 @@ from townhall.server.context import REFUSALS, ServicesDep, TokenDep
 from townhall.server.tables import CHAT_LIMIT
 
 router = APIRouter(prefix="/api/tables", tags=["tables"], responses=REFUSALS)
-# Views are answered as ready JSONResponses: encoded in the request's worker thread, not validated
-# again on the event loop (the runner builds them; `response_model` keeps the schema).
+# Views are answered as the runner's ready JSON text: encoded in the request's worker thread (and
+# once per state and seat), not validated again on the event loop (`response_model` keeps the schema).
 TableId = Annotated[str, Path(max_length=64)]
 SeatNumber = Annotated[int, Path(ge=0, le=63)]
 
@@ -93,9 +93,9 @@ def create_table(body: NewTable, services: ServicesDep) -> dict[str, Json]:
 
 
 @router.get("/{table_id}", response_model=dict[str, Json])
-def table_view(table_id: TableId, services: ServicesDep, token: TokenDep) -> JSONResponse:
+def table_view(table_id: TableId, services: ServicesDep, token: TokenDep) -> Response:
     seat = services.runner.seat_of(table_id, token)
-    return JSONResponse(services.runner.view(table_id, seat))
+    return _json(services.runner.view_json(table_id, seat))
 
 
 @router.post("/{table_id}/seats/{seat}", status_code=201)
@@ -105,25 +105,25 @@ def take_seat(table_id: TableId, seat: SeatNumber, body: TakeSeat, services: Ser
 
 
 @router.post("/{table_id}/actions", response_model=dict[str, Json])
-def act(table_id: TableId, body: ActionBody, services: ServicesDep, token: TokenDep) -> JSONResponse:
+def act(table_id: TableId, body: ActionBody, services: ServicesDep, token: TokenDep) -> Response:
     seat = services.runner.seat_of(table_id, token)
     state_id = services.runner.act(table_id, seat, body.state_id, body.action)
-    return JSONResponse(services.runner.view(table_id, seat, at_least=state_id))
+    return _json(services.runner.view_json(table_id, seat, at_least=state_id))
 
 
 @router.post("/{table_id}/undo", response_model=dict[str, Json])
-def undo(table_id: TableId, body: UndoBody, services: ServicesDep, token: TokenDep) -> JSONResponse:
+def undo(table_id: TableId, body: UndoBody, services: ServicesDep, token: TokenDep) -> Response:
     seat = services.runner.seat_of(table_id, token)
     state_id = services.runner.undo(table_id, seat, body.state_id)
-    return JSONResponse(services.runner.view(table_id, seat, at_least=state_id))
+    return _json(services.runner.view_json(table_id, seat, at_least=state_id))
 
 
 @router.post("/{table_id}/resign", response_model=dict[str, Json])
-def resign(table_id: TableId, body: UndoBody, services: ServicesDep, token: TokenDep) -> JSONResponse:
+def resign(table_id: TableId, body: UndoBody, services: ServicesDep, token: TokenDep) -> Response:
     """The seat gives up: the game ends, that seat ranks last and the others share first place."""
     seat = services.runner.seat_of(table_id, token)
     state_id = services.runner.resign(table_id, seat, body.state_id)
-    return JSONResponse(services.runner.view(table_id, seat, at_least=state_id))
+    return _json(services.runner.view_json(table_id, seat, at_least=state_id))
 
 
 @router.post("/{table_id}/chat", status_code=201)
@@ -136,6 +136,10 @@ def chat(table_id: TableId, body: ChatBody, services: ServicesDep, token: TokenD
 @router.get("/{table_id}/record")
 def record(table_id: TableId, services: ServicesDep) -> dict[str, Json]:
     return services.runner.record(table_id)
+
+
+def _json(text: str) -> Response:
+    return Response(content=text, media_type="application/json")
 
 
 def _no_server_files(game: Game, options: dict[str, bool | int | str]) -> None:

@@ -63,7 +63,7 @@ async def table_socket(websocket: WebSocket, table_id: str, token: str | None = 
 
 def _encoded_view(runner: TableRunner, table_id: str, seat: int | None, at_least: int | None) -> str:
     """The view as JSON text, built and encoded in a worker thread (not on the event loop)."""
-    return json.dumps(runner.view(table_id, seat, at_least), ensure_ascii=False, separators=(",", ":"))
+    return runner.view_json(table_id, seat, at_least)
 
 
 async def _receive_actions(
