@@ -1,7 +1,8 @@
 """Load on `townhall serve`: many tables at once on loopback, each a scripted websocket client on a
 human seat against a bot seat; p50/p99 action latency and actions/s (the rows of docs/server-report.md).
 
-    .venv/bin/python bench/server_load.py --think 5 --out rows.md   # SQLite and PostgreSQL, 100 and 1,000 tables
+    .venv/bin/python bench/server_load.py --via ws --think 5 --out rows.md   # SQLite and PostgreSQL, 100 and 1,000 tables
+    .venv/bin/python bench/server_load.py --tables 100 --think 2 --src /tmp/old/src   # another build's server
     .venv/bin/python bench/server_load.py --tables 100 --database sqlite --duration 20 --no-report
 
 Each table: `POST /api/tables` (seat 0 human, seat 1 `bot:random`), `POST .../seats/0`, then a
