@@ -92,6 +92,7 @@ def test_bad_requests_are_4xx_json(shared_sqlite_server: Server) -> None:
         http.post(f"{base}/api/tables", json=[1, 2]),
         http.post(f"{base}/api/tables", json={"game": "my-city", "options": {"board": "/etc/passwd"}}),
         http.post(f"{base}/api/tables", json={"game": "my-city", "options": {"campaign": "pyproject.toml"}}),
+        http.post(f"{base}/api/tables", json={"game": "my-city", "options": {"campaign": '{"board": "b.json"}'}}),
         http.post(f"{base}/api/tables", content=b"x" * 200_000, headers={"Content-Type": "application/json"}),
         http.get(f"{base}/api/tables/unknown"),
         http.post(f"{base}/api/tables/unknown/seats/0", json={"name": "x"}),
@@ -102,8 +103,9 @@ def test_bad_requests_are_4xx_json(shared_sqlite_server: Server) -> None:
         body = response.json()
         assert body["error"] and body["message"]
     assert cases[1].status_code == 404
-    assert cases[9].status_code == 413
-    assert "does not read files" in cases[7].json()["message"]
+    assert cases[10].status_code == 413
+    for refused in cases[7:10]:  # options that name files (the game marks them) are never read over HTTP
+        assert refused.status_code == 400 and "does not read files" in refused.json()["message"], refused.text
     assert (
         "access-control-allow-origin"
         not in http.options(
@@ -159,6 +161,46 @@ def test_a_human_out_of_time_is_played_by_the_greedy_bot(shared_sqlite_server: S
     fischer = new_table(base, "carcassonne", ["human", "human"], clock={"kind": "fischer", "base": 60, "increment": 5})
     left = http.get(f"{base}/api/tables/{fischer['id']}").json()["clocks"]["left"]
     assert len(left) == 2 and all(0 < value <= 60 for value in left)
+
+
+def test_a_human_out_of_time_forfeits_when_the_table_says_so(shared_sqlite_server: Server) -> None:
+    base = shared_sqlite_server.url
+    clock = {"kind": "move", "seconds": 0.5, "on_timeout": "forfeit"}
+    table = new_table(base, "carcassonne", ["human", "human"], clock=clock)
+    players = [sit(base, table["id"], 0, "ann"), sit(base, table["id"], 1, "bob")]
+    first = players[0].view()
+    late = first["to_move"][0]
+    deadline = time.monotonic() + 15
+    view = first
+    while view["result"] is None and time.monotonic() < deadline:
+        time.sleep(0.2)
+        view = players[0].view()
+    assert view["result"] is not None, "the clock ran out but nobody forfeited"
+    assert view["result"]["reason"] == "forfeit-time"
+    assert view["result"]["ranks"][late] == 2 and view["result"]["ranks"][1 - late] == 1
+    assert view["state_id"] == first["state_id"] + 1 and view["to_move"] == [] and view["status"] == "over"
+    refused = players[late].act(view["state_id"], 0)
+    assert refused.status_code == 409, refused.text
+    record = http.get(f"{base}/api/tables/{table['id']}/record")
+    assert record.status_code == 200 and MatchRecord.from_json(record.json()).ranks == view["result"]["ranks"]
+
+
+def test_a_seated_player_may_resign(shared_sqlite_server: Server) -> None:
+    base = shared_sqlite_server.url
+    table = new_table(base, "carcassonne", ["human", "human"])
+    ann, bob = sit(base, table["id"], 0, "ann"), sit(base, table["id"], 1, "bob")
+    url = f"{base}/api/tables/{table['id']}/resign"
+    assert http.post(url, json={}).status_code == 403  # a spectator has no seat to give up
+    assert http.post(url, json={}, headers={"Authorization": "Bearer nope"}).status_code == 401
+    state_id = ann.view()["state_id"]
+    assert http.post(url, json={"state_id": state_id + 5}, headers=ann.headers).status_code == 409
+    resigned = http.post(url, json={"state_id": state_id}, headers=ann.headers)
+    assert resigned.status_code == 200, resigned.text
+    result = resigned.json()["result"]
+    assert result["reason"] == "forfeit-resign" and result["ranks"] == [2, 1]
+    assert bob.view()["result"] == result
+    again = http.post(url, json={}, headers=bob.headers)
+    assert again.status_code == 409 and again.json()["error"] == "game-over", again.text
 
 
 def test_the_home_page_needs_nothing_from_the_internet(shared_sqlite_server: Server) -> None:

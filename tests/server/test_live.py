@@ -35,6 +35,21 @@ def test_websocket_pushes_each_seats_view(start_server: Callable[..., Server], s
         pushed = receive(bob_socket)
         assert pushed["state_id"] == own["state_id"] + 1 and pushed["seat"] == 1
         assert receive(watcher)["legal"] == []
+        # acting through the socket: committed like a POST, answered on the socket, refusals with codes
+        watcher.send(json.dumps({"state_id": pushed["state_id"], "action": 0}))
+        assert receive(watcher)["error"] == "not-seated"
+        bob_socket.send("not json")
+        assert receive(bob_socket)["error"] == "bad-request"
+        while 1 not in pushed["to_move"]:  # ann may still be deciding (a tile, then a meeple)
+            own = ann.view()
+            assert ann.act(own["state_id"], own["legal"][0]["json"]).status_code == 200
+            pushed = receive(bob_socket)
+        bob_socket.send(json.dumps({"state_id": pushed["state_id"] - 1, "action": pushed["legal"][0]["id"]}))
+        assert receive(bob_socket)["error"] == "stale-state"
+        bob_socket.send(json.dumps({"state_id": pushed["state_id"], "action": pushed["legal"][0]["id"]}))
+        answer = receive(bob_socket)
+        assert answer["state_id"] == pushed["state_id"] + 1, answer
+        assert bob.view()["state_id"] >= answer["state_id"]  # stored: the HTTP side sees it
     with pytest.raises(Exception), sync_client.connect(f"{ws_base}?token=wrong") as bad:  # noqa: B017
         receive(bad)
         receive(bad)

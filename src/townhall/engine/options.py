@@ -24,6 +24,7 @@ class OptionSpec:
     choices: tuple[str, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
+    names_file: bool = False  # a text option whose value may name a file to read (the terminal's, never a server's)
 
     def describe(self) -> str:
         if self.choices:

@@ -8,6 +8,7 @@ engine's error classes); bodies over `MAX_BODY` bytes are refused with 413; CORS
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from contextlib import asynccontextmanager
@@ -53,6 +54,7 @@ def create_app(database: str | None = None, redis: str | None = None) -> FastAPI
     pubsub = RedisPubSub(redis) if redis else MemoryPubSub()
     bots = BotDriver(runner)
     runner.listeners.append(pubsub.publish)
+    pubsub.heard = runner.heard  # a notice from another process: check the table before its next view
     runner.listeners.append(bots.kick)
     services = Services(runner, pubsub, bots)
 
@@ -62,6 +64,7 @@ def create_app(database: str | None = None, redis: str | None = None) -> FastAPI
         for table_id in runner.active_tables():  # resume the bots of every table after a restart
             bots.kick(table_id)
         watcher = asyncio.create_task(_watch_clocks(runner, bots))
+        gc.freeze()  # what start-up made (modules, the app) lives on: full collections skip it
         yield
         watcher.cancel()
         bots.stop()
@@ -73,6 +76,8 @@ def create_app(database: str | None = None, redis: str | None = None) -> FastAPI
         summary="Tables where people and bots play Townhall's board games together.",
         version="1",
         lifespan=lifespan,
+        # No OpenTelemetry here: its per-request checks cost ~5% of the server's CPU under load.
+        telemetry={"tracing": False, "metrics": False, "logs": False, "operation_spans": False},
     )
     app.state.services = services
     app.include_router(games_routes.router)
@@ -121,14 +126,24 @@ def create_app(database: str | None = None, redis: str | None = None) -> FastAPI
 
 
 async def _watch_clocks(runner: TableRunner, bots: BotDriver) -> None:
-    """Every half second: a human whose clock ran out is played by the greedy bot."""
+    """Every half second: a human whose clock ran out is played by the greedy bot, or forfeits."""
     while True:
         await asyncio.sleep(CLOCK_TICK)
         try:
             for table_id, seat, state_id in await run_in_threadpool(runner.overdue):
-                bots.stand_in(table_id, seat, state_id)
+                if await run_in_threadpool(runner.on_timeout, table_id) == "forfeit":
+                    await run_in_threadpool(_forfeit_on_time, runner, table_id, seat, state_id)
+                else:
+                    bots.stand_in(table_id, seat, state_id)
         except Exception:
             log.exception("the clock watcher failed; it goes on")
+
+
+def _forfeit_on_time(runner: TableRunner, table_id: str, seat: int, state_id: int) -> None:
+    try:
+        runner.resign(table_id, seat, state_id, reason="time")
+    except TownhallError as error:  # the player (or another process) acted just in time
+        log.info("no forfeit at table %s seat %s: %s", table_id, seat, error)
 
 
 class BodyLimit:
@@ -186,4 +201,5 @@ def serve(host: str, port: int, database: str | None, redis: str | None, announc
     announce(f"database: {path if path is not None else url.split('@')[-1]}")
     app = create_app(url, redis)
     announce(f"Townhall server: http://{host}:{port}/ (API under /api, docs at /docs)")
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws="websockets-sansio")
+    # Players act every few seconds: keep their connections open between moves (uvicorn's default is 5 s).
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws="websockets-sansio", timeout_keep_alive=60)

@@ -23,6 +23,7 @@ from townhall.server.tables import TableRunner
 
 STAND_IN = "greedy"  # plays for a human whose clock ran out
 LEVELS = {"easy": "random", "medium": "greedy", "hard": "mcts"}
+BOT_WORKERS = 16  # bot moves wait mostly for their commit: enough threads that one slow flush stalls no other table
 log = logging.getLogger("townhall.server")
 
 
@@ -42,7 +43,7 @@ def check_spec(spec: str, game: Game) -> None:
 class BotDriver:
     """Plays the bot seats of a table after each change, one worker per table at a time."""
 
-    def __init__(self, runner: TableRunner, workers: int = 2) -> None:
+    def __init__(self, runner: TableRunner, workers: int = BOT_WORKERS) -> None:
         self._runner = runner
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="townhall-bot")
         self._busy: set[str] = set()

@@ -3,7 +3,8 @@
 A clock is `{"kind": "none"}`, `{"kind": "move", "seconds": S}` (S seconds per decision) or
 `{"kind": "fischer", "base": B, "increment": I}` (B seconds per player, I more after each of their
 actions). The state holds each seat's remaining seconds and, for each seat deciding now, since when.
-A human whose time runs out is played by the greedy bot for that decision (`on_timeout: "bot"`).
+A human whose time runs out is played by the greedy bot for that decision (`on_timeout: "bot"`,
+the default) or forfeits the game (`on_timeout: "forfeit"`: the engine's forfeit outcome).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from townhall.engine.errors import OptionError
 from townhall.engine.protocol import Json
 
 KINDS = ("none", "move", "fischer")
+TIMEOUTS = ("bot", "forfeit")  # out of time: the greedy bot takes that decision, or the seat forfeits
 
 
 def check(config: dict[str, Any] | None) -> dict[str, Json]:
@@ -24,8 +26,8 @@ def check(config: dict[str, Any] | None) -> dict[str, Json]:
     if kind not in KINDS:
         raise OptionError(f"clock kind is one of {', '.join(KINDS)}, not {kind!r}")
     on_timeout = config.get("on_timeout", "bot")
-    if on_timeout != "bot":
-        raise OptionError("clock on_timeout is 'bot' (forfeit needs a resignation in the engine, not there yet)")
+    if on_timeout not in TIMEOUTS:
+        raise OptionError(f"clock on_timeout is one of {', '.join(TIMEOUTS)}, not {on_timeout!r}")
     allowed = {"none": {"kind"}, "move": {"kind", "seconds"}, "fischer": {"kind", "base", "increment"}}[kind]
     unknown = set(config) - allowed - {"on_timeout"}
     if unknown:

@@ -21,12 +21,12 @@ class Services:
     bots: BotDriver
 
 
-def services(request: Request) -> Services:
+async def services(request: Request) -> Services:  # async: no worker thread for a lookup
     found: Services = request.app.state.services
     return found
 
 
-def bearer(authorization: Annotated[str | None, Header()] = None) -> str | None:
+async def bearer(authorization: Annotated[str | None, Header()] = None) -> str | None:
     """The token of `Authorization: Bearer TOKEN`, None without one (a spectator)."""
     if authorization is None:
         return None

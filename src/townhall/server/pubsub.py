@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+from collections.abc import Callable
 
 REDIS_CHANNEL = "townhall:tables"
 
@@ -19,6 +20,7 @@ class MemoryPubSub:
     def __init__(self) -> None:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._queues: dict[str, set[asyncio.Queue[int]]] = {}
+        self.heard: Callable[[str, int], None] | None = None  # told of every notice from Redis
 
     async def start(self) -> None:
         self._loop = asyncio.get_running_loop()
@@ -92,6 +94,8 @@ class RedisPubSub(MemoryPubSub):
                 except (ValueError, TypeError):
                     continue
                 if isinstance(table_id, str) and isinstance(state_id, int):
+                    if self.heard is not None:
+                        self.heard(table_id, state_id)
                     self._deliver(table_id, state_id)
         finally:
             await pubsub.aclose()  # type: ignore[no-untyped-call]

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import JSON, Engine, ForeignKey, Integer, String, Text, create_engine, event, text
+from sqlalchemy import JSON, Engine, Float, ForeignKey, Integer, String, Text, create_engine, event, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -48,6 +48,7 @@ class TableRow(Base):
     setup_chance: Mapped[list[int]] = mapped_column(JSON)
     settings: Mapped[dict[str, object]] = mapped_column(JSON)  # clock, bot budget...
     clock: Mapped[dict[str, object] | None] = mapped_column(JSON(none_as_null=True), nullable=True)  # see clocks.py
+    deadline: Mapped[float | None] = mapped_column(Float, nullable=True, index=True)  # earliest human deadline
     state_id: Mapped[int] = mapped_column(Integer, default=0)
     status: Mapped[str] = mapped_column(String(16), default="open")  # open | running | over
     created_at: Mapped[datetime] = mapped_column(default=utc_now)
@@ -69,13 +70,14 @@ class SeatRow(Base):
 
 class StepRow(Base):
     """One accepted change, numbered by the state id it made: an action (its stable JSON form and
-    the chance it drew) or an undo of the player's last step."""
+    the chance it drew), an undo of the player's last step, or a forfeit (the player resigned or
+    ran out of time: the game ends there)."""
 
     __tablename__ = "th_steps"
 
     table_id: Mapped[str] = mapped_column(ForeignKey("th_tables.id", ondelete="CASCADE"), primary_key=True)
     state_id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    kind: Mapped[str] = mapped_column(String(8))  # action | undo
+    kind: Mapped[str] = mapped_column(String(8))  # action | undo | forfeit
     player: Mapped[int] = mapped_column(Integer)
     action: Mapped[dict[str, object] | None] = mapped_column(JSON, nullable=True)
     chance: Mapped[list[int]] = mapped_column(JSON)
@@ -119,7 +121,11 @@ def connect(url: str | None) -> Engine:
     path = sqlite_path(full)
     if path is not None:
         path.parent.mkdir(parents=True, exist_ok=True)
-    engine = create_engine(full, pool_pre_ping=True)
+    # No ping before each use (a round trip per request); connections are recycled hourly instead.
+    if full.startswith("postgresql"):  # request threads, bot workers and group-commit writers share it
+        engine = create_engine(full, pool_recycle=3600, pool_size=20, max_overflow=20)
+    else:
+        engine = create_engine(full, pool_recycle=3600)
     if engine.dialect.name == "sqlite":
         event.listen(engine, "connect", _sqlite_pragmas)
     migrate(engine)

@@ -156,9 +156,18 @@ class MyCity(Game):
                 "mode", "evergreen", "evergreen game or one campaign episode", choices=("evergreen", "campaign")
             ),
             OptionSpec("episode", 1, "campaign episode (mode=campaign)", minimum=1, maximum=24),
-            OptionSpec("campaign", "", "campaign state: a campaign file or its JSON ('' = start of the campaign)"),
-            OptionSpec("board", "", "board file ('' = built-in stand-in board; random:SEED = generated)"),
-            OptionSpec("chapters", "", "campaign chapter modules file ('' = built-in data/campaign.json)"),
+            OptionSpec(
+                "campaign",
+                "",
+                "campaign state: a campaign file or its JSON ('' = start of the campaign)",
+                names_file=True,
+            ),
+            OptionSpec(
+                "board", "", "board file ('' = built-in stand-in board; random:SEED = generated)", names_file=True
+            ),
+            OptionSpec(
+                "chapters", "", "campaign chapter modules file ('' = built-in data/campaign.json)", names_file=True
+            ),
         ),
         data_version=data_version_of(builtin_files(), salt=RULES_REVISION),
         notes="Board and piece shapes are stand-ins (see data/*.json); load the printed ones with board=FILE.",

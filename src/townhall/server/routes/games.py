@@ -38,6 +38,7 @@ def list_games(lang: LanguageDep) -> list[dict[str, Json]]:
                         "choices": list(spec.choices),
                         "minimum": spec.minimum,
                         "maximum": spec.maximum,
+                        "names_file": spec.names_file,  # refused over the network when it looks like a path
                     }
                     for spec in meta.options
                 ],

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path as PathLib
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Path
+from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from townhall import games
 from townhall.engine.errors import OptionError
-from townhall.engine.protocol import Json
+from townhall.engine.protocol import Game, Json
 from townhall.server import clocks
 from townhall.server.bots import bot_spec, check_spec
 from townhall.server.context import REFUSALS, ServicesDep, TokenDep
@@ -18,6 +20,8 @@ from townhall.server.routes.language import LanguageDep, speaking
 from townhall.server.tables import CHAT_LIMIT
 
 router = APIRouter(prefix="/api/tables", tags=["tables"], responses=REFUSALS)
+# Views are answered as the runner's ready JSON text: encoded in the request's worker thread (and
+# once per state and seat), not validated again on the event loop (`response_model` keeps the schema).
 TableId = Annotated[str, Path(max_length=64)]
 SeatNumber = Annotated[int, Path(ge=0, le=63)]
 
@@ -81,7 +85,7 @@ def create_table(body: NewTable, services: ServicesDep) -> dict[str, Json]:
             seats.append(spec)
         else:
             raise OptionError(f"a seat is 'human' or 'bot:' and an agent or level, not {seat!r}")
-    _no_server_files(body.options)
+    _no_server_files(game, body.options)
     options = game.meta.resolve(body.options)
     game.check_setup(count, options)
     settings: dict[str, Json] = {"bot_seconds": body.bot_seconds, "clock": clocks.check(body.clock)}
@@ -89,11 +93,10 @@ def create_table(body: NewTable, services: ServicesDep) -> dict[str, Json]:
     return services.runner.summary(table_id)
 
 
-@router.get("/{table_id}")
-def table_view(table_id: TableId, services: ServicesDep, token: TokenDep, lang: LanguageDep) -> dict[str, Json]:
+@router.get("/{table_id}", response_model=dict[str, Json])
+def table_view(table_id: TableId, services: ServicesDep, token: TokenDep, lang: LanguageDep) -> Response:
     seat = services.runner.seat_of(table_id, token)
-    with speaking(lang):
-        return services.runner.view(table_id, seat)
+    return _json(services.runner.view_json(table_id, seat, language=lang))
 
 
 @router.post("/{table_id}/seats/{seat}", status_code=201)
@@ -102,24 +105,27 @@ def take_seat(table_id: TableId, seat: SeatNumber, body: TakeSeat, services: Ser
     return {"token": token, "seat": seat, "table": table_id}
 
 
-@router.post("/{table_id}/actions")
-def act(
-    table_id: TableId, body: ActionBody, services: ServicesDep, token: TokenDep, lang: LanguageDep
-) -> dict[str, Json]:
+@router.post("/{table_id}/actions", response_model=dict[str, Json])
+def act(table_id: TableId, body: ActionBody, services: ServicesDep, token: TokenDep, lang: LanguageDep) -> Response:
     seat = services.runner.seat_of(table_id, token)
     with speaking(lang):  # an action's text is read in the language of the request, like the texts shown
-        services.runner.act(table_id, seat, body.state_id, body.action)
-        return services.runner.view(table_id, seat)
+        state_id = services.runner.act(table_id, seat, body.state_id, body.action)
+    return _json(services.runner.view_json(table_id, seat, at_least=state_id, language=lang))
 
 
-@router.post("/{table_id}/undo")
-def undo(
-    table_id: TableId, body: UndoBody, services: ServicesDep, token: TokenDep, lang: LanguageDep
-) -> dict[str, Json]:
+@router.post("/{table_id}/undo", response_model=dict[str, Json])
+def undo(table_id: TableId, body: UndoBody, services: ServicesDep, token: TokenDep, lang: LanguageDep) -> Response:
     seat = services.runner.seat_of(table_id, token)
-    services.runner.undo(table_id, seat, body.state_id)
-    with speaking(lang):
-        return services.runner.view(table_id, seat)
+    state_id = services.runner.undo(table_id, seat, body.state_id)
+    return _json(services.runner.view_json(table_id, seat, at_least=state_id, language=lang))
+
+
+@router.post("/{table_id}/resign", response_model=dict[str, Json])
+def resign(table_id: TableId, body: UndoBody, services: ServicesDep, token: TokenDep, lang: LanguageDep) -> Response:
+    """The seat gives up: the game ends, that seat ranks last and the others share first place."""
+    seat = services.runner.seat_of(table_id, token)
+    state_id = services.runner.resign(table_id, seat, body.state_id)
+    return _json(services.runner.view_json(table_id, seat, at_least=state_id, language=lang))
 
 
 @router.post("/{table_id}/chat", status_code=201)
@@ -134,19 +140,48 @@ def record(table_id: TableId, services: ServicesDep) -> dict[str, Json]:
     return services.runner.record(table_id)
 
 
-def _no_server_files(options: dict[str, bool | int | str]) -> None:
-    """Options sent over the network never make the server read its own files (a text option
-    may name a file for the terminal's `townhall play`): refuse anything that looks like a path."""
-    for name, value in options.items():
-        if (
-            isinstance(value, str)
-            and value
-            and (
-                "/" in value
-                or "\\" in value
-                or value.startswith("~")
-                or value.endswith(".json")
-                or PathLib(value).exists()
+def _json(text: str) -> Response:
+    return Response(content=text, media_type="application/json")
+
+
+def _no_server_files(game: Game, options: dict[str, bool | int | str]) -> None:
+    """Options sent over the network never make the server read its own files: an option the game
+    marks `names_file` (a terminal player's file) is refused when its value, or any text inside a
+    JSON value, looks like a path."""
+    for spec in game.meta.options:
+        value = options.get(spec.name)
+        if spec.names_file and isinstance(value, str) and value and any(map(_looks_like_path, _texts(value))):
+            raise OptionError(
+                f"option {spec.name} names a file; the server does not read files: send a built-in value "
+                f"(or the content itself where the option takes it), not {value[:40]!r}"
             )
-        ):
-            raise OptionError(f"option {name}: the server does not read files; send built-in values only")
+
+
+def _texts(value: str) -> list[str]:
+    """The value, and every text inside it when it is JSON (a campaign state may name a board file)."""
+    try:
+        parsed = json.loads(value)
+    except ValueError:
+        return [value]
+    found: list[str] = []
+    stack: list[Any] = [parsed]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            found.append(item)
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return found or [value]
+
+
+def _looks_like_path(value: str) -> bool:
+    return bool(value) and (
+        "/" in value
+        or "\\" in value
+        or value.startswith(("~", "."))
+        or value.lower().endswith(".json")
+        or PathLib(value).exists()
+    )

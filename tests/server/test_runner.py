@@ -1,0 +1,55 @@
+"""The table runner on a real SQLite file: the per-process cache of live tables is bounded, and an
+evicted table comes back from the stored log exactly as it was (a forfeit included)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from townhall import games
+from townhall.engine.outcome import forfeit
+from townhall.server.storage import connect
+from townhall.server.tables import TableRunner
+
+
+def _play(runner: TableRunner, table_id: str, moves: int, rng: random.Random) -> None:
+    for _ in range(moves):
+        view = runner.view(table_id, None)
+        if view["result"] is not None:
+            return
+        seat = view["to_move"][0]
+        legal = runner.view(table_id, seat)["legal"]
+        runner.act(table_id, seat, view["state_id"], rng.choice(legal)["json"])
+
+
+def test_the_cache_is_bounded_and_evicted_tables_come_back_from_the_log(tmp_path: Path) -> None:
+    runner = TableRunner(connect(f"sqlite:///{tmp_path / 'lru.db'}"), games.get, capacity=2)
+    rng = random.Random(5)
+    tables = [runner.create("carcassonne", 2, {}, ["human", "human"], {}) for _ in range(4)]
+    for table_id in tables:
+        _play(runner, table_id, 6, rng)
+    runner.resign(tables[0], 1)
+    seen = {t: [runner.view(t, seat) for seat in (None, 0, 1)] for t in tables}
+    assert len(runner._cache) == 2  # only the two most recently used tables stay in memory
+    for table_id in tables:  # each view evicts another table: every one is rebuilt from its log
+        assert [runner.view(table_id, seat) for seat in (None, 0, 1)] == seen[table_id]
+        assert len(runner._cache) <= 2
+    assert seen[tables[0]][0]["result"]["reason"] == "forfeit-resign"
+    # a fresh process (an empty cache) sees the same tables
+    fresh = TableRunner(connect(f"sqlite:///{tmp_path / 'lru.db'}"), games.get, capacity=2)
+    assert fresh.view(tables[3], 0) == runner.view(tables[3], 0)
+    _play(fresh, tables[3], 3, rng)  # and plays on where the other left off
+    assert runner.view(tables[3], None)["state_id"] == fresh.view(tables[3], None)["state_id"] >= 9
+
+
+def test_forfeit_ranks_the_players_who_gave_up_last() -> None:
+    assert forfeit(2, [0], "time").ranks == (2, 1)
+    three = forfeit(3, [1], "resign")
+    assert three.ranks == (1, 3, 1) and three.scores == (0.0, 0.0, 0.0) and three.reason == "forfeit-resign"
+    assert forfeit(4, [0, 2], "time").ranks == (3, 1, 3, 1)
+    with pytest.raises(ValueError):
+        forfeit(2, [2], "time")
+    with pytest.raises(ValueError):
+        forfeit(2, [0], "boredom")
