@@ -14,6 +14,7 @@ from townhall.sim.play import STAT_PREFIX, Row
 from townhall.sim.results import read_rows
 from townhall.sim.stats import wilson_interval
 from townhall.sim.tournament import AgentResult, TournamentTally, agent_labels
+from townhall.sim.words import _
 
 COLOURS = ("#4c72b0", "#dd8452")
 
@@ -76,7 +77,7 @@ def load(path: Path) -> ResultSet:
     for row in read_rows(path):
         result.add(row)
     if not result.games:
-        raise TownhallError(f"{path} holds no games")
+        raise TownhallError(_("{path} holds no games").format(path=path))
     return result
 
 
@@ -84,7 +85,7 @@ def _pyplot() -> Any:
     try:
         import matplotlib
     except ImportError:
-        raise TownhallError('report needs matplotlib; install it with: pip install "townhall[cluster]"') from None
+        raise TownhallError(_('report needs matplotlib; install it with: pip install "townhall[cluster]"')) from None
     matplotlib.use("Agg")  # files only, no display
     import matplotlib.pyplot as plt
 
@@ -147,7 +148,7 @@ def write_report(results: Path, out: Path, compare: Path | None = None) -> Path:
     plt = _pyplot()
     sets = [load(results)] + ([load(compare)] if compare is not None else [])
     if len({len(s.seat_wins) for s in sets}) > 1:
-        raise TownhallError("the two results sets have different player counts; compare like with like")
+        raise TownhallError(_("the two results sets have different player counts; compare like with like"))
     out.mkdir(parents=True, exist_ok=True)
     figures: list[tuple[str, str]] = []
 
