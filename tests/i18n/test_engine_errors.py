@@ -28,6 +28,10 @@ def _malformed_json() -> None:
     games.get("kutna-hora").start(2, {}, Chance(1)).action_from_json({"kind": "nonsense"})
 
 
+def _carcassonne_form() -> None:  # a game's own check of an action form, besides the engine's
+    games.get("carcassonne").start(2, {}, Chance(1)).action_from_json({"kind": "place", "x": "a"})
+
+
 def _unknown_game() -> None:
     games.get("chess")
 
@@ -48,6 +52,7 @@ def _bad_record_step() -> None:
 CASES: list[tuple[Callable[[], None], type[TownhallError], str, set[str]]] = [
     (_not_to_move, NotYourTurn, "player 2 is not to move now [ENGINE-TURN]", {"ENGINE", "TURN"}),
     (_malformed_json, MalformedAction, "not an action of this game: {'kind': 'nonsense'}", {"kind", "nonsense"}),
+    (_carcassonne_form, MalformedAction, "place needs whole numbers x, y, rot: ", {"kind", "place", "rot"}),
     (_unknown_game, UnknownName, "unknown game 'chess'; known games: ", {"chess"}),
     (_bad_option, OptionError, "option river takes on or off, not 'maybe'", {"river", "on", "off", "maybe"}),
     (_empty_record, RecordError, "the record is empty", set()),
