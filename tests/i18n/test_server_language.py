@@ -13,6 +13,7 @@ from tests.server.conftest import Server, shared_sqlite_server
 __all__ = ["shared_sqlite_server"]  # the server fixture of tests/server, used here too
 
 sync_client = pytest.importorskip("websockets.sync.client")
+WORDS = ("hidden_information", "end_reasons", "tie_breaks")  # the facts' texts; the rest is data
 
 
 def test_game_titles_follow_lang_then_accept_language(shared_sqlite_server: Server) -> None:
@@ -31,6 +32,15 @@ def test_game_titles_follow_lang_then_accept_language(shared_sqlite_server: Serv
     river = [next(o for g in listed for o in g["options"] if o["name"] == "river") for listed in (english, japanese)]
     assert river[0]["help"].startswith("play with the River") and river[1]["help"].startswith("川を使う")
     assert {k: v for k, v in river[0].items() if k != "help"} == {k: v for k, v in river[1].items() if k != "help"}
+    facts = [next(g["facts"] for g in listed if g["name"] == "kutna-hora") for listed in (english, japanese)]
+    assert facts[0]["tie_breaks"] == {"money": "most groschen"} and facts[1]["tie_breaks"] == {
+        "money": "グロシュが最も多い"
+    }
+    assert facts[0]["end_reasons"].keys() == facts[1]["end_reasons"].keys()
+    assert facts[1]["hidden_information"][0].endswith("建物タイル")
+    assert {k: v for k, v in facts[0].items() if k not in WORDS} == {
+        k: v for k, v in facts[1].items() if k not in WORDS
+    }
     refused = http.get(base + "/api/games", params={"lang": "klingon"})
     assert refused.status_code == 400 and refused.json()["error"] == "bad-request"
 
@@ -45,6 +55,9 @@ def test_a_table_view_changes_words_never_data(shared_sqlite_server: Server) -> 
     japanese = http.get(url, params={"lang": "ja"}, headers=mover.headers).json()
     assert [a["json"] for a in english["legal"]] == [a["json"] for a in japanese["legal"]]
     assert english["observation"] == japanese["observation"]
+    assert without_words(english["board"]) == without_words(japanese["board"])
+    assert english["board"]["areas"][0]["label"] == "the table" and japanese["board"]["areas"][0]["label"] == "テーブル"
+    assert english["board"]["prompt"].startswith("player ") and japanese["board"]["prompt"].startswith("プレイヤー")
     assert english["legal"][0]["text"].startswith("place ")
     assert japanese["legal"][0]["text"].startswith("配置 ")
     # a person acting in Japanese types the Japanese text
@@ -74,3 +87,12 @@ def test_the_websocket_speaks_the_language_of_its_query(shared_sqlite_server: Se
     assert view["legal"] and [a["json"] for a in view["legal"]] == [a["json"] for a in english["legal"]]
     assert english["legal"][0]["text"].startswith("set 1 ")
     assert view["legal"][0]["text"].startswith("组合 1 ")
+
+
+def without_words(view: object) -> object:
+    """A board view without its `label` and `prompt` texts: the data a client draws."""
+    if isinstance(view, dict):
+        return {k: without_words(v) for k, v in view.items() if k not in ("label", "prompt")}
+    if isinstance(view, list):
+        return [without_words(v) for v in view]
+    return view

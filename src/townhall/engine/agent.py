@@ -14,6 +14,7 @@ from typing import Protocol
 
 from townhall.engine.errors import MalformedAction
 from townhall.engine.protocol import Game, Json, State
+from townhall.engine.words import _
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,12 +78,14 @@ def choose_action(texts: Sequence[str], answer: str) -> int:
     or a unique start of one. MalformedAction says why an answer picks none."""
     answer = answer.strip()
     if not answer:
-        raise MalformedAction("type a number or an action's text")
+        raise MalformedAction(_("type a number or an action's text"))
     if answer.isdigit():
         number = int(answer)
         if 1 <= number <= len(texts):
             return number - 1
-        raise MalformedAction(f"there is no action {number}; choose 1-{len(texts)}")
+        raise MalformedAction(
+            _("there is no action {number}; choose 1-{count}").format(number=number, count=len(texts))
+        )
     lowered = answer.lower()
     exact = [i for i, text in enumerate(texts) if text.lower() == lowered]
     if exact:
@@ -92,8 +95,10 @@ def choose_action(texts: Sequence[str], answer: str) -> int:
         return starts[0]
     if starts:
         shown = ", ".join(texts[i] for i in starts[:5])
-        raise MalformedAction(f"{answer!r} could be {len(starts)} actions: {shown} ...")
-    raise MalformedAction(f"no legal action reads {answer!r}")
+        raise MalformedAction(
+            _("{answer!r} could be {count} actions: {shown} ...").format(answer=answer, count=len(starts), shown=shown)
+        )
+    raise MalformedAction(_("no legal action reads {answer!r}").format(answer=answer))
 
 
 def derive_seed(seed: int, *labels: object) -> int:

@@ -12,6 +12,7 @@ from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
 from townhall.engine.errors import RecordError
+from townhall.engine.words import _
 
 T = TypeVar("T")
 
@@ -72,10 +73,10 @@ class ScriptedChance(Chance):
 
     def below(self, n: int) -> int:
         if self._next >= len(self._outcomes):
-            raise RecordError("the record holds fewer chance outcomes than the replay needs")
+            raise RecordError(_("the record holds fewer chance outcomes than the replay needs"))
         value = self._outcomes[self._next]
         if not 0 <= value < n:
-            raise RecordError(f"recorded chance outcome {value} is outside [0, {n})")
+            raise RecordError(_("recorded chance outcome {value} is outside [0, {bound})").format(value=value, bound=n))
         self._next += 1
         if self.log is not None:
             self.log.append(value)

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from townhall.engine.errors import MalformedAction
 from townhall.engine.protocol import Json
+from townhall.engine.words import _
 
 FieldSpec = tuple[str, int]
 KindSpec = tuple[str, Sequence[FieldSpec]]
@@ -34,7 +35,7 @@ class ActionSpace:
             if name in self._index:
                 raise ValueError(f"action kind {name} declared twice")
             size = 1
-            for _, radix in fields:
+            for _field, radix in fields:
                 if radix <= 0:
                     raise ValueError(f"field range of {name} must be positive")
                 size *= radix
@@ -54,17 +55,25 @@ class ActionSpace:
         index = self._index[kind]
         radices = self.radices[index]
         if len(values) != len(radices):
-            raise MalformedAction(f"action {kind} takes {len(radices)} values, got {len(values)}")
+            raise MalformedAction(
+                _("action {kind} takes {count} values, got {given}").format(
+                    kind=kind, count=len(radices), given=len(values)
+                )
+            )
         number = 0
         for value, radix in zip(values, radices, strict=True):
             if not 0 <= value < radix:
-                raise MalformedAction(f"value {value} out of range [0, {radix}) in action {kind}")
+                raise MalformedAction(
+                    _("value {value} out of range [0, {bound}) in action {kind}").format(
+                        value=value, bound=radix, kind=kind
+                    )
+                )
             number = number * radix + value
         return self.offsets[index] + number
 
     def decode(self, action: int) -> tuple[str, tuple[int, ...]]:
         if not 0 <= action < self.size:
-            raise MalformedAction(f"action id {action} is outside [0, {self.size})")
+            raise MalformedAction(_("action id {action} is outside [0, {size})").format(action=action, size=self.size))
         index = bisect_right(self.offsets, action) - 1
         number = action - self.offsets[index]
         values: list[int] = []
@@ -84,14 +93,16 @@ class ActionSpace:
         """The id of a JSON form; MalformedAction (a ValueError) for anything else, whatever its type."""
         kind = data.get("kind") if isinstance(data, dict) else None
         if not isinstance(kind, str) or kind not in self._index:
-            raise MalformedAction(f"not an action of this game: {_short(data)}")
+            raise MalformedAction(_("not an action of this game: {form}").format(form=_short(data)))
         names = self.fields[self._index[kind]]
         try:
             values = [data[name] for name in names]
         except KeyError as missing:
-            raise MalformedAction(f"action {kind} lacks field {missing}") from None
+            raise MalformedAction(_("action {kind} lacks field {field}").format(kind=kind, field=missing)) from None
         if not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
-            raise MalformedAction(f"action {kind} fields must be whole numbers: {_short(data)}")
+            raise MalformedAction(
+                _("action {kind} fields must be whole numbers: {form}").format(kind=kind, form=_short(data))
+            )
         return self.encode(kind, *values)
 
 

@@ -12,6 +12,7 @@ from townhall.engine.errors import GameOver, MalformedAction, NotYourTurn, Townh
 from townhall.engine.options import Options
 from townhall.engine.protocol import Event, Game, State
 from townhall.engine.records import MatchRecord, RecordStep
+from townhall.engine.words import _
 
 
 @dataclass(slots=True)
@@ -90,11 +91,11 @@ class Match:
         """Play one action; IllegalAction leaves everything unchanged."""
         movers = self.state.to_move()
         if not movers:
-            raise GameOver("ENGINE-OVER", "the game is over")
+            raise GameOver("ENGINE-OVER", _("the game is over"))
         if player not in movers:
-            raise NotYourTurn("ENGINE-TURN", f"player {player + 1} is not to move now")
+            raise NotYourTurn("ENGINE-TURN", _("player {number} is not to move now").format(number=player + 1))
         if not 0 <= action < self.state.num_distinct_actions():
-            raise MalformedAction(f"{action} is not an action of this game")
+            raise MalformedAction(_("{action} is not an action of this game").format(action=action))
         action_json = self.state.action_to_json(action)
         before = self.state.clone() if self._keep_undo else None
         movers_before = self.state.to_move()
@@ -148,7 +149,9 @@ def play_match(
 ) -> Match:
     """Play a whole game between agents (one per seat). Returns the finished match."""
     if len(agents) != num_players:
-        raise TownhallError(f"{num_players} players need {num_players} seats, got {len(agents)}")
+        raise TownhallError(
+            _("{count} players need {count} seats, got {given}").format(count=num_players, given=len(agents))
+        )
     match = Match(game, num_players, options, seed, [agent.name for agent in agents])
     budget = budget or Budget()
     limit = max_decisions if max_decisions is not None else game.max_decisions(num_players, match.record.options)
@@ -158,7 +161,9 @@ def play_match(
         if not movers:
             return match
         if decisions >= limit:
-            raise TownhallError(f"{game.meta.title} did not end within {limit} decisions")
+            raise TownhallError(
+                _("{game} did not end within {limit} decisions").format(game=game.meta.title, limit=limit)
+            )
         player = movers[0]
         view = match.view(player)
         legal = view.legal_actions()

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from townhall.engine.errors import OptionError
+from townhall.engine.words import _
 
 OptionValue = bool | int | str
 Options = Mapping[str, OptionValue]
@@ -51,31 +52,47 @@ class OptionSpec:
                 return self.validate(True)
             if raw.lower() in _FALSE:
                 return self.validate(False)
-            raise OptionError(f"option {self.name} takes on or off, not {text!r}")
+            raise OptionError(_("option {name} takes on or off, not {value!r}").format(name=self.name, value=text))
         if isinstance(self.default, int):
             try:
                 return self.validate(int(raw))
             except ValueError:
-                raise OptionError(f"option {self.name} takes a whole number, not {text!r}") from None
+                raise OptionError(
+                    _("option {name} takes a whole number, not {value!r}").format(name=self.name, value=text)
+                ) from None
         return self.validate(raw)
 
     def validate(self, value: object) -> OptionValue:
         if isinstance(self.default, bool):
             if not isinstance(value, bool):
-                raise OptionError(f"option {self.name} takes on or off, not {value!r}")
+                raise OptionError(_("option {name} takes on or off, not {value!r}").format(name=self.name, value=value))
             return value
         if isinstance(self.default, int):
             if isinstance(value, bool) or not isinstance(value, int):
-                raise OptionError(f"option {self.name} takes a whole number, not {value!r}")
+                raise OptionError(
+                    _("option {name} takes a whole number, not {value!r}").format(name=self.name, value=value)
+                )
             if self.minimum is not None and value < self.minimum:
-                raise OptionError(f"option {self.name} must be at least {self.minimum}, not {value}")
+                raise OptionError(
+                    _("option {name} must be at least {minimum}, not {value}").format(
+                        name=self.name, minimum=self.minimum, value=value
+                    )
+                )
             if self.maximum is not None and value > self.maximum:
-                raise OptionError(f"option {self.name} must be at most {self.maximum}, not {value}")
+                raise OptionError(
+                    _("option {name} must be at most {maximum}, not {value}").format(
+                        name=self.name, maximum=self.maximum, value=value
+                    )
+                )
             return value
         if not isinstance(value, str):
-            raise OptionError(f"option {self.name} takes text, not {value!r}")
+            raise OptionError(_("option {name} takes text, not {value!r}").format(name=self.name, value=value))
         if self.choices and value not in self.choices:
-            raise OptionError(f"option {self.name} must be one of {', '.join(self.choices)}, not {value!r}")
+            raise OptionError(
+                _("option {name} must be one of {choices}, not {value!r}").format(
+                    name=self.name, choices=", ".join(self.choices), value=value
+                )
+            )
         return value
 
 
@@ -84,8 +101,10 @@ def resolve_options(specs: Sequence[OptionSpec], given: Mapping[str, object]) ->
     by_name = {spec.name: spec for spec in specs}
     unknown = sorted(set(given) - set(by_name))
     if unknown:
-        known = ", ".join(by_name) or "none"
-        raise OptionError(f"unknown option {', '.join(unknown)} (this game's options: {known})")
+        known = ", ".join(by_name) or _("none")
+        raise OptionError(
+            _("unknown option {names} (this game's options: {known})").format(names=", ".join(unknown), known=known)
+        )
     resolved: dict[str, OptionValue] = {}
     for spec in specs:
         if spec.name in given:
@@ -106,6 +125,6 @@ def parse_option_texts(specs: Sequence[OptionSpec], texts: Sequence[str]) -> dic
     for text in texts:
         key, sep, value = text.partition("=")
         if not sep or not key.strip():
-            raise OptionError(f"an option is written key=value, not {text!r}")
+            raise OptionError(_("an option is written key=value, not {text!r}").format(text=text))
         given[key.strip()] = value
     return resolve_options(specs, given)

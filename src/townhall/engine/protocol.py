@@ -34,6 +34,7 @@ from townhall.engine.datafile import DataFile
 from townhall.engine.errors import OptionError
 from townhall.engine.observer import Observer
 from townhall.engine.options import Options, OptionSpec, OptionValue, resolve_options
+from townhall.engine.words import _
 
 Json = Any
 """A value that `json.dumps` accepts (dicts with str keys, lists, str, int, float, bool, None)."""
@@ -170,7 +171,11 @@ class GameMeta:
 
     def check_players(self, num_players: int) -> None:
         if not self.min_players <= num_players <= self.max_players:
-            raise OptionError(f"{self.title} is for {self.min_players}-{self.max_players} players, not {num_players}")
+            raise OptionError(
+                _("{game} is for {least}-{most} players, not {count}").format(
+                    game=self.title, least=self.min_players, most=self.max_players, count=num_players
+                )
+            )
 
     def resolve(self, given: Options | None = None) -> dict[str, OptionValue]:
         return resolve_options(self.options, given or {})

@@ -15,6 +15,7 @@ from typing import Any
 from townhall.engine.chance import ScriptedChance
 from townhall.engine.errors import IllegalAction, MalformedAction, OptionError, RecordError, TownhallError
 from townhall.engine.protocol import Event, Game, Json, State
+from townhall.engine.words import _
 
 RECORD_FORMAT = 1
 
@@ -64,16 +65,18 @@ class MatchRecord:
     def from_json(cls, data: Json) -> MatchRecord:
         """A record from parsed JSON; RecordError for any other shape, whatever the types or nesting."""
         if not isinstance(data, dict):
-            raise RecordError("a game record is a JSON object")
+            raise RecordError(_("a game record is a JSON object"))
         if data.get("format") != RECORD_FORMAT or isinstance(data.get("format"), bool):
             raise RecordError(
-                f"unsupported record format {_short(data.get('format'))} (this build reads {RECORD_FORMAT})"
+                _("unsupported record format {format} (this build reads {supported})").format(
+                    format=_short(data.get("format")), supported=RECORD_FORMAT
+                )
             )
         steps_data = _field(data, "steps", list)
         steps = []
         for number, item in enumerate(steps_data, 1):
             if not isinstance(item, dict):
-                raise RecordError(f"step {number} of the record is not a JSON object")
+                raise RecordError(_("step {number} of the record is not a JSON object").format(number=number))
             action = _field(item, "action", dict, f"step {number}")
             steps.append(
                 RecordStep(
@@ -86,7 +89,7 @@ class MatchRecord:
         scores = data.get("scores")
         ranks = data.get("ranks")
         if scores is not None and not (isinstance(scores, list) and all(_is_number(x) for x in scores)):
-            raise RecordError("the record's scores are not a list of numbers")
+            raise RecordError(_("the record's scores are not a list of numbers"))
         return cls(
             game=_field(data, "game", str),
             data_version=_field(data, "data_version", str),
@@ -117,7 +120,9 @@ def _field(data: dict[str, Json], key: str, kind: type, where: str = "", default
     if not isinstance(value, kind):
         place = f"{where} " if where else ""
         raise RecordError(
-            f"the record is incomplete or malformed: {place}{key} is missing or not a {kind.__name__} ({_short(value)})"
+            _("the record is incomplete or malformed: {place}{key} is missing or not a {kind} ({value})").format(
+                place=place, key=key, kind=kind.__name__, value=_short(value)
+            )
         )
     return value
 
@@ -128,34 +133,43 @@ def _is_number(value: Json) -> bool:
 
 def _whole(value: Json, what: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise RecordError(f"the record's {what} is not a whole number: {_short(value)}")
+        raise RecordError(
+            _("the record's {what} is not a whole number: {value}").format(what=what, value=_short(value))
+        )
     return value
 
 
 def _wholes(value: Json, what: str) -> list[int]:
     if not isinstance(value, list):
-        raise RecordError(f"the record's {what} is not a list: {_short(value)}")
+        raise RecordError(_("the record's {what} is not a list: {value}").format(what=what, value=_short(value)))
     return [_whole(item, what) for item in value]
 
 
-def parse_records(data: bytes, source: str = "the record") -> list[MatchRecord]:
+def parse_records(data: bytes, source: str | None = None) -> list[MatchRecord]:
     """Records from bytes: one JSON record, or JSON lines (as `simulate --out` writes).
     Any malformed input raises RecordError."""
+    source = source or _("the record")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise RecordError(f"{source} is not UTF-8 text (bad byte at offset {error.start})") from None
+        raise RecordError(
+            _("{source} is not UTF-8 text (bad byte at offset {offset})").format(source=source, offset=error.start)
+        ) from None
     lines = [line for line in text.splitlines() if line.strip()]
     if not lines:
-        raise RecordError(f"{source} is empty")
+        raise RecordError(_("{source} is empty").format(source=source))
     try:
         if len(lines) > 1:
             return [MatchRecord.from_json(json.loads(line)) for line in lines]
         return [MatchRecord.from_json(json.loads(text))]
     except json.JSONDecodeError as error:
-        raise RecordError(f"{source} is not a JSON game record ({error.msg}, line {error.lineno})") from None
+        raise RecordError(
+            _("{source} is not a JSON game record ({why}, line {line})").format(
+                source=source, why=error.msg, line=error.lineno
+            )
+        ) from None
     except RecursionError:
-        raise RecordError(f"{source} is nested too deeply to be a game record") from None
+        raise RecordError(_("{source} is nested too deeply to be a game record").format(source=source)) from None
 
 
 def load_records(path: Path) -> list[MatchRecord]:
@@ -163,7 +177,7 @@ def load_records(path: Path) -> list[MatchRecord]:
     try:
         data = path.read_bytes()
     except OSError as error:
-        raise RecordError(f"cannot read {path}: {error.strerror or error}") from None
+        raise RecordError(_("cannot read {path}: {why}").format(path=path, why=error.strerror or error)) from None
     return parse_records(data, str(path))
 
 
@@ -183,33 +197,42 @@ def replay(record: MatchRecord, lookup: Callable[[str], Game]) -> Iterator[Repla
     try:
         game = lookup(record.game)
     except TownhallError:
-        raise RecordError(f"the record is of game {record.game!r}, which this build does not know") from None
+        raise RecordError(
+            _("the record is of game {game!r}, which this build does not know").format(game=record.game)
+        ) from None
     if record.data_version != game.meta.data_version:
         raise RecordError(
-            f"the record was made with {game.meta.title} rules data {record.data_version}; "
-            f"this build has {game.meta.data_version}"
+            _("the record was made with {game} rules data {recorded}; this build has {current}").format(
+                game=game.meta.title, recorded=record.data_version, current=game.meta.data_version
+            )
         )
     chance = ScriptedChance(record.setup_chance)
     try:
         state = game.start(record.num_players, record.options, chance)
     except OptionError as error:
-        raise RecordError(f"the record's set-up is not playable: {error}") from None
+        raise RecordError(_("the record's set-up is not playable: {why}").format(why=error)) from None
     if not chance.exhausted:
-        raise RecordError("the record's setup chance does not match this game's setup")
+        raise RecordError(_("the record's setup chance does not match this game's setup"))
     yield ReplayFrame(-1, None, state, [])
     for index, step in enumerate(record.steps):
         chance = ScriptedChance(step.chance)
         events: list[Event] = []
         try:
             if not 0 <= step.player < state.num_players:
-                raise MalformedAction(f"there is no player {step.player + 1}")
+                raise MalformedAction(_("there is no player {number}").format(number=step.player + 1))
             action = state.action_from_json(step.action)
             text = state.action_text(action)
             state.apply(step.player, action, chance, events)
         except (MalformedAction, IllegalAction) as error:
-            raise RecordError(f"step {index + 1} cannot be replayed: {error}") from None
+            raise RecordError(
+                _("step {number} cannot be replayed: {why}").format(number=index + 1, why=error)
+            ) from None
         if not chance.exhausted:
-            raise RecordError(f"step {index + 1} drew less chance than the record holds")
+            raise RecordError(_("step {number} drew less chance than the record holds").format(number=index + 1))
         yield ReplayFrame(index, step, state, events, text)
     if record.scores is not None and state.scores() != record.scores:
-        raise RecordError(f"replay ends with scores {state.scores()}, the record says {record.scores}")
+        raise RecordError(
+            _("replay ends with scores {scores}, the record says {recorded}").format(
+                scores=state.scores(), recorded=record.scores
+            )
+        )

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 
 from townhall.engine.errors import UnknownName
 from townhall.engine.protocol import Game
+from townhall.engine.words import _
 
 
 class GameRegistry:
@@ -31,10 +32,15 @@ class GameRegistry:
             return self._games[name]
         module = self._modules.get(name)
         if module is None or not _module_exists(module):
-            raise UnknownName(f"unknown game {name!r}; known games: {', '.join(self.names()) or 'none'}")
+            known = ", ".join(self.names()) or _("none")
+            raise UnknownName(_("unknown game {name!r}; known games: {known}").format(name=name, known=known))
         game = getattr(importlib.import_module(module), "GAME", None)
         if not isinstance(game, Game):
-            raise UnknownName(f"game {name!r} is not usable in this build ({module} defines no GAME)")
+            raise UnknownName(
+                _("game {name!r} is not usable in this build ({module} defines no GAME)").format(
+                    name=name, module=module
+                )
+            )
         self._games[name] = game
         return game
 

@@ -6,7 +6,7 @@ sentences and a `Glossary` of its terms; front doors choose the language with `u
 English is the source language: its words are the msgids, so English output needs no catalog.
 """
 
-from townhall.i18n.catalog import N_, Catalog, compile_catalogs, po_files
+from townhall.i18n.catalog import N_, Catalog, compile_catalogs, gettext_of, po_files
 from townhall.i18n.glossary import Glossary, GlossaryEntry, term_of, title_of
 from townhall.i18n.language import (
     DEFAULT,
@@ -35,6 +35,7 @@ __all__ = [
     "current",
     "from_accept_language",
     "from_environment",
+    "gettext_of",
     "normalize",
     "po_files",
     "term_of",

@@ -11,6 +11,8 @@ from __future__ import annotations
 import gettext
 import io
 from collections.abc import Iterator
+from functools import cache
+from importlib import resources
 from pathlib import Path
 
 from townhall.i18n.language import DEFAULT, LANGUAGES, current
@@ -63,6 +65,20 @@ class Catalog:
 
     def pgettext(self, context: str, message: str) -> str:
         return self.translations().pgettext(context, message)
+
+
+@cache
+def catalog_beside(package: str) -> Catalog | None:
+    """The catalog a package ships (its `locale/` folder, domain: the package's own name), or None."""
+    localedir = Path(str(resources.files(package))) / "locale"
+    return Catalog(package.rpartition(".")[2], localedir) if localedir.is_dir() else None
+
+
+def gettext_of(module: str, message: str) -> str:
+    """`message` in the language in force, through the catalog beside `module`'s package (front
+    doors translate a game's declared texts, such as its facts, knowing only the module)."""
+    catalog = catalog_beside(module.rpartition(".")[0])
+    return catalog.gettext(message) if catalog is not None else message
 
 
 def compiled(po: Path) -> bytes:

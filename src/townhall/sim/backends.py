@@ -12,10 +12,12 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
 
 from townhall.engine.errors import TownhallError
+from townhall.i18n import N_
 from townhall.sim.play import Row, RunPlan, play_batch
+from townhall.sim.words import _
 
 IN_FLIGHT_PER_WORKER = 4  # enough queued batches to keep workers busy while the oldest is awaited
-RAY_INSTALL = 'Ray is not installed; install it with: pip install "townhall[cluster]"'
+RAY_INSTALL = N_('Ray is not installed; install it with: pip install "townhall[cluster]"')
 
 
 def batches(start: int, stop: int, workers: int) -> Iterator[range]:
@@ -46,7 +48,7 @@ def import_ray() -> Any:
     try:
         import ray
     except ImportError:
-        raise TownhallError(RAY_INSTALL) from None
+        raise TownhallError(_(RAY_INSTALL)) from None
     return ray
 
 
@@ -62,7 +64,9 @@ def run_ray(plan: RunPlan, start: int, jobs: int | None, address: str | None) ->
             else:
                 ray.init(num_cpus=jobs, include_dashboard=False, log_to_driver=False, logging_level=logging.WARNING)
         except ConnectionError as error:
-            raise TownhallError(f"cannot reach the Ray cluster at {address}: {error}") from None
+            raise TownhallError(
+                _("cannot reach the Ray cluster at {address}: {why}").format(address=address, why=error)
+            ) from None
     try:
         workers = max(1, int(ray.cluster_resources().get("CPU", 1)))
         remote = ray.remote(play_batch)
@@ -82,9 +86,9 @@ def run_ray(plan: RunPlan, start: int, jobs: int | None, address: str | None) ->
 def run_games(plan: RunPlan, start: int, backend: str, jobs: int, address: str | None) -> Iterator[list[Row]]:
     if backend == "local":
         if address is not None:
-            raise TownhallError("--address is for --backend ray")
+            raise TownhallError(_("--address is for --backend ray"))
         return run_local(plan, start, jobs)
     if backend == "ray":
         import_ray()  # fails now, before any file is touched, when Ray is missing
         return run_ray(plan, start, jobs if address is None else None, address)
-    raise TownhallError(f"unknown backend {backend!r}; choose local or ray")
+    raise TownhallError(_("unknown backend {backend!r}; choose local or ray").format(backend=backend))

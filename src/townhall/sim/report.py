@@ -10,10 +10,12 @@ from typing import Any, cast
 
 from townhall.engine.errors import TownhallError
 from townhall.engine.outcome import win_shares
+from townhall.i18n import N_, current
 from townhall.sim.play import STAT_PREFIX, Row
 from townhall.sim.results import read_rows
 from townhall.sim.stats import wilson_interval
 from townhall.sim.tournament import AgentResult, TournamentTally, agent_labels
+from townhall.sim.words import _
 
 COLOURS = ("#4c72b0", "#dd8452")
 
@@ -76,7 +78,7 @@ def load(path: Path) -> ResultSet:
     for row in read_rows(path):
         result.add(row)
     if not result.games:
-        raise TownhallError(f"{path} holds no games")
+        raise TownhallError(_("{path} holds no games").format(path=path))
     return result
 
 
@@ -84,7 +86,7 @@ def _pyplot() -> Any:
     try:
         import matplotlib
     except ImportError:
-        raise TownhallError('report needs matplotlib; install it with: pip install "townhall[cluster]"') from None
+        raise TownhallError(_('report needs matplotlib; install it with: pip install "townhall[cluster]"')) from None
     matplotlib.use("Agg")  # files only, no display
     import matplotlib.pyplot as plt
 
@@ -147,22 +149,23 @@ def write_report(results: Path, out: Path, compare: Path | None = None) -> Path:
     plt = _pyplot()
     sets = [load(results)] + ([load(compare)] if compare is not None else [])
     if len({len(s.seat_wins) for s in sets}) > 1:
-        raise TownhallError("the two results sets have different player counts; compare like with like")
+        raise TownhallError(_("the two results sets have different player counts; compare like with like"))
     out.mkdir(parents=True, exist_ok=True)
     figures: list[tuple[str, str]] = []
 
-    def save(figure: Any, name: str, title: str) -> None:
+    def save(figure: Any, name: str, title: str, caption: str | None = None) -> None:
+        """The plot keeps English words (its fonts may lack CJK glyphs); the page's caption is translated."""
         figure.suptitle(title)
         figure.tight_layout()
         figure.savefig(out / name, dpi=90)
         plt.close(figure)
-        figures.append((name, title))
+        figures.append((name, caption or _(title)))
 
     seats = [f"seat {i + 1}" for i in range(len(sets[0].seat_wins))]
     save(
         _rate_bars(plt, sets, [seats] * len(sets), [[(w, s.games) for w in s.seat_wins] for s in sets]),
         "win_rate_by_seat.png",
-        "Win rate by seat",
+        N_("Win rate by seat"),
     )
     save(
         _rate_bars(
@@ -172,14 +175,15 @@ def write_report(results: Path, out: Path, compare: Path | None = None) -> Path:
             [[(s.agent_wins[a], s.agent_games[a]) for a in sorted(s.agents)] for s in sets],
         ),
         "win_rate_by_agent.png",
-        "Win rate by agent",
+        N_("Win rate by agent"),
     )
-    save(_distributions(plt, sets, [s.scores for s in sets], seats, "score"), "scores.png", "Scores by seat")
-    save(_histogram(plt, sets, [s.lengths for s in sets], "decisions"), "length.png", "Game length")
+    save(_distributions(plt, sets, [s.scores for s in sets], seats, "score"), "scores.png", N_("Scores by seat"))
+    save(_histogram(plt, sets, [s.lengths for s in sets], "decisions"), "length.png", N_("Game length"))
     names = sorted({name for s in sets for name in s.statistics})
     for name in names:
         data = [s.statistics.get(name, []) for s in sets]
-        save(_histogram(plt, sets, data, name), f"stat_{_safe(name)}.png", f"Statistic {name}")
+        caption = _("Statistic {name}").format(name=name)
+        save(_histogram(plt, sets, data, name), f"stat_{_safe(name)}.png", f"Statistic {name}", caption)
     page = out / "index.html"
     page.write_text(_page(sets, figures), encoding="utf-8")
     return page
@@ -187,19 +191,23 @@ def write_report(results: Path, out: Path, compare: Path | None = None) -> Path:
 
 def _page(sets: list[ResultSet], figures: list[tuple[str, str]]) -> str:
     e = html.escape
-    title = " vs ".join(f"{s.name} ({s.game}, {s.games} games)" for s in sets)
+    title = _(" vs ").join(
+        _("{name} ({game}, {count} games)").format(name=s.name, game=s.game, count=s.games) for s in sets
+    )
     parts = [
         "<!DOCTYPE html>",
-        '<html lang="en"><head><meta charset="utf-8">',
+        f'<html lang="{current()}"><head><meta charset="utf-8">',
         f"<title>{e(title)}</title>",
         "<style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse}"
         "td,th{border:1px solid #ccc;padding:2px 8px;text-align:right}img{max-width:100%}</style>",
         f"</head><body><h1>{e(title)}</h1>",
     ]
     for result in sets:
-        parts.append(f"<h2>{e(result.name)}: win rates</h2><table><tr><th>who</th><th>games</th>")
-        parts.append("<th>win rate</th><th>95% interval</th></tr>")
-        rows = [(f"seat {i + 1}", w, result.games) for i, w in enumerate(result.seat_wins)]
+        heading = _("{name}: win rates").format(name=result.name)
+        parts.append(f"<h2>{e(heading)}</h2><table><tr>")
+        parts.append("".join(f"<th>{e(h)}</th>" for h in (_("who"), _("games"), _("win rate"), _("95% interval"))))
+        parts.append("</tr>")
+        rows = [(_("seat {number}").format(number=i + 1), w, result.games) for i, w in enumerate(result.seat_wins)]
         rows += [
             (label, result.agent_wins[a], result.agent_games[a])
             for label, a in zip(result.agent_labels(), sorted(result.agents), strict=True)
@@ -211,8 +219,10 @@ def _page(sets: list[ResultSet], figures: list[tuple[str, str]]) -> str:
             )
         parts.append("</table>")
         if result.kind == "tournament":
-            parts.append(f"<h2>{e(result.name)}: Elo</h2><table><tr><th>agent</th><th>games</th>")
-            parts.append("<th>win share</th><th>mean margin</th><th>Elo</th></tr>")
+            heading = _("{name}: Elo").format(name=result.name)
+            parts.append(f"<h2>{e(heading)}</h2><table><tr>")
+            headers = (_("agent"), _("games"), _("win share"), _("mean margin"), _("Elo"))
+            parts.append("".join(f"<th>{e(h)}</th>" for h in headers) + "</tr>")
             for agent in sorted(result.elo(), key=lambda a: -a.elo):
                 parts.append(
                     f"<tr><td>{e(agent.label)}</td><td>{agent.games}</td><td>{agent.win_share:.1%}</td>"

@@ -17,6 +17,7 @@ from typing import Any, Protocol
 
 from townhall.engine.errors import TownhallError
 from townhall.sim.play import Row, RunPlan
+from townhall.sim.words import _
 
 PARQUET_ROWS = 1000  # games per row group: resume loses at most this many games of a killed Parquet run
 PART_GLOB = "part-*.parquet"
@@ -36,7 +37,7 @@ def import_pyarrow() -> tuple[Any, Any]:
         import pyarrow  # type: ignore[import-untyped]
         import pyarrow.parquet  # type: ignore[import-untyped]
     except ImportError:
-        raise TownhallError('Parquet needs pyarrow; install it with: pip install "townhall[cluster]"') from None
+        raise TownhallError(_('Parquet needs pyarrow; install it with: pip install "townhall[cluster]"')) from None
     return pyarrow, pyarrow.parquet
 
 

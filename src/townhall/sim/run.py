@@ -12,6 +12,7 @@ from townhall.engine.errors import TownhallError
 from townhall.sim.backends import run_games
 from townhall.sim.play import Row, RunPlan
 from townhall.sim.results import completed, open_writer, read_rows
+from townhall.sim.words import _
 
 
 class Tally(Protocol):
@@ -33,7 +34,7 @@ def execute(plan: RunPlan, where: Where, tally: Tally, progress: Callable[[int],
     """Play the games `where.out` does not hold yet; every row (old and new) goes to `tally` in game order.
     Returns the seconds spent playing."""
     if where.resume and where.out is None:
-        raise TownhallError("--resume continues the run in --out; give --out")
+        raise TownhallError(_("--resume continues the run in --out; give --out"))
     start = completed(where.out, plan) if where.resume and where.out is not None else 0
     games = run_games(plan, start, where.backend, where.jobs, where.address)
     if start:

@@ -45,6 +45,7 @@ from townhall.engine.options import Options
 from townhall.engine.outcome import win_shares
 from townhall.engine.protocol import Game, Json, score_margin
 from townhall.sim.stats import wilson_interval
+from townhall.sim.words import _
 
 ProgressCallback = Callable[[int, int], None]
 
@@ -204,11 +205,11 @@ def run_tournament(
         game = registry.get(game)
     specs = [spec.strip() for spec in agent_specs]
     if len(specs) < 1:
-        raise TownhallError("a tournament needs at least one agent")
+        raise TownhallError(_("a tournament needs at least one agent"))
     if n_games < 1:
-        raise TownhallError(f"a tournament needs at least one game, not {n_games}")
+        raise TownhallError(_("a tournament needs at least one game, not {count}").format(count=n_games))
     if jobs < 1:
-        raise TownhallError(f"jobs must be at least 1, not {jobs}")
+        raise TownhallError(_("jobs must be at least 1, not {jobs}").format(jobs=jobs))
     game.meta.check_players(num_players)
     resolved = game.meta.resolve(options)
     for spec in specs:  # bad specs fail here, with the agent's own message
@@ -229,7 +230,7 @@ def run_tournament(
             }
             done_count = 0
             while pending:
-                finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+                finished, _waiting = wait(pending, return_when=FIRST_COMPLETED)
                 for future in finished:
                     index = pending.pop(future)
                     results[index] = future.result()
@@ -369,7 +370,7 @@ def fit_elo(
     games = [[pair_games[a][b] + (prior_draws if met[a][b] else 0.0) for b in range(count)] for a in range(count)]
     strength = [1.0] * count
     active = [any(met[a]) for a in range(count)]
-    for _ in range(max_rounds):
+    for _round in range(max_rounds):
         new = list(strength)
         for a in range(count):
             if not active[a]:
@@ -391,17 +392,15 @@ def fit_elo(
 
 def render_table(summary: TournamentSummary) -> Table:
     """The summary as a rich Table (best Elo first)."""
-    title = f"{summary.game}: {summary.n_games} games, {summary.num_players} players, seed {summary.seed}"
+    title = _("{game}: {games} games, {players} players, seed {seed}").format(
+        game=summary.game, games=summary.n_games, players=summary.num_players, seed=summary.seed
+    )
     if not summary.balanced:
-        title += " (seats not fully balanced)"
+        title += _(" (seats not fully balanced)")
     table = Table(title=title)
-    table.add_column("agent")
-    table.add_column("games", justify="right")
-    table.add_column("win share", justify="right")
-    table.add_column("95% interval", justify="right")
-    table.add_column("mean margin", justify="right")
-    table.add_column("mean score", justify="right")
-    table.add_column("Elo", justify="right")
+    table.add_column(_("agent"))
+    for column in (_("games"), _("win share"), _("95% interval"), _("mean margin"), _("mean score"), _("Elo")):
+        table.add_column(column, justify="right")
     for agent in sorted(summary.agents, key=lambda a: -a.elo):
         table.add_row(
             agent.label,

@@ -18,6 +18,7 @@ from .data import BUILDINGS, GOODS
 from .player import SAINTS, Player
 from .position import PHASE_NAMES, PLAN, AntiquityPosition
 from .steps import Arrange, PlaceBuilding
+from .words import _, building, good, player, term
 
 TERRAINS = {"F": "forest", "P": "grass", "M": "mountain", "W": "water"}
 # Action kinds with no place on the board (choices of a building, a good, a saint, a partner...).
@@ -52,16 +53,20 @@ def board_view(position: AntiquityPosition, viewer: int | None) -> dict[str, Jso
         if choice is not None:
             areas.append(build_area(q, choice))
     tracks = [
-        {"id": "round", "label": "round", "value": position.round, "maximum": position.max_rounds},
-        {"id": "famine", "label": "famine", "value": position.famine},
-        {"id": "tokens", "label": "exploration tokens left", "value": sum(position.token_pool)},
+        {"id": "round", "label": _("round"), "value": position.round, "maximum": position.max_rounds},
+        {"id": "famine", "label": term("famine"), "value": position.famine},
+        {"id": "tokens", "label": _("exploration tokens left"), "value": sum(position.token_pool)},
     ]
     items: list[dict[str, Json]] = []
     if position.offer:
         offerer, partner = position.offer[0], position.offer[1]
-        for side, goods, owner in (("give", position.give, offerer), ("ask", position.ask, partner)):
+        sides = (
+            ("give", _("offer give {good}"), position.give, offerer),
+            ("ask", _("offer ask {good}"), position.ask, partner),
+        )
+        for side, words, goods, owner in sides:
             items.extend(
-                {"id": f"offer.{side}.{GOODS[g]}", "kind": "good", "label": f"offer {side} {GOODS[g]}",
+                {"id": f"offer.{side}.{GOODS[g]}", "kind": "good", "label": words.format(good=good(GOODS[g])),
                  "owner": owner, "count": n}
                 for g, n in enumerate(goods) if n
             )  # fmt: skip
@@ -72,7 +77,7 @@ def board_view(position: AntiquityPosition, viewer: int | None) -> dict[str, Jso
         "areas": areas,
         "tracks": tracks,
         "items": items,
-        "prompt": f"phase {PHASE_NAMES[position.phase]}",
+        "prompt": _("phase {phase}").format(phase=term("phase." + PHASE_NAMES[position.phase])),
     }
 
 
@@ -92,10 +97,10 @@ def map_area(position: AntiquityPosition, holdings: list[Player]) -> dict[str, J
         elif occupant >= SITE_OCCUPANT:
             producer = position.producers[occupant - SITE_OCCUPANT]
             if producer is not None:
-                kind, owner, good = producer[0], producer[1], producer[2]
-                pieces.append({"kind": A.COUNTRY_KINDS[kind], "owner": owner, "label": GOODS[good]})
+                kind, owner, made = producer[0], producer[1], producer[2]
+                pieces.append({"kind": A.COUNTRY_KINDS[kind], "owner": owner, "label": good(GOODS[made])})
         if position.hex_goods[h] >= 0:
-            pieces.append({"kind": "good", "label": GOODS[position.hex_goods[h]]})
+            pieces.append({"kind": "good", "label": good(GOODS[position.hex_goods[h]])})
         marks = [f"zone-{p + 1}" for p, zone in enumerate(zone_of) if h in zone]
         if position.polluted[h]:
             marks.append("polluted")
@@ -105,7 +110,7 @@ def map_area(position: AntiquityPosition, holdings: list[Player]) -> dict[str, J
             {"id": f"h{h}", "col": q, "row": r, "terrain": TERRAINS[position.terrain[h]], "label": topo.labels[h],
              "pieces": pieces, "marks": marks}
         )  # fmt: skip
-    return {"id": "map", "label": "countryside", "layout": "hex", "cells": cells}
+    return {"id": "map", "label": term("countryside"), "layout": "hex", "cells": cells}
 
 
 def city_area(p: int, c: int, pl: Player) -> dict[str, Json]:
@@ -124,7 +129,13 @@ def city_area(p: int, c: int, pl: Player) -> dict[str, Json]:
             pieces.append({"kind": "grave", "owner": p})
             marks.append("grave")
         cells.append({"id": cell_id(c, i), "col": i % size, "row": i // size, "pieces": pieces, "marks": marks})
-    return {"id": f"p{p}.c{c}", "label": f"player {p + 1} city {c + 1}", "layout": "square", "owner": p, "cells": cells}
+    return {
+        "id": f"p{p}.c{c}",
+        "label": _("player {number} city {city}").format(number=p + 1, city=c + 1),
+        "layout": "square",
+        "owner": p,
+        "cells": cells,
+    }
 
 
 def building_to_place(pl: Player) -> int | None:
@@ -146,26 +157,32 @@ def build_area(p: int, choice: int) -> dict[str, Json]:
     kind = BUILDINGS[CHOICE_TYPES[choice]]
     shape = CHOICE_ORIENTS[choice][0][1]
     cells: list[Json] = [
-        {"id": f"{x},{y}", "col": x, "row": y, "pieces": [{"kind": kind, "owner": p, "label": CHOICE_NAMES[choice]}]}
+        {
+            "id": f"{x},{y}",
+            "col": x,
+            "row": y,
+            "pieces": [{"kind": kind, "owner": p, "label": building(CHOICE_NAMES[choice])}],
+        }
         for x, y in shape
     ]
-    return {"id": f"p{p}.build", "label": f"player {p + 1}: {CHOICE_NAMES[choice]} to place", "layout": "square",
+    return {"id": f"p{p}.build", "label": _("player {number}: {building} to place").format(number=p + 1, building=building(CHOICE_NAMES[choice])), "layout": "square",
             "owner": p, "cells": cells}  # fmt: skip
 
 
 def player_area(p: int, pl: Player) -> dict[str, Json]:
     tracks: list[dict[str, Json]] = [
-        {"id": f"p{p}.{name}", "label": name, "value": n, "owner": p} for name, n in zip(GOODS, pl.goods, strict=True)
+        {"id": f"p{p}.{name}", "label": good(name), "value": n, "owner": p}
+        for name, n in zip(GOODS, pl.goods, strict=True)
     ]
-    tracks.append({"id": f"p{p}.workers", "label": "workers", "value": pl.workers, "owner": p, "maximum": 20})
-    tracks.append({"id": f"p{p}.idle", "label": "idle workers", "value": pl.idle(), "owner": p})
-    tracks.append({"id": f"p{p}.graves", "label": "graves", "value": pl.grave_count(), "owner": p})
+    tracks.append({"id": f"p{p}.workers", "label": _("workers"), "value": pl.workers, "owner": p, "maximum": 20})
+    tracks.append({"id": f"p{p}.idle", "label": _("idle workers"), "value": pl.idle(), "owner": p})
+    tracks.append({"id": f"p{p}.graves", "label": _("graves"), "value": pl.grave_count(), "owner": p})
     items: list[dict[str, Json]] = []
     if pl.saint >= 0:
-        items.append({"id": f"p{p}.saint", "kind": "saint", "label": SAINTS[pl.saint], "owner": p})
+        items.append({"id": f"p{p}.saint", "kind": "saint", "label": term("saint." + SAINTS[pl.saint]), "owner": p})
     if not pl.alive:
-        items.append({"id": f"p{p}.out", "kind": "out", "label": "out of the game", "owner": p})
-    return {"id": f"p{p}", "label": f"player {p + 1}", "layout": "row", "owner": p, "tracks": tracks, "items": items}
+        items.append({"id": f"p{p}.out", "kind": "out", "label": _("out of the game"), "owner": p})
+    return {"id": f"p{p}", "label": player(p), "layout": "row", "owner": p, "tracks": tracks, "items": items}
 
 
 def action_target(position: AntiquityPosition, player: int, action: int) -> dict[str, Json] | None:

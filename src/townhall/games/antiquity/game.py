@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 
 from townhall.engine import Chance, Game, GameMeta, Json, Options, OptionSpec, State, data_version_of
 from townhall.engine.protocol import DataKind, Event, EventKind, GameFacts
+from townhall.i18n import N_
 
 from . import board_view as board_views
 from . import evaluate as evaluation
@@ -39,8 +40,8 @@ class Antiquity(Game):
         notes="At the round limit nobody wins; players rank by survival, workers, clean zone hexes.",
         facts=GameFacts(
             hidden=(
-                "the city plans of the other players until every plan is done (phase 2)",
-                "the goods under the exploration tokens",
+                N_("the city plans of the other players until every plan is done (phase 2)"),
+                N_("the goods under the exploration tokens"),
             ),
             simultaneous=True,
             chance=True,

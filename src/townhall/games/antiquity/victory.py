@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from townhall.engine import Event, ranks_from_keys
+from townhall.i18n import N_
 
 from . import supply, zones
 from .city import (
@@ -83,17 +84,17 @@ def ranks(position: AntiquityPosition) -> list[int]:
 
 
 END_REASONS = {
-    "victory": "a player met their saint's victory condition (ANT-PH10-1)",
-    "elimination": "at most one player was left in the game (ANT-PH8-3)",
-    "limit": "the round limit was reached: nobody wins",
+    "victory": N_("a player met their saint's victory condition (ANT-PH10-1)"),
+    "elimination": N_("at most one player was left in the game (ANT-PH8-3)"),
+    "limit": N_("the round limit was reached: nobody wins"),
 }
 # The rank keys after the points, in order (a tie-break separates players of equal score).
 TIE_BREAKS = {
-    "qualified": "met the victory condition but held fewer clean hexes (ANT-PH10-2)",
-    "survival": "still in the game",
-    "later-out": "eliminated in a later round",
-    "workers": "more workers",
-    "clean-hexes": "more clean hexes in the zone of control (ANT-PH10-2)",
+    "qualified": N_("met the victory condition but held fewer clean hexes (ANT-PH10-2)"),
+    "survival": N_("still in the game"),
+    "later-out": N_("eliminated in a later round"),
+    "workers": N_("more workers"),
+    "clean-hexes": N_("more clean hexes in the zone of control (ANT-PH10-2)"),
 }
 
 

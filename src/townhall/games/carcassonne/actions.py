@@ -10,7 +10,7 @@ from townhall.engine.codec import ActionSpace
 from townhall.engine.errors import MalformedAction
 from townhall.engine.protocol import Json
 from townhall.games.carcassonne.tiles import MAX_SEGMENTS, OFF, SIZE, cell_of, xy_of
-from townhall.games.carcassonne.words import term
+from townhall.games.carcassonne.words import _, term
 
 SPACE = ActionSpace(
     [
@@ -41,24 +41,30 @@ def to_json(action: int) -> dict[str, Json]:
 
 def from_json(data: Json) -> int:
     if not isinstance(data, dict):
-        raise MalformedAction(f"not a Carcassonne action: {data!r}")
+        raise MalformedAction(_("not a Carcassonne action: {form!r}").format(form=data))
     kind = data.get("kind")
     if kind == "place":
         values = [data.get(k) for k in ("x", "y", "rot")]
         if not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
-            raise MalformedAction(f"place needs whole numbers x, y, rot: {data!r}")
+            raise MalformedAction(_("place needs whole numbers x, y, rot: {form!r}").format(form=data))
         x, y, rot = (int(v) for v in values)  # type: ignore[arg-type]
         if not (-OFF <= x <= OFF and -OFF <= y <= OFF and 0 <= rot < 4):
-            raise MalformedAction(f"place outside the table window (|x|, |y| <= {OFF}, rot 0..3): {data!r}")
+            raise MalformedAction(
+                _("place outside the table window (|x|, |y| <= {limit}, rot 0..3): {form!r}").format(
+                    limit=OFF, form=data
+                )
+            )
         return place_id(x, y, rot)
     if kind == "deploy":
         segment = data.get("segment")
         if not isinstance(segment, int) or isinstance(segment, bool) or not 0 <= segment < MAX_SEGMENTS:
-            raise MalformedAction(f"deploy needs a segment 0..{MAX_SEGMENTS - 1}: {data!r}")
+            raise MalformedAction(
+                _("deploy needs a segment 0..{last}: {form!r}").format(last=MAX_SEGMENTS - 1, form=data)
+            )
         return DEPLOY + segment
     if kind == "skip":
         return SKIP
-    raise MalformedAction(f"not a Carcassonne action: {data!r}")
+    raise MalformedAction(_("not a Carcassonne action: {form!r}").format(form=data))
 
 
 def place_text(action: int) -> str:

@@ -9,6 +9,7 @@ from townhall.games.carcassonne.actions import DEPLOY, SKIP
 from townhall.games.carcassonne.position import DEPLOY as DEPLOY_PHASE
 from townhall.games.carcassonne.position import OVER, PLACE, CarcassonnePosition, tile_counts
 from townhall.games.carcassonne.tiles import CODES, KIND_NAMES, LAYOUTS, ROLE_NAMES, RULES, TILE_SPECS, xy_of
+from townhall.games.carcassonne.words import _, segment_label
 
 AREA = "table"
 HAND_AREA = "hand"
@@ -30,9 +31,10 @@ def _parts(layout_index: int) -> list[Json]:
     for segment, kind in enumerate(layout.kinds):
         label = layout.labels[segment]
         edges = label.split(" ", 1)[1].split("+") if " " in label else []
-        part: dict[str, Json] = {"id": part_id(segment), "kind": KIND_NAMES[kind], "edges": edges, "label": label}
+        shown = segment_label(label)
         if segment == layout.pennant_segment:
-            part["label"] = label + " (pennant)"
+            shown = _("{segment} (pennant)").format(segment=shown)
+        part: dict[str, Json] = {"id": part_id(segment), "kind": KIND_NAMES[kind], "edges": edges, "label": shown}
         parts.append(part)
     if layout.river_edges:
         parts.append({"id": "river", "kind": "river", "edges": [DIRECTIONS[d] for d in layout.river_edges]})
@@ -74,7 +76,7 @@ def board_view(state: CarcassonnePosition, viewer: int | None) -> dict[str, Json
         tracks.append(
             {
                 "id": f"score.{player}",
-                "label": f"player {player + 1} score",
+                "label": _("player {number} score").format(number=player + 1),
                 "value": state.score[player],
                 "owner": player,
             }
@@ -82,7 +84,7 @@ def board_view(state: CarcassonnePosition, viewer: int | None) -> dict[str, Json
         tracks.append(
             {
                 "id": f"followers.{player}",
-                "label": f"player {player + 1} followers in supply",
+                "label": _("player {number} followers in supply").format(number=player + 1),
                 "value": state.supply[player],
                 "owner": player,
                 "maximum": RULES["followers_per_player"] - RULES["score_markers_per_player"],
@@ -92,14 +94,14 @@ def board_view(state: CarcassonnePosition, viewer: int | None) -> dict[str, Json
     if state.hand >= 0:
         items.append({"id": "hand", "kind": "tile", "label": CODES[state.hand], "owner": state.current})
     left = len(state.bag) + len(state.river_bag) + (1 if state.lake_due else 0)
-    items.append({"id": "stack", "kind": "stack", "label": "tiles left", "count": left})
+    items.append({"id": "stack", "kind": "stack", "label": _("tiles left"), "count": left})
     for code, count in sorted(tile_counts(state.river_bag).items()):
         items.append({"id": f"river.{code}", "kind": "tile", "label": code, "count": count})
     for code, count in sorted(tile_counts(state.bag).items()):
         items.append({"id": f"remaining.{code}", "kind": "tile", "label": code, "count": count})
     for code, count in sorted(tile_counts(state.discards).items()):
         items.append({"id": f"discarded.{code}", "kind": "discarded", "label": code, "count": count})
-    areas: list[Json] = [{"id": AREA, "label": "the table", "layout": "square", "cells": cells}]
+    areas: list[Json] = [{"id": AREA, "label": _("the table"), "layout": "square", "cells": cells}]
     if state.hand >= 0:
         areas.append(_hand_area(state.hand))
     return {
@@ -126,15 +128,15 @@ def _hand_area(tile: int) -> dict[str, Json]:
         "rotation": 0,
         "parts": _parts(tile * 4),
     }
-    return {"id": HAND_AREA, "label": "the tile to place", "layout": "row", "cells": [cell]}
+    return {"id": HAND_AREA, "label": _("the tile to place"), "layout": "row", "cells": [cell]}
 
 
 def _prompt(state: CarcassonnePosition) -> str:
     if state.phase == OVER:
-        return "game over"
+        return _("game over")
     if state.phase == DEPLOY_PHASE:
-        return f"player {state.current + 1}: deploy a follower on the tile just placed, or not"
-    return f"player {state.current + 1}: place {CODES[state.hand]}"
+        return _("player {number}: deploy a follower on the tile just placed, or not").format(number=state.current + 1)
+    return _("player {number}: place {tile}").format(number=state.current + 1, tile=CODES[state.hand])
 
 
 def action_target(state: CarcassonnePosition, action: int) -> dict[str, Json] | None:

@@ -14,6 +14,7 @@ from townhall.games.carcassonne import views
 from townhall.games.carcassonne.data import DATA_FILES, RULES_FILE, TILES_FILE, RulesFile, TilesFile
 from townhall.games.carcassonne.state import CarcassonneState, from_json, new_state
 from townhall.games.carcassonne.tiles import TILE_SPECS
+from townhall.i18n import N_
 
 FARM_CHOICES = ("first-edition", "third-edition")
 
@@ -42,7 +43,7 @@ class Carcassonne(Game):
             simultaneous=False,
             chance=True,
             score="points",
-            end_reasons={"tiles-out": "the last tile was placed (or none left fits), then the final scoring"},
+            end_reasons={"tiles-out": N_("the last tile was placed (or none left fits), then the final scoring")},
             tie_breaks={},
         ),
     )

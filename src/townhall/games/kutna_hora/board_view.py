@@ -16,16 +16,21 @@ from townhall.games.kutna_hora.actions import IDLE, SPACE, TAKE_COLS
 from townhall.games.kutna_hora.data import ACTIONS, COLOURS, DATA, DECK_NAMES, GOODS, GUILD_OF_GOOD, cell_name
 from townhall.games.kutna_hora.position import EMPTY, OVER, PHASES, ROCK, KutnaHoraPosition
 from townhall.games.kutna_hora.views import describe_task
+from townhall.games.kutna_hora.words import _, action_name, colour, good, guild, term
+from townhall.i18n import N_
 
 B = DATA.buildings
 TILES = economy.MINE_TILES
 CARD_PARTS = (*ACTIONS[:IDLE], "idle")  # the part of a card cell an action picks
 OFF_BOARD = frozenset({"set", "order", "buy", "tax", "resolve", "decline"})
+SIDE_WORDS = {"large": N_("large"), "small": N_("small")}
 
 
 def _column_cost(col: int) -> str:
-    good, amount = DATA.column_costs[col]
-    return f"{amount} groschen" if good < 0 else f"{amount} {GOODS[good]}"
+    paid, amount = DATA.column_costs[col]
+    if paid < 0:
+        return _("{amount} groschen").format(amount=amount)
+    return _("{amount} {good}").format(amount=amount, good=good(paid))
 
 
 def hall_cell(row: int, col: int) -> str:
@@ -63,7 +68,7 @@ def _town(s: KutnaHoraPosition) -> dict[str, Json]:
             "terrain": "plot" if side.plots[cell] else "blocked",
         }
         if side.edges[cell]:
-            out["label"] = "+".join(DATA.icons[i] for i in side.edges[cell])
+            out["label"] = "+".join(term("icon." + DATA.icons[i]) for i in side.edges[cell])
         if s.town[cell] >= 0:
             owner = s.town_owner[cell]
             out["pieces"] = [_building_piece(s.town[cell], owner if owner >= 0 else None)]
@@ -71,7 +76,12 @@ def _town(s: KutnaHoraPosition) -> dict[str, Json]:
         elif s.town_plot[cell] >= 0:
             out["pieces"] = [{"kind": "plot-marker", "owner": s.town_plot[cell]}]
         cells.append(out)
-    return {"id": "town", "label": f"Town ({side.name})", "layout": "square", "cells": cells}
+    return {
+        "id": "town",
+        "label": _("Town ({side})").format(side=_(SIDE_WORDS[side.name])),
+        "layout": "square",
+        "cells": cells,
+    }
 
 
 def _mine(s: KutnaHoraPosition) -> dict[str, Json]:
@@ -82,18 +92,18 @@ def _mine(s: KutnaHoraPosition) -> dict[str, Json]:
         out: dict[str, Json] = {"id": cell_name(DATA.mine_cols, cell), "col": c, "row": r}
         out["terrain"] = "entrance" if cell in DATA.entrances else "rock" if tile == ROCK else "ground"
         if tile == ROCK:
-            out["pieces"] = [{"kind": "rock", "label": f"{s.rock_stars[cell]} stars"}]
+            out["pieces"] = [{"kind": "rock", "label": _("{stars} stars").format(stars=s.rock_stars[cell])}]
         elif tile != EMPTY:
             kind = "technology" if TILES[tile].group == 3 else "mine-tile"
             out["pieces"] = [{"kind": kind, "owner": s.mine_owner[cell], "label": TILES[tile].id}]
             out["marks"] = _mine_tile_marks(tile)
         cells.append(out)
     tracks = [
-        {"id": "level", "label": "technology level", "value": mine.level(s)},
-        {"id": "deck", "label": "mine tiles in the deck", "value": sum(len(x) for x in s.layers)},
-        {"id": "discards", "label": "discarded mine tiles", "value": len(s.discard)},
+        {"id": "level", "label": _("technology level"), "value": mine.level(s)},
+        {"id": "deck", "label": _("mine tiles in the deck"), "value": sum(len(x) for x in s.layers)},
+        {"id": "discards", "label": _("discarded mine tiles"), "value": len(s.discard)},
     ]
-    return {"id": "mine", "label": "Mine", "layout": "square", "cells": cells, "tracks": tracks}
+    return {"id": "mine", "label": _("Mine"), "layout": "square", "cells": cells, "tracks": tracks}
 
 
 def _hall(s: KutnaHoraPosition) -> dict[str, Json]:
@@ -111,54 +121,86 @@ def _hall(s: KutnaHoraPosition) -> dict[str, Json]:
             else:
                 out["terrain"] = "empty"
             cells.append(out)
-    return {"id": "hall", "label": "Town hall", "layout": "square", "cells": cells}
+    return {"id": "hall", "label": _("Town hall"), "layout": "square", "cells": cells}
 
 
 def _market(s: KutnaHoraPosition) -> dict[str, Json]:
     blocked = economy.no_demand(s)
     cells: list[dict[str, Json]] = []
     tracks: list[dict[str, Json]] = []
-    for g, good in enumerate(GOODS):
-        cell: dict[str, Json] = {"id": good, "col": g, "row": 0, "label": GUILD_OF_GOOD[g]}
+    for g, name in enumerate(GOODS):
+        cell: dict[str, Json] = {"id": name, "col": g, "row": 0, "label": guild(g)}
         if g in blocked:
             cell["marks"] = ["no-demand"]
         cells.append(cell)
-        tracks.append({"id": f"price.{good}", "label": f"{good} price", "value": economy.price(s, g)})
+        tracks.append(
+            {"id": f"price.{name}", "label": _("{good} price").format(good=good(g)), "value": economy.price(s, g)}
+        )
         tracks.append(
             {
-                "id": f"slider.{good}",
-                "label": f"{good} slider column",
+                "id": f"slider.{name}",
+                "label": _("{good} slider column").format(good=good(g)),
                 "value": s.sliders[g],
                 "maximum": DATA.columns - 1,
             }
         )
-    for deck, name in enumerate(DECK_NAMES):
+    for deck, deck_name in enumerate(DECK_NAMES):
         value = s.ore_position if deck else s.population_position
         tracks.append(
-            {"id": f"deck.{name}", "label": f"{name} deck card", "value": value, "maximum": DATA.deck_len[deck] - 1}
+            {
+                "id": f"deck.{deck_name}",
+                "label": _("{deck} deck card").format(deck=term("deck." + deck_name)),
+                "value": value,
+                "maximum": DATA.deck_len[deck] - 1,
+            }
         )
-    return {"id": "market", "label": "Market", "layout": "row", "cells": cells, "tracks": tracks}
+    return {"id": "market", "label": _("Market"), "layout": "row", "cells": cells, "tracks": tracks}
 
 
 def _council(s: KutnaHoraPosition) -> dict[str, Json]:
     cells: list[dict[str, Json]] = []
     tracks: list[dict[str, Json]] = []
-    for k, colour in enumerate(COLOURS):
-        cell: dict[str, Json] = {"id": colour, "col": k, "row": 0, "label": f"{colour} nobles"}
+    for k, noble in enumerate(COLOURS):
+        cell: dict[str, Json] = {
+            "id": noble,
+            "col": k,
+            "row": 0,
+            "label": _("{colour} nobles").format(colour=colour(k)),
+        }
         if s.council[k]:
-            cell["pieces"] = [{"kind": "noble", "label": colour, "count": s.council[k]}]
+            cell["pieces"] = [{"kind": "noble", "label": colour(k), "count": s.council[k]}]
         cells.append(cell)
-        tracks.append({"id": f"pool.{colour}", "label": f"{colour} nobles in the pool", "value": s.noble_pool[k]})
-        tracks.append({"id": f"bank.{colour}", "label": f"{colour} nobles in the bank", "value": s.bank[k]})
-    return {"id": "council", "label": "Council", "layout": "row", "cells": cells, "tracks": tracks}
+        tracks.append(
+            {
+                "id": f"pool.{noble}",
+                "label": _("{colour} nobles in the pool").format(colour=colour(k)),
+                "value": s.noble_pool[k],
+            }
+        )
+        tracks.append(
+            {
+                "id": f"bank.{noble}",
+                "label": _("{colour} nobles in the bank").format(colour=colour(k)),
+                "value": s.bank[k],
+            }
+        )
+    return {"id": "council", "label": _("Council"), "layout": "row", "cells": cells, "tracks": tracks}
 
 
 def _barbara(s: KutnaHoraPosition) -> dict[str, Json]:
     cells: list[dict[str, Json]] = []
     for t in range(len(DATA.barbara_tax)):
         marks = ["turned"] if t < s.barbara_next else ["next"] if t == s.barbara_next else []
-        cells.append({"id": f"B{t + 1}", "col": t, "row": 0, "label": f"tax +{DATA.barbara_tax[t]}", "marks": marks})
-    return {"id": "barbara", "label": "St. Barbara", "layout": "row", "cells": cells}
+        cells.append(
+            {
+                "id": f"B{t + 1}",
+                "col": t,
+                "row": 0,
+                "label": _("tax +{amount}").format(amount=DATA.barbara_tax[t]),
+                "marks": marks,
+            }
+        )
+    return {"id": "barbara", "label": _("St. Barbara"), "layout": "row", "cells": cells}
 
 
 def _drawn(s: KutnaHoraPosition) -> dict[str, Json]:
@@ -172,7 +214,7 @@ def _drawn(s: KutnaHoraPosition) -> dict[str, Json]:
         }
         for k, t in enumerate(s.drawn)
     ]
-    return {"id": "drawn", "label": "Drawn mine tiles", "layout": "row", "cells": cells}
+    return {"id": "drawn", "label": _("Drawn mine tiles"), "layout": "row", "cells": cells}
 
 
 def _player(s: KutnaHoraPosition, p: int) -> dict[str, Json]:
@@ -184,41 +226,42 @@ def _player(s: KutnaHoraPosition, p: int) -> dict[str, Json]:
                 "id": f"card{card + 1}",
                 "col": card,
                 "row": 0,
-                "label": "+".join(ACTIONS[a] for a in printed),
+                "label": "+".join(action_name(a) for a in printed),
                 "parts": [{"id": part, "kind": "action"} for part in CARD_PARTS],
                 "marks": ["used"] if s.used_cards[p] >> card & 1 else [],
             }
         )
     for row in range(3):
-        guild = GUILD_OF_GOOD[s.guilds[p][row]] if row < len(s.guilds[p]) else None
-        cell: dict[str, Json] = {"id": f"house{row + 1}", "col": row, "row": 1, "label": guild}
+        guild_name = guild(s.guilds[p][row]) if row < len(s.guilds[p]) else None
+        cell: dict[str, Json] = {"id": f"house{row + 1}", "col": row, "row": 1, "label": guild_name}
         if row < len(s.houses[p]) and s.houses[p][row]:
             cell["pieces"] = [{"kind": "house", "owner": p, "count": s.houses[p][row]}]
         cells.append(cell)
     for slot in range(DATA.slots):
-        cell = {"id": f"slot{slot + 1}", "col": slot, "row": 2, "label": "licence"}
+        cell = {"id": f"slot{slot + 1}", "col": slot, "row": 2, "label": _("licence")}
         if slot < len(s.slots[p]):
             cell["pieces"] = [_building_piece(s.slots[p][slot], p)]
             cell["marks"] = _building_marks(s.slots[p][slot])
         cells.append(cell)
     values: list[tuple[str, str, float]] = [
-        ("money", "groschen", s.money[p]),
-        ("points", "points", s.points[p]),
-        ("reputation", "reputation", s.reputation[p]),
-        ("income", "income", economy.income(s, p)),
-        ("miners.pool", "miners in the pool", s.pool[p]),
-        ("miners.reserve", "miners beside the pool", s.reserve[p]),
-        ("pelicans", "unused pelicans", s.pelicans_unused[p]),
-        ("pelicans.used", "used pelicans", s.pelicans_used[p]),
-        ("tax", "tax due", rounds.tax_due(s, p)),
+        ("money", _("groschen"), s.money[p]),
+        ("points", _("points"), s.points[p]),
+        ("reputation", _("reputation"), s.reputation[p]),
+        ("income", _("income"), economy.income(s, p)),
+        ("miners.pool", _("miners in the pool"), s.pool[p]),
+        ("miners.reserve", _("miners beside the pool"), s.reserve[p]),
+        ("pelicans", _("unused pelicans"), s.pelicans_unused[p]),
+        ("pelicans.used", _("used pelicans"), s.pelicans_used[p]),
+        ("tax", _("tax due"), rounds.tax_due(s, p)),
     ]
     values += [
-        (f"production.{good}", f"{good} production", economy.production(s, p, g)) for g, good in enumerate(GOODS)
+        (f"production.{name}", _("{good} production").format(good=good(g)), economy.production(s, p, g))
+        for g, name in enumerate(GOODS)
     ]
     tracks = [{"id": i, "label": label, "value": value, "owner": p} for i, label, value in values]
     return {
         "id": f"player{p}",
-        "label": f"Player {p + 1}",
+        "label": _("Player {number}").format(number=p + 1),
         "layout": "row",
         "owner": p,
         "cells": cells,
@@ -228,17 +271,17 @@ def _player(s: KutnaHoraPosition, p: int) -> dict[str, Json]:
 
 def _prompt(s: KutnaHoraPosition) -> str:
     if s.phase == OVER:
-        return "the game is over"
-    what = describe_task(s.tasks[-1]) if s.tasks else PHASES[s.phase]
-    return f"player {s.current + 1}: {what}"
+        return _("the game is over")
+    what = describe_task(s.tasks[-1]) if s.tasks else term("phase." + PHASES[s.phase])
+    return _("player {number}: {task}").format(number=s.current + 1, task=what)
 
 
 def board_view(s: KutnaHoraPosition, viewer: int | None) -> dict[str, Json]:
     areas = [_town(s), _mine(s), _hall(s), _market(s), _council(s), _barbara(s), _drawn(s)]
     areas += [_player(s, p) for p in range(s.num_players)]
     tracks: list[dict[str, Json]] = [
-        {"id": "round", "label": "round", "value": s.round, "maximum": s.rounds},
-        {"id": "tax", "label": "tax marker", "value": s.tax, "maximum": DATA.tax_cap},
+        {"id": "round", "label": _("round"), "value": s.round, "maximum": s.rounds},
+        {"id": "tax", "label": _("tax marker"), "value": s.tax, "maximum": DATA.tax_cap},
     ]
     items: list[dict[str, Json]] = []
     if s.event_current >= 0:
@@ -248,7 +291,7 @@ def board_view(s: KutnaHoraPosition, viewer: int | None) -> dict[str, Json]:
             {
                 "id": f"events.{'AB'[deck]}",
                 "kind": "event",
-                "label": "face-down events",
+                "label": _("face-down events"),
                 "count": len(left),
                 "hidden": True,
             }

@@ -26,6 +26,7 @@ from townhall.games.kutna_hora.evaluate import evaluate
 from townhall.games.kutna_hora.event_words import EVENT_KINDS, event_text
 from townhall.games.kutna_hora.state import KutnaHoraState
 from townhall.games.kutna_hora.views import render, statistics
+from townhall.i18n import N_
 
 NOTES = (
     "Component values (prices, buildings, mine tiles, boards, setup cards, events, action-card pairs, "
@@ -48,15 +49,15 @@ class KutnaHora(Game):
         notes=NOTES,
         facts=GameFacts(
             hidden=(
-                "the building tiles below the top of each town-hall stack",
-                "the order of the mine-tile deck",
-                "the face-down event cards",
+                N_("the building tiles below the top of each town-hall stack"),
+                N_("the order of the mine-tile deck"),
+                N_("the face-down event cards"),
             ),
             simultaneous=False,
             chance=True,
             score="points",
-            end_reasons={"rounds": "the last round was played"},
-            tie_breaks={"money": "most groschen"},  # KH-FIN-6
+            end_reasons={"rounds": N_("the last round was played")},
+            tie_breaks={"money": N_("most groschen")},  # KH-FIN-6
         ),
     )
 

@@ -7,11 +7,14 @@ first, then left) with its rotation; pass and exit have no place on the board.""
 from __future__ import annotations
 
 from townhall.engine import Json
-from townhall.games.my_city.actions import BLOCKADE, EXIT_ACTION, PASS_ACTION, PLACE_STRIDE, card_name
+from townhall.games.my_city.actions import BLOCKADE, EXIT_ACTION, PASS_ACTION, PLACE_STRIDE
 from townhall.games.my_city.data import COLOUR_NAMES, SIZE, cell_name
 from townhall.games.my_city.pieces import CATALOGUE, Piece
 from townhall.games.my_city.scoring import ITEMS
 from townhall.games.my_city.state import MyCityState
+from townhall.games.my_city.views import card_text
+from townhall.games.my_city.words import _, term
+from townhall.i18n import N_
 
 TERRAIN = {
     "M": "mountain",
@@ -37,6 +40,12 @@ FEATURE_MARK = {
 PIECE_KIND = ("yellow", "red", "blue", "church", "neutral")
 OFF_BOARD = ("pass", "exit")
 CARD_AREA = "card"
+STATUS_WORDS = {
+    "finished": N_("finished"),
+    "exited": N_("exited"),
+    "decided": N_("decided"),
+    "deciding": N_("deciding"),
+}
 
 
 def area_id(player: int) -> str:
@@ -58,7 +67,7 @@ def _card_area(card: int) -> dict[str, Json]:
             {"id": f"{r},{c}", "col": c, "row": r, "pieces": [{"kind": _kind(piece), "label": piece.id}]}
             for r, c in shape
         ]
-    return {"id": CARD_AREA, "label": f"card {card_name(card)}", "layout": "square", "cells": cells}
+    return {"id": CARD_AREA, "label": _("card {card}").format(card=card_text(card)), "layout": "square", "cells": cells}
 
 
 def _cells(state: MyCityState, player: int) -> list[dict[str, Json]]:
@@ -110,20 +119,27 @@ def _cells(state: MyCityState, player: int) -> list[dict[str, Json]]:
 
 def _tracks(state: MyCityState, player: int) -> list[dict[str, Json]]:
     tracks: list[dict[str, Json]] = [
-        {"id": f"score-{player}", "label": "score", "value": state.score[player], "owner": player},
-        {"id": f"passes-{player}", "label": "passes", "value": state.passes[player], "owner": player},
+        {"id": f"score-{player}", "label": _("score"), "value": state.score[player], "owner": player},
+        {"id": f"passes-{player}", "label": _("passes"), "value": state.passes[player], "owner": player},
     ]
     if state.rules.cap:
         tracks[0]["maximum"] = state.rules.cap
     if state.rules.mode == "campaign":
         tracks.append(
-            {"id": f"marks-{player}", "label": "progress marks", "value": state.marks[player], "owner": player}
+            {"id": f"marks-{player}", "label": _("progress marks"), "value": state.marks[player], "owner": player}
         )
     if state.over and state.final:
         items = state.final[player]
         for name in ITEMS:
             if name in items:
-                tracks.append({"id": f"final-{name}-{player}", "label": name, "value": items[name], "owner": player})
+                tracks.append(
+                    {
+                        "id": f"final-{name}-{player}",
+                        "label": term("score." + name),
+                        "value": items[name],
+                        "owner": player,
+                    }
+                )
     return tracks
 
 
@@ -134,7 +150,9 @@ def _status(state: MyCityState, player: int, viewer: int | None) -> list[dict[st
         status = "exited"
     else:
         status = "decided" if state.pending[player] >= 0 else "deciding"
-    items: list[dict[str, Json]] = [{"id": f"status-{player}", "kind": "status", "label": status, "owner": player}]
+    items: list[dict[str, Json]] = [
+        {"id": f"status-{player}", "kind": "status", "label": _(STATUS_WORDS[status]), "owner": player}
+    ]
     if viewer == player and state.pending[player] >= 0:
         choice = state.action_text(state.pending[player])
         items.append({"id": f"choice-{player}", "kind": "choice", "label": choice, "owner": player})
@@ -147,7 +165,7 @@ def board_view(state: MyCityState, viewer: int | None) -> dict[str, Json]:
         areas.append(
             {
                 "id": area_id(p),
-                "label": f"player {p + 1}",
+                "label": _("player {number}").format(number=p + 1),
                 "layout": "square",
                 "owner": p,
                 "cells": _cells(state, p),
@@ -158,11 +176,11 @@ def board_view(state: MyCityState, viewer: int | None) -> dict[str, Json]:
     items: list[Json] = []
     if not state.over:
         areas.append(_card_area(state.card))
-        items.append({"id": "card", "kind": "card", "label": card_name(state.card)})
-    items.append({"id": "deck", "kind": "deck", "label": "cards left", "count": len(state.deck), "hidden": True})
+        items.append({"id": "card", "kind": "card", "label": card_text(state.card)})
+    items.append({"id": "deck", "kind": "deck", "label": _("cards left"), "count": len(state.deck), "hidden": True})
     for index, card in enumerate(state.blocked):
-        items.append({"id": f"blocked-{index}", "kind": "blocked", "label": card_name(card)})
-    prompt = None if state.over else f"build {card_name(state.card)}, pass or exit"
+        items.append({"id": f"blocked-{index}", "kind": "blocked", "label": card_text(card)})
+    prompt = None if state.over else _("build {card}, pass or exit").format(card=card_text(state.card))
     return {"format": 1, "game": "my-city", "viewer": viewer, "areas": areas, "items": items, "prompt": prompt}
 
 

@@ -44,6 +44,7 @@ from townhall.games.my_city.data import (
 from townhall.games.my_city.pieces import CATALOGUE
 from townhall.games.my_city.scoring import END_REASONS, TIE_BREAKS
 from townhall.games.my_city.state import MyCityState
+from townhall.i18n import N_
 
 # Bumped when a scoring rule changes outside the data files (records of other rules are refused):
 # 2 = gold mines and mine shafts are not empty cells (issue 16, RULINGS.md MYC-EVG-7).
@@ -172,7 +173,7 @@ class MyCity(Game):
         data_version=data_version_of(builtin_files(), salt=RULES_REVISION),
         notes="Board and piece shapes are stand-ins (see data/*.json); load the printed ones with board=FILE.",
         facts=GameFacts(
-            hidden=("the choices of the other players on the revealed card, until everyone has decided",),
+            hidden=(N_("the choices of the other players on the revealed card, until everyone has decided"),),
             simultaneous=True,
             chance=True,
             score="points",

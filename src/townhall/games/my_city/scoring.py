@@ -11,6 +11,7 @@ from townhall.games.my_city.data import SIZE
 from townhall.games.my_city.pieces import CATALOGUE
 from townhall.games.my_city.position import MyCityPosition
 from townhall.games.my_city.words import _, term
+from townhall.i18n import N_
 
 PIECE_COLOUR = tuple(p.colour for p in CATALOGUE.pieces)
 BOTTOM_ROW = ROW_MASKS[SIZE - 1]
@@ -18,11 +19,11 @@ NOT_BUILDINGS = frozenset(CATALOGUE.by_id[i] for i in ("PAL", "INV"))  # no rail
 CHURCH = 3
 
 END_REASONS = {
-    "cards-out": "the last card was revealed and played (MYC-END-1)",
-    "all-exited": "every player exited (MYC-EXIT-1)",
+    "cards-out": N_("the last card was revealed and played (MYC-END-1)"),
+    "all-exited": N_("every player exited (MYC-EXIT-1)"),
 }
 TIE_BREAKS = {
-    "empty-rows": "fewer empty light-green cells in the top row, then the next row down (MYC-LEG-7)",
+    "empty-rows": N_("fewer empty light-green cells in the top row, then the next row down (MYC-LEG-7)"),
 }
 
 

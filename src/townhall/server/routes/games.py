@@ -6,7 +6,7 @@ from fastapi import APIRouter
 
 from townhall import games
 from townhall.engine.protocol import Json
-from townhall.i18n import term_of, title_of, using
+from townhall.i18n import gettext_of, term_of, title_of, using
 from townhall.server.bots import LEVELS
 from townhall.server.context import REFUSALS
 from townhall.server.routes.language import LanguageDep
@@ -24,6 +24,10 @@ def list_games(lang: LanguageDep) -> list[dict[str, Json]]:
         with using(lang):
             title = title_of(module, meta.title)
             helps = {spec.name: term_of(module, f"option.{spec.name}", spec.help) for spec in meta.options}
+            facts = meta.facts.to_json()
+            facts["hidden_information"] = [gettext_of(module, text) for text in meta.facts.hidden]
+            facts["end_reasons"] = {code: gettext_of(module, text) for code, text in meta.facts.end_reasons.items()}
+            facts["tie_breaks"] = {code: gettext_of(module, text) for code, text in meta.facts.tie_breaks.items()}
         found.append(
             {
                 "name": meta.name,
@@ -42,7 +46,7 @@ def list_games(lang: LanguageDep) -> list[dict[str, Json]]:
                     }
                     for spec in meta.options
                 ],
-                "facts": meta.facts.to_json(),
+                "facts": facts,
                 "bot_levels": dict(LEVELS),
             }
         )
