@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 GAME ?=
 
-.PHONY: play terminal test lint typecheck bench clean schemas
+.PHONY: play terminal test lint typecheck bench clean schemas chromium
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -18,7 +18,7 @@ PORT ?= 8000
 ## make play GAME=carcassonne (or make terminal) keeps the interactive game at the terminal.
 play: $(STAMP)
 ifeq ($(GAME),)
-	@echo "Townhall server: open http://127.0.0.1:$(PORT)/docs (API under /api)"
+	@echo "Townhall: open http://127.0.0.1:$(PORT)/ in a browser (API under /api, docs at /docs)"
 	$(BIN)/townhall serve --port $(PORT)
 else
 	$(BIN)/townhall play $(GAME)
@@ -28,8 +28,12 @@ endif
 terminal: $(STAMP)
 	$(BIN)/townhall play $(GAME)
 
+## The browser tests (tests/web) drive Debian's Chromium; Playwright's own download cannot work here.
+chromium:
+	@test -x /usr/bin/chromium || (apt-get update && apt-get install -y chromium)
+
 ## make test: the whole test suite, mypy --strict on the package, ruff
-test: $(STAMP)
+test: $(STAMP) chromium
 	$(BIN)/pytest -n 2 tests
 	$(BIN)/mypy --strict src/townhall
 	$(BIN)/lint-imports

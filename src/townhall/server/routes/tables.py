@@ -126,6 +126,12 @@ def record(table_id: TableId, services: ServicesDep) -> dict[str, Json]:
     return services.runner.record(table_id)
 
 
+@router.get("/{table_id}/steps/{step}")
+def step_view(table_id: TableId, step: Annotated[int, Path(ge=0, le=1_000_000)], services: ServicesDep) -> dict[str, Json]:
+    """Once over: a spectator's view after the first `step` actions (the replay viewer)."""
+    return services.runner.view_at(table_id, step)
+
+
 def _no_server_files(options: dict[str, bool | int | str]) -> None:
     """Options sent over the network never make the server read its own files (a text option
     may name a file for the terminal's `townhall play`): refuse anything that looks like a path."""

@@ -1,0 +1,155 @@
+"""Driving the table page as a player does: clicks on the board, the R key, buttons."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from playwright.sync_api import BrowserContext, Page, expect
+
+from tests.server.client import http
+
+
+@dataclass
+class Legal:
+    id: int
+    text: str
+    target: dict[str, Any] | None
+
+    @property
+    def on_board(self) -> bool:
+        return self.target is not None and self.target.get("cell") is not None
+
+
+def new_table(base: str, game: str, seats: list[str], options: dict[str, Any] | None = None) -> dict[str, Any]:
+    response = http.post(f"{base}/api/tables", json={"game": game, "seats": seats, "options": options or {}})
+    assert response.status_code == 201, response.text
+    return dict(response.json())
+
+
+def open_lobby_and_create(page: Page, base: str, game: str, seats: list[str], options: dict[str, Any]) -> str:
+    """Create a table through the lobby form; returns the table id (the page is then at the table)."""
+    page.goto(f"{base}/")
+    page.fill("#name", "ann")
+    page.select_option("#game", game)
+    page.select_option("#players", str(len(seats)))
+    for seat, kind in enumerate(seats):
+        page.select_option(f"#seat-{seat}", kind)
+    for name, value in options.items():
+        field = page.locator(f"#option-{name}")
+        if isinstance(value, bool):
+            field.set_checked(value)
+        elif field.evaluate("e => e.tagName") == "SELECT":
+            field.select_option(str(value))
+        else:
+            field.fill(str(value))
+    page.click("#create")
+    page.wait_for_url(f"{base}/tables/*")
+    return page.url.rsplit("/", 1)[1].split("?")[0]
+
+
+class TablePage:
+    def __init__(self, page: Page) -> None:
+        self.page = page
+
+    @property
+    def state_id(self) -> int:
+        return int(self.page.locator("body").get_attribute("data-state-id") or -1)
+
+    def wait_loaded(self) -> None:
+        self.page.wait_for_selector("body[data-state-id]")
+
+    def legal(self) -> list[Legal]:
+        rows = self.page.locator("#action-list button").evaluate_all(
+            "els => els.map(e => ({id: Number(e.dataset.id), text: e.textContent, target: JSON.parse(e.dataset.target)}))"
+        )
+        return [Legal(row["id"], row["text"], row["target"]) for row in rows]
+
+    def wait_turn_or_end(self, timeout: float = 60) -> bool:
+        """True when this page may act, False once the game is over."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            body = self.page.locator("body")
+            if body.get_attribute("data-status") == "over":
+                return False
+            if body.get_attribute("data-my-turn") == "yes" and body.get_attribute("data-busy") != "yes":
+                return True
+            self.page.wait_for_timeout(50)
+        raise AssertionError(f"no turn and no end within {timeout} s (state {self.state_id})")
+
+    def play(self, action: Legal) -> None:
+        """Play one legal action through the board (cell, part, R until the rotation, confirm) or,
+        without a place on the board, through its button; checks the request names that action."""
+        before = self.state_id
+        with self.page.expect_request(lambda r: r.url.split("?")[0].endswith("/actions")) as request:
+            if action.on_board:
+                self._on_board(action)
+            else:
+                self.page.click(f"#offboard button[data-id='{action.id}']")
+        sent = json.loads(request.value.post_data or "{}")
+        assert sent["action"] == action.id, (sent, action)
+        self.page.wait_for_function(f"Number(document.body.dataset.stateId) > {before}")
+
+    def _on_board(self, action: Legal) -> None:
+        target = action.target or {}
+        board = self.page.locator("#board")
+        cell = board.locator(f'[data-area="{target["area"]}"][data-cell="{target["cell"]}"]')
+        part = target.get("part")
+        chip = cell.locator(f'[data-part="{part}"]')
+        if part is not None and chip.count():
+            chip.first.click()  # one click on a part chooses its cell too
+        else:
+            cell.click()
+        for _ in range(12):
+            stage = board.get_attribute("data-stage")
+            if stage == "part":
+                part = target.get("part")
+                chip = cell.locator(f'[data-part="{part}"]')
+                if part is not None and chip.count() and chip.first.is_visible():
+                    chip.first.click()
+                else:
+                    board.locator(f'[data-part-choice="{part if part is not None else ""}"]').click()
+            elif stage in ("orient", "choose"):
+                if target.get("flipped") is not None and board.get_attribute("data-flipped") != str(target["flipped"]).lower():
+                    self.page.keyboard.press("f")
+                elif target.get("rotation") is not None and board.get_attribute("data-rotation") != str(target["rotation"]):
+                    self.page.keyboard.press("r")
+                elif stage == "choose":
+                    board.locator(f'[data-choice="{action.id}"]').click()
+                    return
+                else:
+                    board.locator("#confirm").click()
+                    return
+            else:
+                return  # one action was left: the click played it
+        raise AssertionError(f"the board never narrowed to {action}")
+
+
+def play_to_end(table: TablePage, rng: random.Random, shot: Any = None, limit: int = 400) -> int:
+    """Random legal actions through the page until the game is over; returns how many were made
+    on the board. `shot(n)` is called after each action (for a mid-game screenshot)."""
+    on_board = 0
+    for n in range(limit):
+        if not table.wait_turn_or_end():
+            return on_board
+        choice = rng.choice(table.legal())
+        on_board += choice.on_board
+        table.play(choice)
+        if shot:
+            shot(n)
+    raise AssertionError(f"the game did not end within {limit} actions")
+
+
+def seat_browser(context: BrowserContext, base: str, table: str, seat: int, token: str, game: str) -> None:
+    """Give a browser context a seat's token as the lobby would have kept it."""
+    page = context.new_page()
+    page.goto(f"{base}/static/css/townhall.css")
+    entry = {table: {"game": game, "seats": {str(seat): token}, "at": 1}}
+    page.evaluate("entry => localStorage.setItem('townhall.seats', JSON.stringify(entry))", entry)
+    page.close()
+
+
+__all__ = ["Legal", "TablePage", "expect", "new_table", "open_lobby_and_create", "play_to_end", "seat_browser"]
