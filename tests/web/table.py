@@ -8,7 +8,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import BrowserContext, Locator, Page, expect
 
 from tests.server.client import http
 
@@ -52,8 +52,18 @@ def open_lobby_and_create(page: Page, base: str, game: str, seats: list[str], op
 
 
 class TablePage:
-    def __init__(self, page: Page) -> None:
+    """One player's table page; `touch` plays by taps and the on-screen buttons (a phone)."""
+
+    def __init__(self, page: Page, *, touch: bool = False) -> None:
         self.page = page
+        self.touch = touch
+
+    def press(self, selector: str) -> None:
+        locator = self.page.locator(selector).first
+        if self.touch:
+            locator.tap()
+        else:
+            locator.click()
 
     @property
     def state_id(self) -> int:
@@ -88,7 +98,7 @@ class TablePage:
             if action.on_board:
                 self._on_board(action)
             else:
-                self.page.click(f"#offboard button[data-id='{action.id}']")
+                self.press(f"#offboard button[data-id='{action.id}']")
         sent = json.loads(request.value.post_data or "{}")
         assert sent["action"] == action.id, (sent, action)
         self.page.wait_for_function(f"Number(document.body.dataset.stateId) > {before}")
@@ -100,32 +110,45 @@ class TablePage:
         part = target.get("part")
         chip = cell.locator(f'[data-part="{part}"]')
         if part is not None and chip.count():
-            chip.first.click()  # one click on a part chooses its cell too
+            self.tap_or_click(chip.first)  # one click on a part chooses its cell too
         else:
-            cell.click()
+            self.tap_or_click(cell)
         for _ in range(12):
             stage = board.get_attribute("data-stage")
             if stage == "part":
                 part = target.get("part")
                 chip = cell.locator(f'[data-part="{part}"]')
                 if part is not None and chip.count() and chip.first.is_visible():
-                    chip.first.click()
+                    self.tap_or_click(chip.first)
                 else:
-                    board.locator(f'[data-part-choice="{part if part is not None else ""}"]').click()
+                    self.tap_or_click(board.locator(f'[data-part-choice="{part if part is not None else ""}"]'))
             elif stage in ("orient", "choose"):
                 if target.get("flipped") is not None and board.get_attribute("data-flipped") != str(target["flipped"]).lower():
-                    self.page.keyboard.press("f")
+                    self.key_or_button("f", "#flip")
                 elif target.get("rotation") is not None and board.get_attribute("data-rotation") != str(target["rotation"]):
-                    self.page.keyboard.press("r")
+                    self.key_or_button("r", "#rotate")
                 elif stage == "choose":
-                    board.locator(f'[data-choice="{action.id}"]').click()
+                    self.tap_or_click(board.locator(f'[data-choice="{action.id}"]'))
                     return
                 else:
-                    board.locator("#confirm").click()
+                    self.tap_or_click(board.locator("#confirm"))
                     return
             else:
                 return  # one action was left: the click played it
         raise AssertionError(f"the board never narrowed to {action}")
+
+    def tap_or_click(self, locator: Locator) -> None:
+        if self.touch:
+            locator.tap()
+        else:
+            locator.click()
+
+    def key_or_button(self, key: str, button: str) -> None:
+        """The keyboard on a desktop, the on-screen button on a phone."""
+        if self.touch:
+            self.page.locator(button).tap()
+        else:
+            self.page.keyboard.press(key)
 
 
 def play_to_end(table: TablePage, rng: random.Random, shot: Any = None, limit: int = 400) -> int:
