@@ -159,13 +159,3 @@ def test_a_human_out_of_time_is_played_by_the_greedy_bot(shared_sqlite_server: S
     fischer = new_table(base, "carcassonne", ["human", "human"], clock={"kind": "fischer", "base": 60, "increment": 5})
     left = http.get(f"{base}/api/tables/{fischer['id']}").json()["clocks"]["left"]
     assert len(left) == 2 and all(0 < value <= 60 for value in left)
-
-
-def test_the_home_page_needs_nothing_from_the_internet(shared_sqlite_server: Server) -> None:
-    """`make play` opens on `/`: a page that lists games and tables with no remote assets."""
-    import httpx
-
-    page = httpx.get(f"{shared_sqlite_server.url}/", timeout=10)
-    assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
-    assert "Townhall" in page.text and "/api/games" in page.text
-    assert "http://" not in page.text and "https://" not in page.text

@@ -123,9 +123,14 @@ class TablePage:
                 else:
                     self.tap_or_click(board.locator(f'[data-part-choice="{part if part is not None else ""}"]'))
             elif stage in ("orient", "choose"):
-                if target.get("flipped") is not None and board.get_attribute("data-flipped") != str(target["flipped"]).lower():
+                if (
+                    target.get("flipped") is not None
+                    and board.get_attribute("data-flipped") != str(target["flipped"]).lower()
+                ):
                     self.key_or_button("f", "#flip")
-                elif target.get("rotation") is not None and board.get_attribute("data-rotation") != str(target["rotation"]):
+                elif target.get("rotation") is not None and board.get_attribute("data-rotation") != str(
+                    target["rotation"]
+                ):
                     self.key_or_button("r", "#rotate")
                 elif stage == "choose":
                     self.tap_or_click(board.locator(f'[data-choice="{action.id}"]'))

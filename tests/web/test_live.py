@@ -109,7 +109,9 @@ def _deciding(tables: list[TablePage]) -> TablePage:
 
 
 @pytest.mark.parametrize(("game", "hidden"), [("my-city", True), ("carcassonne", False)])
-def test_hot_seat_one_browser_holds_both_seats(game: str, hidden: bool, server: Server, context: BrowserContext) -> None:
+def test_hot_seat_one_browser_holds_both_seats(
+    game: str, hidden: bool, server: Server, context: BrowserContext
+) -> None:
     """Two seats in one browser: the page turns to whichever is deciding, behind a hand-over screen
     when the game hides something from the other players."""
     rng = random.Random(f"hot-{game}")

@@ -303,8 +303,15 @@ class TableRunner:
         kept = loaded.steps[:step]
         state, steps = self._replay(loaded.game, loaded.num_players, loaded.options, loaded.setup_chance, kept)
         at = Loaded(
-            table_id, loaded.game, loaded.num_players, loaded.options, loaded.setup_chance, loaded.settings,
-            kept[-1].state_id if kept else 0, state, steps,
+            table_id,
+            loaded.game,
+            loaded.num_players,
+            loaded.options,
+            loaded.setup_chance,
+            loaded.settings,
+            kept[-1].state_id if kept else 0,
+            state,
+            steps,
         )
         return {**summary, **self._state_view(at, None), "step": step, "steps": len(loaded.steps)}
 

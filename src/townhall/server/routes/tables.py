@@ -127,7 +127,9 @@ def record(table_id: TableId, services: ServicesDep) -> dict[str, Json]:
 
 
 @router.get("/{table_id}/steps/{step}")
-def step_view(table_id: TableId, step: Annotated[int, Path(ge=0, le=1_000_000)], services: ServicesDep) -> dict[str, Json]:
+def step_view(
+    table_id: TableId, step: Annotated[int, Path(ge=0, le=1_000_000)], services: ServicesDep
+) -> dict[str, Json]:
     """Once over: a spectator's view after the first `step` actions (the replay viewer)."""
     return services.runner.view_at(table_id, step)
 
