@@ -63,3 +63,33 @@ def test_a_whole_game_against_a_bot_by_clicks(game: str, server: Server, context
     page.click("#replay-last")
     expect(replay).to_have_attribute("data-step", str(steps))
     assert table_id in page.url and not errors, errors
+
+
+def test_keyboard_play_and_undo(server: Server, context: BrowserContext) -> None:
+    """A placement made with the keyboard only (Tab to a highlighted cell, Enter, R, Enter), then
+    taken back with Undo while the same player still decides."""
+    page = context.new_page()
+    open_lobby_and_create(page, server.url, "carcassonne", ["me", "bot:easy"], {})
+    table = TablePage(page)
+    table.wait_loaded()
+    assert table.wait_turn_or_end()
+    before = table.state_id
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.matches('.cell.target')"):
+            break
+    else:
+        raise AssertionError("no highlighted cell is reachable by Tab")
+    page.keyboard.press("Enter")
+    expect(page.locator("#board")).to_have_attribute("data-stage", "orient")
+    page.keyboard.press("r")  # the next legal rotation (the same one when there is only one)
+    with page.expect_request(lambda r: r.url.split("?")[0].endswith("/actions")):
+        page.keyboard.press("Enter")
+    page.wait_for_function(f"Number(document.body.dataset.stateId) > {before}")
+    placed = table.state_id
+    expect(page.locator("#undo")).to_be_visible()
+    page.click("#undo")
+    page.wait_for_function(f"Number(document.body.dataset.stateId) > {placed}")
+    expect(page.locator("#board")).to_have_attribute("data-stage", "idle")
+    assert any(a.target and a.target.get("rotation") is not None for a in table.legal())  # placing again
+    expect(page.locator("#undo")).to_be_hidden()

@@ -63,9 +63,17 @@ def test_an_invite_link_seats_a_friend_and_both_play_live(
             expect(bob_page.locator("body")).to_have_attribute("data-seat", "1")
             assert bob.state_id >= before
             expect(bob_page.locator("#join-form")).to_have_count(0)
-    # each one's log names the other player's moves
+    # each one's log names the other player's moves; the last moves stay marked on the board
     expect(ann_page.locator('#log li[data-player="1"]').first).to_be_attached()
     expect(bob_page.locator('#log li[data-player="0"]').first).to_be_attached()
+    expect(ann_page.locator("#board .last-move").first).to_be_attached()
+
+    # the chat reaches the other side live, as text
+    line = "<b>hello</b> & good luck"
+    bob_page.fill("#chat-input", line)
+    bob_page.press("#chat-input", "Enter")
+    expect(ann_page.locator("#chat li").last).to_have_text(f"bob: {line}")
+    expect(ann_page.locator("#chat li b")).to_have_count(1)  # the name only: the line's markup stays text
 
 
 def test_after_a_lost_connection_the_page_reconnects_and_catches_up(

@@ -1,13 +1,18 @@
 // What changed on the board between two views: the cells whose content (terrain, label,
-// rotation, parts, pieces) differs. Marks are left out: they change with whose turn it is.
+// rotation, parts, pieces, marks) differs. The open cells of a placement and the game's own
+// last-move mark are left out: they follow whose turn it is, not what was done.
 import { cellKey } from "./board/state.js";
+
+const IGNORED_MARKS = new Set(["open", "last-move"]);
 
 function contents(board) {
   const found = new Map();
   for (const area of board?.areas || []) {
-    for (const cell of area.cells) {
+    for (const cell of area.cells || []) {
+      if ((cell.marks || []).includes("open")) continue;
+      const marks = (cell.marks || []).filter((m) => !IGNORED_MARKS.has(m));
       const { terrain, label, rotation, parts, pieces } = cell;
-      found.set(cellKey(area.id, cell.id), JSON.stringify([terrain, label, rotation, parts, pieces]));
+      found.set(cellKey(area.id, cell.id), JSON.stringify([terrain, label, rotation, parts, pieces, marks]));
     }
   }
   return found;
@@ -18,7 +23,7 @@ export function changedCells(before, after) {
   const old = contents(before);
   const changed = [];
   for (const [key, value] of contents(after)) {
-    if (old.has(key) ? old.get(key) !== value : value !== JSON.stringify([null, null, 0, [], []])) changed.push(key);
+    if (old.get(key) !== value) changed.push(key);
   }
   return changed;
 }

@@ -1,0 +1,51 @@
+"""The lobby: open tables to join or watch, my tables, and the language switcher."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+from playwright.sync_api import BrowserContext, expect
+
+from tests.server.conftest import Server
+from tests.web.table import new_table
+from townhall import web
+
+
+def test_open_tables_can_be_joined_and_mine_are_listed(server: Server, context: BrowserContext) -> None:
+    table = new_table(server.url, "kutna-hora", ["human", "bot:easy"])
+    page = context.new_page()
+    page.goto(f"{server.url}/")
+    row = page.locator(f'#open li[data-table="{table["id"]}"]')
+    expect(row.locator("a.join")).to_have_attribute("href", f"/tables/{table['id']}?seat=0")
+    row.locator("a.join").click()
+    page.fill("#join-name", "cleo")
+    page.click("#join-take")
+    expect(page.locator("body")).to_have_attribute("data-seat", "0")
+    page.goto(f"{server.url}/")
+    expect(page.locator(f'#mine li[data-table="{table["id"]}"] a')).to_be_visible()
+    expect(page.locator(f'#open li[data-table="{table["id"]}"]')).to_have_count(0)
+    page.locator(f'#mine li[data-table="{table["id"]}"] a').click()  # back to the same seat
+    expect(page.locator("body")).to_have_attribute("data-seat", "0")
+    expect(page.locator("#join-form")).to_have_count(0)
+
+
+def test_the_language_switcher_translates_the_page_and_asks_the_server_in_it(
+    server: Server, context: BrowserContext
+) -> None:
+    japanese = json.loads((web.STATIC / "i18n" / "ja.json").read_text(encoding="utf-8"))
+    page = context.new_page()
+    page.goto(f"{server.url}/")
+    expect(page.locator("#new-title")).to_have_text("New table")
+    with page.expect_request(lambda r: "/api/games" in r.url) as games:
+        page.select_option("#lang", "ja")
+    assert "lang=ja" in games.value.url
+    expect(page.locator("#new-title")).to_have_text(japanese["new-table"])
+    expect(page.locator("html")).to_have_attribute("lang", "ja")
+
+
+def test_the_browser_language_is_the_default(server: Server, new_context: Callable[..., BrowserContext]) -> None:
+    traditional = json.loads((web.STATIC / "i18n" / "zh-Hant.json").read_text(encoding="utf-8"))
+    page = new_context(locale="zh-TW").new_page()
+    page.goto(f"{server.url}/")
+    expect(page.locator("#new-title")).to_have_text(traditional["new-table"])
