@@ -49,3 +49,20 @@ def test_the_browser_language_is_the_default(server: Server, new_context: Callab
     page = new_context(locale="zh-TW").new_page()
     page.goto(f"{server.url}/")
     expect(page.locator("#new-title")).to_have_text(traditional["new-table"])
+
+
+def test_a_table_with_a_clock_shows_it_running(server: Server, context: BrowserContext) -> None:
+    page = context.new_page()
+    page.goto(f"{server.url}/")
+    page.select_option("#game", "carcassonne")
+    page.select_option("#seat-1", "friend")
+    page.select_option("#clock", "fischer")
+    page.fill("#clock-base", "5")
+    page.click("#create")
+    page.wait_for_url(f"{server.url}/tables/*")
+    clock = page.locator('[data-clock="0"]')
+    expect(clock).to_have_class("clock running")
+    first = clock.inner_text()
+    assert first.startswith(("5:00", "4:5"))
+    expect(clock).not_to_have_text(first, timeout=5_000)  # it counts down between two views
+    expect(page.locator('[data-clock="1"]')).to_have_text("5:00")

@@ -20,6 +20,13 @@ function labels() {
     create: "create",
     "mine-title": "my-tables",
     "open-title": "open-tables",
+    "clock-text": "clock",
+    "clock-none": "clock-none",
+    "clock-move": "clock-move",
+    "clock-fischer": "clock-fischer",
+    "clock-seconds-text": "clock-seconds",
+    "clock-base-text": "clock-base",
+    "clock-increment-text": "clock-increment",
   })) {
     $(`#${id}`).textContent = t(key);
   }
@@ -91,6 +98,20 @@ function chosenOptions() {
   return options;
 }
 
+function showClock() {
+  const kind = $("#clock").value;
+  $("#clock-seconds-label").hidden = kind !== "move";
+  $("#clock-base-label").hidden = kind !== "fischer";
+  $("#clock-increment-label").hidden = kind !== "fischer";
+}
+
+function chosenClock() {
+  const kind = $("#clock").value;
+  if (kind === "move") return { kind, seconds: Number($("#clock-seconds").value) };
+  if (kind === "fischer") return { kind, base: Number($("#clock-base").value) * 60, increment: Number($("#clock-increment").value) };
+  return { kind: "none" };
+}
+
 async function create(event) {
   event.preventDefault();
   const name = $("#name").value.trim() || t("player-n", { n: 1 });
@@ -98,7 +119,7 @@ async function create(event) {
   const kinds = [...document.querySelectorAll("#seats select")].map((s) => s.value);
   const seats = kinds.map((k) => (k.startsWith("bot:") ? k : "human"));
   try {
-    const table = await api.create({ game: game().name, players: kinds.length, options: chosenOptions(), seats });
+    const table = await api.create({ game: game().name, players: kinds.length, options: chosenOptions(), seats, clock: chosenClock() });
     for (const [seat, kind] of kinds.entries()) {
       if (kind !== "me") continue;
       const taken = await api.sit(table.id, seat, name);
@@ -165,6 +186,8 @@ async function main() {
   games = await api.games();
   fillGames();
   $("#new-table").addEventListener("submit", create);
+  $("#clock").addEventListener("change", showClock);
+  showClock();
   await listTables();
   setInterval(listTables, 5000);
 }
