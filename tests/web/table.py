@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from playwright.sync_api import BrowserContext, Locator, Page, expect
+from playwright.sync_api import Error as PlaywrightError
 
 from tests.server.client import http
 
@@ -108,18 +109,21 @@ class TablePage:
         board = self.page.locator("#board")
         cell = board.locator(f'[data-area="{target["area"]}"][data-cell="{target["cell"]}"]')
         part = target.get("part")
-        chip = cell.locator(f'[data-part="{part}"]')
-        if part is not None and chip.count():
-            self.tap_or_click(chip.first)  # one click on a part chooses its cell too
-        else:
+        chip = cell.locator(f'[data-part="{part}"]').first
+        if part is not None and chip.count() and _hits(chip, part=True):
+            self.tap_or_click(chip)  # one click on a part chooses its cell too
+        elif _hits(cell, part=False):
             self.tap_or_click(cell)
+        else:  # the cell's middle is covered by another part: the keyboard chooses the cell
+            cell.focus()
+            self.page.keyboard.press("Enter")
         for _ in range(12):
             stage = board.get_attribute("data-stage")
             if stage == "part":
                 part = target.get("part")
                 chip = cell.locator(f'[data-part="{part}"]')
-                if part is not None and chip.count() and chip.first.is_visible():
-                    self.tap_or_click(chip.first)
+                if part is not None and chip.count() and _hits(chip, part=True):
+                    self.tap_or_click(chip)
                 else:
                     self.tap_or_click(board.locator(f'[data-part-choice="{part if part is not None else ""}"]'))
             elif stage in ("orient", "choose"):
@@ -154,6 +158,24 @@ class TablePage:
             self.page.locator(button).tap()
         else:
             self.page.keyboard.press(key)
+
+
+def _hits(locator: Locator, *, part: bool) -> bool:
+    """Does a click in the middle of this element land on it (a part on that part, a cell on
+    the cell and not on one of its parts)? A game may draw anything on top."""
+    script = """(el, part) => {
+        const r = el.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+        if (!hit || !(el === hit || el.contains(hit))) return false;
+        return part || !hit.closest('[data-part]');
+    }"""
+    for _ in range(3):  # a view arriving meanwhile redraws the board: look again
+        try:
+            locator.scroll_into_view_if_needed()
+            return bool(locator.evaluate(script, part))
+        except PlaywrightError:
+            time.sleep(0.1)
+    raise AssertionError(f"{locator} stays detached")
 
 
 def play_to_end(table: TablePage, rng: random.Random, shot: Any = None, limit: int = 400) -> int:

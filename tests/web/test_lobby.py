@@ -18,6 +18,13 @@ def test_open_tables_can_be_joined_and_mine_are_listed(server: Server, context: 
     page.goto(f"{server.url}/")
     row = page.locator(f'#open li[data-table="{table["id"]}"]')
     expect(row.locator("a.join")).to_have_attribute("href", f"/tables/{table['id']}?seat=0")
+    row.locator("a.watch").click()  # a spectator: no actions, no chat box, a free seat to take
+    page.wait_for_selector("body[data-state-id]")
+    expect(page.locator("body")).to_have_attribute("data-seat", "")
+    expect(page.locator("#chat-form")).to_be_hidden()
+    expect(page.locator("#action-list button")).to_have_count(0)
+    expect(page.locator('#scores .seat[data-seat="0"] button.take')).to_be_visible()
+    page.go_back()
     row.locator("a.join").click()
     page.fill("#join-name", "cleo")
     page.click("#join-take")

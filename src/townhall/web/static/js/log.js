@@ -19,8 +19,13 @@ export function createLog(list, announcer) {
         events.map((e) =>
           h(
             "li",
-            { class: freshSet.has(e) ? "fresh" : null, "data-state": e.state_id, "data-player": e.player ?? "" },
-            e.player !== undefined && e.player !== null ? h("b", { style: `color:var(--seat-${e.player})` }, `${names(e.player)}: `) : null,
+            {
+              class: freshSet.has(e) ? "fresh" : null,
+              "data-state": e.state_id,
+              "data-player": e.player ?? "",
+              style: e.player != null ? `border-left-color:var(--seat-${e.player})` : null,
+              title: e.player != null ? names(e.player) : null,
+            },
             e.text || e.kind,
           ),
         ),

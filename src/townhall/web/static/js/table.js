@@ -100,8 +100,12 @@ function onView(view) {
   view.board = normalize(view.board);
   const before = page.view;
   if (before && view.seat === before.seat && view.state_id < before.state_id) return; // an older answer
-  page.view = view;
   page.viewAt = performance.now();
+  if (before && sameView(before, view)) {
+    page.view = view; // the websocket repeating the answer to our own action: the clocks only
+    return;
+  }
+  page.view = view;
   const since = before && before.seat === view.seat ? before.state_id : view.state_id;
   const fresh = log.merge(view, since);
   if (before && view.state_id > before.state_id) markMoves(before, view, fresh);
@@ -110,13 +114,18 @@ function onView(view) {
   if (next !== null && next !== page.seat && !view.to_move.includes(page.seat)) switchSeat(next);
 }
 
+function sameView(a, b) {
+  const shown = (v) => JSON.stringify([v.seat, v.state_id, v.status, v.seats, v.chat, v.legal.length, v.can_undo]);
+  return shown(a) === shown(b);
+}
+
 // The last move of each player, and a short flash of what the others just did.
 function markMoves(before, view, fresh) {
   const changed = changedCells(before.board, view.board);
   const players = [...new Set(fresh.map((e) => e.player).filter((p) => p !== undefined && p !== null))];
-  if (!changed.length || !players.length) return;
-  page.lastMoves = { ...page.lastMoves, [players[players.length - 1]]: changed };
-  if (players.some((p) => !(p in page.held))) {
+  if (!players.length) return;
+  page.lastMoves = { ...page.lastMoves, [players[players.length - 1]]: changed }; // replaces their previous one
+  if (changed.length && players.some((p) => !(p in page.held))) {
     page.flash = changed;
     clearTimeout(page.flashTimer);
     page.flashTimer = setTimeout(() => {

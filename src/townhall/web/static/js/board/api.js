@@ -29,6 +29,7 @@ export function createBoard(element, patch = {}) {
   let selection = null;
   let narrowed = narrow([], null);
   let contentKey = "";
+  let legalKey = "";
 
   const board = {
     config,
@@ -37,7 +38,10 @@ export function createBoard(element, patch = {}) {
     },
     set(next) {
       configure(config, "view" in next ? { ...next, view: normalize(next.view) } : next);
-      if ("legal" in next || "view" in next) selection = null;
+      // A new decision drops the selection; a chat line or a clock tick keeps it.
+      const key = `${config.movable}:${config.legal.map((a) => a.id).join(",")}`;
+      if (key !== legalKey) selection = null;
+      legalKey = key;
       redraw();
     },
     pick(area, cell, part) {
@@ -94,7 +98,8 @@ export function createBoard(element, patch = {}) {
 
   function redraw() {
     narrowed = narrow(config.movable ? config.legal : [], selection);
-    render(layer, config, narrowed, fallback);
+    const aspect = root.clientWidth && root.clientHeight ? root.clientWidth / root.clientHeight : 1.4;
+    render(layer, config, narrowed, fallback, aspect);
     renderControls(controls, board, narrowed, h);
     element.dataset.stage = narrowed.stage;
     element.dataset.rotation = narrowed.orientation?.rotation ?? "";

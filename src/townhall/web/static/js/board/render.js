@@ -6,7 +6,7 @@ import { cellCentre, cellOrigin, cellOutline, svg } from "./svg.js";
 const GAP = 0.6; // between areas, in cells
 const TITLE = 0.3; // an area's title height, in cells
 
-export function render(layer, config, narrowed, fallback) {
+export function render(layer, config, narrowed, fallback, aspect = 1.4) {
   const { view, game } = config;
   layer.replaceChildren();
   if (!view) return;
@@ -37,7 +37,7 @@ export function render(layer, config, narrowed, fallback) {
     if (narrowed.stage === "orient" || narrowed.stage === "choose") ghost(cells, area, narrowed, config, ctx, fallback, size);
     groups.push(group);
   }
-  arrange(groups, view.areas, size, ctx);
+  arrange(groups, view.areas, size, ctx, aspect);
 }
 
 function context(config, size) {
@@ -106,30 +106,49 @@ function bounds(area, size) {
   return { x: minX, y: minY, width: maxX - minX, height: maxY - minY };
 }
 
-// Shelf layout: areas left to right, a new row when the row is full. Each area gets its title
-// above it.
-function arrange(groups, areas, size, ctx) {
+// Shelf layout: areas left to right, a new row when the row is full, each with its title above
+// it. The row width is the one among the natural breaks that lets the whole fit the element
+// (of width/height `aspect`) at the largest scale.
+function arrange(groups, areas, size, ctx, aspect) {
   const boxes = groups.map((g) => g.getBBox());
-  // Rows about as wide as a landscape screen would show the whole set, never narrower than the widest area.
-  const surface = boxes.reduce((sum, b) => sum + (b.width + GAP * size) * (b.height + TITLE * size), 0);
-  const widest = Math.max(size * 8, ...boxes.map((b) => b.width), Math.sqrt(surface * 1.5));
-  let x = 0;
-  let y = 0;
-  let rowHeight = 0;
+  const gap = GAP * size;
+  const title = TITLE * size;
+  const widths = boxes.map((b) => Math.max(b.width, size * 2));
+  const limits = new Set([Math.max(...widths, 0)]);
+  let sum = 0;
+  for (const width of widths) {
+    sum += width + (sum ? gap : 0);
+    limits.add(sum);
+  }
+  let best = null;
+  for (const limit of limits) {
+    const placed = shelves(boxes, widths, limit, gap, title);
+    const scale = Math.min((aspect * 1000) / placed.width, 1000 / placed.height);
+    if (!best || scale > best.scale) best = { ...placed, scale };
+  }
   groups.forEach((group, i) => {
     const box = boxes[i];
-    const width = Math.max(box.width, size * 2);
-    if (x > 0 && x + width > widest) {
-      x = 0;
-      y += rowHeight + GAP * size;
-      rowHeight = 0;
-    }
-    const title = TITLE * size;
+    const [x, y] = best.at[i];
     group.setAttribute("transform", `translate(${x - box.x} ${y + title - box.y})`);
     const label = ctx.svg("text", { class: "area-title", x: box.x, y: box.y - title * 0.3, "font-size": title * 0.7 });
     label.textContent = areas[i].label;
     group.prepend(label);
-    x += width + GAP * size;
+  });
+}
+
+function shelves(boxes, widths, limit, gap, title) {
+  const at = [];
+  let [x, y, rowHeight, width] = [0, 0, 0, 0];
+  boxes.forEach((box, i) => {
+    if (x > 0 && x + widths[i] > limit + 0.5) {
+      x = 0;
+      y += rowHeight + gap;
+      rowHeight = 0;
+    }
+    at.push([x, y]);
+    x += widths[i] + gap;
+    width = Math.max(width, x - gap);
     rowHeight = Math.max(rowHeight, box.height + title);
   });
+  return { at, width, height: y + rowHeight };
 }
