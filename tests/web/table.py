@@ -8,7 +8,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from playwright.sync_api import BrowserContext, Locator, Page, expect
+from playwright.sync_api import BrowserContext, Locator, Page, Request, expect
 from playwright.sync_api import Error as PlaywrightError
 
 from tests.server.client import http
@@ -58,6 +58,12 @@ class TablePage:
     def __init__(self, page: Page, *, touch: bool = False) -> None:
         self.page = page
         self.touch = touch
+        self.sent = 0  # actions posted by the page
+        page.on("request", self._count)
+
+    def _count(self, request: Request) -> None:
+        if request.method == "POST" and request.url.split("?")[0].endswith("/actions"):
+            self.sent += 1
 
     def press(self, selector: str) -> None:
         locator = self.page.locator(selector).first
@@ -109,32 +115,31 @@ class TablePage:
         board = self.page.locator("#board")
         cell = board.locator(f'[data-area="{target["area"]}"][data-cell="{target["cell"]}"]')
         part = target.get("part")
-        chip = cell.locator(f'[data-part="{part}"]').first
-        if part is not None and chip.count() and _hits(chip, part=True):
-            self.tap_or_click(chip)  # one click on a part chooses its cell too
-        elif _hits(cell, part=False):
-            self.tap_or_click(cell)
+        sent = self.sent
+        spot = _part_spot(cell, part)
+        if spot is not None:
+            self.click_at(spot)  # one click on a part chooses its cell too
+        elif (middle := _spot(cell, part=False)) is not None:
+            self.click_at(middle)
         else:  # the cell's middle is covered by another part: the keyboard chooses the cell
             cell.focus()
             self.page.keyboard.press("Enter")
-        for _ in range(12):
+        for _ in range(100):
+            if self.sent > sent:
+                return  # the last click played it
             stage = board.get_attribute("data-stage")
             if stage == "part":
-                part = target.get("part")
-                chip = cell.locator(f'[data-part="{part}"]')
-                if part is not None and chip.count() and _hits(chip, part=True):
-                    self.tap_or_click(chip)
+                spot = _part_spot(cell, part)
+                if spot is not None:
+                    self.click_at(spot)
                 else:
                     self.tap_or_click(board.locator(f'[data-part-choice="{part if part is not None else ""}"]'))
             elif stage in ("orient", "choose"):
-                if (
-                    target.get("flipped") is not None
-                    and board.get_attribute("data-flipped") != str(target["flipped"]).lower()
-                ):
+                flipped = target.get("flipped")
+                rotation = target.get("rotation")
+                if flipped is not None and board.get_attribute("data-flipped") != str(flipped).lower():
                     self.key_or_button("f", "#flip")
-                elif target.get("rotation") is not None and board.get_attribute("data-rotation") != str(
-                    target["rotation"]
-                ):
+                elif rotation is not None and board.get_attribute("data-rotation") != str(rotation):
                     self.key_or_button("r", "#rotate")
                 elif stage == "choose":
                     self.tap_or_click(board.locator(f'[data-choice="{action.id}"]'))
@@ -143,8 +148,15 @@ class TablePage:
                     self.tap_or_click(board.locator("#confirm"))
                     return
             else:
-                return  # one action was left: the click played it
-        raise AssertionError(f"the board never narrowed to {action}")
+                self.page.wait_for_timeout(20)
+        stage = board.get_attribute("data-stage")
+        raise AssertionError(f"the board never narrowed to {action} (stage {stage})")
+
+    def click_at(self, point: tuple[float, float]) -> None:
+        if self.touch:
+            self.page.touchscreen.tap(*point)
+        else:
+            self.page.mouse.click(*point)
 
     def tap_or_click(self, locator: Locator) -> None:
         if self.touch:
@@ -160,22 +172,46 @@ class TablePage:
             self.page.keyboard.press(key)
 
 
-def _hits(locator: Locator, *, part: bool) -> bool:
-    """Does a click in the middle of this element land on it (a part on that part, a cell on
-    the cell and not on one of its parts)? A game may draw anything on top."""
+def _part_spot(cell: Locator, part: str | None) -> tuple[float, float] | None:
+    """A point where a click lands on the part (drawn in one or several pieces), if any."""
+    if part is None:
+        return None
+    pieces = cell.locator(f'[data-part="{part}"]')
+    for index in range(pieces.count()):
+        spot = _spot(pieces.nth(index), part=True)
+        if spot is not None:
+            return spot
+    return None
+
+
+def _spot(locator: Locator, *, part: bool) -> tuple[float, float] | None:
+    """The middle of the element (a stroke's middle for a line) if a click there lands on it: a
+    part on that part, a cell on the cell and not on one of its parts. A game may draw anything
+    on top, so the browser's own hit test decides."""
     script = """(el, part) => {
-        const r = el.getBoundingClientRect();
-        const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
-        if (!hit || !(el === hit || el.contains(hit))) return false;
-        return part || !hit.closest('[data-part]');
+        let x, y;
+        if (el.getTotalLength && el.getAttribute('fill') === 'none') {
+            const length = el.getTotalLength();
+            const p = el.getPointAtLength(length / 2).matrixTransform(el.getScreenCTM());
+            [x, y] = [p.x, p.y];
+        } else {
+            const r = el.getBoundingClientRect();
+            [x, y] = [r.x + r.width / 2, r.y + r.height / 2];
+        }
+        const hit = document.elementFromPoint(x, y);
+        if (!hit || !(el === hit || el.contains(hit))) return null;
+        return part || !hit.closest('[data-part]') ? [x, y] : null;
     }"""
+    last: Exception | None = None
     for _ in range(3):  # a view arriving meanwhile redraws the board: look again
         try:
             locator.scroll_into_view_if_needed()
-            return bool(locator.evaluate(script, part))
-        except PlaywrightError:
+            found = locator.evaluate(script, part)
+            return None if found is None else (float(found[0]), float(found[1]))
+        except PlaywrightError as error:
+            last = error
             time.sleep(0.1)
-    raise AssertionError(f"{locator} stays detached")
+    raise AssertionError(f"{locator} stays detached: {last}")
 
 
 def play_to_end(table: TablePage, rng: random.Random, shot: Any = None, limit: int = 400) -> int:

@@ -66,7 +66,7 @@ def test_an_invite_link_seats_a_friend_and_both_play_live(
     # each one's log names the other player's moves; the last moves stay marked on the board
     expect(ann_page.locator('#log li[data-player="1"]').first).to_be_attached()
     expect(bob_page.locator('#log li[data-player="0"]').first).to_be_attached()
-    expect(ann_page.locator("#board .last-move").first).to_be_attached()
+    expect(ann_page.locator("#board .wb-last-move").first).to_be_attached()
 
     # the chat reaches the other side live, as text
     line = "<b>hello</b> & good luck"
@@ -131,11 +131,12 @@ def test_hot_seat_one_browser_holds_both_seats(
     seats_seen: set[str] = set()
     handovers = 0
     for _ in range(6):
-        assert table.wait_turn_or_end()
+        if not table.wait_turn_or_end():
+            break  # everyone exited (a random My City player may)
         seats_seen.add(page.locator("body").get_attribute("data-seat") or "")
         table.play(rng.choice(table.legal()))
         page.wait_for_function(
-            "document.querySelector('#handover') || "
+            "document.querySelector('#handover') || document.body.dataset.status === 'over' || "
             "(document.body.dataset.myTurn === 'yes' && document.body.dataset.busy !== 'yes')"
         )
         if page.locator("#handover").count():

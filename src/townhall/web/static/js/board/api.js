@@ -84,7 +84,8 @@ export function createBoard(element, patch = {}) {
 
   function act(action) {
     selection = null;
-    narrowed = narrow([], null);
+    config.movable = false; // until the host answers with the next decision
+    redraw();
     config.events.act(action);
   }
 

@@ -53,6 +53,8 @@ export function panZoom(el) {
   };
 
   el.addEventListener("pointerdown", (event) => {
+    // The first finger (or the mouse) starts afresh: a lift lost on a redrawn element leaves no ghost pointer.
+    if (event.isPrimary) pointers.clear();
     pointers.set(event.pointerId, local(event));
     if (pointers.size === 1) {
       moved = false;
@@ -94,8 +96,8 @@ export function panZoom(el) {
     pointers.delete(event.pointerId);
     if (pointers.size < 2) pinch = null;
   };
-  el.addEventListener("pointerup", up);
-  el.addEventListener("pointercancel", up);
+  window.addEventListener("pointerup", up);
+  window.addEventListener("pointercancel", up);
   // A drag ends in a click on some element: swallow it.
   el.addEventListener(
     "click",

@@ -55,24 +55,24 @@ function lastMoveColours(config) {
 // The widget's marks over a cell drawn by the game: they never catch the pointer.
 function decorate(g, key, area, size, { legalAt, last, flash, selectedKey, narrowed, config }) {
   const mark = (cls, attrs = {}) => g.append(cellOutline(area.layout, size, { class: cls, ...attrs }));
-  if (last.has(key)) mark("last-move", { style: `--seat:${last.get(key)}` });
-  if (flash.has(key)) mark("flash");
+  if (last.has(key)) mark("wb-last-move", { style: `--seat:${last.get(key)}` });
+  if (flash.has(key)) mark("wb-flash");
   if (legalAt.has(key)) {
     g.classList.add("target");
     g.setAttribute("tabindex", "0");
     g.setAttribute("role", "button");
     const texts = legalAt.get(key).map((a) => a.text);
     g.setAttribute("aria-label", texts.length === 1 ? texts[0] : `${g.dataset.cell}: ${texts.length}`);
-    mark("target-mark");
-    g.prepend(cellOutline(area.layout, size, { class: "hit" })); // clickable even where the game drew nothing
+    mark("wb-target");
+    g.prepend(cellOutline(area.layout, size, { class: "wb-hit" })); // clickable even where the game drew nothing
   }
   if (key === selectedKey) {
     g.classList.add("selected");
-    mark("selected-mark");
+    mark("wb-selected");
     if (narrowed.stage === "part") {
       for (const part of narrowed.parts) {
         if (part === null) continue;
-        for (const el of g.querySelectorAll(`[data-part="${CSS.escape(part)}"]`)) el.classList.add("part-target");
+        for (const el of g.querySelectorAll(`[data-part="${CSS.escape(part)}"]`)) el.classList.add("wb-part-target");
       }
     }
   }
@@ -85,7 +85,7 @@ function ghost(cells, area, narrowed, config, ctx, fallback, size) {
   if (target.area !== area.id) return;
   const cell = area.cells.find((c) => c.id === target.cell) || { col: 0, row: 0 };
   const [x, y] = cellOrigin(area.layout, cell, size);
-  const g = svg("g", { class: "ghost", transform: `translate(${x} ${y})`, "data-ghost": target.cell });
+  const g = svg("g", { class: "wb-ghost", transform: `translate(${x} ${y})`, "data-ghost": target.cell });
   cells.append(g);
   const draw = config.game.drawGhost || fallback.drawGhost;
   draw.call(config.game, g, target, narrowed.candidates[0], config.view, ctx);
