@@ -15,6 +15,17 @@ from tests.web.table import TablePage, open_lobby_and_create
 SHORT = {"antiquity": {"max_rounds": 2}}
 
 
+def _join(context: BrowserContext, invite: str, name: str) -> TablePage:
+    """Open an invite link in another browser and take the seat under `name`."""
+    page = context.new_page()
+    page.goto(invite)
+    page.fill("#join-name", name)
+    page.click("#join-take")
+    table = TablePage(page)
+    table.wait_loaded()
+    return table
+
+
 def _one_move(table: TablePage, others: list[TablePage], rng: random.Random) -> None:
     """`table` plays one random legal action through the page; every other page sees it live."""
     assert table.wait_turn_or_end(), "the game ended too early for this test"
@@ -37,12 +48,8 @@ def test_an_invite_link_seats_a_friend_and_both_play_live(
     link = invite.input_value()
     assert link.endswith("?seat=1")
 
-    bob_page = new_context().new_page()
-    bob_page.goto(link)
-    bob_page.fill("#join-name", "bob")
-    bob_page.click("#join-take")
-    bob = TablePage(bob_page)
-    bob.wait_loaded()
+    bob = _join(new_context(), link, "bob")
+    bob_page = bob.page
     expect(bob_page.locator("body")).to_have_attribute("data-seat", "1")
     expect(ann_page.locator('#scores .seat[data-seat="1"] .name')).to_have_text("bob")  # live: the seat was taken
     expect(ann_page.locator("#scores .invite")).to_have_count(0)
@@ -88,12 +95,8 @@ def test_after_a_lost_connection_the_page_reconnects_and_catches_up(
     ann = TablePage(ann_page)
     ann.wait_loaded()
     link = ann_page.locator("#scores .invite-link").input_value()
-    bob_page = new_context().new_page()
-    bob_page.goto(link)
-    bob_page.fill("#join-name", "bob")
-    bob_page.click("#join-take")
-    bob = TablePage(bob_page)
-    bob.wait_loaded()
+    bob = _join(new_context(), link, "bob")
+    bob_page = bob.page
     _one_move(_deciding([ann, bob]), [ann, bob], rng)
 
     server.kill()
