@@ -11,8 +11,15 @@ export function renderEnd(el, view, facts, { onReplay }) {
   }
   const { ranks, scores, reason, tie_breaks: tieBreaks } = view.result;
   const order = ranks.map((rank, seat) => ({ rank, seat })).sort((a, b) => a.rank - b.rank || a.seat - b.seat);
-  const labels = [...new Set(order.flatMap(({ seat }) => tracksOf(view.board, seat).map((tr) => tr.label)))];
-  const value = (seat, label) => tracksOf(view.board, seat).find((tr) => tr.label === label)?.value ?? "";
+  // One column per kind of track: the ids of different seats' tracks differ only by the seat.
+  const columns = new Map();
+  for (const { seat } of order) {
+    for (const tr of tracksOf(view.board, seat)) {
+      const key = kindOf(tr.id, seat);
+      if (!columns.has(key)) columns.set(key, tr.label.replace(/^player \d+ /, ""));
+    }
+  }
+  const value = (seat, key) => tracksOf(view.board, seat).find((tr) => kindOf(tr.id, seat) === key)?.value ?? "";
   clear(
     el,
     h("h2", {}, t("game-over")),
@@ -21,7 +28,7 @@ export function renderEnd(el, view, facts, { onReplay }) {
     h(
       "table",
       { class: "ranks" },
-      h("thead", {}, h("tr", {}, h("th", {}, t("rank")), h("th", {}, t("player")), h("th", {}, t("score")), labels.map((l) => h("th", {}, l)))),
+      h("thead", {}, h("tr", {}, h("th", {}, t("rank")), h("th", {}, t("player")), h("th", {}, t("score")), [...columns.values()].map((label) => h("th", {}, label)))),
       h(
         "tbody",
         {},
@@ -32,7 +39,7 @@ export function renderEnd(el, view, facts, { onReplay }) {
             h("td", {}, String(rank)),
             h("td", {}, h("span", { class: "swatch", style: `background:var(--seat-${seat})` }), seatName(view, seat)),
             h("td", { class: "final-score" }, String(scores[seat])),
-            labels.map((l) => h("td", {}, String(value(seat, l)))),
+            [...columns.keys()].map((key) => h("td", {}, String(value(seat, key)))),
           ),
         ),
       ),
@@ -46,4 +53,8 @@ export function renderEnd(el, view, facts, { onReplay }) {
     ),
   );
   el.hidden = false;
+}
+
+function kindOf(id, seat) {
+  return id.replace(new RegExp(`(?<![0-9])${seat}(?![0-9])`), "#");
 }
