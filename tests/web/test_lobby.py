@@ -8,7 +8,7 @@ from collections.abc import Callable
 from playwright.sync_api import BrowserContext, expect
 
 from tests.server.conftest import Server
-from tests.web.table import new_table
+from tests.web.table import new_table, seat_browser
 from townhall import web
 
 
@@ -73,3 +73,14 @@ def test_a_table_with_a_clock_shows_it_running(server: Server, context: BrowserC
     assert first.startswith(("5:00", "4:5"))
     expect(clock).not_to_have_text(first, timeout=5_000)  # it counts down between two views
     expect(page.locator('[data-clock="1"]')).to_have_text("5:00")
+
+
+def test_a_seat_the_server_does_not_know_falls_back_to_watching(server: Server, context: BrowserContext) -> None:
+    table = new_table(server.url, "carcassonne", ["human", "bot:easy"])
+    seat_browser(context, server.url, table["id"], 0, "not-a-token", "carcassonne")
+    page = context.new_page()
+    page.goto(f"{server.url}/tables/{table['id']}")
+    expect(page.locator("#status")).to_contain_text("no longer known")
+    expect(page.locator("body")).to_have_attribute("data-seat", "")
+    expect(page.locator("#connection")).to_have_attribute("data-status", "live")
+    assert page.evaluate("localStorage.getItem('townhall.seats')") == "{}"

@@ -24,6 +24,13 @@ export const store = {
     all[table] = entry;
     localStorage.setItem(SEATS, JSON.stringify(all));
   },
+  dropSeat(table, seat) {
+    const all = read();
+    if (!all[table]) return;
+    delete all[table].seats[seat];
+    if (!Object.keys(all[table].seats).length) delete all[table];
+    localStorage.setItem(SEATS, JSON.stringify(all));
+  },
   // [{id, game, seats, at}] newest first.
   tables: () =>
     Object.entries(read())

@@ -83,7 +83,15 @@ function onStatus(status, error) {
   const el = $("#connection");
   el.dataset.status = status;
   el.textContent = t(`connection-${status}`);
-  if (error) showError(error);
+  if (error?.error === "bad-token" && page.seat !== null) {
+    // The server no longer knows this seat's token (another server, a wiped database): watch.
+    store.dropSeat(tableId, page.seat);
+    page.held = store.seats(tableId);
+    showError({ message: t("seat-lost") });
+    attach(preferredSeat(page.view));
+  } else if (error) {
+    showError(error);
+  }
 }
 
 async function switchSeat(seat) {
