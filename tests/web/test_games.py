@@ -21,6 +21,9 @@ GAMES: dict[str, dict[str, Any]] = {
     "antiquity": {"max_rounds": 2},
 }
 
+# After how many of the human's actions the mid-game picture is taken (My City's random games are short).
+MID_GAME = {"carcassonne": 14, "kutna-hora": 12, "my-city": 2, "antiquity": 8}
+
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_a_whole_game_against_a_bot_by_clicks(game: str, server: Server, context: BrowserContext) -> None:
@@ -33,7 +36,7 @@ def test_a_whole_game_against_a_bot_by_clicks(game: str, server: Server, context
     expect(page.locator("#scores .seat.mine")).to_have_count(1)
 
     def shot(n: int) -> None:
-        if n == 6:
+        if n == MID_GAME[game]:
             screenshot(page, f"{game}-mid")
 
     on_board = play_to_end(table, random.Random(game), shot)
