@@ -8,7 +8,7 @@ GAME ?=
 CATALOGS := $(wildcard src/townhall/*/locale/*/LC_MESSAGES/*.po src/townhall/games/*/locale/*/LC_MESSAGES/*.po)
 CATALOG_STAMP := $(VENV)/.catalogs-stamp
 
-.PHONY: play terminal test lint typecheck bench clean schemas catalogs
+.PHONY: play terminal test lint typecheck bench clean schemas catalogs chromium
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -28,7 +28,7 @@ PORT ?= 8000
 ## make play GAME=carcassonne (or make terminal) keeps the interactive game at the terminal.
 play: $(CATALOG_STAMP)
 ifeq ($(GAME),)
-	@echo "Townhall server: open http://127.0.0.1:$(PORT)/docs (API under /api)"
+	@echo "Townhall: open http://127.0.0.1:$(PORT)/ in a browser (API under /api, docs at /docs)"
 	$(BIN)/townhall serve --port $(PORT)
 else
 	$(BIN)/townhall play $(GAME)
@@ -38,8 +38,12 @@ endif
 terminal: $(CATALOG_STAMP)
 	$(BIN)/townhall play $(GAME)
 
+## The browser tests (tests/web) drive Debian's Chromium; Playwright's own download cannot work here.
+chromium:
+	@test -x /usr/bin/chromium || (apt-get update && apt-get install -y chromium)
+
 ## make test: the whole test suite, mypy --strict on the package, ruff
-test: $(CATALOG_STAMP)
+test: $(CATALOG_STAMP) chromium
 	$(BIN)/pytest -n 2 tests
 	$(BIN)/mypy --strict src/townhall
 	$(BIN)/lint-imports

@@ -201,13 +201,3 @@ def test_a_seated_player_may_resign(shared_sqlite_server: Server) -> None:
     assert bob.view()["result"] == result
     again = http.post(url, json={}, headers=bob.headers)
     assert again.status_code == 409 and again.json()["error"] == "game-over", again.text
-
-
-def test_the_home_page_needs_nothing_from_the_internet(shared_sqlite_server: Server) -> None:
-    """`make play` opens on `/`: a page that lists games and tables with no remote assets."""
-    import httpx
-
-    page = httpx.get(f"{shared_sqlite_server.url}/", timeout=10)
-    assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
-    assert "Townhall" in page.text and "/api/games" in page.text
-    assert "http://" not in page.text and "https://" not in page.text

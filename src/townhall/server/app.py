@@ -12,12 +12,11 @@ import gc
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from contextlib import asynccontextmanager
-from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.responses import JSONResponse
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.routing import Match
@@ -29,6 +28,7 @@ from townhall.server.context import Services
 from townhall.server.errors import error_body, status_of
 from townhall.server.pubsub import MemoryPubSub, RedisPubSub
 from townhall.server.routes import games as games_routes
+from townhall.server.routes import pages as pages_routes
 from townhall.server.routes import tables as tables_routes
 from townhall.server.routes import ws as ws_routes
 from townhall.server.storage import connect
@@ -43,9 +43,6 @@ Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
-
-
-HOME_PAGE = Path(__file__).with_name("static") / "home.html"
 
 
 def create_app(database: str | None = None, redis: str | None = None) -> FastAPI:
@@ -83,11 +80,8 @@ def create_app(database: str | None = None, redis: str | None = None) -> FastAPI
     app.include_router(games_routes.router)
     app.include_router(tables_routes.router)
     app.include_router(ws_routes.router)
-
-    @app.get("/", include_in_schema=False)
-    def home() -> HTMLResponse:
-        """A self-contained page (no assets from the internet): the games and the open tables."""
-        return HTMLResponse(HOME_PAGE.read_text(encoding="utf-8"))
+    app.include_router(pages_routes.router)
+    app.mount("/static", pages_routes.static_files, name="static")
 
     @app.exception_handler(TownhallError)
     async def townhall_error(_request: Request, error: TownhallError) -> JSONResponse:

@@ -324,6 +324,7 @@ class TableRunner:
                     events.append(
                         {
                             "state_id": step.state_id,
+                            "player": step.player,
                             "kind": event.kind,
                             "data": event.data,
                             "text": game.event_text(event),
@@ -362,6 +363,32 @@ class TableRunner:
             scores=None if loaded.ended is not None else [float(s) for s in loaded.state.scores()],
             ranks=list(outcome.ranks),
         ).to_json()
+
+    def view_at(self, table_id: str, step: int) -> dict[str, Json]:
+        """A spectator's view of a finished table after its first `step` kept actions (the
+        browser's replay viewer); `steps` tells how many there are."""
+        with self._lock(table_id):
+            loaded = self._checked(self._get(table_id))
+        if loaded.outcome() is None:
+            raise NotOver("the replay is published once the game is over")
+        if not 0 <= step <= len(loaded.steps):
+            raise BadRequest(f"step {step} is outside 0-{len(loaded.steps)}")
+        kept = loaded.steps[:step]
+        state, steps = self._replay(loaded.game, loaded.num_players, loaded.options, loaded.setup_chance, kept)
+        at = Loaded(
+            table_id,
+            loaded.game,
+            loaded.num_players,
+            loaded.options,
+            loaded.setup_chance,
+            loaded.settings,
+            kept[-1].state_id if kept else 0,
+            state,
+            steps,
+            seats=loaded.seats,
+            ended=loaded.ended if step == len(loaded.steps) else None,
+        )
+        return {**_summary_of(loaded), **self._state_view(at, None), "step": step, "steps": len(loaded.steps)}
 
     # --- changing -------------------------------------------------------------------------
 

@@ -140,6 +140,15 @@ def record(table_id: TableId, services: ServicesDep) -> dict[str, Json]:
     return services.runner.record(table_id)
 
 
+@router.get("/{table_id}/steps/{step}")
+def step_view(
+    table_id: TableId, step: Annotated[int, Path(ge=0, le=1_000_000)], services: ServicesDep, lang: LanguageDep
+) -> dict[str, Json]:
+    """Once over: a spectator's view after the first `step` actions (the replay viewer)."""
+    with speaking(lang):
+        return services.runner.view_at(table_id, step)
+
+
 def _json(text: str) -> Response:
     return Response(content=text, media_type="application/json")
 

@@ -1,0 +1,29 @@
+"""The browser client's pages and static files (townhall.web): `/` the lobby, `/tables/{id}` a table."""
+
+from __future__ import annotations
+
+import mimetypes
+
+from fastapi import APIRouter
+from fastapi.responses import HTMLResponse
+from fastapi.staticfiles import StaticFiles
+
+from townhall import web
+
+router = APIRouter(include_in_schema=False)
+# Browsers refuse ES modules served without a JavaScript type; the platform's table may lack one.
+mimetypes.add_type("text/javascript", ".js")
+mimetypes.add_type("application/json", ".json")
+static_files = StaticFiles(directory=web.STATIC)
+_NO_STORE = {"Cache-Control": "no-cache"}
+
+
+@router.get("/")
+def lobby() -> HTMLResponse:
+    return HTMLResponse(web.page("lobby"), headers=_NO_STORE)
+
+
+@router.get("/tables/{table_id}")
+def table(table_id: str) -> HTMLResponse:
+    """The table page; the table itself is loaded by the page (a missing one says so there)."""
+    return HTMLResponse(web.page("table"), headers=_NO_STORE)

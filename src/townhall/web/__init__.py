@@ -1,0 +1,14 @@
+"""The browser client: static files (HTML, CSS, ES modules, translation catalogs) that the server
+serves as they are. No build step; nothing here knows a game's rules (docs/web-client.md)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+STATIC = Path(__file__).with_name("static")
+PAGES = {"lobby": STATIC / "lobby.html", "table": STATIC / "table.html"}
+
+
+def page(name: str) -> str:
+    """The HTML of one page of the client (`lobby` or `table`)."""
+    return PAGES[name].read_text(encoding="utf-8")

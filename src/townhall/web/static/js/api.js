@@ -1,0 +1,49 @@
+// The server's HTTP and websocket contract (docs/server.md). Every request names the page's
+// language (?lang=), so the server may answer in it.
+import { lang } from "./i18n.js";
+
+export class ApiError extends Error {
+  constructor(status, body) {
+    super(body?.message || `HTTP ${status}`);
+    this.status = status;
+    this.code = body?.error || "http";
+  }
+}
+
+function withLang(path) {
+  return `${path}${path.includes("?") ? "&" : "?"}lang=${encodeURIComponent(lang)}`;
+}
+
+export async function request(method, path, { token, body } = {}) {
+  const headers = {};
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const response = await fetch(withLang(path), {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const data = await response.json().catch(() => null);
+  if (!response.ok) throw new ApiError(response.status, data);
+  return data;
+}
+
+export const api = {
+  games: () => request("GET", "/api/games"),
+  tables: () => request("GET", "/api/tables"),
+  create: (body) => request("POST", "/api/tables", { body }),
+  sit: (table, seat, name) => request("POST", `/api/tables/${table}/seats/${seat}`, { body: { name } }),
+  view: (table, token) => request("GET", `/api/tables/${table}`, { token }),
+  act: (table, token, stateId, action) =>
+    request("POST", `/api/tables/${table}/actions`, { token, body: { state_id: stateId, action } }),
+  undo: (table, token, stateId) => request("POST", `/api/tables/${table}/undo`, { token, body: { state_id: stateId } }),
+  chat: (table, token, text) => request("POST", `/api/tables/${table}/chat`, { token, body: { text } }),
+  record: (table) => request("GET", `/api/tables/${table}/record`),
+  step: (table, step) => request("GET", `/api/tables/${table}/steps/${step}`),
+};
+
+export function socketUrl(table, token) {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const query = token ? `?token=${encodeURIComponent(token)}` : "";
+  return withLang(`${scheme}://${location.host}/ws/tables/${table}${query}`);
+}

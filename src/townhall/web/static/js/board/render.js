@@ -1,0 +1,154 @@
+// Drawing a board view: each area's cells through the game's module, the widget's own marks
+// on top (legal targets, the selection, last moves, flashes), then the areas laid out in rows.
+import { cellKey, targets } from "./state.js";
+import { cellCentre, cellOrigin, cellOutline, svg } from "./svg.js";
+
+const GAP = 0.6; // between areas, in cells
+const TITLE = 0.3; // an area's title height, in cells
+
+export function render(layer, config, narrowed, fallback, aspect = 1.4) {
+  const { view, game } = config;
+  layer.replaceChildren();
+  if (!view) return;
+  const size = game.cellSize || fallback.cellSize;
+  const ctx = context(config, size);
+  const legalAt = config.movable ? targets(config.legal) : new Map();
+  const last = lastMoveColours(config);
+  const flash = new Set(config.flash);
+  const selectedKey = narrowed.stage === "idle" ? null : cellKey(narrowed.at[0].target.area, narrowed.at[0].target.cell);
+  const groups = [];
+  for (const area of view.areas) {
+    const group = svg("g", { class: `area layout-${area.layout}`, "data-area": area.id });
+    layer.append(group);
+    const cells = svg("g", { class: "cells" });
+    group.append(cells);
+    for (const cell of area.cells) {
+      const key = cellKey(area.id, cell.id);
+      const [x, y] = cellOrigin(area.layout, cell, size);
+      const g = svg("g", { class: "cell", "data-area": area.id, "data-cell": cell.id, transform: `translate(${x} ${y})` });
+      cells.append(g);
+      (game.drawCell || fallback.drawCell).call(game, g, cell, area, view, ctx);
+      decorate(g, key, area, size, { legalAt, last, flash, selectedKey, narrowed, config });
+    }
+    ctx.bounds = bounds(area, size);
+    const extras = svg("g", { class: "extras" });
+    group.append(extras);
+    (game.drawAreaExtras || fallback.drawAreaExtras).call(game, extras, area, view, ctx);
+    if (narrowed.stage === "orient" || narrowed.stage === "choose") ghost(cells, area, narrowed, config, ctx, fallback, size);
+    groups.push(group);
+  }
+  arrange(groups, view.areas, size, ctx, aspect);
+}
+
+function context(config, size) {
+  return { playerColor: config.playerColor, svg, lang: config.lang, t: config.t, cellSize: size };
+}
+
+function lastMoveColours(config) {
+  const found = new Map();
+  for (const [seat, keys] of Object.entries(config.lastMoves || {})) {
+    for (const key of keys) found.set(key, config.playerColor(Number(seat)));
+  }
+  return found;
+}
+
+// The widget's marks over a cell drawn by the game: they never catch the pointer.
+function decorate(g, key, area, size, { legalAt, last, flash, selectedKey, narrowed, config }) {
+  const mark = (cls, attrs = {}) => g.append(cellOutline(area.layout, size, { class: cls, ...attrs }));
+  if (last.has(key)) mark("wb-last-move", { style: `--seat:${last.get(key)}` });
+  if (flash.has(key)) mark("wb-flash");
+  if (legalAt.has(key)) {
+    g.classList.add("target");
+    g.setAttribute("tabindex", "0");
+    g.setAttribute("role", "button");
+    const texts = legalAt.get(key).map((a) => a.text);
+    g.setAttribute("aria-label", texts.length === 1 ? texts[0] : `${g.dataset.cell}: ${texts.length}`);
+    mark("wb-target");
+    g.prepend(cellOutline(area.layout, size, { class: "wb-hit" })); // clickable even where the game drew nothing
+  }
+  if (key === selectedKey) {
+    g.classList.add("selected");
+    mark("wb-selected");
+    if (narrowed.stage === "part") {
+      for (const part of narrowed.parts) {
+        if (part === null) continue;
+        for (const el of g.querySelectorAll(`[data-part="${CSS.escape(part)}"]`)) el.classList.add("wb-part-target");
+      }
+    }
+  }
+  if (config.movable && legalAt.size && !legalAt.has(key)) g.classList.add("inert");
+}
+
+// The placement being oriented, previewed at its cell (never catching the pointer).
+function ghost(cells, area, narrowed, config, ctx, fallback, size) {
+  const target = narrowed.orientation || narrowed.candidates[0].target;
+  if (target.area !== area.id) return;
+  const cell = area.cells.find((c) => c.id === target.cell) || { col: 0, row: 0 };
+  const [x, y] = cellOrigin(area.layout, cell, size);
+  const g = svg("g", { class: "wb-ghost", transform: `translate(${x} ${y})`, "data-ghost": target.cell });
+  cells.append(g);
+  const draw = config.game.drawGhost || fallback.drawGhost;
+  draw.call(config.game, g, target, narrowed.candidates[0], config.view, ctx);
+}
+
+function bounds(area, size) {
+  if (!area.cells.length) return { x: 0, y: 0, width: 0, height: 0 };
+  let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
+  const [cx, cy] = cellCentre(area.layout, size);
+  const half = area.layout === "hex" ? size : size / 2;
+  for (const cell of area.cells) {
+    const [x, y] = cellOrigin(area.layout, cell, size);
+    minX = Math.min(minX, x + cx - half);
+    minY = Math.min(minY, y + cy - half);
+    maxX = Math.max(maxX, x + cx + half);
+    maxY = Math.max(maxY, y + cy + half);
+  }
+  return { x: minX, y: minY, width: maxX - minX, height: maxY - minY };
+}
+
+// Shelf layout: areas left to right, a new row when the row is full, each with its title above
+// it. The row width is the one among the natural breaks that lets the whole fit the element
+// (of width/height `aspect`) at the largest scale.
+function arrange(groups, areas, size, ctx, aspect) {
+  const boxes = groups.map((g) => g.getBBox());
+  const gap = GAP * size;
+  const title = TITLE * size;
+  const widths = boxes.map((b) => Math.max(b.width, size * 2));
+  const limits = new Set([Math.max(...widths, 0)]);
+  let sum = 0;
+  for (const width of widths) {
+    sum += width + (sum ? gap : 0);
+    limits.add(sum);
+  }
+  let best = null;
+  for (const limit of limits) {
+    const placed = shelves(boxes, widths, limit, gap, title);
+    const scale = Math.min((aspect * 1000) / placed.width, 1000 / placed.height);
+    if (!best || scale > best.scale) best = { ...placed, scale };
+  }
+  groups.forEach((group, i) => {
+    const box = boxes[i];
+    const [x, y] = best.at[i];
+    group.setAttribute("transform", `translate(${x - box.x} ${y + title - box.y})`);
+    const label = ctx.svg("text", { class: "area-title", x: box.x, y: box.y - title * 0.3, "font-size": title * 0.7 });
+    label.textContent = areas[i].label;
+    group.prepend(label);
+  });
+}
+
+function shelves(boxes, widths, limit, gap, title) {
+  const at = [];
+  let [x, y, rowHeight, width] = [0, 0, 0, 0];
+  boxes.forEach((box, i) => {
+    if (x > 0 && x + widths[i] > limit + 0.5) {
+      x = 0;
+      y += rowHeight + gap;
+      rowHeight = 0;
+    }
+    at.push([x, y]);
+    x += widths[i] + gap;
+    width = Math.max(width, x - gap);
+    rowHeight = Math.max(rowHeight, box.height + title);
+  });
+  return { at, width, height: y + rowHeight };
+}

@@ -1,0 +1,195 @@
+// The lobby (/): the games with their options, a new table (each seat: me, a friend by invite
+// link, or a bot), the tables this browser sits at, and the open tables to join or watch.
+import { api } from "./api.js";
+import { $, clear, h } from "./dom.js";
+import { setup, switcher, t } from "./i18n.js";
+import { store } from "./store.js";
+
+const SEAT_KINDS = ["me", "friend", "bot:easy", "bot:medium", "bot:hard"];
+let games = [];
+
+const game = () => games.find((g) => g.name === $("#game").value);
+
+function labels() {
+  for (const [id, key] of Object.entries({
+    "lobby-title": "lobby",
+    "name-text": "your-name",
+    "new-title": "new-table",
+    "game-text": "game",
+    "players-text": "player-count",
+    create: "create",
+    "mine-title": "my-tables",
+    "open-title": "open-tables",
+    "clock-text": "clock",
+    "clock-none": "clock-none",
+    "clock-move": "clock-move",
+    "clock-fischer": "clock-fischer",
+    "clock-seconds-text": "clock-seconds",
+    "clock-base-text": "clock-base",
+    "clock-increment-text": "clock-increment",
+  })) {
+    $(`#${id}`).textContent = t(key);
+  }
+  $("#lang-slot").append(switcher(h));
+  const name = $("#name");
+  name.value = store.name();
+  name.addEventListener("change", () => store.setName(name.value.trim()));
+}
+
+function fillGames() {
+  clear($("#game"), games.map((g) => h("option", { value: g.name }, g.title)));
+  $("#game").addEventListener("change", fillPlayers);
+  $("#players").addEventListener("change", fillSeats);
+  fillPlayers();
+}
+
+function fillPlayers() {
+  const g = game();
+  const counts = [];
+  for (let n = g.min_players; n <= g.max_players; n += 1) counts.push(n);
+  clear($("#players"), counts.map((n) => h("option", { value: n }, String(n))));
+  fillSeats();
+  fillOptions();
+}
+
+function fillSeats() {
+  const count = Number($("#players").value);
+  const rows = [h("legend", {}, t("seats"))];
+  for (let seat = 0; seat < count; seat += 1) {
+    const select = h("select", { id: `seat-${seat}`, "data-seat": seat, "aria-label": t("player-n", { n: seat + 1 }) });
+    for (const kind of SEAT_KINDS) {
+      select.append(h("option", { value: kind, selected: kind === (seat === 0 ? "me" : "bot:easy") }, t(`seat-${kind.replace(":", "-")}`)));
+    }
+    rows.push(h("label", { class: "seat-choice" }, t("player-n", { n: seat + 1 }), " ", select));
+  }
+  clear($("#seats"), rows);
+}
+
+function fillOptions() {
+  const rows = [h("legend", {}, t("options"))];
+  for (const option of game().options) {
+    const id = `option-${option.name}`;
+    let input;
+    if (typeof option.default === "boolean") {
+      input = h("input", { type: "checkbox", id, checked: option.default });
+    } else if (option.choices.length) {
+      input = h("select", { id }, option.choices.map((c) => h("option", { value: c, selected: c === option.default }, String(c))));
+    } else if (typeof option.default === "number") {
+      input = h("input", { type: "number", id, value: option.default, min: option.minimum, max: option.maximum });
+    } else {
+      input = h("input", { type: "text", id, value: option.default });
+    }
+    input.dataset.option = option.name;
+    rows.push(h("label", { class: "option", title: option.help }, h("span", {}, option.name), " ", input, h("small", {}, option.help)));
+  }
+  clear($("#options"), rows);
+}
+
+function chosenOptions() {
+  const options = {};
+  for (const option of game().options) {
+    const input = $(`#option-${CSS.escape(option.name)}`);
+    let value;
+    if (typeof option.default === "boolean") value = input.checked;
+    else if (typeof option.default === "number") value = Number(input.value);
+    else value = input.value;
+    if (value !== option.default) options[option.name] = value;
+  }
+  return options;
+}
+
+function showClock() {
+  const kind = $("#clock").value;
+  $("#clock-seconds-label").hidden = kind !== "move";
+  $("#clock-base-label").hidden = kind !== "fischer";
+  $("#clock-increment-label").hidden = kind !== "fischer";
+}
+
+function chosenClock() {
+  const kind = $("#clock").value;
+  if (kind === "move") return { kind, seconds: Number($("#clock-seconds").value) };
+  if (kind === "fischer") return { kind, base: Number($("#clock-base").value) * 60, increment: Number($("#clock-increment").value) };
+  return { kind: "none" };
+}
+
+async function create(event) {
+  event.preventDefault();
+  const name = $("#name").value.trim() || t("player-n", { n: 1 });
+  store.setName(name);
+  const kinds = [...document.querySelectorAll("#seats select")].map((s) => s.value);
+  const seats = kinds.map((k) => (k.startsWith("bot:") ? k : "human"));
+  try {
+    const table = await api.create({ game: game().name, players: kinds.length, options: chosenOptions(), seats, clock: chosenClock() });
+    for (const [seat, kind] of kinds.entries()) {
+      if (kind !== "me") continue;
+      const taken = await api.sit(table.id, seat, name);
+      store.addSeat(table.id, table.game, seat, taken.token);
+    }
+    location.href = `/tables/${table.id}`;
+  } catch (error) {
+    $("#status").textContent = error.message;
+  }
+}
+
+function titleOf(name) {
+  return games.find((g) => g.name === name)?.title || name;
+}
+
+function seatsText(table) {
+  return table.seats
+    .map((s) => (s.kind === "bot" ? t("bot-named", { spec: s.spec.replace(/^bot:/, "") }) : s.name || t("free-seat")))
+    .join(", ");
+}
+
+async function listTables() {
+  const open = await api.tables();
+  const listed = new Map(open.map((tb) => [tb.id, tb]));
+  const mine = store.tables();
+  clear(
+    $("#mine"),
+    mine.length
+      ? mine.map((entry) => {
+          const table = listed.get(entry.id);
+          const status = table ? t(`status-${table.status}`) : t("status-over");
+          return h(
+            "li",
+            { "data-table": entry.id },
+            h("a", { href: `/tables/${entry.id}` }, `${titleOf(entry.game)} · ${entry.id.slice(0, 6)}`),
+            ` — ${status}`,
+            table ? ` — ${seatsText(table)}` : "",
+          );
+        })
+      : [h("li", { class: "empty" }, t("none-yet"))],
+  );
+  const others = open.filter((tb) => !mine.some((m) => m.id === tb.id));
+  clear(
+    $("#open"),
+    others.length
+      ? others.map((table) => {
+          const free = table.seats.filter((s) => s.kind === "human" && !s.taken);
+          return h(
+            "li",
+            { "data-table": table.id },
+            `${titleOf(table.game)} · ${table.id.slice(0, 6)} — ${t(`status-${table.status}`)} — ${seatsText(table)} `,
+            free.map((s) => h("a", { class: "join", href: `/tables/${table.id}?seat=${s.seat}` }, t("join-seat", { n: s.seat + 1 }))),
+            " ",
+            h("a", { class: "watch", href: `/tables/${table.id}` }, t("watch")),
+          );
+        })
+      : [h("li", { class: "empty" }, t("none-yet"))],
+  );
+}
+
+async function main() {
+  await setup();
+  labels();
+  games = await api.games();
+  fillGames();
+  $("#new-table").addEventListener("submit", create);
+  $("#clock").addEventListener("change", showClock);
+  showClock();
+  await listTables();
+  setInterval(listTables, 5000);
+}
+
+main();

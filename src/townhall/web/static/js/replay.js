@@ -1,0 +1,73 @@
+// The replay viewer of a finished table: a step slider, previous/next, play/pause; each step's
+// view comes from GET /api/tables/{id}/steps/{n} (a spectator's view).
+import { api } from "./api.js";
+import { clear, h } from "./dom.js";
+import { t } from "./i18n.js";
+
+const PLAY_EVERY = 700; // ms per step while playing
+
+export async function openReplay(el, table, { show, onError }) {
+  let step = 0;
+  let steps = 0;
+  let timer = null;
+  let loading = Promise.resolve();
+  const slider = h("input", { type: "range", id: "replay-step", min: 0, max: 0, value: 0, "aria-label": t("step") });
+  const counter = h("span", { id: "replay-counter" });
+  const events = h("ol", { class: "replay-events", id: "replay-events" });
+  const play = h("button", { type: "button", id: "replay-play" }, `▶ ${t("play")}`);
+
+  async function go(n) {
+    step = Math.max(0, Math.min(n, steps || n));
+    loading = api.step(table, step).then(
+      (view) => {
+        steps = view.steps;
+        slider.max = String(steps);
+        slider.value = String(step);
+        counter.textContent = t("step-of", { n: step, total: steps });
+        el.dataset.step = String(step);
+        clear(events, view.events.filter((e) => e.state_id === view.state_id).map((e) => h("li", {}, e.text || e.kind)));
+        show(view);
+      },
+      (error) => onError(error),
+    );
+    return loading;
+  }
+
+  function toggle() {
+    if (timer) {
+      clearInterval(timer);
+      timer = null;
+      play.textContent = `▶ ${t("play")}`;
+      return;
+    }
+    if (step >= steps) go(0);
+    play.textContent = `⏸ ${t("pause")}`;
+    timer = setInterval(async () => {
+      await loading;
+      if (step >= steps) return toggle();
+      go(step + 1);
+    }, PLAY_EVERY);
+  }
+
+  play.addEventListener("click", toggle);
+  slider.addEventListener("input", () => go(Number(slider.value)));
+  clear(
+    el,
+    h("h2", {}, t("replay")),
+    h(
+      "div",
+      { class: "replay-bar" },
+      h("button", { type: "button", id: "replay-first", onclick: () => go(0) }, "⏮"),
+      h("button", { type: "button", id: "replay-prev", onclick: () => go(step - 1), "aria-label": t("previous") }, "◀"),
+      play,
+      h("button", { type: "button", id: "replay-next", onclick: () => go(step + 1), "aria-label": t("next") }, "▶▶"),
+      h("button", { type: "button", id: "replay-last", onclick: () => go(steps) }, "⏭"),
+      slider,
+      counter,
+    ),
+    events,
+  );
+  el.hidden = false;
+  await go(0);
+  return { go, close: () => timer && clearInterval(timer) };
+}

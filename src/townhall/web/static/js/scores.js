@@ -1,0 +1,61 @@
+// The scoreboard: each seat with its colour and name, whose decision it is, the clock, and the
+// numbers the board view gives that seat (tracks it owns). Free seats offer an invite link.
+import { clear, h } from "./dom.js";
+import { t } from "./i18n.js";
+
+export function seatName(summary, seat) {
+  const info = summary?.seats?.[seat];
+  if (!info) return t("player-n", { n: seat + 1 });
+  if (info.kind === "bot") return t("bot-named", { spec: info.spec.replace(/^bot:/, "") });
+  return info.name || t("player-n", { n: seat + 1 });
+}
+
+// Tracks owned by a seat: top-level ones and those of the areas it owns.
+export function tracksOf(board, seat) {
+  const found = (board?.tracks || []).filter((tr) => tr.owner === seat);
+  for (const area of board?.areas || []) {
+    for (const tr of area.tracks || []) {
+      if (tr.owner === seat || (tr.owner == null && area.owner === seat)) found.push(tr);
+    }
+  }
+  return found;
+}
+
+export function clockText(seconds) {
+  if (seconds == null) return "";
+  const s = Math.max(0, Math.ceil(seconds));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+export function renderScores(el, view, { held, onTake }) {
+  const rows = view.seats.map((info) => {
+    const seat = info.seat;
+    const deciding = view.to_move.includes(seat);
+    const clock = view.clocks?.left?.[seat];
+    const invite = `${location.origin}/tables/${view.id}?seat=${seat}`;
+    const free = info.kind === "human" && !info.taken;
+    return h(
+      "li",
+      { class: ["seat", deciding ? "deciding" : "", seat in held ? "mine" : ""].join(" "), "data-seat": seat },
+      h("span", { class: "swatch", style: `background:var(--seat-${seat})` }),
+      h("span", { class: "name" }, seatName(view, seat), seat in held ? ` (${t("you")})` : ""),
+      deciding ? h("span", { class: "turn-mark", title: t("deciding") }, "▶") : null,
+      clock != null ? h("span", { class: "clock", "data-clock": seat }, clockText(clock)) : null,
+      h(
+        "ul",
+        { class: "tracks" },
+        tracksOf(view.board, seat).map((tr) => h("li", {}, `${tr.label}: ${tr.value}`)),
+      ),
+      free
+        ? h(
+            "div",
+            { class: "invite" },
+            h("input", { readonly: true, value: invite, "aria-label": t("invite-link"), class: "invite-link" }),
+            h("button", { type: "button", onclick: () => navigator.clipboard?.writeText(invite) }, t("copy")),
+            onTake ? h("button", { type: "button", class: "take", onclick: () => onTake(seat) }, t("take-seat")) : null,
+          )
+        : null,
+    );
+  });
+  clear(el, rows);
+}

@@ -1,0 +1,64 @@
+// Seats this browser holds at a table: taking one (an invite link names it), and the hand-over
+// screen between two held seats when the game hides something from the other players.
+import { api } from "./api.js";
+import { clear, h } from "./dom.js";
+import { t } from "./i18n.js";
+import { store } from "./store.js";
+
+// Ask for a name and take `seat`; resolves to true once seated, false when the player watches.
+export function askToSit(overlay, summary, seat) {
+  return new Promise((resolve) => {
+    const name = h("input", { id: "join-name", value: store.name(), maxlength: 100, required: true, autocomplete: "nickname" });
+    const problem = h("p", { class: "status", role: "alert" });
+    const form = h(
+      "form",
+      { class: "dialog", id: "join-form" },
+      h("h2", {}, t("join-title", { n: seat + 1 })),
+      h("label", {}, t("your-name"), " ", name),
+      problem,
+      h(
+        "p",
+        {},
+        h("button", { type: "submit", id: "join-take", class: "primary" }, t("take-seat")),
+        " ",
+        h("button", { type: "button", id: "join-watch", onclick: () => done(false) }, t("watch")),
+      ),
+    );
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const chosen = name.value.trim();
+      if (!chosen) return;
+      try {
+        const taken = await api.sit(summary.id, seat, chosen);
+        store.setName(chosen);
+        store.addSeat(summary.id, summary.game, seat, taken.token);
+        done(true);
+      } catch (error) {
+        problem.textContent = error.status === 409 ? t("seat-taken") : error.message;
+      }
+    });
+    function done(seated) {
+      overlay.hidden = true;
+      clear(overlay);
+      resolve(seated);
+    }
+    clear(overlay, form);
+    overlay.hidden = false;
+    name.focus();
+  });
+}
+
+// Cover the table until the next player says they hold the device.
+export function handOver(overlay, name) {
+  return new Promise((resolve) => {
+    const ready = h("button", { type: "button", id: "handover-ready", class: "primary" }, t("handover-ready", { name }));
+    ready.addEventListener("click", () => {
+      overlay.hidden = true;
+      clear(overlay);
+      resolve();
+    });
+    clear(overlay, h("div", { class: "dialog", id: "handover" }, h("h2", {}, t("handover-title", { name })), h("p", {}, t("handover-text")), ready));
+    overlay.hidden = false;
+    ready.focus();
+  });
+}

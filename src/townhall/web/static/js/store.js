@@ -1,0 +1,39 @@
+// What the browser keeps between visits (localStorage): the player's name and, per table, the
+// tokens of the seats it holds, so a reload or a return goes back to the same seats.
+
+const NAME = "townhall.name";
+const SEATS = "townhall.seats";
+
+function read() {
+  try {
+    return JSON.parse(localStorage.getItem(SEATS) || "{}");
+  } catch {
+    return {};
+  }
+}
+
+export const store = {
+  name: () => localStorage.getItem(NAME) || "",
+  setName: (name) => localStorage.setItem(NAME, name),
+  // {seat: token} held for one table.
+  seats: (table) => read()[table]?.seats || {},
+  addSeat(table, game, seat, token) {
+    const all = read();
+    const entry = all[table] || { game, seats: {}, at: Date.now() };
+    entry.seats[seat] = token;
+    all[table] = entry;
+    localStorage.setItem(SEATS, JSON.stringify(all));
+  },
+  dropSeat(table, seat) {
+    const all = read();
+    if (!all[table]) return;
+    delete all[table].seats[seat];
+    if (!Object.keys(all[table].seats).length) delete all[table];
+    localStorage.setItem(SEATS, JSON.stringify(all));
+  },
+  // [{id, game, seats, at}] newest first.
+  tables: () =>
+    Object.entries(read())
+      .map(([id, entry]) => ({ id, ...entry }))
+      .sort((a, b) => b.at - a.at),
+};
