@@ -29,6 +29,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar, Self
 
+from mypy_extensions import mypyc_attr
+
 from townhall.engine.chance import Chance
 from townhall.engine.datafile import DataFile
 from townhall.engine.errors import OptionError
@@ -199,6 +201,8 @@ class DataKind:
     files: tuple[Path, ...]
 
 
+# Open to interpreted subclasses: the compiled build compiles the games' states, not every game.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class State(ABC):
     """A position of one game. Plain data plus the rules as methods; cheap to clone."""
 
@@ -271,6 +275,7 @@ class State(ABC):
         """Short readable text, unique among the legal actions of a decision."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game(ABC):
     """A game's entry point: metadata, a factory for initial states, rendering and bounds."""
 

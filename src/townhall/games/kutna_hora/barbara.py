@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from townhall.engine.protocol import Event
-from townhall.games.kutna_hora import position as steps
-from townhall.games.kutna_hora import scoring
+from townhall.games.kutna_hora import scoring, steps
 from townhall.games.kutna_hora.actions import (
     F_FREE,
     F_RESERVE,

@@ -8,7 +8,8 @@ from townhall.engine.chance import Chance
 from townhall.games.kutna_hora import economy, mine, scoring
 from townhall.games.kutna_hora.actions import F_FREE
 from townhall.games.kutna_hora.data import DATA, ORE, WOOD
-from townhall.games.kutna_hora.position import PLAY, KeepMineTile, PlaceMine
+from townhall.games.kutna_hora.position import PLAY
+from townhall.games.kutna_hora.steps import KeepMineTile, PlaceMine
 
 if TYPE_CHECKING:
     from townhall.games.kutna_hora.state import KutnaHoraState

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Self
 
-from townhall.engine import Json
+from townhall.engine import Json, State
 from townhall.games.my_city.actions import BLOCKADE, PIECE_IDS, card_name
 from townhall.games.my_city.board import Features, Terrain
 from townhall.games.my_city.chapters import RuleSet
@@ -20,7 +20,7 @@ UNDECIDED = -1
 Stickers = list[list[tuple[int, str]]]
 
 
-class MyCityPosition:
+class MyCityPosition(State):  # the protocol base here: a compiled class has one base
     def __init__(
         self,
         num_players: int,
@@ -54,9 +54,24 @@ class MyCityPosition:
         self.can_pass = rules.can_pass
         self.start_occupied = 0  # cells built before the first card (the chapter 8 palace)
 
+    def __new__(cls, *args: object) -> Self:
+        # A blank instance for clone() (no __init__); the compiled build allows object.__new__ only here.
+        return object.__new__(cls)
+
     def clone(self) -> Self:
-        copy = object.__new__(type(self))
-        copy.__dict__.update(self.__dict__)
+        copy = type(self).__new__(type(self))
+        copy.num_players = self.num_players
+        copy.rules = self.rules  # the rest up to `occupied` is read-only during a game: shared
+        copy.board_spec = self.board_spec
+        copy.terrain = self.terrain
+        copy.features = self.features
+        copy.stickers = self.stickers
+        copy.card = self.card
+        copy.gold_claimed = self.gold_claimed
+        copy.over = self.over
+        copy.final = self.final
+        copy.can_pass = self.can_pass
+        copy.start_occupied = self.start_occupied
         copy.occupied = self.occupied[:]
         copy.placed = [list(p) for p in self.placed]
         copy.score = self.score[:]
