@@ -26,7 +26,9 @@ def compiled_sources() -> list[str]:
     """The .py files that the compiled build turns into C extensions, relative to this folder."""
     paths = [SRC / "townhall" / "engine" / f"{name}.py" for name in ENGINE]
     for game in GAMES:
-        paths += sorted(p for p in (SRC / "townhall" / "games" / game).glob("*.py") if p.stem not in NOT_HOT | INTERPRETED)
+        paths += sorted(
+            p for p in (SRC / "townhall" / "games" / game).glob("*.py") if p.stem not in NOT_HOT | INTERPRETED
+        )
     return [str(p.relative_to(Path(__file__).parent)) for p in paths]
 
 

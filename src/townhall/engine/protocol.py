@@ -23,7 +23,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-from abc import ABC, abstractmethod
+from abc import ABCMeta, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -201,12 +201,19 @@ class DataKind:
     files: tuple[Path, ...]
 
 
-# Open to interpreted subclasses: the compiled build compiles the games' states, not every game.
+# Open to interpreted subclasses (the compiled build compiles the games' states, not every game);
+# ABCMeta rather than the ABC base keeps the compiled classes native.
 @mypyc_attr(allow_interpreted_subclasses=True)
-class State(ABC):
-    """A position of one game. Plain data plus the rules as methods; cheap to clone."""
+class State(metaclass=ABCMeta):
+    """A position of one game. Plain data plus the rules as methods; cheap to clone.
+
+    `type(self).__new__(type(self))` is a blank instance (no __init__) for `clone` to fill, in
+    both builds; `object.__new__(type(self))` fails once the engine is compiled."""
 
     num_players: int
+
+    def __new__(cls, *args: object) -> Self:
+        return object.__new__(cls)
 
     @abstractmethod
     def to_move(self) -> tuple[int, ...]:
@@ -275,8 +282,9 @@ class State(ABC):
         """Short readable text, unique among the legal actions of a decision."""
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)
-class Game(ABC):
+# A plain Python class even in the compiled build: games set `meta` and other class attributes.
+@mypyc_attr(native_class=False)
+class Game(metaclass=ABCMeta):
     """A game's entry point: metadata, a factory for initial states, rendering and bounds."""
 
     meta: GameMeta

@@ -59,10 +59,6 @@ class CarcassonnePosition(State):  # the protocol base here: a compiled class ha
         # its node tuple is the very object the feature holds now, which pins down the tiles.
         self.points_memo: dict[int, tuple[tuple[int, ...], int, int]] = {}
 
-    def __new__(cls, *args: object) -> Self:
-        # A blank instance for clone() (no __init__); the compiled build allows object.__new__ only here.
-        return object.__new__(cls)
-
     def clone(self) -> Self:
         copy = type(self).__new__(type(self))
         copy.num_players = self.num_players

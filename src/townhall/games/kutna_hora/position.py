@@ -144,11 +144,6 @@ class KutnaHoraPosition(State):  # the protocol base here: a compiled class has 
     choosers: list[int]
     final: list[list[int]]
 
-    def __new__(cls, *args: object) -> Self:
-        # A blank instance for clone() and the setup (no __init__); the compiled build allows
-        # object.__new__ only here.
-        return object.__new__(cls)
-
     def clone(self) -> Self:
         c = type(self).__new__(type(self))
         c.num_players = self.num_players
