@@ -21,9 +21,12 @@ def test_each_game_reports_the_build_its_state_comes_from(name: str) -> None:
     game = games.get(name)
     state = game.start(game.meta.min_players, None, Chance(1))
     build = build_of(state)
-    assert build == ("compiled" if is_compiled(type(state).__module__) else "pure")
+    if is_compiled(type(state).__module__):
+        assert build == "compiled"
+    else:  # an interpreted state over a compiled engine is a mixed build
+        assert build == ("mixed" if is_compiled("townhall.engine.protocol") else "pure")
     expected = os.environ.get("TOWNHALL_EXPECT_BUILD")
-    if expected:
+    if expected and type(state).__module__.startswith("townhall.games."):
         assert build == expected
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from . import actions as A
 from . import payment
 from .city import (
@@ -35,19 +37,19 @@ def placements(
     return out
 
 
-FULL = {size: (1 << size * size) - 1 for size in (7, 6)}  # every square of a city map taken
+FULL: Final = {size: (1 << size * size) - 1 for size in (7, 6)}  # every square of a city map taken
 
 
 # the build choices grouped by building type, and the few distinct building costs
-TYPE_CHOICES = tuple(
+TYPE_CHOICES: Final = tuple(
     (t, tuple(c for c in range(NUM_CHOICES) if CHOICE_TYPES[c] == t)) for t in sorted(set(CHOICE_TYPES))
 )
 
 
-DISTINCT_COSTS: tuple[Cost, ...] = tuple(dict.fromkeys(building_cost(t) for t, _ in TYPE_CHOICES))
+DISTINCT_COSTS: Final[tuple[Cost, ...]] = tuple(dict.fromkeys(building_cost(t) for t, _ in TYPE_CHOICES))
 
 
-COST_ID = {t: DISTINCT_COSTS.index(building_cost(t)) for t, _ in TYPE_CHOICES}
+COST_ID: Final = {t: DISTINCT_COSTS.index(building_cost(t)) for t, _ in TYPE_CHOICES}
 
 
 def can_build(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from . import actions as A
 from .city import (
     CHOICE_TYPES,
@@ -51,7 +53,7 @@ def refusal_text(position: AntiquityPosition, player: int, action: int) -> str:
     return f"'{text}' is not allowed for player {player + 1} now ({PHASE_NAMES[position.phase]})"
 
 
-PHASE_CLAUSES = {
+PHASE_CLAUSES: Final = {
     SETUP: "ANT-SETUP-4",
     PLAN: "ANT-PH2-3",
     TRADE: "ANT-PH2-13",
@@ -64,7 +66,7 @@ PHASE_CLAUSES = {
 }
 
 
-KIND_CLAUSES = {
+KIND_CLAUSES: Final = {
     "found": "ANT-SETUP-4",
     "build": "ANT-PH2-5",
     "house": "ANT-PH2-5",
@@ -83,7 +85,7 @@ KIND_CLAUSES = {
 }
 
 
-COUNTRY_CLAUSES = {
+COUNTRY_CLAUSES: Final = {
     WOODCUTTER: "ANT-PH4-3",
     FARM: "ANT-PH4-4",
     MINE: "ANT-PH4-6",

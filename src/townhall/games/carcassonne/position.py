@@ -8,14 +8,16 @@ clone is a handful of shallow list copies.
 
 from __future__ import annotations
 
-from typing import Any, Self
+from typing import Any, Final, Self
 
 from townhall.engine.protocol import Json, State
 from townhall.games.carcassonne.tiles import CODES, LAYOUTS, RULES, cell_of, xy_of
 
 # The phase of the turn: place the tile in hand, deploy a follower on it (or not), or game over.
-PLACE, DEPLOY, OVER = 0, 1, 2
-PHASE_NAMES = ("place", "deploy", "over")
+PLACE: Final = 0
+DEPLOY: Final = 1
+OVER: Final = 2
+PHASE_NAMES: Final = ("place", "deploy", "over")
 
 
 class CarcassonnePosition(State):  # the protocol base here: a compiled class has one base

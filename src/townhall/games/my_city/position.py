@@ -8,7 +8,7 @@ next card is drawn from the multiset of remaining cards (no stored order).
 
 from __future__ import annotations
 
-from typing import Any, Self
+from typing import Any, Final, Self
 
 from townhall.engine import Json, State
 from townhall.games.my_city.actions import BLOCKADE, PIECE_IDS, card_name
@@ -16,7 +16,7 @@ from townhall.games.my_city.board import Features, Terrain
 from townhall.games.my_city.chapters import RuleSet
 from townhall.games.my_city.data import CELLS, COLOUR_NAMES, BoardSpec, cell_name
 
-UNDECIDED = -1
+UNDECIDED: Final = -1
 Stickers = list[list[tuple[int, str]]]
 
 

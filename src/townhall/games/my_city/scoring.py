@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Final
 
 from townhall.engine import ranks_from_keys
 from townhall.games.my_city.board import ROW_MASKS, Features, Terrain, neighbours
@@ -11,16 +12,16 @@ from townhall.games.my_city.data import SIZE
 from townhall.games.my_city.pieces import CATALOGUE
 from townhall.games.my_city.position import MyCityPosition
 
-PIECE_COLOUR = tuple(p.colour for p in CATALOGUE.pieces)
-BOTTOM_ROW = ROW_MASKS[SIZE - 1]
-NOT_BUILDINGS = frozenset(CATALOGUE.by_id[i] for i in ("PAL", "INV"))  # no railroad points
-CHURCH = 3
+PIECE_COLOUR: Final = tuple(p.colour for p in CATALOGUE.pieces)
+BOTTOM_ROW: Final = ROW_MASKS[SIZE - 1]
+NOT_BUILDINGS: Final = frozenset(CATALOGUE.by_id[i] for i in ("PAL", "INV"))  # no railroad points
+CHURCH: Final = 3
 
-END_REASONS = {
+END_REASONS: Final = {
     "cards-out": "the last card was revealed and played (MYC-END-1)",
     "all-exited": "every player exited (MYC-EXIT-1)",
 }
-TIE_BREAKS = {
+TIE_BREAKS: Final = {
     "empty-rows": "fewer empty light-green cells in the top row, then the next row down (MYC-LEG-7)",
 }
 
@@ -253,7 +254,7 @@ def end_reason(position: MyCityPosition) -> tuple[str, tuple[str, ...]]:
 
 # Every end-of-game item any episode can score (`breakdown` keys), so that every game reports
 # the same statistics names.
-ITEMS = ("trees", "rocks", "yellow", "red", "blue", "churches", "wells", "railroad", "mine", "parks", "empty")
+ITEMS: Final = ("trees", "rocks", "yellow", "red", "blue", "churches", "wells", "railroad", "mine", "parks", "empty")
 
 
 def statistics(position: MyCityPosition) -> dict[str, float]:
