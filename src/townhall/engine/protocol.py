@@ -27,7 +27,7 @@ from abc import ABCMeta, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar, Final, Self
+from typing import Any, ClassVar, Self
 
 from mypy_extensions import mypyc_attr
 
@@ -64,7 +64,7 @@ class Event:
         return out
 
 
-FIELD_TYPES: Final = ("int", "float", "str", "bool", "list", "dict", "any")
+FIELD_TYPES = ("int", "float", "str", "bool", "list", "dict", "any")
 
 
 @dataclass(frozen=True, slots=True)

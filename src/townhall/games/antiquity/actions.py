@@ -74,7 +74,7 @@ ACCEPT: Final = SPACE.offset("accept")
 DECLINE: Final = SPACE.offset("decline")
 DONE: Final = SPACE.offset("done")
 
-COUNTRY_KINDS: Final = ("woodcutter", "farm", "mine", "fisherman", "inn", "city", "alchemy")
+COUNTRY_KINDS = ("woodcutter", "farm", "mine", "fisherman", "inn", "city", "alchemy")
 WOODCUTTER, FARM, MINE, FISHERMAN, INN, NEWCITY, ALCHEMY = range(7)
 
 

@@ -12,9 +12,9 @@ MAX_PLAN_STEPS: Final = 250  # a safety bound on one player's phase-2 plan (neve
 MAX_OFFERS: Final = 3  # offers one player may make per round (keeps the trading bounded)
 MAX_ITEMS: Final = 8  # goods in one offer, both sides together (stand-in bound)
 STORAGE_COST: Final = Cost(((WOOD, 1),))
-FARM_GOODS: Final = (0, 1, 2, 5)  # grain, sheep, olives, wine (ANT-PH4-4)
-FISH_GOODS: Final = (3, 7, 6)  # fish, dye, pearls (ANT-PH4-7)
-MINE_GOODS: Final = (STONE, 4)  # stone, gold (ANT-PH4-6)
+FARM_GOODS = (0, 1, 2, 5)  # grain, sheep, olives, wine (ANT-PH4-4)
+FISH_GOODS = (3, 7, 6)  # fish, dye, pearls (ANT-PH4-7)
+MINE_GOODS = (STONE, 4)  # stone, gold (ANT-PH4-6)
 CITY_OCCUPANT, INN_OCCUPANT, SITE_OCCUPANT = (
     0,
     4,

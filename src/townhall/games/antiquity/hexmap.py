@@ -13,7 +13,7 @@ FOREST: Final = "F"
 GRASS: Final = "P"
 MOUNTAIN: Final = "M"
 WATER: Final = "W"
-DIRECTIONS: Final = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+DIRECTIONS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 
 # Local cells of a 61-hex tile, in the data encoding order.
 TILE_CELLS: Final[tuple[tuple[int, int], ...]] = tuple(

@@ -20,7 +20,7 @@ CATHEDRAL_TYPE: Final = B["cathedral"]
 UNIQUE_TYPES: Final = tuple(
     i for i, name in enumerate(BUILDINGS) if name not in ("cart_shop", "fountain", "storage", "house")
 )
-SAINTS: Final = ("nicholas", "barbara", "christopher", "george", "maria")
+SAINTS = ("nicholas", "barbara", "christopher", "george", "maria")
 NICHOLAS, BARBARA, CHRISTOPHER, GEORGE, MARIA = range(5)
 
 Building = tuple[int, int, tuple[int, ...]]  # type, city, cell indexes

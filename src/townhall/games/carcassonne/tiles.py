@@ -26,19 +26,19 @@ RULES: Final = DATA.rules
 # The window holds every reachable cell: at most 11 river steps plus 71 land tiles in a line.
 OFF: Final = 84
 SIZE: Final = 2 * OFF + 1
-DELTA: Final = (-SIZE, 1, SIZE, -1)  # N, E, S, W
-NEIGH8: Final = (-SIZE - 1, -SIZE, -SIZE + 1, -1, 1, SIZE - 1, SIZE, SIZE + 1)
+DELTA = (-SIZE, 1, SIZE, -1)  # N, E, S, W
+NEIGH8 = (-SIZE - 1, -SIZE, -SIZE + 1, -1, 1, SIZE - 1, SIZE, SIZE + 1)
 
 # Segment kinds and edge codes.
 CITY: Final = 0
 ROAD: Final = 1
 FIELD: Final = 2
 CLOISTER: Final = 3
-KIND_NAMES: Final = ("city", "road", "field", "cloister")
-ROLE_NAMES: Final = ("knight", "thief", "farmer", "monk")
+KIND_NAMES = ("city", "road", "field", "cloister")
+ROLE_NAMES = ("knight", "thief", "farmer", "monk")
 EDGE_CODE: Final = {"F": 1, "R": 2, "C": 3, "I": 4}
 RIVER_EDGE: Final = 4
-POW5: Final = (1, 5, 25, 125)
+POW5 = (1, 5, 25, 125)
 NUM_KEYS: Final = 625
 
 

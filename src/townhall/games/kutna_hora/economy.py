@@ -11,7 +11,7 @@ from townhall.games.kutna_hora.position import KutnaHoraPosition
 from townhall.games.kutna_hora.stacks import move_to_row_end, reveal_top
 
 MINE_TILES: Final = DATA.mine_tiles + DATA.tech  # indexed by tile id (technology tiles follow)
-DECK_NAMES: Final = ("population", "ore")
+DECK_NAMES = ("population", "ore")
 
 
 def price(position: KutnaHoraPosition, good: int) -> int:

@@ -24,7 +24,7 @@ TOWN_GUESS: Final = 1.0  # icons a new building will bring on average (neighbour
 SPEND_PER_ROUND: Final = 40  # groschen a player can usefully spend in a round (wood, licences, plots, tax, nobles)
 EXCESS: Final = 0.1  # what a groschen beyond that is worth, relative to one that will be spent
 # Rough worth of resolving each St. Barbara tile (KH-BAR-2), then of the action once all are turned.
-TILE_WORTH: Final = (2.5, 3.5, 2.0, 2.0, 3.0, 4.0, 2.0, 3.0, 4.0, 3.0, 5.0, 2.5)
+TILE_WORTH = (2.5, 3.5, 2.0, 2.0, 3.0, 4.0, 2.0, 3.0, 4.0, 3.0, 5.0, 2.5)
 PELICAN_SHARE: Final = 0.8  # an unused pelican is worth this share of the tile it would resolve now ...
 PELICAN_FLOOR: Final = 1.5  # ... but never less than this while the player still has cards to play
 EFFECT_WORTH: Final = {"points": 1.0, "rep": 0.8, "pelican": 1.5, "public": 1.5}

@@ -13,10 +13,10 @@ from townhall.games.kutna_hora.steps import step_from_json
 from townhall.games.kutna_hora.steps import step_to_json as step_to_json
 
 SETUP_SET, SETUP_ORDER, PLAY, TAX, OVER = range(5)
-PHASES: Final = ("choose guild sets", "order guild markers", "play", "tax", "over")
+PHASES = ("choose guild sets", "order guild markers", "play", "tax", "over")
 EMPTY, ROCK = -1, -2
 RED_STACK: Final = 9  # stack ids: 0-5 guild stacks, 6-8 public stacks (by colour), 9-11 red tiles
-LIST_FIELDS: Final = (
+LIST_FIELDS = (
     ("guilds", "guilds"),
     ("money", "money"),
     ("points", "points"),
@@ -56,7 +56,7 @@ LIST_FIELDS: Final = (
     ("choosers", "choosers"),
     ("final", "final"),
 )  # (attribute, JSON key): the JSON keys are the saved format
-SCALAR_FIELDS: Final = (
+SCALAR_FIELDS = (
     ("num_players", "num_players"),
     ("rounds", "rounds"),
     ("red_after", "red_after"),

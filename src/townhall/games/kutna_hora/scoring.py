@@ -11,7 +11,7 @@ from townhall.games.kutna_hora.geometry import MC, MR, TOWN_NEIGHBOURS
 from townhall.games.kutna_hora.position import KutnaHoraPosition
 
 B: Final = DATA.buildings
-FINAL_PARTS: Final = ("town", "mines", "income", "reputation", "leftovers")
+FINAL_PARTS = ("town", "mines", "income", "reputation", "leftovers")
 
 
 def building_score(position: KutnaHoraPosition, cell: int) -> int:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Final
-
 from townhall.engine.chance import Chance
 from townhall.engine.protocol import Event
 from townhall.games.kutna_hora import barbara, economy, mine, rounds, scoring, town
@@ -92,7 +90,7 @@ def _card_plays(licence_ok: bool, barbara_ok: bool) -> tuple[tuple[int, ...], ..
     return tuple(out)
 
 
-CARD_PLAYS: Final = (
+CARD_PLAYS = (
     (_card_plays(False, False), _card_plays(False, True)),
     (_card_plays(True, False), _card_plays(True, True)),
 )

@@ -15,7 +15,7 @@ from townhall.games.my_city.actions import place_action
 from townhall.games.my_city.data import CELLS, SIZE, BoardSpec
 from townhall.games.my_city.pieces import CATALOGUE
 
-FULL: Final = (1 << CELLS) - 1
+FULL = (1 << CELLS) - 1
 COL0: Final = sum(1 << (r * SIZE) for r in range(SIZE))
 COL_LAST: Final = COL0 << (SIZE - 1)
 NOT_COL0: Final = FULL & ~COL0

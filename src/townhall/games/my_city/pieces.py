@@ -11,7 +11,7 @@ from townhall.engine.errors import DataError
 from townhall.games.my_city.data import DATA_DIR, SIZE, PiecesFile
 
 COLOURS: Final = "YRBCN"  # residential, public, industrial, church, neutral (the chapter 5 investor)
-ROTATIONS: Final = (0, 90, 180, 270)
+ROTATIONS = (0, 90, 180, 270)
 
 Cells = tuple[tuple[int, int], ...]
 

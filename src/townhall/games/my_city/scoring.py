@@ -254,7 +254,7 @@ def end_reason(position: MyCityPosition) -> tuple[str, tuple[str, ...]]:
 
 # Every end-of-game item any episode can score (`breakdown` keys), so that every game reports
 # the same statistics names.
-ITEMS: Final = ("trees", "rocks", "yellow", "red", "blue", "churches", "wells", "railroad", "mine", "parks", "empty")
+ITEMS = ("trees", "rocks", "yellow", "red", "blue", "churches", "wells", "railroad", "mine", "parks", "empty")
 
 
 def statistics(position: MyCityPosition) -> dict[str, float]:
