@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from .state import AntiquityState
 
 
-BUILDING_STEPS: Final = frozenset(("place", "hplace", "fplace", "pay", "saint", "nicholas", "site", "site2", "fgood"))
+BUILDING_STEPS = frozenset(("place", "hplace", "fplace", "pay", "saint", "nicholas", "site", "site2", "fgood"))
 SHORTFALL: Final = 2.0
 """Value lost per unit of the next famine not covered (food held, a granary, fountains)."""
 

@@ -72,7 +72,7 @@ def _build(players: int) -> Topology:
 
 
 TOPOLOGIES: Final[dict[int, Topology]] = {players: _build(players) for players in (2, 3, 4)}
-MAX_HEXES: Final = max(len(t.coords) for t in TOPOLOGIES.values())
+MAX_HEXES = max(len(t.coords) for t in TOPOLOGIES.values())
 
 
 def transform(q: int, r: int, mirror: int, rotation: int) -> tuple[int, int]:

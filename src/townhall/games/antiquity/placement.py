@@ -37,11 +37,11 @@ def placements(
     return out
 
 
-FULL: Final = {size: (1 << size * size) - 1 for size in (7, 6)}  # every square of a city map taken
+FULL = {size: (1 << size * size) - 1 for size in (7, 6)}  # every square of a city map taken
 
 
 # the build choices grouped by building type, and the few distinct building costs
-TYPE_CHOICES: Final = tuple(
+TYPE_CHOICES = tuple(
     (t, tuple(c for c in range(NUM_CHOICES) if CHOICE_TYPES[c] == t)) for t in sorted(set(CHOICE_TYPES))
 )
 
@@ -49,7 +49,7 @@ TYPE_CHOICES: Final = tuple(
 DISTINCT_COSTS: Final[tuple[Cost, ...]] = tuple(dict.fromkeys(building_cost(t) for t, _ in TYPE_CHOICES))
 
 
-COST_ID: Final = {t: DISTINCT_COSTS.index(building_cost(t)) for t, _ in TYPE_CHOICES}
+COST_ID = {t: DISTINCT_COSTS.index(building_cost(t)) for t, _ in TYPE_CHOICES}
 
 
 def can_build(

@@ -3,23 +3,21 @@
 from __future__ import annotations
 
 from itertools import compress
-from typing import Any, Final
+from typing import Any
 
 from .city import EDGE_NEIGHBOURS, FIRST_SIZE, HOUSE, LATER_SIZE, STORAGE, size_of
 from .data import BUILDINGS, DATA, FACULTIES
 from .steps import Step, step_from_json, step_to_json
 
-B: Final = {name: i for i, name in enumerate(BUILDINGS)}
+B = {name: i for i, name in enumerate(BUILDINGS)}
 MANNED = tuple(DATA.buildings[name].manned if name in DATA.buildings else False for name in BUILDINGS)
-MANNED_LIST: Final = list(MANNED)
+MANNED_LIST = list(MANNED)
 MANNED_LIST[STORAGE] = True  # a storage needs one worker (ANT-PH2-7)
 MANNED = tuple(MANNED_LIST)
-FACULTY_TYPES: Final = frozenset(B[f] for f in FACULTIES)
-UNIVERSITY: Final = B["university"]
-CATHEDRAL_TYPE: Final = B["cathedral"]
-UNIQUE_TYPES: Final = tuple(
-    i for i, name in enumerate(BUILDINGS) if name not in ("cart_shop", "fountain", "storage", "house")
-)
+FACULTY_TYPES = frozenset(B[f] for f in FACULTIES)
+UNIVERSITY = B["university"]
+CATHEDRAL_TYPE = B["cathedral"]
+UNIQUE_TYPES = tuple(i for i, name in enumerate(BUILDINGS) if name not in ("cart_shop", "fountain", "storage", "house"))
 SAINTS = ("nicholas", "barbara", "christopher", "george", "maria")
 NICHOLAS, BARBARA, CHRISTOPHER, GEORGE, MARIA = range(5)
 

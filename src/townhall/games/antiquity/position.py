@@ -20,13 +20,13 @@ FAMINE: Final = 8
 POLLUTE: Final = 9
 OVER: Final = 11
 TRADE: Final = 20
-PHASE_NAMES: Final = {SETUP: "setup", PLAN: "2 city building", TRADE: "2 trades between players", COUNTRY: "4 country building", STORE: "5 store", HARVEST: "6 harvest",
+PHASE_NAMES = {SETUP: "setup", PLAN: "2 city building", TRADE: "2 trades between players", COUNTRY: "4 country building", STORE: "5 store", HARVEST: "6 harvest",
                EXPLORE: "7 exploration", FAMINE: "8 famine", POLLUTE: "9 pollution", OVER: "over"}  # fmt: skip
 
 Producer = tuple[int, int, int, tuple[int, ...], tuple[int, ...]]  # kind, owner, good, sites, hexes around
 
 # JSON key -> field, for the lists saved under their old short keys.
-JSON_LISTS: Final = {"good": "hex_goods", "gprod": "hex_producer", "occ": "hex_occupant", "pool": "token_pool",
+JSON_LISTS = {"good": "hex_goods", "gprod": "hex_producer", "occ": "hex_occupant", "pool": "token_pool",
               "revealed": "revealed", "range_product": "range_product", "order": "order",
               "todo_poll": "pollution_due", "todo_grave": "graves_due", "winners": "winners", "qualified": "qualified",
               "kept": "kept", "done": "done", "offer": "offer", "offers": "offers", "give": "give", "ask": "ask",

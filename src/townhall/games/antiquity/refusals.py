@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Final
-
 from . import actions as A
 from .city import (
     CHOICE_TYPES,
@@ -53,7 +51,7 @@ def refusal_text(position: AntiquityPosition, player: int, action: int) -> str:
     return f"'{text}' is not allowed for player {player + 1} now ({PHASE_NAMES[position.phase]})"
 
 
-PHASE_CLAUSES: Final = {
+PHASE_CLAUSES = {
     SETUP: "ANT-SETUP-4",
     PLAN: "ANT-PH2-3",
     TRADE: "ANT-PH2-13",
@@ -66,7 +64,7 @@ PHASE_CLAUSES: Final = {
 }
 
 
-KIND_CLAUSES: Final = {
+KIND_CLAUSES = {
     "found": "ANT-SETUP-4",
     "build": "ANT-PH2-5",
     "house": "ANT-PH2-5",
@@ -85,7 +83,7 @@ KIND_CLAUSES: Final = {
 }
 
 
-COUNTRY_CLAUSES: Final = {
+COUNTRY_CLAUSES = {
     WOODCUTTER: "ANT-PH4-3",
     FARM: "ANT-PH4-4",
     MINE: "ANT-PH4-6",

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Final
-
 from townhall.engine import Event, ranks_from_keys
 
 from . import supply, zones
@@ -84,13 +82,13 @@ def ranks(position: AntiquityPosition) -> list[int]:
     return ranks_from_keys(rank_keys(position))
 
 
-END_REASONS: Final = {
+END_REASONS = {
     "victory": "a player met their saint's victory condition (ANT-PH10-1)",
     "elimination": "at most one player was left in the game (ANT-PH8-3)",
     "limit": "the round limit was reached: nobody wins",
 }
 # The rank keys after the points, in order (a tie-break separates players of equal score).
-TIE_BREAKS: Final = {
+TIE_BREAKS = {
     "qualified": "met the victory condition but held fewer clean hexes (ANT-PH10-2)",
     "survival": "still in the game",
     "later-out": "eliminated in a later round",

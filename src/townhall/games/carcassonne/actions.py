@@ -6,23 +6,21 @@ placements by row, column and rotation.
 
 from __future__ import annotations
 
-from typing import Final
-
 from townhall.engine.codec import ActionSpace
 from townhall.engine.errors import MalformedAction
 from townhall.engine.protocol import Json
 from townhall.games.carcassonne.tiles import MAX_SEGMENTS, OFF, SIZE, cell_of, xy_of
 
-SPACE: Final = ActionSpace(
+SPACE = ActionSpace(
     [
         ("place", (("y", SIZE), ("x", SIZE), ("rot", 4))),
         ("deploy", (("segment", MAX_SEGMENTS),)),
         ("skip", ()),
     ]
 )
-DEPLOY: Final = SPACE.offset("deploy")
-SKIP: Final = SPACE.offset("skip")
-SIZE_ALL: Final = SPACE.size
+DEPLOY = SPACE.offset("deploy")
+SKIP = SPACE.offset("skip")
+SIZE_ALL = SPACE.size
 
 
 def place_id(x: int, y: int, rot: int) -> int:

@@ -25,19 +25,19 @@ from townhall.games.carcassonne.tiles import CLOISTER, FIELD, LAYOUTS, NEIGH8, P
 COMPLETION_HOPE: Final = 0.5
 IDLE_FOLLOWER: Final = 1.5  # a follower in supply keeps options open
 
-KINDS: Final = tuple(layout.kinds for layout in LAYOUTS)
-CLOISTER_DONE: Final = RULES["cloister_complete"]
-CLOISTER_BASE: Final = RULES["end_cloister_base"]
-ROAD_END: Final = RULES["end_road_per_tile"]
-ROAD_DONE: Final = RULES["road_per_tile"]
+KINDS = tuple(layout.kinds for layout in LAYOUTS)
+CLOISTER_DONE = RULES["cloister_complete"]
+CLOISTER_BASE = RULES["end_cloister_base"]
+ROAD_END = RULES["end_road_per_tile"]
+ROAD_DONE = RULES["road_per_tile"]
 CITY_END, CITY_END_FLAG = RULES["end_city_per_tile"], RULES["end_city_per_pennant"]
 CITY_DONE, CITY_DONE_FLAG = RULES["city_per_tile"], RULES["city_per_pennant"]
-SMALL_TILES: Final = RULES["small_city_tiles"]
+SMALL_TILES = RULES["small_city_tiles"]
 SMALL_DONE, SMALL_DONE_FLAG = RULES["small_city_per_tile"], RULES["small_city_per_pennant"]
 MEMO_LIMIT: Final = 4096  # cached points of roads and cities, see CarcassonnePosition.points_memo
 N1, N2, N3, N4, N5, N6, N7, N8 = NEIGH8
-FIRST_PER_CITY: Final = RULES["farm_first_edition_per_city"]
-THIRD_PER_CITY: Final = RULES["farm_third_edition_per_city"]
+FIRST_PER_CITY = RULES["farm_first_edition_per_city"]
+THIRD_PER_CITY = RULES["farm_third_edition_per_city"]
 
 
 def _points(state: CarcassonnePosition, feature: int, node: int) -> tuple[int, int]:

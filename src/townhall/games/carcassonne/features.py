@@ -5,14 +5,12 @@ Joining two features relabels the smaller one (its nodes point to the survivor).
 
 from __future__ import annotations
 
-from typing import Final
-
 from townhall.games.carcassonne.position import CarcassonnePosition
 from townhall.games.carcassonne.tiles import CITY, LAYOUTS
 
-PORTS: Final = tuple(layout.ports for layout in LAYOUTS)
-EMPTIES: Final = tuple(((),) * n for n in range(16))
-SINGLETONS: Final = [(i,) for i in range(1200)]  # one node per segment: at most 84 tiles x 9 segments
+PORTS = tuple(layout.ports for layout in LAYOUTS)
+EMPTIES = tuple(((),) * n for n in range(16))
+SINGLETONS = [(i,) for i in range(1200)]  # one node per segment: at most 84 tiles x 9 segments
 
 
 def lay_tile(position: CarcassonnePosition, cell: int, layout_index: int) -> None:

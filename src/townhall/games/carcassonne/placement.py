@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Final
-
 from townhall.engine.errors import IllegalAction
 from townhall.engine.protocol import Event
 from townhall.games.carcassonne.actions import DEPLOY
@@ -11,7 +9,7 @@ from townhall.games.carcassonne.features import lay_tile
 from townhall.games.carcassonne.position import CarcassonnePosition
 from townhall.games.carcassonne.tiles import CODES, DELTA, FITS, LAYOUTS, SAME_AS, TILE_SPECS, xy_of
 
-IS_RIVER: Final = tuple(spec.river for spec in TILE_SPECS)
+IS_RIVER = tuple(spec.river for spec in TILE_SPECS)
 
 
 def enumerate_placements(position: CarcassonnePosition, tile: int) -> list[int]:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Final
-
 from townhall.engine.protocol import Event, Json
 from townhall.games.carcassonne.position import OVER, CarcassonnePosition
 from townhall.games.carcassonne.tiles import (
@@ -19,7 +17,7 @@ from townhall.games.carcassonne.tiles import (
     xy_of,
 )
 
-NEAR9: Final = frozenset((0, *NEIGH8))
+NEAR9 = frozenset((0, *NEIGH8))
 
 
 def kind_of(position: CarcassonnePosition, node: int) -> int:

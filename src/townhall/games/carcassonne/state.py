@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Final, Self
+from typing import Any, Self
 
 from townhall.engine.chance import Chance
 from townhall.engine.errors import GameOver, NotYourTurn
@@ -17,8 +17,8 @@ from townhall.games.carcassonne.scoring import score_turn
 
 __all__ = ["DEPLOY", "OVER", "PHASE_NAMES", "PLACE", "CarcassonneState", "from_json", "new_state"]
 
-DEPLOY_ID: Final = actions.DEPLOY
-SKIP_ID: Final = actions.SKIP
+DEPLOY_ID = actions.DEPLOY
+SKIP_ID = actions.SKIP
 
 
 class CarcassonneState(CarcassonnePosition):

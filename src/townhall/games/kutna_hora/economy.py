@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Final
-
 from townhall.engine.chance import Chance
 from townhall.engine.protocol import Event
 from townhall.games.kutna_hora.data import DATA
 from townhall.games.kutna_hora.position import KutnaHoraPosition
 from townhall.games.kutna_hora.stacks import move_to_row_end, reveal_top
 
-MINE_TILES: Final = DATA.mine_tiles + DATA.tech  # indexed by tile id (technology tiles follow)
+MINE_TILES = DATA.mine_tiles + DATA.tech  # indexed by tile id (technology tiles follow)
 DECK_NAMES = ("population", "ore")
 
 

@@ -27,8 +27,8 @@ EXCESS: Final = 0.1  # what a groschen beyond that is worth, relative to one tha
 TILE_WORTH = (2.5, 3.5, 2.0, 2.0, 3.0, 4.0, 2.0, 3.0, 4.0, 3.0, 5.0, 2.5)
 PELICAN_SHARE: Final = 0.8  # an unused pelican is worth this share of the tile it would resolve now ...
 PELICAN_FLOOR: Final = 1.5  # ... but never less than this while the player still has cards to play
-EFFECT_WORTH: Final = {"points": 1.0, "rep": 0.8, "pelican": 1.5, "public": 1.5}
-B: Final = DATA.buildings
+EFFECT_WORTH = {"points": 1.0, "rep": 0.8, "pelican": 1.5, "public": 1.5}
+B = DATA.buildings
 
 
 class Outlook(NamedTuple):

@@ -44,4 +44,4 @@ def _mine_sources() -> tuple[tuple[int, ...], ...]:
     return tuple(out)
 
 
-MINE_SOURCES: Final = _mine_sources()
+MINE_SOURCES = _mine_sources()

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Final
-
 from townhall.engine.chance import Chance
 from townhall.engine.protocol import Event
 from townhall.games.kutna_hora import economy, scoring
@@ -12,7 +10,7 @@ from townhall.games.kutna_hora.position import OVER, PLAY, RED_STACK, TAX, Kutna
 from townhall.games.kutna_hora.reputation import change_rep
 from townhall.games.kutna_hora.stacks import put_at_row_end
 
-B: Final = DATA.buildings
+B = DATA.buildings
 
 
 def begin_round(position: KutnaHoraPosition) -> None:

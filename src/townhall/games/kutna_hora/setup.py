@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Final
-
 from townhall.engine.chance import Chance
 from townhall.engine.protocol import Event
 from townhall.games.kutna_hora import rounds
@@ -12,7 +10,7 @@ from townhall.games.kutna_hora.data import DATA
 from townhall.games.kutna_hora.position import EMPTY, ROCK, SETUP_ORDER, SETUP_SET, KutnaHoraPosition
 from townhall.games.kutna_hora.stacks import reveal_top
 
-B: Final = DATA.buildings
+B = DATA.buildings
 
 
 def deal(position: KutnaHoraPosition, num_players: int, events: bool, first_game: bool, chance: Chance) -> None:

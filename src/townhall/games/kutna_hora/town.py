@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Final
-
 from townhall.engine.chance import Chance
 from townhall.engine.protocol import Event
 from townhall.games.kutna_hora import economy
@@ -21,12 +19,12 @@ from townhall.games.kutna_hora.reputation import gain
 from townhall.games.kutna_hora.stacks import take_from_stack
 from townhall.games.kutna_hora.steps import OptionalIcon, PlaceTechnology, TakeLicence
 
-B: Final = DATA.buildings
-GUILD_OF_TILE: Final = tuple(b.guild for b in B)  # -1 for a public building
-PLOT_PRICE: Final = tuple(b.plot_price for b in B)
-COLUMN_MONEY: Final = tuple(amount if good < 0 else 0 for good, amount in DATA.column_costs)
-COLUMN_PERMITS: Final = tuple(0 if good < 0 else amount for good, amount in DATA.column_costs)
-PLOT_CELLS: Final = {n: tuple(c for c, ok in enumerate(side.plots) if ok) for n, side in DATA.sides.items()}
+B = DATA.buildings
+GUILD_OF_TILE = tuple(b.guild for b in B)  # -1 for a public building
+PLOT_PRICE = tuple(b.plot_price for b in B)
+COLUMN_MONEY = tuple(amount if good < 0 else 0 for good, amount in DATA.column_costs)
+COLUMN_PERMITS = tuple(0 if good < 0 else amount for good, amount in DATA.column_costs)
+PLOT_CELLS = {n: tuple(c for c, ok in enumerate(side.plots) if ok) for n, side in DATA.sides.items()}
 
 
 def licence_options(position: KutnaHoraPosition, p: int, mode: int) -> list[tuple[int, int, int]]:

@@ -9,18 +9,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Final
 
 from townhall.games.my_city.actions import place_action
 from townhall.games.my_city.data import CELLS, SIZE, BoardSpec
 from townhall.games.my_city.pieces import CATALOGUE
 
 FULL = (1 << CELLS) - 1
-COL0: Final = sum(1 << (r * SIZE) for r in range(SIZE))
-COL_LAST: Final = COL0 << (SIZE - 1)
-NOT_COL0: Final = FULL & ~COL0
-NOT_COL_LAST: Final = FULL & ~COL_LAST
-ROW_MASKS: Final = tuple(((1 << SIZE) - 1) << (r * SIZE) for r in range(SIZE))
+COL0 = sum(1 << (r * SIZE) for r in range(SIZE))
+COL_LAST = COL0 << (SIZE - 1)
+NOT_COL0 = FULL & ~COL0
+NOT_COL_LAST = FULL & ~COL_LAST
+ROW_MASKS = tuple(((1 << SIZE) - 1) << (r * SIZE) for r in range(SIZE))
 
 
 def neighbours(mask: int) -> int:
@@ -120,7 +119,7 @@ def terrain_for(spec: BoardSpec, east_only: bool = False, land: int = 0) -> Terr
     return terrain
 
 
-STICKER_CODES: Final = {"tree": "t", "rock": "r", "well": "W"}
+STICKER_CODES = {"tree": "t", "rock": "r", "well": "W"}
 
 
 @dataclass(frozen=True, slots=True)

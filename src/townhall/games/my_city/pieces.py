@@ -111,4 +111,4 @@ def load_catalogue(path: Path = DATA_DIR / "pieces.json") -> Catalogue:
     return catalogue_of(load_model(PiecesFile, path), path.name)
 
 
-CATALOGUE: Final = load_catalogue()
+CATALOGUE = load_catalogue()

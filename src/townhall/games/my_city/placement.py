@@ -3,7 +3,7 @@ clause an illegal action breaks."""
 
 from __future__ import annotations
 
-from typing import Final, NoReturn
+from typing import NoReturn
 
 from townhall.engine import IllegalAction
 from townhall.engine.errors import GameOver, NotYourTurn
@@ -13,7 +13,7 @@ from townhall.games.my_city.data import cell_name
 from townhall.games.my_city.pieces import CATALOGUE
 from townhall.games.my_city.position import MyCityPosition
 
-IS_CHURCH: Final = tuple(p.colour == 3 for p in CATALOGUE.pieces)
+IS_CHURCH = tuple(p.colour == 3 for p in CATALOGUE.pieces)
 
 
 def legal_actions(position: MyCityPosition, player: int) -> list[int]:

@@ -12,16 +12,16 @@ from townhall.games.my_city.data import SIZE
 from townhall.games.my_city.pieces import CATALOGUE
 from townhall.games.my_city.position import MyCityPosition
 
-PIECE_COLOUR: Final = tuple(p.colour for p in CATALOGUE.pieces)
-BOTTOM_ROW: Final = ROW_MASKS[SIZE - 1]
-NOT_BUILDINGS: Final = frozenset(CATALOGUE.by_id[i] for i in ("PAL", "INV"))  # no railroad points
+PIECE_COLOUR = tuple(p.colour for p in CATALOGUE.pieces)
+BOTTOM_ROW = ROW_MASKS[SIZE - 1]
+NOT_BUILDINGS = frozenset(CATALOGUE.by_id[i] for i in ("PAL", "INV"))  # no railroad points
 CHURCH: Final = 3
 
-END_REASONS: Final = {
+END_REASONS = {
     "cards-out": "the last card was revealed and played (MYC-END-1)",
     "all-exited": "every player exited (MYC-EXIT-1)",
 }
-TIE_BREAKS: Final = {
+TIE_BREAKS = {
     "empty-rows": "fewer empty light-green cells in the top row, then the next row down (MYC-LEG-7)",
 }
 

@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-from typing import Final
-
 from townhall.engine import Chance, Event, Json
 from townhall.games.my_city import scoring
 from townhall.games.my_city.actions import BLOCKADE, EXIT_ACTION, PASS_ACTION, PIECE_IDS, PLACE_STRIDE, card_name
@@ -13,7 +11,7 @@ from townhall.games.my_city.data import cell_name
 from townhall.games.my_city.pieces import CATALOGUE
 from townhall.games.my_city.position import UNDECIDED, MyCityPosition
 
-INVESTOR: Final = CATALOGUE.by_id["INV"]
+INVESTOR = CATALOGUE.by_id["INV"]
 
 
 def cell_names(mask: int) -> list[str]:
