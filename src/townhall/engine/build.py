@@ -26,13 +26,17 @@ def build_of(*objects: object) -> str:
 
 
 def stale_extensions() -> list[str]:
-    """The package's C extensions older than their .py source: an edit that `make compiled` has not
-    compiled yet, which Python would silently ignore (the extension wins the import)."""
+    """The package's .py files newer than their compiled build: an edit that `make compiled` has not
+    compiled yet, which Python would silently ignore (the extension wins the import). mypyc puts
+    the code in one shared library beside the package and leaves each module's own extension a
+    thin shim that a rebuild may keep unchanged, so the newest of the two counts."""
     root = Path(__file__).resolve().parent.parent
+    shared = [p.stat().st_mtime for suffix in EXTENSION_SUFFIXES for p in root.parent.glob(f"*__mypyc*{suffix}")]
+    built = max(shared, default=0.0)
     stale = []
     for suffix in EXTENSION_SUFFIXES:
         for extension in root.rglob(f"*{suffix}"):
             source = extension.with_name(extension.name[: -len(suffix)] + ".py")
-            if source.exists() and source.stat().st_mtime > extension.stat().st_mtime:
+            if source.exists() and source.stat().st_mtime > max(extension.stat().st_mtime, built):
                 stale.append(str(source.relative_to(root.parent)))
     return sorted(stale)
