@@ -4,11 +4,14 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 GAME ?=
+CC ?= cc
+# Whether a C compiler exists: the compiled build needs one, the pure one does not.
+HAVE_CC := command -v $(CC) > /dev/null 2>&1
 
 CATALOGS := $(wildcard src/townhall/*/locale/*/LC_MESSAGES/*.po src/townhall/games/*/locale/*/LC_MESSAGES/*.po)
 CATALOG_STAMP := $(VENV)/.catalogs-stamp
 
-.PHONY: play terminal test lint typecheck bench clean schemas catalogs chromium
+.PHONY: play terminal test lint typecheck bench clean schemas catalogs chromium compiled pure
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -42,14 +45,37 @@ terminal: $(CATALOG_STAMP)
 chromium:
 	@test -x /usr/bin/chromium || (apt-get update && apt-get install -y chromium)
 
-## make test: the whole test suite, mypy --strict on the package, ruff
+## make test: the whole test suite on the pure-Python build and again on the compiled one (where a C
+## compiler exists), mypy --strict on the package, ruff. Leaves the build it found (pure or compiled).
 test: $(CATALOG_STAMP) chromium
-	$(BIN)/pytest -n 2 tests
+	@had=$$(ls src/townhall/engine/protocol.*.so 2>/dev/null); \
+	$(MAKE) --no-print-directory pure && \
+	TOWNHALL_EXPECT_BUILD=pure $(BIN)/pytest -n 2 tests && \
+	if $(HAVE_CC); then \
+		$(MAKE) --no-print-directory compiled && \
+		TOWNHALL_EXPECT_BUILD=compiled $(BIN)/pytest -n 2 tests && \
+		if [ -z "$$had" ]; then $(MAKE) --no-print-directory pure; fi; \
+	else echo "no C compiler: the compiled build was not tested"; fi
 	$(BIN)/mypy --strict src/townhall
 	$(BIN)/lint-imports
-	$(BIN)/ruff check src tests bench examples
-	$(BIN)/ruff format --check src tests bench examples
+	$(BIN)/ruff check src tests bench examples setup.py
+	$(BIN)/ruff format --check src tests bench examples setup.py
 	@if [ -f ../shared/tools/clause_coverage.py ]; then $(BIN)/python ../shared/tools/clause_coverage.py; fi
+
+## make compiled: compile the hot modules with mypyc (C extensions beside their .py files; setup.py
+## lists them). Without a C compiler the package stays pure Python. Run it again after editing them.
+compiled: $(STAMP)
+	@if $(HAVE_CC); then \
+		echo "compiling the hot modules with mypyc (a minute or two)"; \
+		start=$$(date +%s); \
+		TOWNHALL_COMPILE=1 $(BIN)/python setup.py --quiet build_ext --inplace -j 2 > build-compiled.log 2>&1 \
+			|| { tail -30 build-compiled.log; exit 1; }; \
+		echo "compiled build installed in $$(( $$(date +%s) - start )) s (make pure goes back)"; \
+	else echo "no C compiler ($(CC)): the package stays pure Python"; fi
+
+## make pure: back to pure Python (removes the compiled extensions; build/ keeps the C for the next make compiled)
+pure:
+	find src -name '*.so' -delete
 
 ## make schemas: publish the JSON Schemas of the data files and board views into docs/schemas
 schemas: $(STAMP)
@@ -59,5 +85,5 @@ bench: $(STAMP)
 	for game in $$($(BIN)/python -c "from townhall import games; print(' '.join(games.names()))"); do \
 		$(BIN)/townhall bench $$game --json; done
 
-clean:
+clean: pure
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache

@@ -80,8 +80,9 @@ class PigState(State):
             self.over = True
 
     def clone(self) -> Self:
-        copy = object.__new__(type(self))
+        copy = type(self).__new__(type(self))  # State.__new__: a blank instance
         copy.__dict__.update(self.__dict__)
+        copy.num_players = self.num_players  # declared on State: a slot, not in __dict__, when compiled
         copy.banked = list(self.banked)
         return copy
 
@@ -101,7 +102,7 @@ class PigState(State):
         return self.clone()
 
     def to_json(self) -> dict[str, Json]:
-        return dict(self.__dict__, banked=list(self.banked))
+        return dict(self.__dict__, banked=list(self.banked), num_players=self.num_players)
 
     def num_distinct_actions(self) -> int:
         return PIG_SPACE.size
@@ -230,8 +231,9 @@ class GoofState(State):
             self.prize = 0
 
     def clone(self) -> Self:
-        copy = object.__new__(type(self))
+        copy = type(self).__new__(type(self))  # State.__new__: a blank instance
         copy.__dict__.update(self.__dict__)
+        copy.num_players = self.num_players  # declared on State: a slot, not in __dict__, when compiled
         copy.hands = [list(h) for h in self.hands]
         copy.prizes_left = list(self.prizes_left)
         copy.bids = list(self.bids)

@@ -11,12 +11,16 @@ import random
 from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
+from mypy_extensions import mypyc_attr
+
 from townhall.engine.errors import RecordError
 from townhall.engine.words import _
 
 T = TypeVar("T")
 
 
+# Open to interpreted subclasses (agents and tests draw their own way) in the compiled build.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Chance:
     """Uniform integer draws from a private, seeded generator (never Python's global one)."""
 

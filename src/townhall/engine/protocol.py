@@ -23,11 +23,13 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-from abc import ABC, abstractmethod
+from abc import ABCMeta, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar, Self
+
+from mypy_extensions import mypyc_attr
 
 from townhall.engine.chance import Chance
 from townhall.engine.datafile import DataFile
@@ -204,10 +206,19 @@ class DataKind:
     files: tuple[Path, ...]
 
 
-class State(ABC):
-    """A position of one game. Plain data plus the rules as methods; cheap to clone."""
+# Open to interpreted subclasses (the compiled build compiles the games' states, not every game);
+# ABCMeta rather than the ABC base keeps the compiled classes native.
+@mypyc_attr(allow_interpreted_subclasses=True)
+class State(metaclass=ABCMeta):
+    """A position of one game. Plain data plus the rules as methods; cheap to clone.
+
+    `type(self).__new__(type(self))` is a blank instance (no __init__) for `clone` to fill, in
+    both builds; `object.__new__(type(self))` fails once the engine is compiled."""
 
     num_players: int
+
+    def __new__(cls, *args: object) -> Self:
+        return object.__new__(cls)
 
     @abstractmethod
     def to_move(self) -> tuple[int, ...]:
@@ -276,7 +287,9 @@ class State(ABC):
         """Short readable text, unique among the legal actions of a decision."""
 
 
-class Game(ABC):
+# A plain Python class even in the compiled build: games set `meta` and other class attributes.
+@mypyc_attr(native_class=False)
+class Game(metaclass=ABCMeta):
     """A game's entry point: metadata, a factory for initial states, rendering and bounds."""
 
     meta: GameMeta

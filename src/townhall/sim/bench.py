@@ -16,6 +16,7 @@ import time
 from dataclasses import dataclass
 
 from townhall.engine.agent import derive_seed
+from townhall.engine.build import build_of
 from townhall.engine.chance import Chance
 from townhall.engine.options import OptionValue
 from townhall.engine.protocol import Game, Json
@@ -85,11 +86,13 @@ class BenchResult:
     clone_us: float
     peak_mb: float
     reference_mops: float
+    build: str  # "compiled" (mypyc extensions) or "pure" (see townhall.engine.build)
 
     def to_json(self) -> dict[str, Json]:
         games_per_s = self.games / self.seconds
         return {
             "game": self.game,
+            "build": self.build,
             "players": self.players,
             "options": self.options,
             "agents": "random (uniform over the full legal-action list)",
@@ -147,4 +150,5 @@ def run_bench(
         clone_us=totals[2] / calls * 1e6,
         peak_mb=peak_kib / 1024,
         reference_mops=reference,
+        build=build_of(game.start(num_players, options, Chance(seed))),
     )

@@ -3,8 +3,9 @@
 `measure(game, players, options, seconds=5.0, agent="mcts", seed=0, positions=4)` plays one
 seeded random game, takes `positions` decision points spread over it (where the player to move
 has a real choice), lets the agent search each for `seconds / positions` and returns a JSON-ready
-dict: `iterations_per_second` over all positions, plus the setup used (game, players, options,
-agent spec, seed, positions with their decision index, legal-action count, iterations, seconds).
+dict: `iterations_per_second` over all positions, the build that ran (compiled or pure), plus the
+setup used (game, players, options, agent spec, seed, positions with their decision index,
+legal-action count, iterations, seconds).
 An agent spec with its own `iterations=` or `seconds=` keeps them (the time slice then does not
 apply). This backs `townhall bench GAME --agent mcts --json`.
 """
@@ -17,6 +18,7 @@ import random
 from townhall.agents import make_agent
 from townhall.agents.mcts import MctsAgent
 from townhall.engine.agent import Budget, PlayerView, derive_seed
+from townhall.engine.build import build_of
 from townhall.engine.chance import Chance
 from townhall.engine.errors import OptionError
 from townhall.engine.options import Options
@@ -97,6 +99,7 @@ def measure(
         )
     return {
         "game": game.meta.name,
+        "build": build_of(chosen[0][1]),
         "players": players,
         "options": dict(resolved),
         "agent": agent,

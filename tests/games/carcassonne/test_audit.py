@@ -4,15 +4,15 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-
-import pytest
 
 from townhall.engine.chance import Chance
 from townhall.engine.protocol import Event
-from townhall.games.carcassonne import GAME, drawing, scoring
-from townhall.games.carcassonne import state as state_module
+from townhall.games.carcassonne import GAME, scoring
+from townhall.games.carcassonne.actions import DEPLOY as DEPLOY_ID
+from townhall.games.carcassonne.actions import SKIP
+from townhall.games.carcassonne.deployment import deploy, deploy_options
 from townhall.games.carcassonne.evaluate import evaluate, expected_scores
+from townhall.games.carcassonne.placement import place
 from townhall.games.carcassonne.state import DEPLOY, OVER, PLACE, CarcassonneState
 from townhall.games.carcassonne.tiles import CLOISTER, CODES, FIELD, LAYOUTS, PENNANT_TILE, RULES, cell_of, xy_of
 
@@ -333,31 +333,38 @@ def _referee_points(state: CarcassonneState, *, final: bool) -> list[int]:
     return points
 
 
-Scorer = Callable[[CarcassonneState, list[Event] | None], None]
+def _checked_apply(state: CarcassonneState, player: int, action: int, chance: Chance, checks: dict[str, int]) -> None:
+    """`state.apply`, with the turn's scoring and any final scoring checked against the referee.
+
+    The copy replays the turn's steps up to the scoring (as `apply` orders them: place, or deploy,
+    then score), where the referee recounts; no patching, so the compiled build is checked too."""
+    before = list(state.score)
+    mid = state.clone()
+    if mid.phase == PLACE:
+        place(mid, player, action, None)
+        ends_turn = not deploy_options(mid)
+    else:
+        if action != SKIP:
+            deploy(mid, player, action - DEPLOY_ID, None)
+        ends_turn = True
+    state.apply(player, action, chance)
+    if not ends_turn:
+        assert state.score == before  # the deploy decision follows; nothing is scored yet
+        return
+    expected = _referee_points(mid, final=False)
+    scoring.score_turn(mid, None)
+    assert [a - b for a, b in zip(mid.score, before, strict=True)] == expected
+    checks["turns"] += 1
+    if state.phase == OVER:  # the draw found the bags empty: the final scoring followed
+        expected = _referee_points(mid, final=True)
+        assert [a - b for a, b in zip(state.score, mid.score, strict=True)] == expected
+        checks["finals"] += 1
 
 
-def test_scores_equal_an_independent_referee(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_scores_equal_an_independent_referee() -> None:
     """CAR-TURN-1 step 3, CAR-SCORE-1..8 and CAR-END-2..6 rechecked on random games: every
     turn's scoring and the final scoring equal a from-scratch recount (flood fill, seed numbers)."""
     checks = {"turns": 0, "finals": 0}
-    original_turn, original_final = scoring.score_turn, scoring.final_scoring
-
-    def checked(original: Scorer, *, final: bool) -> Scorer:
-        def scorer(state: CarcassonneState, events: list[Event] | None) -> None:
-            expected = _referee_points(state, final=final)
-            before = list(state.score)
-            original(state, events)
-            assert [a - b for a, b in zip(state.score, before, strict=True)] == expected
-            checks["finals" if final else "turns"] += 1
-
-        return scorer
-
-    score_turn = checked(original_turn, final=False)
-    final_scoring = checked(original_final, final=True)
-
-    # Patched where they are called: the state scores each turn, the draw ends the game.
-    monkeypatch.setattr(state_module, "score_turn", score_turn)
-    monkeypatch.setattr(drawing, "final_scoring", final_scoring)
     for seed in range(3):
         rng = random.Random(100 + seed)
         chance = Chance(100 + seed)
@@ -368,7 +375,7 @@ def test_scores_equal_an_independent_referee(monkeypatch: pytest.MonkeyPatch) ->
             legal = state.legal_actions(p)
             # Deploy more often than not, so that features hold several followers.
             pick = legal[rng.randrange(len(legal) - 1)] if state.phase == DEPLOY and rng.random() < 0.8 else None
-            state.apply(p, pick if pick is not None else legal[rng.randrange(len(legal))], chance)
+            _checked_apply(state, p, pick if pick is not None else legal[rng.randrange(len(legal))], chance, checks)
     assert checks["finals"] == 3 and checks["turns"] > 200
 
 

@@ -15,8 +15,8 @@ from tests.games.kutna_hora.helpers import (
 from townhall.engine import Chance
 from townhall.games.kutna_hora import barbara, economy, mine, rounds, town
 from townhall.games.kutna_hora.data import ORE, SILVER, WOOD
-from townhall.games.kutna_hora.position import PlaceMine
 from townhall.games.kutna_hora.state import KutnaHoraState
+from townhall.games.kutna_hora.steps import PlaceMine
 
 M = 8  # mine area columns (stand-in)
 T = 5  # town columns on the 2-player side

@@ -13,8 +13,8 @@ from townhall.games import get
 from townhall.games.kutna_hora import GAME
 from townhall.games.kutna_hora.actions import SPACE
 from townhall.games.kutna_hora.evaluate import evaluate, value
-from townhall.games.kutna_hora.position import PlaceMine
 from townhall.games.kutna_hora.state import KutnaHoraState
+from townhall.games.kutna_hora.steps import PlaceMine
 
 
 def test_registered_with_options_and_variants() -> None:

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from .data import BUILDINGS, DATA
 
-FIRST_SIZE, LATER_SIZE = 7, 6
-MAX_SIZE = 7
-COLUMNS = "abcdefg"
+FIRST_SIZE: Final = 7
+LATER_SIZE: Final = 6
+MAX_SIZE: Final = 7
+COLUMNS: Final = "abcdefg"
 
 Shape = tuple[tuple[int, int], ...]
 
@@ -33,12 +36,12 @@ def rectangle(w: int, h: int) -> Shape:
 
 
 # Build choices of phase 2: the 17 single/public building types, then one per storage size.
-CHOICE_TYPES: tuple[int, ...] = tuple(range(17)) + (17,) * len(DATA.storage_sizes)
-CHOICE_SHAPES: tuple[Shape, ...] = tuple(DATA.buildings[BUILDINGS[t]].cells for t in range(17)) + tuple(
+CHOICE_TYPES: Final[tuple[int, ...]] = tuple(range(17)) + (17,) * len(DATA.storage_sizes)
+CHOICE_SHAPES: Final[tuple[Shape, ...]] = tuple(DATA.buildings[BUILDINGS[t]].cells for t in range(17)) + tuple(
     rectangle(w, h) for w, h in DATA.storage_sizes
 )
-CHOICE_NAMES: tuple[str, ...] = tuple(BUILDINGS[:17]) + tuple(f"storage {w}x{h}" for w, h in DATA.storage_sizes)
-CHOICE_ORIENTS: tuple[tuple[tuple[int, Shape], ...], ...] = tuple(orientations(s) for s in CHOICE_SHAPES)
+CHOICE_NAMES: Final[tuple[str, ...]] = tuple(BUILDINGS[:17]) + tuple(f"storage {w}x{h}" for w, h in DATA.storage_sizes)
+CHOICE_ORIENTS: Final[tuple[tuple[tuple[int, Shape], ...], ...]] = tuple(orientations(s) for s in CHOICE_SHAPES)
 NUM_CHOICES = len(CHOICE_TYPES)
 HOUSE = BUILDINGS.index("house")
 STORAGE = BUILDINGS.index("storage")
@@ -65,7 +68,7 @@ def placements(size: int, shape: Shape) -> list[tuple[int, int, tuple[int, ...]]
 
 
 # (choice, size) -> list of (rot, x, y, cells); x, y: the first square of the placed building
-PLACEMENTS: dict[tuple[int, int], tuple[tuple[int, int, int, tuple[int, ...]], ...]] = {}
+PLACEMENTS: Final[dict[tuple[int, int], tuple[tuple[int, int, int, tuple[int, ...]], ...]]] = {}
 for _choice, _orients in enumerate(CHOICE_ORIENTS):
     for _size in (FIRST_SIZE, LATER_SIZE):
         PLACEMENTS[(_choice, _size)] = tuple(
@@ -74,13 +77,13 @@ for _choice, _orients in enumerate(CHOICE_ORIENTS):
 
 
 # (choice, size) -> the placements as bit masks of their cells (a fast "does it fit anywhere")
-PLACEMENT_MASKS: dict[tuple[int, int], tuple[int, ...]] = {
+PLACEMENT_MASKS: Final[dict[tuple[int, int], tuple[int, ...]]] = {
     key: tuple(sorted({sum(1 << i for i in cells) for _, _, _, cells in places})) for key, places in PLACEMENTS.items()
 }
 
 
 # (choice, size) -> each placement's cell mask, in the order of PLACEMENTS
-PLACEMENT_CELL_MASKS: dict[tuple[int, int], tuple[int, ...]] = {
+PLACEMENT_CELL_MASKS: Final[dict[tuple[int, int], tuple[int, ...]]] = {
     key: tuple(sum(1 << i for i in cells) for _, _, _, cells in places) for key, places in PLACEMENTS.items()
 }
 _FITS: dict[tuple[int, int, int], bool] = {}

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from .city import STORAGE
 from .data import BUILDINGS, DATA, STONE, WOOD, Cost
 from .player import B
 
-MAX_PLAN_STEPS = 250  # a safety bound on one player's phase-2 plan (never reached in real play)
-MAX_OFFERS = 3  # offers one player may make per round (keeps the trading bounded)
-MAX_ITEMS = 8  # goods in one offer, both sides together (stand-in bound)
+MAX_PLAN_STEPS: Final = 250  # a safety bound on one player's phase-2 plan (never reached in real play)
+MAX_OFFERS: Final = 3  # offers one player may make per round (keeps the trading bounded)
+MAX_ITEMS: Final = 8  # goods in one offer, both sides together (stand-in bound)
 STORAGE_COST = Cost(((WOOD, 1),))
 FARM_GOODS = (0, 1, 2, 5)  # grain, sheep, olives, wine (ANT-PH4-4)
 FISH_GOODS = (3, 7, 6)  # fish, dye, pearls (ANT-PH4-7)

@@ -3,7 +3,7 @@ cities, goods that can be kept, cover against the next famine, graves, saint and
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from . import victory, zones
 from .components import FOUNTAIN, GRANARY
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
 
 BUILDING_STEPS = frozenset(("place", "hplace", "fplace", "pay", "saint", "nicholas", "site", "site2", "fgood"))
-SHORTFALL = 2.0
+SHORTFALL: Final = 2.0
 """Value lost per unit of the next famine not covered (food held, a granary, fountains)."""
 
 

@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from townhall.engine.chance import Chance
 
 from .data import DATA
 
-FOREST, GRASS, MOUNTAIN, WATER = "F", "P", "M", "W"
+FOREST: Final = "F"
+GRASS: Final = "P"
+MOUNTAIN: Final = "M"
+WATER: Final = "W"
 DIRECTIONS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 
 # Local cells of a 61-hex tile, in the data encoding order.
-TILE_CELLS: tuple[tuple[int, int], ...] = tuple(
+TILE_CELLS: Final[tuple[tuple[int, int], ...]] = tuple(
     (q, r) for q in range(-4, 5) for r in range(max(-4, -q - 4), min(4, -q + 4) + 1)
 )
 
@@ -67,7 +71,7 @@ def _build(players: int) -> Topology:
     )
 
 
-TOPOLOGIES: dict[int, Topology] = {players: _build(players) for players in (2, 3, 4)}
+TOPOLOGIES: Final[dict[int, Topology]] = {players: _build(players) for players in (2, 3, 4)}
 MAX_HEXES = max(len(t.coords) for t in TOPOLOGIES.values())
 
 

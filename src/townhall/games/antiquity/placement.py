@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from . import actions as A
 from . import payment
 from .city import (
@@ -44,7 +46,7 @@ TYPE_CHOICES = tuple(
 )
 
 
-DISTINCT_COSTS: tuple[Cost, ...] = tuple(dict.fromkeys(building_cost(t) for t, _ in TYPE_CHOICES))
+DISTINCT_COSTS: Final[tuple[Cost, ...]] = tuple(dict.fromkeys(building_cost(t) for t, _ in TYPE_CHOICES))
 
 
 COST_ID = {t: DISTINCT_COSTS.index(building_cost(t)) for t, _ in TYPE_CHOICES}

@@ -76,6 +76,10 @@ class Player:
         self.banked: tuple[tuple[int, int, int], ...] = ()  # bank trades of this phase 2: given, given, taken
         self.pending: Step | None = None
 
+    def __new__(cls) -> Player:
+        # A blank instance for clone() (no __init__); the compiled build allows object.__new__ only here.
+        return object.__new__(cls)
+
     def clone(self) -> Player:
         p = Player.__new__(Player)
         p.goods = self.goods[:]

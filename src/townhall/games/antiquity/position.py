@@ -2,24 +2,29 @@
 
 from __future__ import annotations
 
-from typing import Any, Self
+from typing import Any, Final, Self
 
-from townhall.engine import Chance, Json
+from townhall.engine import Chance, Json, State
 
 from .board import Board
 from .player import Player
 
 # The phases of a round (ANT-PH1..10); SETUP before the first round, OVER after the end.
-SETUP, PLAN, COUNTRY, STORE, HARVEST, EXPLORE, FAMINE, POLLUTE, OVER, TRADE = 0, 2, 4, 5, 6, 7, 8, 9, 11, 20
+SETUP: Final = 0
+PLAN: Final = 2
+COUNTRY: Final = 4
+STORE: Final = 5
+HARVEST: Final = 6
+EXPLORE: Final = 7
+FAMINE: Final = 8
+POLLUTE: Final = 9
+OVER: Final = 11
+TRADE: Final = 20
 PHASE_NAMES = {SETUP: "setup", PLAN: "2 city building", TRADE: "2 trades between players", COUNTRY: "4 country building", STORE: "5 store", HARVEST: "6 harvest",
                EXPLORE: "7 exploration", FAMINE: "8 famine", POLLUTE: "9 pollution", OVER: "over"}  # fmt: skip
 
 Producer = tuple[int, int, int, tuple[int, ...], tuple[int, ...]]  # kind, owner, good, sites, hexes around
 
-# The list fields copied by clone (everything else is a scalar or shared read-only data).
-LIST_FIELDS = ("terrain", "polluted", "hex_goods", "hex_producer", "hex_occupant", "token", "token_pool", "revealed",
-               "range_product", "producers", "order", "snapshots", "done", "pollution_due", "graves_due", "winners",
-               "qualified", "kept", "offer", "offers", "give", "ask", "harvest")  # fmt: skip
 # JSON key -> field, for the lists saved under their old short keys.
 JSON_LISTS = {"good": "hex_goods", "gprod": "hex_producer", "occ": "hex_occupant", "pool": "token_pool",
               "revealed": "revealed", "range_product": "range_product", "order": "order",
@@ -28,7 +33,7 @@ JSON_LISTS = {"good": "hex_goods", "gprod": "hex_producer", "occ": "hex_occupant
               "harvest": "harvest"}  # fmt: skip
 
 
-class AntiquityPosition:
+class AntiquityPosition(State):  # the protocol base here: a compiled class has one base
     """Every fact of a game in progress; the rules are functions over it in the phase modules."""
 
     def __init__(self, num_players: int, beginner: bool, max_rounds: int, board: Board, terrain: list[str]) -> None:
@@ -74,13 +79,46 @@ class AntiquityPosition:
         self.offers = [0] * num_players
 
     def clone(self) -> Self:
-        c = object.__new__(type(self))
-        d = self.__dict__.copy()
-        c.__dict__ = d
-        for name in LIST_FIELDS:
-            d[name] = d[name][:]
-        d["players"] = [pl.clone() for pl in self.players]
-        d["legal_cache"] = None
+        c = type(self).__new__(type(self))
+        c.num_players = self.num_players
+        c.beginner = self.beginner
+        c.max_rounds = self.max_rounds
+        c.board = self.board
+        c.tiles = self.tiles  # set up once, then read-only
+        c.zone_cache = self.zone_cache  # shared on purpose: keyed by what the zones depend on
+        c.apply_chance = self.apply_chance
+        c.legal_cache = None
+        c.unseen_removed = self.unseen_removed
+        c.fishermen = self.fishermen
+        c.famine = self.famine
+        c.round = self.round
+        c.phase = self.phase
+        c.turn = self.turn
+        c.cathedrals_built = self.cathedrals_built
+        c.terrain = self.terrain[:]
+        c.polluted = self.polluted[:]
+        c.hex_goods = self.hex_goods[:]
+        c.hex_producer = self.hex_producer[:]
+        c.hex_occupant = self.hex_occupant[:]
+        c.token = self.token[:]
+        c.token_pool = self.token_pool[:]
+        c.revealed = self.revealed[:]
+        c.range_product = self.range_product[:]
+        c.producers = self.producers[:]
+        c.order = self.order[:]
+        c.snapshots = self.snapshots[:]
+        c.done = self.done[:]
+        c.pollution_due = self.pollution_due[:]
+        c.graves_due = self.graves_due[:]
+        c.winners = self.winners[:]
+        c.qualified = self.qualified[:]
+        c.kept = self.kept[:]
+        c.offer = self.offer[:]
+        c.offers = self.offers[:]
+        c.give = self.give[:]
+        c.ask = self.ask[:]
+        c.harvest = self.harvest[:]
+        c.players = [pl.clone() for pl in self.players]
         return c
 
     def public_json(self) -> dict[str, Json]:

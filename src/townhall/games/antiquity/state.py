@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Self
 
-from townhall.engine import Chance, Event, IllegalAction, Json, State
+from townhall.engine import Chance, Event, IllegalAction, Json
 from townhall.engine.errors import GameOver, NotYourTurn
 
 from . import actions as A
@@ -14,7 +14,7 @@ from .position import COUNTRY, EXPLORE, HARVEST, OVER, PLAN, SETUP, STORE, TRADE
 from .words import _
 
 
-class AntiquityState(AntiquityPosition, State):
+class AntiquityState(AntiquityPosition):
     def to_move(self) -> tuple[int, ...]:
         if self.phase == OVER:
             return ()

@@ -15,13 +15,15 @@ tests/games/carcassonne/test_audit.py compares it with the plain recomputation.
 
 from __future__ import annotations
 
+from typing import Final
+
 from townhall.games.carcassonne.position import OVER, CarcassonnePosition
 from townhall.games.carcassonne.scoring import majority
 from townhall.games.carcassonne.tiles import CLOISTER, FIELD, LAYOUTS, NEIGH8, PENNANT_TILE, ROAD, RULES
 
 # An open feature is worth its end-of-game value plus part of the bonus of completing it.
-COMPLETION_HOPE = 0.5
-IDLE_FOLLOWER = 1.5  # a follower in supply keeps options open
+COMPLETION_HOPE: Final = 0.5
+IDLE_FOLLOWER: Final = 1.5  # a follower in supply keeps options open
 
 KINDS = tuple(layout.kinds for layout in LAYOUTS)
 CLOISTER_DONE = RULES["cloister_complete"]
@@ -32,7 +34,7 @@ CITY_END, CITY_END_FLAG = RULES["end_city_per_tile"], RULES["end_city_per_pennan
 CITY_DONE, CITY_DONE_FLAG = RULES["city_per_tile"], RULES["city_per_pennant"]
 SMALL_TILES = RULES["small_city_tiles"]
 SMALL_DONE, SMALL_DONE_FLAG = RULES["small_city_per_tile"], RULES["small_city_per_pennant"]
-MEMO_LIMIT = 4096  # cached points of roads and cities, see CarcassonnePosition.points_memo
+MEMO_LIMIT: Final = 4096  # cached points of roads and cities, see CarcassonnePosition.points_memo
 N1, N2, N3, N4, N5, N6, N7, N8 = NEIGH8
 FIRST_PER_CITY = RULES["farm_first_edition_per_city"]
 THIRD_PER_CITY = RULES["farm_third_edition_per_city"]

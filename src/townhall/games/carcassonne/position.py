@@ -8,17 +8,19 @@ clone is a handful of shallow list copies.
 
 from __future__ import annotations
 
-from typing import Any, Self
+from typing import Any, Final, Self
 
-from townhall.engine.protocol import Json
+from townhall.engine.protocol import Json, State
 from townhall.games.carcassonne.tiles import CODES, LAYOUTS, RULES, cell_of, xy_of
 
 # The phase of the turn: place the tile in hand, deploy a follower on it (or not), or game over.
-PLACE, DEPLOY, OVER = 0, 1, 2
+PLACE: Final = 0
+DEPLOY: Final = 1
+OVER: Final = 2
 PHASE_NAMES = ("place", "deploy", "over")
 
 
-class CarcassonnePosition:
+class CarcassonnePosition(State):  # the protocol base here: a compiled class has one base
     def __init__(self, num_players: int, river: bool, small_city: bool, farm_scoring: str) -> None:
         self.num_players = num_players
         self.river = river
@@ -60,8 +62,20 @@ class CarcassonnePosition:
         self.points_memo: dict[int, tuple[tuple[int, ...], int, int]] = {}
 
     def clone(self) -> Self:
-        copy = object.__new__(type(self))
-        copy.__dict__.update(self.__dict__)
+        copy = type(self).__new__(type(self))
+        copy.num_players = self.num_players
+        copy.river = self.river
+        copy.small_city = self.small_city
+        copy.farm_scoring = self.farm_scoring
+        copy.lake_due = self.lake_due
+        copy.river_end = self.river_end
+        copy.river_flow = self.river_flow
+        copy.river_turn = self.river_turn
+        copy.hand = self.hand
+        copy.phase = self.phase
+        copy.current = self.current
+        copy.last_cell = self.last_cell
+        copy.points_memo = self.points_memo  # shared on purpose (see __init__)
         copy.board = self.board.copy()
         copy.placed_cells = self.placed_cells.copy()
         copy.frontier = self.frontier.copy()

@@ -7,7 +7,7 @@ from typing import Any, Self
 
 from townhall.engine.chance import Chance
 from townhall.engine.errors import GameOver, NotYourTurn
-from townhall.engine.protocol import Event, Json, State, ranks_from_keys
+from townhall.engine.protocol import Event, Json, ranks_from_keys
 from townhall.games.carcassonne import actions
 from townhall.games.carcassonne.deployment import deploy, deploy_options, deploy_text, why_not_deploy
 from townhall.games.carcassonne.drawing import draw, restore, set_up
@@ -22,7 +22,7 @@ DEPLOY_ID = actions.DEPLOY
 SKIP_ID = actions.SKIP
 
 
-class CarcassonneState(CarcassonnePosition, State):
+class CarcassonneState(CarcassonnePosition):
     def to_move(self) -> tuple[int, ...]:
         return () if self.phase == OVER else (self.current,)
 

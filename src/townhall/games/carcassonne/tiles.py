@@ -9,13 +9,14 @@ printed north edge to the east).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from townhall.games.carcassonne.data import EDGE_NAMES, HALF_NAMES, TileData, TileSpec, load
 
-DATA: TileData = load()
-TILE_SPECS: tuple[TileSpec, ...] = DATA.tiles
-CODES: tuple[str, ...] = tuple(t.code for t in TILE_SPECS)
-CODE_INDEX: dict[str, int] = {c: i for i, c in enumerate(CODES)}
+DATA: Final[TileData] = load()
+TILE_SPECS: Final[tuple[TileSpec, ...]] = DATA.tiles
+CODES: Final[tuple[str, ...]] = tuple(t.code for t in TILE_SPECS)
+CODE_INDEX: Final[dict[str, int]] = {c: i for i, c in enumerate(CODES)}
 NUM_TYPES = len(TILE_SPECS)
 START = CODE_INDEX[DATA.start]
 SPRING = CODE_INDEX[DATA.spring]
@@ -23,19 +24,22 @@ LAKE = CODE_INDEX[DATA.lake]
 RULES = DATA.rules
 
 # The window holds every reachable cell: at most 11 river steps plus 71 land tiles in a line.
-OFF = 84
+OFF: Final = 84
 SIZE = 2 * OFF + 1
 DELTA = (-SIZE, 1, SIZE, -1)  # N, E, S, W
 NEIGH8 = (-SIZE - 1, -SIZE, -SIZE + 1, -1, 1, SIZE - 1, SIZE, SIZE + 1)
 
 # Segment kinds and edge codes.
-CITY, ROAD, FIELD, CLOISTER = 0, 1, 2, 3
+CITY: Final = 0
+ROAD: Final = 1
+FIELD: Final = 2
+CLOISTER: Final = 3
 KIND_NAMES = ("city", "road", "field", "cloister")
 ROLE_NAMES = ("knight", "thief", "farmer", "monk")
 EDGE_CODE = {"F": 1, "R": 2, "C": 3, "I": 4}
-RIVER_EDGE = 4
+RIVER_EDGE: Final = 4
 POW5 = (1, 5, 25, 125)
-NUM_KEYS = 625
+NUM_KEYS: Final = 625
 
 
 def cell_of(x: int, y: int) -> int:
@@ -172,7 +176,7 @@ def _signature(layout: Layout) -> tuple[object, ...]:
     return (layout.edges, layout.river_edges, frozenset(zip(layout.kinds, layout.labels, strict=True)))
 
 
-LAYOUTS: tuple[Layout, ...] = tuple(_layout(t, spec, r) for t, spec in enumerate(TILE_SPECS) for r in range(4))
+LAYOUTS: Final[tuple[Layout, ...]] = tuple(_layout(t, spec, r) for t, spec in enumerate(TILE_SPECS) for r in range(4))
 
 
 def _canonical() -> tuple[tuple[int, ...], ...]:
@@ -190,8 +194,8 @@ def _canonical() -> tuple[tuple[int, ...], ...]:
     return tuple(out)
 
 
-CANONICAL: tuple[tuple[int, ...], ...] = _canonical()
-SAME_AS: tuple[tuple[int, ...], ...] = tuple(
+CANONICAL: Final[tuple[tuple[int, ...], ...]] = _canonical()
+SAME_AS: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(
         next(c for c in CANONICAL[t] if _signature(LAYOUTS[4 * t + c]) == _signature(LAYOUTS[4 * t + r]))
         for r in range(4)
@@ -215,8 +219,8 @@ def _fits() -> tuple[tuple[tuple[int, ...], ...], ...]:
     return tuple(table)
 
 
-FITS: tuple[tuple[tuple[int, ...], ...], ...] = _fits()
-BASE_TYPES: tuple[int, ...] = tuple(i for i, s in enumerate(TILE_SPECS) if not s.river)
-RIVER_MIDDLE: tuple[int, ...] = tuple(i for i, s in enumerate(TILE_SPECS) if s.river and i not in (SPRING, LAKE))
-PENNANT_TILE: tuple[bool, ...] = tuple(s.pennant for s in TILE_SPECS)
-MAX_SEGMENTS = 12
+FITS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = _fits()
+BASE_TYPES: Final[tuple[int, ...]] = tuple(i for i, s in enumerate(TILE_SPECS) if not s.river)
+RIVER_MIDDLE: Final[tuple[int, ...]] = tuple(i for i, s in enumerate(TILE_SPECS) if s.river and i not in (SPRING, LAKE))
+PENNANT_TILE: Final[tuple[bool, ...]] = tuple(s.pennant for s in TILE_SPECS)
+MAX_SEGMENTS: Final = 12

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from itertools import permutations
+from typing import Final
 
 from townhall.engine.codec import ActionSpace
 from townhall.games.kutna_hora.data import DATA
@@ -11,7 +12,7 @@ MINE_CELLS = DATA.mine_rows * DATA.mine_cols
 TOWN_CELLS = max(s.rows * s.cols for s in DATA.sides.values())
 MAX_DRAW = DATA.tech_levels[-1]
 PERMS = tuple(permutations(range(3)))
-IDLE = 6  # play a card for no effect (KH-TURN-4)
+IDLE: Final = 6  # play a card for no effect (KH-TURN-4)
 
 SPACE = ActionSpace(
     [
@@ -52,23 +53,23 @@ A_DECLINE = SPACE.offset("decline")
 TAKE_COLS = len(DATA.column_costs)
 
 # Step kinds: the JSON form [kind, a, b] of the typed pending steps in position.py.
-T_MINE = 0  # auto: start a mine action (a = flags)
-T_BUY = 1  # buy miners? (a = flags)
-T_DRAW = 2  # auto: draw mine tiles (a = flags)
-T_KEEP = 3  # keep which drawn tile? (a = flags)
-T_PLACE = 4  # where? (a = flags, b = tile)
-T_TECH = 5  # place technology tile b (or remove it)
-T_LIC = 6  # licence (a = 0 normal, 1 free, 2 free public only)
-T_PLOT = 7  # plot (a = 0 normal, 1 free anywhere)
-T_BUILD = 8  # build (a = 0 normal, 1 no wood cost)
-T_INCOME = 9  # auto: take income, then T_NOBLE
-T_NOBLE = 10  # noble to the council (a = 0 from the pool for money, 1 from the bank free)
-T_BARB = 11  # resolve St. Barbara tile a or ignore it
-T_HOUSE = 12  # St. Barbara 3: remove a house for +2 production
-T_SCORE = 13  # St. Barbara 10: score one own building
-T_OPT = 14  # an impersonal icon the player may decline (a = OPT_*, b = good or amount)
-T_BARB_END = 15  # auto: St. Barbara tile a turns face down after its steps (KH-BAR-1)
+T_MINE: Final = 0  # auto: start a mine action (a = flags)
+T_BUY: Final = 1  # buy miners? (a = flags)
+T_DRAW: Final = 2  # auto: draw mine tiles (a = flags)
+T_KEEP: Final = 3  # keep which drawn tile? (a = flags)
+T_PLACE: Final = 4  # where? (a = flags, b = tile)
+T_TECH: Final = 5  # place technology tile b (or remove it)
+T_LIC: Final = 6  # licence (a = 0 normal, 1 free, 2 free public only)
+T_PLOT: Final = 7  # plot (a = 0 normal, 1 free anywhere)
+T_BUILD: Final = 8  # build (a = 0 normal, 1 no wood cost)
+T_INCOME: Final = 9  # auto: take income, then T_NOBLE
+T_NOBLE: Final = 10  # noble to the council (a = 0 from the pool for money, 1 from the bank free)
+T_BARB: Final = 11  # resolve St. Barbara tile a or ignore it
+T_HOUSE: Final = 12  # St. Barbara 3: remove a house for +2 production
+T_SCORE: Final = 13  # St. Barbara 10: score one own building
+T_OPT: Final = 14  # an impersonal icon the player may decline (a = OPT_*, b = good or amount)
+T_BARB_END: Final = 15  # auto: St. Barbara tile a turns face down after its steps (KH-BAR-1)
 OPT_SLIDER, OPT_ORE_LEFT, OPT_BARBARA, OPT_POP = range(4)
 
-F_FREE = 1  # no wood cost
-F_RESERVE = 2  # miners from beside the pool first, no purchase step
+F_FREE: Final = 1  # no wood cost
+F_RESERVE: Final = 2  # miners from beside the pool first, no purchase step

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from townhall.engine.protocol import Event
-from townhall.games.kutna_hora import position as steps
-from townhall.games.kutna_hora import scoring
+from townhall.games.kutna_hora import scoring, steps
 from townhall.games.kutna_hora.actions import (
     F_FREE,
     F_RESERVE,
@@ -14,9 +15,9 @@ from townhall.games.kutna_hora.position import KutnaHoraPosition
 from townhall.games.kutna_hora.reputation import change_rep
 
 TILE_COST = {2: -1, 4: -2}  # tiles 3 and 5: the reputation they cost (paid even when ignored)
-PUBLIC_NEIGHBOURS_TILE = 6  # tile 7: one reputation per public building beside the player's
+PUBLIC_NEIGHBOURS_TILE: Final = 6  # tile 7: one reputation per public building beside the player's
 # KH-BAR-2, by tile index: (reputation change, points, steps the player takes next, last first)
-TILE_EFFECTS: dict[int, tuple[int, int, tuple[steps.Step, ...]]] = {
+TILE_EFFECTS: Final[dict[int, tuple[int, int, tuple[steps.Step, ...]]]] = {
     0: (2, 0, ()),
     1: (1, 0, (steps.TakeLicence(1),)),
     2: (-1, 0, (steps.RemoveHouse(),)),

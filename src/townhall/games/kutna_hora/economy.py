@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from townhall.engine.chance import Chance
 from townhall.engine.protocol import Event
-from townhall.games.kutna_hora.data import DATA
+from townhall.games.kutna_hora.data import DATA, MineTile
 from townhall.games.kutna_hora.position import KutnaHoraPosition
 from townhall.games.kutna_hora.stacks import move_to_row_end, reveal_top
 
-MINE_TILES = DATA.mine_tiles + DATA.tech  # indexed by tile id (technology tiles follow)
+MINE_TILES: tuple[MineTile, ...] = DATA.mine_tiles + DATA.tech  # indexed by tile id (technology tiles follow)
 DECK_NAMES = ("population", "ore")
 
 

@@ -2,30 +2,31 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from townhall.engine.chance import Chance
 from townhall.games.kutna_hora import economy, mine, scoring
 from townhall.games.kutna_hora.actions import F_FREE
 from townhall.games.kutna_hora.data import DATA, ORE, WOOD
-from townhall.games.kutna_hora.position import PLAY, KeepMineTile, PlaceMine
+from townhall.games.kutna_hora.position import PLAY
+from townhall.games.kutna_hora.steps import KeepMineTile, PlaceMine
 
 if TYPE_CHECKING:
     from townhall.games.kutna_hora.state import KutnaHoraState
 
-LOOKAHEAD = 3  # own small decisions looked through after a card play (4 was no stronger, and slower)
-STAR_WORTH = 0.5  # a star's rough share of the final mine-row points
-CARDS_PER_ROUND = 5  # KH-TURN-2: 2 + 2 + 1 cards
-LEFTOVER = 1.0  # KH-FIN-5: a slotted tile, an unbuilt plot or an unused pelican scores 1 at the end
-READY = 0.7  # share of a licence's prospect credited when a plot waits for it (one Build action away)
-LICENCE_ONLY = 0.4  # ... and when it still needs a plot and a Build action
-TOWN_GUESS = 1.0  # icons a new building will bring on average (neighbours to come included)
-SPEND_PER_ROUND = 40  # groschen a player can usefully spend in a round (wood, licences, plots, tax, nobles)
-EXCESS = 0.1  # what a groschen beyond that is worth, relative to one that will be spent
+LOOKAHEAD: Final = 3  # own small decisions looked through after a card play (4 was no stronger, and slower)
+STAR_WORTH: Final = 0.5  # a star's rough share of the final mine-row points
+CARDS_PER_ROUND: Final = 5  # KH-TURN-2: 2 + 2 + 1 cards
+LEFTOVER: Final = 1.0  # KH-FIN-5: a slotted tile, an unbuilt plot or an unused pelican scores 1 at the end
+READY: Final = 0.7  # share of a licence's prospect credited when a plot waits for it (one Build action away)
+LICENCE_ONLY: Final = 0.4  # ... and when it still needs a plot and a Build action
+TOWN_GUESS: Final = 1.0  # icons a new building will bring on average (neighbours to come included)
+SPEND_PER_ROUND: Final = 40  # groschen a player can usefully spend in a round (wood, licences, plots, tax, nobles)
+EXCESS: Final = 0.1  # what a groschen beyond that is worth, relative to one that will be spent
 # Rough worth of resolving each St. Barbara tile (KH-BAR-2), then of the action once all are turned.
 TILE_WORTH = (2.5, 3.5, 2.0, 2.0, 3.0, 4.0, 2.0, 3.0, 4.0, 3.0, 5.0, 2.5)
-PELICAN_SHARE = 0.8  # an unused pelican is worth this share of the tile it would resolve now ...
-PELICAN_FLOOR = 1.5  # ... but never less than this while the player still has cards to play
+PELICAN_SHARE: Final = 0.8  # an unused pelican is worth this share of the tile it would resolve now ...
+PELICAN_FLOOR: Final = 1.5  # ... but never less than this while the player still has cards to play
 EFFECT_WORTH = {"points": 1.0, "rep": 0.8, "pelican": 1.5, "public": 1.5}
 B = DATA.buildings
 

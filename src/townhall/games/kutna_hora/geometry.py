@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from townhall.games.kutna_hora.data import DATA, Side
 
 Neighbours = tuple[tuple[int, ...], ...]
@@ -21,7 +23,7 @@ def town_neighbours(side: Side) -> Neighbours:
     return tuple(out)
 
 
-TOWN_NEIGHBOURS: dict[int, Neighbours] = {n: town_neighbours(side) for n, side in DATA.sides.items()}
+TOWN_NEIGHBOURS: Final[dict[int, Neighbours]] = {n: town_neighbours(side) for n, side in DATA.sides.items()}
 
 MR, MC = DATA.mine_rows, DATA.mine_cols
 

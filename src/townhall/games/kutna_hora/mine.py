@@ -8,7 +8,8 @@ from townhall.games.kutna_hora import economy
 from townhall.games.kutna_hora.actions import F_FREE, F_RESERVE, MINE_CELLS, OPT_POP
 from townhall.games.kutna_hora.data import DATA, WOOD, cell_name
 from townhall.games.kutna_hora.geometry import MINE_SOURCES
-from townhall.games.kutna_hora.position import EMPTY, KutnaHoraPosition, OptionalIcon
+from townhall.games.kutna_hora.position import EMPTY, KutnaHoraPosition
+from townhall.games.kutna_hora.steps import OptionalIcon
 
 
 def level(position: KutnaHoraPosition) -> int:

@@ -2,33 +2,20 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, ClassVar, Self
+from typing import Any, Final, Self
 
-from townhall.engine.protocol import Json
-from townhall.games.kutna_hora.actions import (
-    T_BARB,
-    T_BARB_END,
-    T_BUILD,
-    T_BUY,
-    T_DRAW,
-    T_HOUSE,
-    T_INCOME,
-    T_KEEP,
-    T_LIC,
-    T_MINE,
-    T_NOBLE,
-    T_OPT,
-    T_PLACE,
-    T_PLOT,
-    T_SCORE,
-    T_TECH,
-)
+from townhall.engine.protocol import Json, State
+
+# Re-exported for the modules that imported the steps from here before they moved.
+from townhall.games.kutna_hora.steps import Step as Step
+from townhall.games.kutna_hora.steps import TurnBarbaraTileDown as TurnBarbaraTileDown
+from townhall.games.kutna_hora.steps import step_from_json
+from townhall.games.kutna_hora.steps import step_to_json as step_to_json
 
 SETUP_SET, SETUP_ORDER, PLAY, TAX, OVER = range(5)
 PHASES = ("choose guild sets", "order guild markers", "play", "tax", "over")
 EMPTY, ROCK = -1, -2
-RED_STACK = 9  # stack ids: 0-5 guild stacks, 6-8 public stacks (by colour), 9-11 red tiles
+RED_STACK: Final = 9  # stack ids: 0-5 guild stacks, 6-8 public stacks (by colour), 9-11 red tiles
 LIST_FIELDS = (
     ("guilds", "guilds"),
     ("money", "money"),
@@ -92,191 +79,9 @@ SCALAR_FIELDS = (
     ("setup_card", "setup_card"),
     ("event_current", "ev_current"),
 )  # (attribute, JSON key): the JSON keys are the saved format
-FLAT_LISTS = (
-    "money", "points", "reputation", "ore_from_mines", "pelicans_unused", "pelicans_used", "pool", "reserve",
-    "used_cards", "turns_done", "town", "town_owner", "town_plot", "mine", "mine_owner", "discard", "drawn",
-    "sliders", "stack_top", "stack_bottom", "bank", "noble_pool", "council", "tax_queue", "set_owner", "choosers",
-    "tasks",
-)  # fmt: skip
-NESTED_LISTS = (
-    "guilds", "production", "houses", "slots", "plots", "layers", "hall", "stack_hidden", "events_left", "final",
-)  # fmt: skip
 
 
-# ---------------------------------------------------------------------------- pending steps
-# Pending work is a stack of steps; the top one is the current small decision (or an automatic
-# step run at once). Each step's JSON form is [kind, a, b] (the saved format, STEP_FORMS).
-
-
-@dataclass(frozen=True, slots=True)
-class StartMine:
-    """Automatic: start a mine action (flags: F_FREE, F_RESERVE)."""
-
-    KIND: ClassVar[int] = T_MINE
-    flags: int
-
-
-@dataclass(frozen=True, slots=True)
-class BuyMiners:
-    """Buy miners for one permit? (KH-MINE-1)"""
-
-    KIND: ClassVar[int] = T_BUY
-    flags: int
-
-
-@dataclass(frozen=True, slots=True)
-class DrawMineTiles:
-    """Automatic: draw as many mine tiles as the technology level (KH-MINE-2)."""
-
-    KIND: ClassVar[int] = T_DRAW
-    flags: int
-
-
-@dataclass(frozen=True, slots=True)
-class KeepMineTile:
-    """Keep which drawn tile? (KH-MINE-2)"""
-
-    KIND: ClassVar[int] = T_KEEP
-    flags: int
-
-
-@dataclass(frozen=True, slots=True)
-class PlaceMine:
-    """Where does the kept tile go? (KH-MINE-3)"""
-
-    KIND: ClassVar[int] = T_PLACE
-    flags: int
-    tile: int
-
-
-@dataclass(frozen=True, slots=True)
-class PlaceTechnology:
-    """Where does the technology tile go (declining removes it)? (KH-BUILD-5)"""
-
-    KIND: ClassVar[int] = T_TECH
-    tile: int
-
-
-@dataclass(frozen=True, slots=True)
-class TakeLicence:
-    """Take a licence (mode 0 paid, 1 free, 2 free and public only; KH-LIC-1)."""
-
-    KIND: ClassVar[int] = T_LIC
-    mode: int
-
-
-@dataclass(frozen=True, slots=True)
-class BuyPlot:
-    """Buy a plot (mode 0 paid, 1 free anywhere; KH-PLOT-1)."""
-
-    KIND: ClassVar[int] = T_PLOT
-    mode: int
-
-
-@dataclass(frozen=True, slots=True)
-class BuildBuilding:
-    """Build (mode 0 paying wood, 1 without wood cost; KH-BUILD-1)."""
-
-    KIND: ClassVar[int] = T_BUILD
-    mode: int
-
-
-@dataclass(frozen=True, slots=True)
-class TakeIncome:
-    """Automatic: take income, then offer a noble (KH-INC-1)."""
-
-    KIND: ClassVar[int] = T_INCOME
-
-
-@dataclass(frozen=True, slots=True)
-class SeatNoble:
-    """Seat a noble in the council (mode 0 from the pool for money, 1 from the bank free; KH-INC-2)."""
-
-    KIND: ClassVar[int] = T_NOBLE
-    mode: int
-
-
-@dataclass(frozen=True, slots=True)
-class ResolveBarbaraTile:
-    """Resolve St. Barbara tile `tile` or ignore it (KH-BAR-2)."""
-
-    KIND: ClassVar[int] = T_BARB
-    tile: int
-
-
-@dataclass(frozen=True, slots=True)
-class RemoveHouse:
-    """St. Barbara tile 3: remove a house for +2 production?"""
-
-    KIND: ClassVar[int] = T_HOUSE
-
-
-@dataclass(frozen=True, slots=True)
-class ScoreBuilding:
-    """St. Barbara tile 10: score one own building."""
-
-    KIND: ClassVar[int] = T_SCORE
-
-
-@dataclass(frozen=True, slots=True)
-class OptionalIcon:
-    """An impersonal icon the player may decline (icon: OPT_*, argument: a good or an amount)."""
-
-    KIND: ClassVar[int] = T_OPT
-    icon: int
-    argument: int
-
-
-@dataclass(frozen=True, slots=True)
-class TurnBarbaraTileDown:
-    """Automatic: St. Barbara tile `tile` turns face down after its steps (KH-BAR-1)."""
-
-    KIND: ClassVar[int] = T_BARB_END
-    tile: int
-
-
-Step = (
-    StartMine | BuyMiners | DrawMineTiles | KeepMineTile | PlaceMine | PlaceTechnology | TakeLicence | BuyPlot
-    | BuildBuilding | TakeIncome | SeatNoble | ResolveBarbaraTile | RemoveHouse | ScoreBuilding | OptionalIcon
-    | TurnBarbaraTileDown
-)  # fmt: skip
-AUTOMATIC_STEPS = frozenset({StartMine, DrawMineTiles, TakeIncome, TurnBarbaraTileDown})
-
-
-# The JSON form of each kind: [kind, a, b] with the fields named here as a and b (0 where none).
-STEP_FORMS: dict[int, tuple[type[Step], str | None, str | None]] = {
-    T_MINE: (StartMine, "flags", None),
-    T_BUY: (BuyMiners, "flags", None),
-    T_DRAW: (DrawMineTiles, "flags", None),
-    T_KEEP: (KeepMineTile, "flags", None),
-    T_PLACE: (PlaceMine, "flags", "tile"),
-    T_TECH: (PlaceTechnology, None, "tile"),
-    T_LIC: (TakeLicence, "mode", None),
-    T_PLOT: (BuyPlot, "mode", None),
-    T_BUILD: (BuildBuilding, "mode", None),
-    T_INCOME: (TakeIncome, None, None),
-    T_NOBLE: (SeatNoble, "mode", None),
-    T_BARB: (ResolveBarbaraTile, "tile", None),
-    T_HOUSE: (RemoveHouse, None, None),
-    T_SCORE: (ScoreBuilding, None, None),
-    T_OPT: (OptionalIcon, "icon", "argument"),
-    T_BARB_END: (TurnBarbaraTileDown, "tile", None),
-}
-
-
-def step_to_json(step: Step) -> list[int]:
-    _, a, b = STEP_FORMS[step.KIND]
-    return [step.KIND, getattr(step, a) if a else 0, getattr(step, b) if b else 0]
-
-
-def step_from_json(data: list[int]) -> Step:
-    kind, a, b = data
-    cls, a_name, b_name = STEP_FORMS[kind]
-    fields = {name: value for name, value in ((a_name, a), (b_name, b)) if name}
-    return cls(**fields)
-
-
-class KutnaHoraPosition:
+class KutnaHoraPosition(State):  # the protocol base here: a compiled class has one base
     """Plain lists of ints (cheap to clone and to write as JSON); the rules are in the phase modules."""
 
     num_players: int
@@ -340,13 +145,66 @@ class KutnaHoraPosition:
     final: list[list[int]]
 
     def clone(self) -> Self:
-        c = object.__new__(type(self))
-        d = c.__dict__
-        d.update(self.__dict__)
-        for name in FLAT_LISTS:
-            d[name] = list(d[name])
-        for name in NESTED_LISTS:
-            d[name] = [list(x) for x in d[name]]
+        c = type(self).__new__(type(self))
+        c.num_players = self.num_players
+        c.rounds = self.rounds
+        c.red_after = self.red_after
+        c.events_enabled = self.events_enabled
+        c.first_game = self.first_game
+        c.side = self.side
+        c.town_columns = self.town_columns
+        c.phase = self.phase
+        c.round = self.round
+        c.start = self.start
+        c.current = self.current
+        c.cards_in_turn = self.cards_in_turn
+        c.in_card = self.in_card
+        c.technology_taken = self.technology_taken
+        c.population_position = self.population_position
+        c.ore_position = self.ore_position
+        c.tax = self.tax
+        c.red_nobles_waiting = self.red_nobles_waiting
+        c.barbara_next = self.barbara_next
+        c.setup_card = self.setup_card
+        c.event_current = self.event_current
+        c.rock_stars = self.rock_stars  # read-only after setup: shared
+        c.money = self.money.copy()
+        c.points = self.points.copy()
+        c.reputation = self.reputation.copy()
+        c.ore_from_mines = self.ore_from_mines.copy()
+        c.pelicans_unused = self.pelicans_unused.copy()
+        c.pelicans_used = self.pelicans_used.copy()
+        c.pool = self.pool.copy()
+        c.reserve = self.reserve.copy()
+        c.used_cards = self.used_cards.copy()
+        c.turns_done = self.turns_done.copy()
+        c.town = self.town.copy()
+        c.town_owner = self.town_owner.copy()
+        c.town_plot = self.town_plot.copy()
+        c.mine = self.mine.copy()
+        c.mine_owner = self.mine_owner.copy()
+        c.discard = self.discard.copy()
+        c.drawn = self.drawn.copy()
+        c.sliders = self.sliders.copy()
+        c.stack_top = self.stack_top.copy()
+        c.stack_bottom = self.stack_bottom.copy()
+        c.bank = self.bank.copy()
+        c.noble_pool = self.noble_pool.copy()
+        c.council = self.council.copy()
+        c.tax_queue = self.tax_queue.copy()
+        c.set_owner = self.set_owner.copy()
+        c.choosers = self.choosers.copy()
+        c.tasks = self.tasks.copy()
+        c.guilds = [row.copy() for row in self.guilds]
+        c.production = [row.copy() for row in self.production]
+        c.houses = [row.copy() for row in self.houses]
+        c.slots = [row.copy() for row in self.slots]
+        c.plots = [row.copy() for row in self.plots]
+        c.layers = [row.copy() for row in self.layers]
+        c.hall = [row.copy() for row in self.hall]
+        c.stack_hidden = [row.copy() for row in self.stack_hidden]
+        c.events_left = [row.copy() for row in self.events_left]
+        c.final = [row.copy() for row in self.final]
         return c
 
     def to_json(self) -> dict[str, Json]:
@@ -361,7 +219,7 @@ class KutnaHoraPosition:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Self:
-        s = object.__new__(cls)
+        s = cls.__new__(cls)
         for name, key in SCALAR_FIELDS:
             setattr(s, name, data[key])
         for name, key in LIST_FIELDS:

@@ -11,7 +11,7 @@ from typing import Self
 
 from townhall.engine.chance import Chance
 from townhall.engine.errors import GameOver, IllegalAction, NotYourTurn
-from townhall.engine.protocol import Event, Json, State, ranks_from_keys
+from townhall.engine.protocol import Event, Json, ranks_from_keys
 from townhall.games.kutna_hora import economy, rounds, setup, turn
 from townhall.games.kutna_hora.actions import A_ORDER, A_SET, A_TAX, SPACE
 from townhall.games.kutna_hora.position import OVER, PHASES, SETUP_ORDER, SETUP_SET, TAX, KutnaHoraPosition
@@ -19,12 +19,12 @@ from townhall.games.kutna_hora.views import action_text
 from townhall.games.kutna_hora.words import _
 
 
-class KutnaHoraState(KutnaHoraPosition, State):
+class KutnaHoraState(KutnaHoraPosition):
     """A Kutná Hora position with the game protocol (see the module doc)."""
 
     @classmethod
     def new(cls, num_players: int, events: bool, first_game: bool, chance: Chance) -> Self:
-        s = object.__new__(cls)
+        s = cls.__new__(cls)
         setup.deal(s, num_players, events, first_game, chance)
         return s
 

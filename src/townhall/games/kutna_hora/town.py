@@ -14,9 +14,10 @@ from townhall.games.kutna_hora.actions import (
 from townhall.games.kutna_hora.barbara import turn_barbara
 from townhall.games.kutna_hora.data import DATA, ORE, PERMITS, WOOD, cell_name
 from townhall.games.kutna_hora.geometry import TOWN_NEIGHBOURS
-from townhall.games.kutna_hora.position import EMPTY, KutnaHoraPosition, OptionalIcon, PlaceTechnology, TakeLicence
+from townhall.games.kutna_hora.position import EMPTY, KutnaHoraPosition
 from townhall.games.kutna_hora.reputation import gain
 from townhall.games.kutna_hora.stacks import take_from_stack
+from townhall.games.kutna_hora.steps import OptionalIcon, PlaceTechnology, TakeLicence
 
 B = DATA.buildings
 GUILD_OF_TILE = tuple(b.guild for b in B)  # -1 for a public building

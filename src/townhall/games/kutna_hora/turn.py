@@ -53,18 +53,15 @@ from townhall.games.kutna_hora.data import (
     PLOT,
     WOOD,
 )
-from townhall.games.kutna_hora.position import (
+from townhall.games.kutna_hora.position import PLAY, SETUP_ORDER, SETUP_SET, TAX, KutnaHoraPosition
+from townhall.games.kutna_hora.reputation import change_rep
+from townhall.games.kutna_hora.steps import (
     AUTOMATIC_STEPS,
-    PLAY,
-    SETUP_ORDER,
-    SETUP_SET,
-    TAX,
     BuildBuilding,
     BuyMiners,
     BuyPlot,
     DrawMineTiles,
     KeepMineTile,
-    KutnaHoraPosition,
     OptionalIcon,
     PlaceMine,
     PlaceTechnology,
@@ -78,7 +75,6 @@ from townhall.games.kutna_hora.position import (
     TakeLicence,
     TurnBarbaraTileDown,
 )
-from townhall.games.kutna_hora.reputation import change_rep
 
 
 def _card_plays(licence_ok: bool, barbara_ok: bool) -> tuple[tuple[int, ...], ...]:

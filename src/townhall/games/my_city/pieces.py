@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from townhall.engine.datafile import load_model, validate_model
 from townhall.engine.errors import DataError
 from townhall.games.my_city.data import DATA_DIR, SIZE, PiecesFile
 
-COLOURS = "YRBCN"  # residential, public, industrial, church, neutral (the chapter 5 investor)
+COLOURS: Final = "YRBCN"  # residential, public, industrial, church, neutral (the chapter 5 investor)
 ROTATIONS = (0, 90, 180, 270)
 
 Cells = tuple[tuple[int, int], ...]

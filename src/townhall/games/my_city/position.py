@@ -8,19 +8,19 @@ next card is drawn from the multiset of remaining cards (no stored order).
 
 from __future__ import annotations
 
-from typing import Any, Self
+from typing import Any, Final, Self
 
-from townhall.engine import Json
+from townhall.engine import Json, State
 from townhall.games.my_city.actions import BLOCKADE, PIECE_IDS, card_name
 from townhall.games.my_city.board import Features, Terrain
 from townhall.games.my_city.chapters import RuleSet
 from townhall.games.my_city.data import CELLS, COLOUR_NAMES, BoardSpec, cell_name
 
-UNDECIDED = -1
+UNDECIDED: Final = -1
 Stickers = list[list[tuple[int, str]]]
 
 
-class MyCityPosition:
+class MyCityPosition(State):  # the protocol base here: a compiled class has one base
     def __init__(
         self,
         num_players: int,
@@ -55,8 +55,19 @@ class MyCityPosition:
         self.start_occupied = 0  # cells built before the first card (the chapter 8 palace)
 
     def clone(self) -> Self:
-        copy = object.__new__(type(self))
-        copy.__dict__.update(self.__dict__)
+        copy = type(self).__new__(type(self))
+        copy.num_players = self.num_players
+        copy.rules = self.rules  # the rest up to `occupied` is read-only during a game: shared
+        copy.board_spec = self.board_spec
+        copy.terrain = self.terrain
+        copy.features = self.features
+        copy.stickers = self.stickers
+        copy.card = self.card
+        copy.gold_claimed = self.gold_claimed
+        copy.over = self.over
+        copy.final = self.final
+        copy.can_pass = self.can_pass
+        copy.start_occupied = self.start_occupied
         copy.occupied = self.occupied[:]
         copy.placed = [list(p) for p in self.placed]
         copy.score = self.score[:]

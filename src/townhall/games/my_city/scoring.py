@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Final
 
 from townhall.engine import ranks_from_keys
 from townhall.games.my_city.board import ROW_MASKS, Features, Terrain, neighbours
@@ -16,7 +17,7 @@ from townhall.i18n import N_
 PIECE_COLOUR = tuple(p.colour for p in CATALOGUE.pieces)
 BOTTOM_ROW = ROW_MASKS[SIZE - 1]
 NOT_BUILDINGS = frozenset(CATALOGUE.by_id[i] for i in ("PAL", "INV"))  # no railroad points
-CHURCH = 3
+CHURCH: Final = 3
 
 END_REASONS = {
     "cards-out": N_("the last card was revealed and played (MYC-END-1)"),

@@ -6,13 +6,13 @@ from __future__ import annotations
 import random
 from typing import Self
 
-from townhall.engine import Chance, Event, Json, State
+from townhall.engine import Chance, Event, Json
 from townhall.games.my_city import placement, scoring, turns
 from townhall.games.my_city.actions import NUM_ACTIONS, SPACE, action_text
 from townhall.games.my_city.position import UNDECIDED, MyCityPosition
 
 
-class MyCityState(MyCityPosition, State):
+class MyCityState(MyCityPosition):
     def to_move(self) -> tuple[int, ...]:
         if self.over:
             return ()

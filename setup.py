@@ -1,0 +1,43 @@
+"""The optional compiled build: mypyc compiles the hot modules (the engine core and each game's rules)
+from the same typed source. `make compiled` runs `TOWNHALL_COMPILE=1 python setup.py build_ext --inplace`,
+which puts a C extension next to each listed .py file; `make pure` removes them again. Without
+TOWNHALL_COMPILE (a plain `pip install`) this file adds nothing: the package is pure Python.
+
+Left out on purpose: text and views, observers, board views and data loading (not hot, and edited
+often), and everything above the games (the bench's reference workload must stay interpreted).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from setuptools import setup
+
+SRC = Path(__file__).parent / "src"
+ENGINE = ("chance", "codec", "errors", "protocol")
+NOT_HOT = {"__init__", "views", "observer", "board_view", "data", "event_words", "game", "campaign", "chapters"}
+GAMES = ("carcassonne", "kutna_hora", "my_city", "antiquity")
+# Frozen dataclasses with a ClassVar tag: mypyc would make the tag a field, so they stay interpreted.
+INTERPRETED = {"steps"}
+
+
+def compiled_sources() -> list[str]:
+    """The .py files that the compiled build turns into C extensions, relative to this folder."""
+    paths = [SRC / "townhall" / "engine" / f"{name}.py" for name in ENGINE]
+    for game in GAMES:
+        paths += sorted(
+            p for p in (SRC / "townhall" / "games" / game).glob("*.py") if p.stem not in NOT_HOT | INTERPRETED
+        )
+    return [str(p.relative_to(Path(__file__).parent)) for p in paths]
+
+
+if os.environ.get("TOWNHALL_COMPILE") == "1":
+    from mypyc.build import mypycify
+
+    setup(
+        package_dir={"": "src"},
+        ext_modules=mypycify(["--config-file=pyproject.toml", *compiled_sources()], opt_level="3", multi_file=True),
+    )
+else:
+    setup()

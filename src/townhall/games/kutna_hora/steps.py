@@ -1,0 +1,200 @@
+"""The pending steps of a turn as small frozen records, and their saved JSON form [kind, a, b].
+
+Kept apart from the position: the compiled build (mypyc) leaves these records interpreted, as it
+does not yet keep a dataclass's ClassVar (the KIND) out of its fields.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from townhall.games.kutna_hora.actions import (
+    T_BARB,
+    T_BARB_END,
+    T_BUILD,
+    T_BUY,
+    T_DRAW,
+    T_HOUSE,
+    T_INCOME,
+    T_KEEP,
+    T_LIC,
+    T_MINE,
+    T_NOBLE,
+    T_OPT,
+    T_PLACE,
+    T_PLOT,
+    T_SCORE,
+    T_TECH,
+)
+
+# Pending work is a stack of steps; the top one is the current small decision (or an automatic
+# step run at once). Each step's JSON form is [kind, a, b] (the saved format, STEP_FORMS).
+
+
+@dataclass(frozen=True, slots=True)
+class StartMine:
+    """Automatic: start a mine action (flags: F_FREE, F_RESERVE)."""
+
+    KIND: ClassVar[int] = T_MINE
+    flags: int
+
+
+@dataclass(frozen=True, slots=True)
+class BuyMiners:
+    """Buy miners for one permit? (KH-MINE-1)"""
+
+    KIND: ClassVar[int] = T_BUY
+    flags: int
+
+
+@dataclass(frozen=True, slots=True)
+class DrawMineTiles:
+    """Automatic: draw as many mine tiles as the technology level (KH-MINE-2)."""
+
+    KIND: ClassVar[int] = T_DRAW
+    flags: int
+
+
+@dataclass(frozen=True, slots=True)
+class KeepMineTile:
+    """Keep which drawn tile? (KH-MINE-2)"""
+
+    KIND: ClassVar[int] = T_KEEP
+    flags: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceMine:
+    """Where does the kept tile go? (KH-MINE-3)"""
+
+    KIND: ClassVar[int] = T_PLACE
+    flags: int
+    tile: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceTechnology:
+    """Where does the technology tile go (declining removes it)? (KH-BUILD-5)"""
+
+    KIND: ClassVar[int] = T_TECH
+    tile: int
+
+
+@dataclass(frozen=True, slots=True)
+class TakeLicence:
+    """Take a licence (mode 0 paid, 1 free, 2 free and public only; KH-LIC-1)."""
+
+    KIND: ClassVar[int] = T_LIC
+    mode: int
+
+
+@dataclass(frozen=True, slots=True)
+class BuyPlot:
+    """Buy a plot (mode 0 paid, 1 free anywhere; KH-PLOT-1)."""
+
+    KIND: ClassVar[int] = T_PLOT
+    mode: int
+
+
+@dataclass(frozen=True, slots=True)
+class BuildBuilding:
+    """Build (mode 0 paying wood, 1 without wood cost; KH-BUILD-1)."""
+
+    KIND: ClassVar[int] = T_BUILD
+    mode: int
+
+
+@dataclass(frozen=True, slots=True)
+class TakeIncome:
+    """Automatic: take income, then offer a noble (KH-INC-1)."""
+
+    KIND: ClassVar[int] = T_INCOME
+
+
+@dataclass(frozen=True, slots=True)
+class SeatNoble:
+    """Seat a noble in the council (mode 0 from the pool for money, 1 from the bank free; KH-INC-2)."""
+
+    KIND: ClassVar[int] = T_NOBLE
+    mode: int
+
+
+@dataclass(frozen=True, slots=True)
+class ResolveBarbaraTile:
+    """Resolve St. Barbara tile `tile` or ignore it (KH-BAR-2)."""
+
+    KIND: ClassVar[int] = T_BARB
+    tile: int
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveHouse:
+    """St. Barbara tile 3: remove a house for +2 production?"""
+
+    KIND: ClassVar[int] = T_HOUSE
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreBuilding:
+    """St. Barbara tile 10: score one own building."""
+
+    KIND: ClassVar[int] = T_SCORE
+
+
+@dataclass(frozen=True, slots=True)
+class OptionalIcon:
+    """An impersonal icon the player may decline (icon: OPT_*, argument: a good or an amount)."""
+
+    KIND: ClassVar[int] = T_OPT
+    icon: int
+    argument: int
+
+
+@dataclass(frozen=True, slots=True)
+class TurnBarbaraTileDown:
+    """Automatic: St. Barbara tile `tile` turns face down after its steps (KH-BAR-1)."""
+
+    KIND: ClassVar[int] = T_BARB_END
+    tile: int
+
+
+Step = (
+    StartMine | BuyMiners | DrawMineTiles | KeepMineTile | PlaceMine | PlaceTechnology | TakeLicence | BuyPlot
+    | BuildBuilding | TakeIncome | SeatNoble | ResolveBarbaraTile | RemoveHouse | ScoreBuilding | OptionalIcon
+    | TurnBarbaraTileDown
+)  # fmt: skip
+AUTOMATIC_STEPS = frozenset({StartMine, DrawMineTiles, TakeIncome, TurnBarbaraTileDown})
+
+
+# The JSON form of each kind: [kind, a, b] with the fields named here as a and b (0 where none).
+STEP_FORMS: dict[int, tuple[type[Step], str | None, str | None]] = {
+    T_MINE: (StartMine, "flags", None),
+    T_BUY: (BuyMiners, "flags", None),
+    T_DRAW: (DrawMineTiles, "flags", None),
+    T_KEEP: (KeepMineTile, "flags", None),
+    T_PLACE: (PlaceMine, "flags", "tile"),
+    T_TECH: (PlaceTechnology, None, "tile"),
+    T_LIC: (TakeLicence, "mode", None),
+    T_PLOT: (BuyPlot, "mode", None),
+    T_BUILD: (BuildBuilding, "mode", None),
+    T_INCOME: (TakeIncome, None, None),
+    T_NOBLE: (SeatNoble, "mode", None),
+    T_BARB: (ResolveBarbaraTile, "tile", None),
+    T_HOUSE: (RemoveHouse, None, None),
+    T_SCORE: (ScoreBuilding, None, None),
+    T_OPT: (OptionalIcon, "icon", "argument"),
+    T_BARB_END: (TurnBarbaraTileDown, "tile", None),
+}
+
+
+def step_to_json(step: Step) -> list[int]:
+    _, a, b = STEP_FORMS[step.KIND]
+    return [step.KIND, getattr(step, a) if a else 0, getattr(step, b) if b else 0]
+
+
+def step_from_json(data: list[int]) -> Step:
+    kind, a, b = data
+    cls, a_name, b_name = STEP_FORMS[kind]
+    fields = {name: value for name, value in ((a_name, a), (b_name, b)) if name}
+    return cls(**fields)
