@@ -10,6 +10,9 @@ HAVE_CC := command -v $(CC) > /dev/null 2>&1
 
 CATALOGS := $(wildcard src/townhall/*/locale/*/LC_MESSAGES/*.po src/townhall/games/*/locale/*/LC_MESSAGES/*.po)
 CATALOG_STAMP := $(VENV)/.catalogs-stamp
+# The compiled build is remade when a source it may hold changed (setup.py lists the modules).
+COMPILED_STAMP := $(VENV)/.compiled-stamp
+HOT_SOURCES := $(shell find src/townhall/engine src/townhall/games -name '*.py' 2>/dev/null) setup.py
 
 .PHONY: play terminal test lint typecheck bench clean schemas catalogs chromium compiled pure
 
@@ -29,7 +32,8 @@ PORT ?= 8000
 
 ## make play: the game server on the embedded default (a SQLite file); open the URL it prints.
 ## make play GAME=carcassonne (or make terminal) keeps the interactive game at the terminal.
-play: $(CATALOG_STAMP)
+## Both run the compiled build where a C compiler exists (built once, remade when a source changes).
+play: $(CATALOG_STAMP) $(COMPILED_STAMP)
 ifeq ($(GAME),)
 	@echo "Townhall: open http://127.0.0.1:$(PORT)/ in a browser (API under /api, docs at /docs)"
 	$(BIN)/townhall serve --port $(PORT)
@@ -38,7 +42,7 @@ else
 endif
 
 ## make terminal [GAME=carcassonne]: an interactive game at the terminal
-terminal: $(CATALOG_STAMP)
+terminal: $(CATALOG_STAMP) $(COMPILED_STAMP)
 	$(BIN)/townhall play $(GAME)
 
 ## The browser tests (tests/web) drive Debian's Chromium; Playwright's own download cannot work here.
@@ -72,10 +76,15 @@ compiled: $(STAMP)
 			|| { tail -30 build-compiled.log; exit 1; }; \
 		echo "compiled build installed in $$(( $$(date +%s) - start )) s (make pure goes back)"; \
 	else echo "no C compiler ($(CC)): the package stays pure Python"; fi
+	@touch $(COMPILED_STAMP)
+
+$(COMPILED_STAMP): $(STAMP) $(HOT_SOURCES)
+	@$(MAKE) --no-print-directory compiled
 
 ## make pure: back to pure Python (removes the compiled extensions; build/ keeps the C for the next make compiled)
 pure:
 	find src -name '*.so' -delete
+	rm -f $(COMPILED_STAMP)
 
 ## make schemas: publish the JSON Schemas of the data files and board views into docs/schemas
 schemas: $(STAMP)
