@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from tests.i18n.narration import latin_words
 from tests.server.client import http, new_table, sit
 from tests.server.conftest import Server, shared_sqlite_server
 
@@ -87,6 +88,51 @@ def test_the_websocket_speaks_the_language_of_its_query(shared_sqlite_server: Se
     assert view["legal"] and [a["json"] for a in view["legal"]] == [a["json"] for a in english["legal"]]
     assert english["legal"][0]["text"].startswith("set 1 ")
     assert view["legal"][0]["text"].startswith("组合 1 ")
+
+
+def test_the_servers_refusals_speak_the_language_of_the_request(shared_sqlite_server: Server) -> None:
+    """Seat taken, bad token, not seated, no table, chat too long, undo refused, not over and a
+    new table's option errors: the same code (and status) in every language, only the message
+    changes; in Japanese (by `?lang=` or Accept-Language) it holds no English word."""
+    base = shared_sqlite_server.url
+    table = new_table(base, "carcassonne", ["human", "human"])
+    url = f"{base}/api/tables/{table['id']}"
+    ann = sit(base, table["id"], 0, "ann")
+    sit(base, table["id"], 1, "bob")
+    stranger = {"Authorization": "Bearer not-a-token"}
+    refusals = {
+        "seat-taken": lambda **kw: http.post(url + "/seats/0", json={"name": "cy"}, **kw),
+        "bad-token": lambda **kw: http.get(url, headers={**kw.pop("headers", {}), **stranger}, **kw),
+        "not-seated": lambda **kw: http.post(url + "/chat", json={"text": "hi"}, **kw),
+        "table-not-found": lambda **kw: http.get(base + "/api/tables/0000", **kw),
+        "bad-request": lambda **kw: http.post(
+            url + "/chat", json={"text": " " * 3}, headers={**kw.pop("headers", {}), **ann.headers}, **kw
+        ),
+        "undo-refused": lambda **kw: http.post(
+            url + "/undo",
+            json={},  # no step yet: nothing to undo
+            headers={**kw.pop("headers", {}), **ann.headers},
+            **kw,
+        ),
+        "not-over": lambda **kw: http.get(url + "/record", **kw),
+        "option-error": lambda **kw: http.post(
+            base + "/api/tables", json={"game": "carcassonne", "players": 2, "seats": ["robot"]}, **kw
+        ),
+    }
+    for code, ask in refusals.items():
+        english = ask()
+        japanese = ask(params={"lang": "ja"})
+        accepted = ask(headers={"Accept-Language": "ja"})
+        chinese = ask(params={"lang": "zh-Hant"})
+        for answer in (japanese, accepted, chinese):
+            assert answer.status_code == english.status_code and 400 <= english.status_code < 500, (code, answer.text)
+            assert {k: v for k, v in answer.json().items() if k != "message"} == {
+                k: v for k, v in english.json().items() if k != "message"
+            }
+            assert answer.json()["message"] != english.json()["message"], (code, answer.text)
+        assert japanese.json() == accepted.json()
+        assert english.json()["error"] == code
+        assert not latin_words(japanese.json()["message"], {"human", "bot", "robot"}), japanese.text
 
 
 def without_words(view: object) -> object:

@@ -37,7 +37,7 @@ NODE = shutil.which("node")
 CHECK = r"""
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-const [moduleFile, positionsFile] = process.argv.slice(2);
+const [moduleFile, positionsFile, catalogFile] = process.argv.slice(2);
 const mod = await import(pathToFileURL(moduleFile).href);
 const game = mod.default;
 const fail = (msg) => { console.error(msg); process.exit(1); };
@@ -56,7 +56,12 @@ class El {
   get classList() { return { add: () => {} }; }
   *walk() { yield this; for (const c of this.children) yield* c.walk(); }
 }
-const ctx = { lang: 'en', playerColor: (s) => `hsl(${Number(s) * 90}, 70%, 50%)`, svg: (tag, attrs) => new El(tag, attrs) };
+// t(key) as the page's i18n.js gives it: the Japanese catalog, the key itself where it has none.
+const catalog = JSON.parse(readFileSync(catalogFile, 'utf8'));
+const t = (key, vars = {}) => (catalog[key] ?? key).replace(/\{(\w+)\}/g, (_, n) => (n in vars ? String(vars[n]) : `{${n}}`));
+const ctx = { lang: 'ja', t, playerColor: (s) => `hsl(${Number(s) * 90}, 70%, 50%)`, svg: (tag, attrs) => new El(tag, attrs) };
+// A module's own words come from the catalog: no catalog key and no unfilled placeholder is drawn.
+const unsaid = (el) => /^(kh|cc|an|mc)-[a-z]|\{\w+\}/.test(el.textContent);
 const numbers = (el) => Object.values(el.attrs).every((v) => !/NaN|undefined|Infinity/.test(v));
 const report = { cells: 0, ghosts: 0, parts: 0 };
 for (const { view, targets } of JSON.parse(readFileSync(positionsFile, 'utf8'))) {
@@ -69,6 +74,8 @@ for (const { view, targets } of JSON.parse(readFileSync(positionsFile, 'utf8')))
       if (els.length < 2) fail(`${area.id}/${cell.id}: nothing drawn`);
       const bad = els.find((e) => !numbers(e));
       if (bad) fail(`${area.id}/${cell.id}: ${bad.tag} ${JSON.stringify(bad.attrs)}`);
+      const raw = els.find(unsaid);
+      if (raw) fail(`${area.id}/${cell.id}: draws ${raw.textContent}`);
       drawn.set(`${area.id}/${cell.id}`, new Set(els.map((e) => e.attrs['data-part']).filter(Boolean)));
       report.cells++;
     }
@@ -77,6 +84,8 @@ for (const { view, targets } of JSON.parse(readFileSync(positionsFile, 'utf8')))
       game.drawAreaExtras(g, area, view, { ...ctx, bounds: { x: 0, y: 0, width: 0, height: 0 } });
       const bad = [...g.walk()].find((e) => !numbers(e));
       if (bad) fail(`${area.id} extras: ${bad.tag} ${JSON.stringify(bad.attrs)}`);
+      const raw = [...g.walk()].find(unsaid);
+      if (raw) fail(`${area.id} extras: draws ${raw.textContent}`);
     }
   }
   for (const { target, text, ghost } of targets) {
@@ -180,7 +189,10 @@ def test_module_draws_real_board_views(name: str, tmp_path: Path) -> None:
     data.write_text(json.dumps(positions), encoding="utf-8")
     script = tmp_path / "check.mjs"
     script.write_text(CHECK, encoding="utf-8")
-    run = subprocess.run([NODE, str(script), str(module), str(data)], capture_output=True, text=True, timeout=60)
+    catalog = GAMES_DIR.parent.parent / "i18n" / "ja.json"
+    run = subprocess.run(
+        [NODE, str(script), str(module), str(data), str(catalog)], capture_output=True, text=True, timeout=60
+    )
     assert run.returncode == 0, run.stderr
     report = json.loads(run.stdout)
     assert report["cells"] > 0

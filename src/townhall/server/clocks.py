@@ -13,6 +13,7 @@ from typing import Any
 
 from townhall.engine.errors import OptionError
 from townhall.engine.protocol import Json
+from townhall.server.words import _
 
 KINDS = ("none", "move", "fischer")
 TIMEOUTS = ("bot", "forfeit")  # out of time: the greedy bot takes that decision, or the seat forfeits
@@ -24,21 +25,25 @@ def check(config: dict[str, Any] | None) -> dict[str, Json]:
         return {"kind": "none"}
     kind = config.get("kind", "none")
     if kind not in KINDS:
-        raise OptionError(f"clock kind is one of {', '.join(KINDS)}, not {kind!r}")
+        raise OptionError(_("clock kind is one of {kinds}, not {kind!r}").format(kinds=", ".join(KINDS), kind=kind))
     on_timeout = config.get("on_timeout", "bot")
     if on_timeout not in TIMEOUTS:
-        raise OptionError(f"clock on_timeout is one of {', '.join(TIMEOUTS)}, not {on_timeout!r}")
+        raise OptionError(
+            _("clock on_timeout is one of {choices}, not {value!r}").format(
+                choices=", ".join(TIMEOUTS), value=on_timeout
+            )
+        )
     allowed = {"none": {"kind"}, "move": {"kind", "seconds"}, "fischer": {"kind", "base", "increment"}}[kind]
     unknown = set(config) - allowed - {"on_timeout"}
     if unknown:
-        raise OptionError(f"a {kind} clock has no {', '.join(sorted(unknown))}")
+        raise OptionError(_("a {kind} clock has no {keys}").format(kind=kind, keys=", ".join(sorted(unknown))))
     out: dict[str, Json] = {"kind": kind, "on_timeout": on_timeout}
     for key in sorted(allowed - {"kind"}):
         value = config.get(key, 0 if key == "increment" else None)
         if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 86400:
-            raise OptionError(f"clock {key} takes seconds (0-86400), not {value!r}")
+            raise OptionError(_("clock {key} takes seconds (0-86400), not {value!r}").format(key=key, value=value))
         if key != "increment" and value <= 0:
-            raise OptionError(f"clock {key} must be positive, not {value!r}")
+            raise OptionError(_("clock {key} must be positive, not {value!r}").format(key=key, value=value))
         out[key] = float(value)
     return out
 

@@ -11,7 +11,9 @@ from pydantic import BaseModel
 from townhall.server.bots import BotDriver
 from townhall.server.errors import BadToken
 from townhall.server.pubsub import MemoryPubSub
+from townhall.server.routes.language import LanguageDep, speaking
 from townhall.server.tables import TableRunner
+from townhall.server.words import _
 
 
 @dataclass(slots=True)
@@ -26,13 +28,14 @@ async def services(request: Request) -> Services:  # async: no worker thread for
     return found
 
 
-async def bearer(authorization: Annotated[str | None, Header()] = None) -> str | None:
+async def bearer(lang: LanguageDep, authorization: Annotated[str | None, Header()] = None) -> str | None:
     """The token of `Authorization: Bearer TOKEN`, None without one (a spectator)."""
     if authorization is None:
         return None
-    scheme, _, token = authorization.partition(" ")
+    scheme, _space, token = authorization.partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
-        raise BadToken("send the seat token as 'Authorization: Bearer TOKEN'")
+        with speaking(lang):
+            raise BadToken(_("send the seat token as 'Authorization: Bearer TOKEN'"))
     return token.strip()
 
 

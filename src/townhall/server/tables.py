@@ -43,6 +43,7 @@ from townhall.i18n import using
 from townhall.server import clocks
 from townhall.server.errors import BadRequest, BadToken, NotOver, NotSeated, SeatTaken, TableNotFound, UndoRefused
 from townhall.server.storage import ChatRow, SeatRow, StepRow, TableRow, hash_token, utc_now
+from townhall.server.words import _
 from townhall.server.writer import StepWriter
 
 Listener = Callable[[str, int], None]
@@ -198,7 +199,11 @@ class TableRunner:
                 row = self._row(session, table_id)
                 seat_row = session.get(SeatRow, (table_id, seat))
                 if seat_row is None:
-                    raise TableNotFound(f"table {table_id} has no seat {seat} (seats 0-{row.num_players - 1})")
+                    raise TableNotFound(
+                        _("table {table} has no seat {seat} (seats 0-{last})").format(
+                            table=table_id, seat=seat, last=row.num_players - 1
+                        )
+                    )
                 taken = session.execute(
                     update(SeatRow)
                     .where(
@@ -210,7 +215,11 @@ class TableRunner:
                     .values(name=name, token_hash=hash_token(token))
                 )
                 if taken.rowcount != 1:  # type: ignore[attr-defined]
-                    raise SeatTaken(f"seat {seat} is {'a bot' if seat_row.kind == 'bot' else 'taken'}")
+                    raise SeatTaken(
+                        (_("seat {seat} is a bot") if seat_row.kind == "bot" else _("seat {seat} is taken")).format(
+                            seat=seat
+                        )
+                    )
                 free = session.scalars(
                     select(SeatRow.seat).where(
                         SeatRow.table_id == table_id, SeatRow.kind == "human", SeatRow.token_hash.is_(None)
@@ -248,7 +257,7 @@ class TableRunner:
                 if seat is not None:
                     loaded.tokens[digest] = seat
         if seat is None:
-            raise BadToken("this token belongs to no seat of this table")
+            raise BadToken(_("this token belongs to no seat of this table"))
         return seat
 
     # --- reading --------------------------------------------------------------------------
@@ -350,7 +359,7 @@ class TableRunner:
             loaded = self._checked(self._get(table_id))
         outcome = loaded.outcome()
         if outcome is None:
-            raise NotOver("the record is published once the game is over")
+            raise NotOver(_("the record is published once the game is over"))
         return MatchRecord(
             game=loaded.game.meta.name,
             data_version=loaded.game.meta.data_version,
@@ -370,9 +379,9 @@ class TableRunner:
         with self._lock(table_id):
             loaded = self._checked(self._get(table_id))
         if loaded.outcome() is None:
-            raise NotOver("the replay is published once the game is over")
+            raise NotOver(_("the replay is published once the game is over"))
         if not 0 <= step <= len(loaded.steps):
-            raise BadRequest(f"step {step} is outside 0-{len(loaded.steps)}")
+            raise BadRequest(_("step {step} is outside 0-{last}").format(step=step, last=len(loaded.steps)))
         kept = loaded.steps[:step]
         state, steps = self._replay(loaded.game, loaded.num_players, loaded.options, loaded.setup_chance, kept)
         at = Loaded(
@@ -396,20 +405,24 @@ class TableRunner:
         """Apply `seat`'s action (an id, its JSON form or its text) to state `state_id` (None: the
         current one); returns the new state id once its log row is committed."""
         if seat is None:
-            raise NotSeated("only a seated player may act; send the seat's token")
+            raise NotSeated(_("only a seated player may act; send the seat's token"))
         with self._lock(table_id):
             loaded = self._get(table_id)
             for attempt in range(2):
                 if state_id is not None and state_id != loaded.state_id:
                     loaded = self._checked(loaded)  # this process's copy may be behind another's
                     if state_id != loaded.state_id:
-                        raise StaleState(f"state {state_id} is old; the table is at state {loaded.state_id}")
+                        raise StaleState(
+                            _("state {old} is old; the table is at state {now}").format(
+                                old=state_id, now=loaded.state_id
+                            )
+                        )
                 state = loaded.state
                 movers = loaded.to_move()
                 if not movers:
-                    raise GameOver("ENGINE-OVER", "the game is over")
+                    raise GameOver("ENGINE-OVER", _("the game is over"))
                 if seat not in movers:
-                    raise NotYourTurn("ENGINE-TURN", f"seat {seat} is not to move now")
+                    raise NotYourTurn("ENGINE-TURN", _("seat {seat} is not to move now").format(seat=seat))
                 action = _parse_action(loaded.game, state, seat, form)
                 after = state.clone()
                 chance = Chance(secrets.randbits(63), log=True)
@@ -439,15 +452,20 @@ class TableRunner:
         """Take back `seat`'s last action within the engine's undo rules: it drew no chance, the
         seat acted last and is still deciding. A new state with a new id."""
         if seat is None:
-            raise NotSeated("only a seated player may undo; send the seat's token")
+            raise NotSeated(_("only a seated player may undo; send the seat's token"))
         with self._lock(table_id):
             loaded = self._checked(self._get(table_id))
             expected = loaded.state_id
             if state_id is not None and state_id != expected:
-                raise StaleState(f"state {state_id} is old; the table is at state {expected}")
+                raise StaleState(
+                    _("state {old} is old; the table is at state {now}").format(old=state_id, now=expected)
+                )
             if not self._undoable(loaded, seat):
                 raise UndoRefused(
-                    "nothing to undo: undo takes back your own last step while nothing was drawn and you are still deciding"
+                    _(
+                        "nothing to undo: undo takes back your own last step while nothing was drawn and you are "
+                        "still deciding"
+                    )
                 )
             state, steps = self._replay(
                 loaded.game, loaded.num_players, loaded.options, loaded.setup_chance, loaded.steps[:-1]
@@ -466,14 +484,16 @@ class TableRunner:
         """`seat` gives up (`reason` "resign", or "time" when its clock ran out): the game ends with
         the engine's forfeit outcome. A new state with a new id."""
         if seat is None:
-            raise NotSeated("only a seated player may resign; send the seat's token")
+            raise NotSeated(_("only a seated player may resign; send the seat's token"))
         with self._lock(table_id):
             loaded = self._checked(self._get(table_id))
             expected = loaded.state_id
             if state_id is not None and state_id != expected:
-                raise StaleState(f"state {state_id} is old; the table is at state {expected}")
+                raise StaleState(
+                    _("state {old} is old; the table is at state {now}").format(old=state_id, now=expected)
+                )
             if loaded.outcome() is not None:
-                raise GameOver("ENGINE-OVER", "the game is over")
+                raise GameOver("ENGINE-OVER", _("the game is over"))
             marker = Step(expected + 1, seat, {"reason": reason}, [], (), [])
             ended = forfeit(loaded.num_players, [seat], reason)
             try:
@@ -488,10 +508,10 @@ class TableRunner:
 
     def chat(self, table_id: str, seat: int | None, text: str) -> None:
         if seat is None:
-            raise NotSeated("spectators read the chat; only seated players write")
+            raise NotSeated(_("spectators read the chat; only seated players write"))
         text = text.strip()
         if not text or len(text) > CHAT_LIMIT:
-            raise BadRequest(f"a chat line has 1-{CHAT_LIMIT} characters")
+            raise BadRequest(_("a chat line has 1-{limit} characters").format(limit=CHAT_LIMIT))
         now = utc_now()
         with self._lock(table_id):
             with self._writing(), Session(self._engine) as session, session.begin():
@@ -617,7 +637,7 @@ class TableRunner:
     def _row(self, session: Session, table_id: str) -> TableRow:
         row = session.get(TableRow, table_id)
         if row is None:
-            raise TableNotFound(f"there is no table {table_id!r}")
+            raise TableNotFound(_("there is no table {table!r}").format(table=table_id))
         return row
 
     def _get(self, table_id: str) -> Loaded:
@@ -636,7 +656,7 @@ class TableRunner:
                 select(TABLES.c.state_id, TABLES.c.updated_at).where(TABLES.c.id == loaded.table_id)
             ).first()
         if found is None:
-            raise TableNotFound(f"there is no table {loaded.table_id!r}")
+            raise TableNotFound(_("there is no table {table!r}").format(table=loaded.table_id))
         if (found.state_id, found.updated_at) == (loaded.state_id, loaded.updated_at):
             loaded.check = False
             return loaded
@@ -648,7 +668,9 @@ class TableRunner:
             row = self._row(session, table_id)
             game = self._lookup(row.game)
             if game.meta.data_version != row.data_version:
-                raise OptionError(f"table {row.id} was made with other {game.meta.title} rules data")
+                raise OptionError(
+                    _("table {table} was made with other {game} rules data").format(table=row.id, game=game.meta.title)
+                )
             kept: list[StepRow] = []
             ended: Outcome | None = None
             for step_row in session.scalars(
@@ -793,10 +815,10 @@ def _deadline(loaded: Loaded, clock: dict[str, Json] | None) -> float | None:
 def _parse_action(game: Game, state: State, seat: int, form: Any) -> int:
     """An action id from its id, its JSON form or its text (MalformedAction for none of them)."""
     if isinstance(form, bool):
-        raise MalformedAction("an action is an id, a JSON form or a text, not true/false")
+        raise MalformedAction(_("an action is an id, a JSON form or a text, not true/false"))
     if isinstance(form, int):
         if not 0 <= form < state.num_distinct_actions():
-            raise MalformedAction(f"{form} is not an action of this game")
+            raise MalformedAction(_("{action} is not an action of this game").format(action=form))
         return form
     if isinstance(form, str):
         return PlayerView(game, state, seat).parse_action(form)
@@ -805,7 +827,7 @@ def _parse_action(game: Game, state: State, seat: int, form: Any) -> int:
     except MalformedAction:
         raise
     except (ValueError, KeyError, TypeError, IndexError) as error:
-        raise MalformedAction(f"not an action of this game: {error}") from None
+        raise MalformedAction(_("not an action of this game: {problem}").format(problem=error)) from None
 
 
 def _encode(value: Json) -> str:

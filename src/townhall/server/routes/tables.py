@@ -18,6 +18,7 @@ from townhall.server.bots import bot_spec, check_spec
 from townhall.server.context import REFUSALS, ServicesDep, TokenDep
 from townhall.server.routes.language import LanguageDep, speaking
 from townhall.server.tables import CHAT_LIMIT
+from townhall.server.words import _
 
 router = APIRouter(prefix="/api/tables", tags=["tables"], responses=REFUSALS)
 # Views are answered as the runner's ready JSON text: encoded in the request's worker thread (and
@@ -69,12 +70,17 @@ def lobby(services: ServicesDep) -> list[dict[str, Json]]:
 
 
 @router.post("", status_code=201)
-def create_table(body: NewTable, services: ServicesDep) -> dict[str, Json]:
+def create_table(body: NewTable, services: ServicesDep, lang: LanguageDep) -> dict[str, Json]:
+    with speaking(lang):  # refusals of the game, its options, seats and clock in the request's language
+        return _create(body, services)
+
+
+def _create(body: NewTable, services: ServicesDep) -> dict[str, Json]:
     game = games.get(body.game)
     count = body.players if body.players is not None else max(len(body.seats), game.meta.min_players)
     game.meta.check_players(count)
     if len(body.seats) > count:
-        raise OptionError(f"{len(body.seats)} seats given for {count} players")
+        raise OptionError(_("{seats} seats given for {count} players").format(seats=len(body.seats), count=count))
     seats: list[str] = []
     for seat in [*body.seats, *["human"] * (count - len(body.seats))]:
         if seat == "human":
@@ -84,7 +90,7 @@ def create_table(body: NewTable, services: ServicesDep) -> dict[str, Json]:
             check_spec(spec, game)
             seats.append(spec)
         else:
-            raise OptionError(f"a seat is 'human' or 'bot:' and an agent or level, not {seat!r}")
+            raise OptionError(_("a seat is 'human' or 'bot:' and an agent or level, not {seat!r}").format(seat=seat))
     _no_server_files(game, body.options)
     options = game.meta.resolve(body.options)
     game.check_setup(count, options)
@@ -95,49 +101,59 @@ def create_table(body: NewTable, services: ServicesDep) -> dict[str, Json]:
 
 @router.get("/{table_id}", response_model=dict[str, Json])
 def table_view(table_id: TableId, services: ServicesDep, token: TokenDep, lang: LanguageDep) -> Response:
-    seat = services.runner.seat_of(table_id, token)
+    with speaking(lang):
+        seat = services.runner.seat_of(table_id, token)
     return _json(services.runner.view_json(table_id, seat, language=lang))
 
 
 @router.post("/{table_id}/seats/{seat}", status_code=201)
-def take_seat(table_id: TableId, seat: SeatNumber, body: TakeSeat, services: ServicesDep) -> dict[str, Json]:
-    token = services.runner.take_seat(table_id, seat, body.name.strip() or "player")
+def take_seat(
+    table_id: TableId, seat: SeatNumber, body: TakeSeat, services: ServicesDep, lang: LanguageDep
+) -> dict[str, Json]:
+    with speaking(lang):
+        token = services.runner.take_seat(table_id, seat, body.name.strip() or "player")
     return {"token": token, "seat": seat, "table": table_id}
 
 
 @router.post("/{table_id}/actions", response_model=dict[str, Json])
 def act(table_id: TableId, body: ActionBody, services: ServicesDep, token: TokenDep, lang: LanguageDep) -> Response:
-    seat = services.runner.seat_of(table_id, token)
     with speaking(lang):  # an action's text is read in the language of the request, like the texts shown
+        seat = services.runner.seat_of(table_id, token)
         state_id = services.runner.act(table_id, seat, body.state_id, body.action)
     return _json(services.runner.view_json(table_id, seat, at_least=state_id, language=lang))
 
 
 @router.post("/{table_id}/undo", response_model=dict[str, Json])
 def undo(table_id: TableId, body: UndoBody, services: ServicesDep, token: TokenDep, lang: LanguageDep) -> Response:
-    seat = services.runner.seat_of(table_id, token)
-    state_id = services.runner.undo(table_id, seat, body.state_id)
+    with speaking(lang):
+        seat = services.runner.seat_of(table_id, token)
+        state_id = services.runner.undo(table_id, seat, body.state_id)
     return _json(services.runner.view_json(table_id, seat, at_least=state_id, language=lang))
 
 
 @router.post("/{table_id}/resign", response_model=dict[str, Json])
 def resign(table_id: TableId, body: UndoBody, services: ServicesDep, token: TokenDep, lang: LanguageDep) -> Response:
     """The seat gives up: the game ends, that seat ranks last and the others share first place."""
-    seat = services.runner.seat_of(table_id, token)
-    state_id = services.runner.resign(table_id, seat, body.state_id)
+    with speaking(lang):
+        seat = services.runner.seat_of(table_id, token)
+        state_id = services.runner.resign(table_id, seat, body.state_id)
     return _json(services.runner.view_json(table_id, seat, at_least=state_id, language=lang))
 
 
 @router.post("/{table_id}/chat", status_code=201)
-def chat(table_id: TableId, body: ChatBody, services: ServicesDep, token: TokenDep) -> dict[str, Json]:
-    seat = services.runner.seat_of(table_id, token)
-    services.runner.chat(table_id, seat, body.text)
+def chat(
+    table_id: TableId, body: ChatBody, services: ServicesDep, token: TokenDep, lang: LanguageDep
+) -> dict[str, Json]:
+    with speaking(lang):
+        seat = services.runner.seat_of(table_id, token)
+        services.runner.chat(table_id, seat, body.text)
     return {"ok": True}
 
 
 @router.get("/{table_id}/record")
-def record(table_id: TableId, services: ServicesDep) -> dict[str, Json]:
-    return services.runner.record(table_id)
+def record(table_id: TableId, services: ServicesDep, lang: LanguageDep) -> dict[str, Json]:
+    with speaking(lang):
+        return services.runner.record(table_id)
 
 
 @router.get("/{table_id}/steps/{step}")
@@ -161,8 +177,10 @@ def _no_server_files(game: Game, options: dict[str, bool | int | str]) -> None:
         value = options.get(spec.name)
         if spec.names_file and isinstance(value, str) and value and any(map(_looks_like_path, _texts(value))):
             raise OptionError(
-                f"option {spec.name} names a file; the server does not read files: send a built-in value "
-                f"(or the content itself where the option takes it), not {value[:40]!r}"
+                _(
+                    "option {option} names a file; the server does not read files: send a built-in value "
+                    "(or the content itself where the option takes it), not {value!r}"
+                ).format(option=spec.name, value=value[:40])
             )
 
 

@@ -19,9 +19,10 @@ from starlette.concurrency import run_in_threadpool
 from townhall.engine.errors import TownhallError
 from townhall.server.context import Services
 from townhall.server.errors import BadRequest, error_body
-from townhall.server.routes.language import in_language, request_language
+from townhall.server.routes.language import in_language, request_language, speaking
 from townhall.server.routes.tables import ActionBody
 from townhall.server.tables import TableRunner
+from townhall.server.words import _
 
 router = APIRouter(tags=["live"])
 
@@ -89,9 +90,11 @@ def _act(runner: TableRunner, table_id: str, seat: int | None, language: str, me
         try:
             body = ActionBody.model_validate_json(message)
         except ValidationError as error:
-            raise BadRequest(
-                f"send {{'state_id', 'action'}} to act: {error.errors()[0].get('msg', 'invalid')}"
-            ) from None
+            with speaking(language):
+                refusal = _("send {{'state_id', 'action'}} to act: {problem}").format(
+                    problem=error.errors()[0].get("msg", "invalid")
+                )
+            raise BadRequest(refusal) from None
         # a text action is read in the socket's language, like the texts it shows
         state_id = in_language(language, lambda: runner.act(table_id, seat, body.state_id, body.action))
         return _encoded_view(runner, table_id, seat, state_id, language)

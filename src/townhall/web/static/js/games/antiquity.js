@@ -22,6 +22,12 @@ const HEX = Array.from({ length: 6 }, (_, k) => {
   return [S * Math.cos(a), S * Math.sin(a)];
 });
 
+// A word of the page's catalogs for a data id (`an-good-sheep`); the id itself where none has it.
+function word(ctx, key, id) {
+  const said = ctx.t ? ctx.t(key) : key;
+  return said === key ? id : said;
+}
+
 function hexPoints(scale = 1) {
   return HEX.map(([x, y]) => `${(x * scale).toFixed(2)},${(y * scale).toFixed(2)}`).join(' ');
 }
@@ -71,7 +77,7 @@ function producerGlyph(ctx, g, piece) {
     el.append(ctx.svg('rect', { x: -12, y: -12, width: 24, height: 24, rx: 4, fill: colour, stroke: '#222', 'stroke-width': 1.5 }));
     const good = GOOD[piece.label];
     if (good) el.append(ctx.svg('circle', { cx: 0, cy: 0, r: 7, fill: good, stroke: '#222' }));
-    text(ctx, el, 0, -15, PRODUCER[piece.kind] ? piece.kind : piece.kind, { 'font-size': 9, fill: '#111' });
+    text(ctx, el, 0, -15, word(ctx, `an-country-${piece.kind}`, piece.kind), { 'font-size': 9, fill: '#111' });
   }
   g.append(el);
 }
@@ -143,7 +149,7 @@ function drawSquare(g, cell, area, ctx) {
     }
     const first = firstCellOf(area, label);
     if (first && first.id === cell.id) {
-      text(ctx, g, 3, 11, building.kind.replace('_', ' '), { 'text-anchor': 'start', 'font-size': 8, fill: '#111', 'font-weight': 'bold' });
+      text(ctx, g, 3, 11, word(ctx, `an-building-${building.kind.replace('_', '-')}`, building.kind.replace('_', ' ')), { 'text-anchor': 'start', 'font-size': 8, fill: '#111', 'font-weight': 'bold' });
     }
   }
   if (marks.includes('manned')) {
@@ -222,11 +228,11 @@ export default {
       const [x, y] = [22 + i * 50, 44];
       g.append(ctx.svg('circle', { cx: x, cy: y, r: 11, fill: GOOD[name], stroke: '#222', opacity: t.value ? 1 : 0.35 }));
       text(ctx, g, x, y + 4, t.value, { 'font-size': 11, 'font-weight': 'bold', fill: ['sheep', 'pearls', 'grain', 'gold'].includes(name) ? '#222' : '#fff' });
-      text(ctx, g, x, y + 24, name, { 'font-size': 9, fill: '#444' });
+      text(ctx, g, x, y + 24, word(ctx, `an-good-${name}`, name), { 'font-size': 9, fill: '#444' });
     });
     const rest = tracks.filter((t) => !GOOD[t.id.split('.').pop()])
       .map((t) => `${t.label} ${t.value}${t.maximum ? `/${t.maximum}` : ''}`);
-    const items = (area.items ?? []).map((i) => (i.kind === 'saint' ? `saint ${i.label}` : i.label));
+    const items = (area.items ?? []).map((i) => (i.kind === 'saint' ? ctx.t("an-saint", { name: i.label }) : i.label));
     text(ctx, g, 150, 20, [...rest, ...items].join(' · '), { 'text-anchor': 'start', 'font-size': 12 });
   },
 };

@@ -35,6 +35,12 @@ const MEEPLE = 'M0,-15 C5,-15 6,-9 4,-7 L13,-4 C16,-3 15,2 11,1 L7,0 L12,13 L3,1
   'L-7,0 L-11,1 C-15,2 -16,-3 -13,-4 L-4,-7 C-6,-9 -5,-15 0,-15 Z';
 const SHIELD = 'M-7,-7 H7 V1 C7,5 3,8 0,9 C-3,8 -7,5 -7,1 Z';
 
+// A word of the page's catalogs for a data id (`cc-piece-knight`); the id itself where none has it.
+function word(ctx, key, id) {
+  const said = ctx.t ? ctx.t(key) : key;
+  return said === key ? id : said;
+}
+
 function turnPoint([x, y], k) {
   for (let i = 0; i < ((k % 4) + 4) % 4; i++) [x, y] = [S - y, x];
   return [x, y];
@@ -126,7 +132,7 @@ function drawMeeple(ctx, g, [x, y], owner, kind, part) {
     stroke: '#111', 'stroke-width': 1.6, 'stroke-linejoin': 'round', class: `piece ${kind}`,
   });
   const title = ctx.svg('title');
-  title.textContent = `${kind} (player ${Number(owner) + 1})`;
+  title.textContent = ctx.t("cc-piece-of", { kind: word(ctx, `cc-piece-${kind}`, kind), n: Number(owner) + 1 });
   el.append(title);
   g.append(tag(el, part));
 }

@@ -11,6 +11,12 @@ const NOBLE = { green: '#3f9a4a', silver: '#b8c2cc', yellow: '#e8c22c', red: '#c
 const ACTION_GLYPH = { mine: '⚒', licence: '✎', plot: '⚑', build: '⌂', income: '¤', barbara: '✝', joker: '★', idle: '–' };
 const FONT = 'sans-serif';
 
+// A word of the page's catalogs for a data id (`kh-guild-miners`); the id itself where none has it.
+function word(ctx, key, id) {
+  const said = ctx.t ? ctx.t(key) : key;
+  return said === key ? id : said;
+}
+
 function text(ctx, g, x, y, s, attrs = {}) {
   const t = ctx.svg('text', { x, y, 'font-size': 14, 'font-family': FONT, fill: '#222', 'text-anchor': 'middle', ...attrs });
   t.textContent = String(s);
@@ -45,7 +51,7 @@ function building(ctx, g, cell, piece, x = 8, y = 8, w = S - 16, h = S - 16) {
   }
   text(ctx, g, x + w / 2, y + h / 2 + 14, piece.label ?? '', { 'font-size': 15, 'font-weight': 'bold', fill: '#111' });
   const wood = markValue(cell, 'wood-');
-  if (wood !== null) text(ctx, g, x + w / 2, y + h - 6, `${wood} wood`, { 'font-size': 11, fill: '#111' });
+  if (wood !== null) text(ctx, g, x + w / 2, y + h - 6, ctx.t("kh-wood-count", { n: wood }), { 'font-size': 11, fill: '#111' });
   const colour = ownerColour(ctx, piece.owner);
   if (colour) g.append(ctx.svg('rect', { x, y: y + h - 4, width: w, height: 6, fill: colour, stroke: '#222', 'stroke-width': 1 }));
 }
@@ -142,7 +148,7 @@ function marketCell(g, cell, area, ctx) {
     for (let i = 0; i < n; i++) {
       g.append(ctx.svg('circle', { cx: 10 + i * step, cy: 112, r: i === slider.value ? 6 : 3, fill: i === slider.value ? '#222' : '#bbb' }));
     }
-    text(ctx, g, S / 2, 132, 'slider', { 'font-size': 10, fill: '#777' });
+    text(ctx, g, S / 2, 132, ctx.t("kh-slider"), { 'font-size': 10, fill: '#777' });
   }
   if ((cell.marks ?? []).includes('no-demand')) {
     g.append(ctx.svg('path', { d: 'M20,34 L80,90 M80,34 L20,90', stroke: '#d0021b', 'stroke-width': 7, opacity: 0.85 }));
@@ -181,7 +187,7 @@ function actionCard(g, cell, ctx) {
       const hit = ctx.svg('rect', { x: 8, y, width: S - 16, height: h, rx: 5, fill: used ? '#bdb6a6' : '#f1e3c4', stroke: '#a08a60', 'data-part': action });
       g.append(hit);
       text(ctx, g, 22, y + h / 2 + 6, ACTION_GLYPH[action] ?? '?', { 'font-size': 17, 'data-part': action });
-      text(ctx, g, 60, y + h / 2 + 5, action, { 'font-size': 13, 'data-part': action });
+      text(ctx, g, 60, y + h / 2 + 5, word(ctx, `kh-action-${action}`, action), { 'font-size': 13, 'data-part': action });
     }
   };
   half(printed[0], 8, 30);
@@ -198,18 +204,18 @@ function actionCard(g, cell, ctx) {
   }
   if (parts.has('idle')) {
     g.append(ctx.svg('rect', { x: 8, y: 76, width: S - 16, height: 16, rx: 4, fill: '#e8e2d4', stroke: '#a08a60', 'data-part': 'idle' }));
-    text(ctx, g, S / 2, 88, 'idle', { 'font-size': 10, fill: '#555', 'data-part': 'idle' });
+    text(ctx, g, S / 2, 88, ctx.t("kh-idle"), { 'font-size': 10, fill: '#555', 'data-part': 'idle' });
   }
   if (used) {
     g.append(ctx.svg('rect', { x: S - 38, y: 0, width: 36, height: 13, rx: 3, fill: '#7a1010' }));
-    text(ctx, g, S - 20, 10, 'used', { 'font-size': 10, fill: '#fff', 'font-weight': 'bold' });
+    text(ctx, g, S - 20, 10, ctx.t("kh-used"), { 'font-size': 10, fill: '#fff', 'font-weight': 'bold' });
   }
 }
 
 function houseCell(g, cell, area, ctx) {
   const guild = cell.label;
   g.append(ctx.svg('rect', { x: 4, y: 4, width: S - 8, height: S - 8, rx: 6, fill: '#f7f1e3', stroke: GUILD[guild] ?? '#999', 'stroke-width': 4 }));
-  text(ctx, g, S / 2, 22, guild ?? '', { 'font-size': 11 });
+  text(ctx, g, S / 2, 22, guild ? word(ctx, `kh-guild-${guild}`, guild) : '', { 'font-size': 11 });
   const houses = (cell.pieces ?? []).find((p) => p.kind === 'house');
   const n = houses ? houses.count : 0;
   const colour = ctx.playerColor(area.owner);
@@ -227,9 +233,9 @@ function slotCell(g, cell, ctx) {
 }
 
 const PLAYER_TRACKS = [
-  ['money', 'groschen'], ['points', 'points'], ['reputation', 'reputation'], ['income', 'income'],
-  ['tax', 'tax due'], ['miners.pool', 'miners (pool)'], ['miners.reserve', 'miners (reserve)'],
-  ['pelicans', 'pelicans'], ['pelicans.used', 'pelicans used'],
+  ['money', 'kh-groschen'], ['points', 'kh-points'], ['reputation', 'kh-reputation'], ['income', 'kh-income'],
+  ['tax', 'kh-tax-due'], ['miners.pool', 'kh-miners-pool'], ['miners.reserve', 'kh-miners-reserve'],
+  ['pelicans', 'kh-pelicans'], ['pelicans.used', 'kh-pelicans-used'],
 ];
 
 function panel(ctx, g, x, y, rows, title) {
@@ -271,29 +277,29 @@ export default {
     const x = cols * S + 16;
     const value = (id) => track(area, id)?.value ?? '';
     if (area.id === 'mine') {
-      panel(ctx, g, x, 0, [['technology level', value('level')], ['tiles in the deck', value('deck')], ['discarded', value('discards')]], 'Mine');
+      panel(ctx, g, x, 0, [[ctx.t("kh-technology-level"), value('level')], [ctx.t("kh-tiles-in-deck"), value('deck')], [ctx.t("kh-discarded"), value('discards')]], ctx.t("kh-mine"));
     } else if (area.id === 'market') {
       const rows = (area.tracks ?? []).filter((t) => t.id.startsWith('deck.')).map((t) => [t.label, `${t.value} / ${t.maximum ?? '?'}`]);
-      panel(ctx, g, x, 0, rows, 'Price decks');
+      panel(ctx, g, x, 0, rows, ctx.t("kh-price-decks"));
     } else if (area.id === 'council') {
-      const rows = Object.keys(NOBLE).map((c) => [`${c}: pool / bank`, `${value(`pool.${c}`)} / ${value(`bank.${c}`)}`]);
-      panel(ctx, g, x, 0, rows, 'Nobles');
+      const rows = Object.keys(NOBLE).map((c) => [ctx.t("kh-pool-bank", { colour: word(ctx, `kh-noble-${c}`, c) }), `${value(`pool.${c}`)} / ${value(`bank.${c}`)}`]);
+      panel(ctx, g, x, 0, rows, ctx.t("kh-nobles"));
     } else if (area.id === 'drawn' && !area.cells.length) {
-      text(ctx, g, 0, 20, 'no mine tiles drawn', { 'text-anchor': 'start', fill: '#888' });
+      text(ctx, g, 0, 20, ctx.t("kh-no-mine-tiles"), { 'text-anchor': 'start', fill: '#888' });
     } else if (area.id.startsWith('player')) {
       const colour = ownerColour(ctx, area.owner) ?? '#888';
-      const rows = PLAYER_TRACKS.map(([id, label]) => [label, value(id)]);
+      const rows = PLAYER_TRACKS.map(([id, key]) => [ctx.t(key), value(id)]);
       panel(ctx, g, x, 0, rows, '');
       g.append(ctx.svg('rect', { x, y: 0, width: 250, height: 26, rx: 8, fill: colour }));
       text(ctx, g, x + 12, 18, area.label, { 'text-anchor': 'start', 'font-weight': 'bold', fill: '#fff' });
       const prod = (area.tracks ?? []).filter((t) => t.id.startsWith('production.'));
       const px = 3 * S + 16;
-      text(ctx, g, px, S + 20, 'production', { 'text-anchor': 'start', 'font-size': 13, 'font-weight': 'bold' });
+      text(ctx, g, px, S + 20, ctx.t("kh-production"), { 'text-anchor': 'start', 'font-size': 13, 'font-weight': 'bold' });
       prod.forEach((t, i) => {
         const good = t.id.slice('production.'.length);
         const [cx, cy] = [px + (i % 3) * 92, S + 34 + Math.floor(i / 3) * 30];
         g.append(ctx.svg('rect', { x: cx, y: cy, width: 86, height: 24, rx: 5, fill: GUILD[GOOD_GUILD[good]] ?? '#ccc', opacity: t.value ? 1 : 0.35 }));
-        text(ctx, g, cx + 43, cy + 17, `${good} ${t.value}`, { 'font-size': 12, fill: '#fff', 'font-weight': 'bold' });
+        text(ctx, g, cx + 43, cy + 17, `${word(ctx, `kh-good-${good}`, good)} ${t.value}`, { 'font-size': 12, fill: '#fff', 'font-weight': 'bold' });
       });
     }
   },

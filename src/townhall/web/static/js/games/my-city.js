@@ -218,6 +218,6 @@ export default {
     const finals = (area.tracks ?? []).filter((t) => t.id.startsWith('final-'));
     if (finals.length) text(ctx, g, 24, y + 22, finals.map((t) => `${t.label} ${t.value}`).join(' · '), { 'font-size': 13 });
     const choice = (area.items ?? []).find((i) => i.kind === 'choice');
-    if (choice) text(ctx, g, 24, y + (finals.length ? 44 : 22), `your choice: ${choice.label}`, { 'font-size': 13, fill: '#444' });
+    if (choice) text(ctx, g, 24, y + (finals.length ? 44 : 22), ctx.t("mc-your-choice", { choice: choice.label }), { 'font-size': 13, fill: '#444' });
   },
 };
