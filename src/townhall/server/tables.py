@@ -117,6 +117,12 @@ class BotTurn:
     seconds: float
 
 
+def _refuse_stale(state_id: int | None, now: int) -> None:
+    """A request names the state it saw (None: whatever is current); an old one is refused."""
+    if state_id is not None and state_id != now:
+        raise StaleState(_("state {old} is old; the table is at state {now}").format(old=state_id, now=now))
+
+
 class TableRunner:
     """Tables in a database, played through the engine protocol only (no game name or rule here)."""
 
@@ -411,12 +417,7 @@ class TableRunner:
             for attempt in range(2):
                 if state_id is not None and state_id != loaded.state_id:
                     loaded = self._checked(loaded)  # this process's copy may be behind another's
-                    if state_id != loaded.state_id:
-                        raise StaleState(
-                            _("state {old} is old; the table is at state {now}").format(
-                                old=state_id, now=loaded.state_id
-                            )
-                        )
+                    _refuse_stale(state_id, loaded.state_id)
                 state = loaded.state
                 movers = loaded.to_move()
                 if not movers:
@@ -456,10 +457,7 @@ class TableRunner:
         with self._lock(table_id):
             loaded = self._checked(self._get(table_id))
             expected = loaded.state_id
-            if state_id is not None and state_id != expected:
-                raise StaleState(
-                    _("state {old} is old; the table is at state {now}").format(old=state_id, now=expected)
-                )
+            _refuse_stale(state_id, expected)
             if not self._undoable(loaded, seat):
                 raise UndoRefused(
                     _(
@@ -488,10 +486,7 @@ class TableRunner:
         with self._lock(table_id):
             loaded = self._checked(self._get(table_id))
             expected = loaded.state_id
-            if state_id is not None and state_id != expected:
-                raise StaleState(
-                    _("state {old} is old; the table is at state {now}").format(old=state_id, now=expected)
-                )
+            _refuse_stale(state_id, expected)
             if loaded.outcome() is not None:
                 raise GameOver("ENGINE-OVER", _("the game is over"))
             marker = Step(expected + 1, seat, {"reason": reason}, [], (), [])
