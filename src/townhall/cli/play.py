@@ -143,21 +143,7 @@ def pick_action(match: Match, legal: Sequence[int], texts: Sequence[str], answer
         try:
             return choose_action(english, answer)
         except MalformedAction:
-            raise MalformedAction(_why_not(texts, answer)) from shown_error
-
-
-def _why_not(texts: Sequence[str], answer: str) -> str:
-    answer = answer.strip()
-    if not answer:
-        return _("type a number or an action's text")
-    if answer.isdigit():
-        return _("there is no action {number}; choose 1-{count}").format(number=answer, count=len(texts))
-    starts = [text for text in texts if text.lower().startswith(answer.lower())]
-    if starts:
-        return _("{answer!r} could be {count} actions: {shown} ...").format(
-            answer=answer, count=len(starts), shown=", ".join(starts[:5])
-        )
-    return _("no legal action reads {answer!r}").format(answer=answer)
+            raise shown_error from None  # worded against the texts shown
 
 
 def _show_events(console: Console, game: Game, events: Sequence[Event], start: int, humans: Sequence[int]) -> int:
