@@ -5,12 +5,15 @@ Joining two features relabels the smaller one (its nodes point to the survivor).
 
 from __future__ import annotations
 
-from townhall.games.carcassonne.position import CarcassonnePosition
+from typing import Final
+
+from townhall.games.carcassonne.position import CarcassonnePosition, sorted_index
 from townhall.games.carcassonne.tiles import CITY, LAYOUTS
 
-PORTS = tuple(layout.ports for layout in LAYOUTS)
-EMPTIES = tuple(((),) * n for n in range(16))
-SINGLETONS = [(i,) for i in range(1200)]  # one node per segment: at most 84 tiles x 9 segments
+PORTS: Final[tuple[tuple[int, ...], ...]] = tuple(layout.ports for layout in LAYOUTS)
+EMPTIES: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(((),) * n for n in range(16))
+# One node per segment: at most 84 tiles x 9 segments.
+SINGLETONS: Final[list[tuple[int, ...]]] = [(i,) for i in range(1200)]
 
 
 def lay_tile(position: CarcassonnePosition, cell: int, layout_index: int) -> None:
@@ -30,13 +33,22 @@ def lay_tile(position: CarcassonnePosition, cell: int, layout_index: int) -> Non
         position.feature_followers.extend(EMPTIES[count])
         position.cell_of_node.extend([cell] * count)
     frontier = position.frontier
-    frontier.pop(cell, None)
+    frontier_keys = position.frontier_keys
+    i = sorted_index(frontier, cell)
+    if i < len(frontier) and frontier[i] == cell:  # every tile but the first
+        frontier.pop(i)
+        frontier_keys.pop(i)
     kinds = layout.kinds
     for step, face, edge_links, field_links in layout.sides:
         near = cell + step
         other = board.get(near)
         if other is None:
-            frontier[near] = frontier.get(near, 0) + face
+            i = sorted_index(frontier, near)
+            if i < len(frontier) and frontier[i] == near:
+                frontier_keys[i] += face
+            else:
+                frontier.insert(i, near)
+                frontier_keys.insert(i, face)
             continue
         other_ports = PORTS[other[0]]
         other_base = other[1]

@@ -28,7 +28,10 @@ class CarcassonnePosition(State):  # the protocol base here: a compiled class ha
         self.farm_scoring = farm_scoring
         self.board: dict[int, tuple[int, int]] = {}  # cell -> (layout, first node)
         self.placed_cells: list[int] = []  # cells in placement order
-        self.frontier: dict[int, int] = {}  # empty cell next to a tile -> key of the edges it faces
+        # The empty cells next to a tile, ascending (placements come out sorted without a sort),
+        # and per cell the key of the edges it faces (tiles.FITS).
+        self.frontier: list[int] = []
+        self.frontier_keys: list[int] = []
         self.feature_of: list[int] = []  # node -> feature
         self.feature_nodes: list[tuple[int, ...]] = []  # feature -> its nodes
         self.feature_open_edges: list[int] = []  # feature -> open edges (cities, roads)
@@ -79,6 +82,7 @@ class CarcassonnePosition(State):  # the protocol base here: a compiled class ha
         copy.board = self.board.copy()
         copy.placed_cells = self.placed_cells.copy()
         copy.frontier = self.frontier.copy()
+        copy.frontier_keys = self.frontier_keys.copy()
         copy.feature_of = self.feature_of.copy()
         copy.feature_nodes = self.feature_nodes.copy()
         copy.feature_open_edges = self.feature_open_edges.copy()
@@ -153,6 +157,28 @@ class CarcassonnePosition(State):  # the protocol base here: a compiled class ha
         self.last_cell = self.placed_cells[-1]
         if data["hand"] is not None:
             self.hand = index[data["hand"]]
+
+
+def sorted_index(values: list[int], value: int) -> int:
+    """Where `value` is or would go in an ascending list (a binary search)."""
+    lo = 0
+    hi = len(values)
+    while lo < hi:
+        mid = (lo + hi) >> 1
+        if values[mid] < value:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo
+
+
+def frontier_key(position: CarcassonnePosition, cell: int) -> int:
+    """The key of the edges an empty cell faces (tiles.FITS), or -1 when it touches no tile."""
+    cells = position.frontier
+    i = sorted_index(cells, cell)
+    if i < len(cells) and cells[i] == cell:
+        return position.frontier_keys[i]
+    return -1
 
 
 def tile_counts(bag: list[int]) -> dict[str, int]:

@@ -12,7 +12,7 @@ from townhall.games.carcassonne import actions
 from townhall.games.carcassonne.deployment import deploy, deploy_options, deploy_text, why_not_deploy
 from townhall.games.carcassonne.drawing import draw, restore, set_up
 from townhall.games.carcassonne.placement import place, why_not_place
-from townhall.games.carcassonne.position import DEPLOY, OVER, PHASE_NAMES, PLACE, CarcassonnePosition
+from townhall.games.carcassonne.position import DEPLOY, OVER, PHASE_NAMES, PLACE, CarcassonnePosition, sorted_index
 from townhall.games.carcassonne.scoring import score_turn
 from townhall.games.carcassonne.words import _, term
 
@@ -46,7 +46,9 @@ class CarcassonneState(CarcassonnePosition):
                 ),
             )
         if phase == PLACE:
-            if action not in self.placements:
+            placements = self.placements
+            at = sorted_index(placements, action)
+            if at == len(placements) or placements[at] != action:
                 raise why_not_place(self, action)
             place(self, player, action, events)
             options = deploy_options(self)
