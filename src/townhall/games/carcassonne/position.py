@@ -17,7 +17,7 @@ from townhall.games.carcassonne.tiles import CODES, LAYOUTS, RULES, cell_of, xy_
 PLACE: Final = 0
 DEPLOY: Final = 1
 OVER: Final = 2
-PHASE_NAMES = ("place", "deploy", "over")
+PHASE_NAMES: Final[tuple[str, ...]] = ("place", "deploy", "over")
 
 
 class CarcassonnePosition(State):  # the protocol base here: a compiled class has one base

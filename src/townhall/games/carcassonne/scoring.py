@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from townhall.engine.protocol import Event, Json
 from townhall.games.carcassonne.position import OVER, CarcassonnePosition
 from townhall.games.carcassonne.tiles import (
@@ -17,7 +19,7 @@ from townhall.games.carcassonne.tiles import (
     xy_of,
 )
 
-NEAR9 = frozenset((0, *NEIGH8))
+NEAR9: Final[frozenset[int]] = frozenset((0, *NEIGH8))
 
 
 def kind_of(position: CarcassonnePosition, node: int) -> int:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Self
+from typing import Any, Final, Self
 
 from townhall.engine.chance import Chance
 from townhall.engine.errors import GameOver, NotYourTurn
@@ -18,8 +18,8 @@ from townhall.games.carcassonne.words import _, term
 
 __all__ = ["DEPLOY", "OVER", "PHASE_NAMES", "PLACE", "CarcassonneState", "from_json", "new_state"]
 
-DEPLOY_ID = actions.DEPLOY
-SKIP_ID = actions.SKIP
+DEPLOY_ID: Final = actions.DEPLOY
+SKIP_ID: Final = actions.SKIP
 
 
 class CarcassonneState(CarcassonnePosition):
