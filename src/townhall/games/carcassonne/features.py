@@ -11,7 +11,6 @@ from townhall.games.carcassonne.position import CarcassonnePosition, sorted_inde
 from townhall.games.carcassonne.tiles import CITY, LAYOUTS
 
 PORTS: Final[tuple[tuple[int, ...], ...]] = tuple(layout.ports for layout in LAYOUTS)
-EMPTIES: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(((),) * n for n in range(16))
 # One node per segment: at most 84 tiles x 9 segments.
 SINGLETONS: Final[list[tuple[int, ...]]] = [(i,) for i in range(1200)]
 
@@ -26,12 +25,17 @@ def lay_tile(position: CarcassonnePosition, cell: int, layout_index: int) -> Non
     board = position.board
     board[cell] = (layout_index, base)
     position.placed_cells.append(cell)
-    if count:
-        feature_of.extend(range(base, base + count))
-        position.feature_nodes.extend(SINGLETONS[base : base + count])
-        open_edges.extend(layout.open_edges)
-        position.feature_followers.extend(EMPTIES[count])
-        position.cell_of_node.extend([cell] * count)
+    feature_nodes = position.feature_nodes
+    feature_followers = position.feature_followers
+    cell_of_node = position.cell_of_node
+    new_edges = layout.open_edges
+    for i in range(count):  # each segment a feature of its own (appends: no temporary lists)
+        node = base + i
+        feature_of.append(node)
+        feature_nodes.append(SINGLETONS[node])
+        open_edges.append(new_edges[i])
+        feature_followers.append(())
+        cell_of_node.append(cell)
     frontier = position.frontier
     frontier_keys = position.frontier_keys
     i = sorted_index(frontier, cell)
