@@ -38,21 +38,28 @@ def lay_tile(position: CarcassonnePosition, cell: int, layout_index: int) -> Non
         cell_of_node.append(cell)
     frontier = position.frontier
     frontier_keys = position.frontier_keys
-    i = sorted_index(frontier, cell)
-    if i < len(frontier) and frontier[i] == cell:  # every tile but the first
-        frontier.pop(i)
-        frontier_keys.pop(i)
+    at = sorted_index(frontier, cell)  # from here on, frontier[:at] < cell < frontier[at:]
+    if at < len(frontier) and frontier[at] == cell:  # every tile but the first
+        frontier.pop(at)
+        frontier_keys.pop(at)
     kinds = layout.kinds
     for step, face, edge_links, field_links in layout.sides:
         near = cell + step
         other = board.get(near)
         if other is None:
-            i = sorted_index(frontier, near)
+            if step == 1:  # east and west sit right beside the cell's place: no search
+                i = at
+            elif step == -1:
+                i = at - 1 if at and frontier[at - 1] == near else at
+            else:
+                i = sorted_index(frontier, near)
             if i < len(frontier) and frontier[i] == near:
                 frontier_keys[i] += face
             else:
                 frontier.insert(i, near)
                 frontier_keys.insert(i, face)
+                if near < cell:
+                    at += 1
             continue
         other_ports = PORTS[other[0]]
         other_base = other[1]

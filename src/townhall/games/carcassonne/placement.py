@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, cast
 
 from townhall.engine.errors import IllegalAction
 from townhall.engine.protocol import Event
@@ -13,6 +13,9 @@ from townhall.games.carcassonne.tiles import CODES, DELTA, FITS, LAYOUTS, SAME_A
 from townhall.games.carcassonne.words import _
 
 IS_RIVER: Final[tuple[bool, ...]] = tuple(spec.river for spec in TILE_SPECS)
+# Each place id as one int object, made on first use: the compiled build would box a new int
+# (ids are above the small-int cache) for every placement of every draw, and free it again.
+BOXED_IDS: Final[list[object]] = [None] * DEPLOY
 
 
 def enumerate_placements(position: CarcassonnePosition, tile: int) -> list[int]:
@@ -22,14 +25,19 @@ def enumerate_placements(position: CarcassonnePosition, tile: int) -> list[int]:
         return river_placements(position, tile, fits)
     cells = position.frontier
     keys = position.frontier_keys
-    out: list[int] = []
+    ids = BOXED_IDS
+    out: list[object] = []
     for i in range(len(cells)):  # ascending cells, each with ascending rotations: sorted ids
         rots = fits[keys[i]]
         if rots:
             first = cells[i] * 4
             for r in rots:
-                out.append(first + r)
-    return out
+                action = first + r
+                boxed = ids[action]
+                if boxed is None:
+                    boxed = ids[action] = action
+                out.append(boxed)
+    return cast(list[int], out)
 
 
 def river_placements(position: CarcassonnePosition, tile: int, fits: tuple[tuple[int, ...], ...]) -> list[int]:

@@ -20,11 +20,12 @@ __all__ = ["DEPLOY", "OVER", "PHASE_NAMES", "PLACE", "CarcassonneState", "from_j
 
 DEPLOY_ID: Final = actions.DEPLOY
 SKIP_ID: Final = actions.SKIP
+MOVER: Final[tuple[tuple[int, ...], ...]] = tuple((seat,) for seat in range(8))  # made once, not per call
 
 
 class CarcassonneState(CarcassonnePosition):
     def to_move(self) -> tuple[int, ...]:
-        return () if self.phase == OVER else (self.current,)
+        return () if self.phase == OVER else MOVER[self.current]
 
     def legal_actions(self, player: int) -> list[int]:
         if player != self.current or self.phase == OVER:
