@@ -55,6 +55,7 @@ class CarcassonnePosition(State):  # the protocol base here: a compiled class ha
         self.river_flow = 0  # direction the river flows into river_end
         self.river_turn = 0  # last turn of the river: 1 right, 3 left, 0 none yet
         self.hand = -1
+        # The legal actions of the phase: always replaced whole, never changed in place (clones share them).
         self.placements: list[int] = []
         self.deploy_options: list[int] = []
         self.phase = PLACE
@@ -104,8 +105,8 @@ class CarcassonnePosition(State):  # the protocol base here: a compiled class ha
         copy.kind_points = self.kind_points.copy()
         copy.bag = self.bag.copy()
         copy.river_bag = self.river_bag.copy()
-        copy.placements = self.placements.copy()
-        copy.deploy_options = self.deploy_options.copy()
+        copy.placements = self.placements  # both replaced whole, never changed in place: shared
+        copy.deploy_options = self.deploy_options
         copy.discards = self.discards.copy()
         return copy
 
