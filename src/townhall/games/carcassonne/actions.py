@@ -6,6 +6,8 @@ placements by row, column and rotation.
 
 from __future__ import annotations
 
+from typing import Final
+
 from townhall.engine.codec import ActionSpace
 from townhall.engine.errors import MalformedAction
 from townhall.engine.protocol import Json
@@ -19,9 +21,9 @@ SPACE = ActionSpace(
         ("skip", ()),
     ]
 )
-DEPLOY = SPACE.offset("deploy")
-SKIP = SPACE.offset("skip")
-SIZE_ALL = SPACE.size
+DEPLOY: Final = SPACE.offset("deploy")
+SKIP: Final = SPACE.offset("skip")
+SIZE_ALL: Final = SPACE.size
 
 
 def place_id(x: int, y: int, rot: int) -> int:

@@ -25,19 +25,30 @@ from townhall.games.carcassonne.tiles import CLOISTER, FIELD, LAYOUTS, NEIGH8, P
 COMPLETION_HOPE: Final = 0.5
 IDLE_FOLLOWER: Final = 1.5  # a follower in supply keeps options open
 
-KINDS = tuple(layout.kinds for layout in LAYOUTS)
-CLOISTER_DONE = RULES["cloister_complete"]
-CLOISTER_BASE = RULES["end_cloister_base"]
-ROAD_END = RULES["end_road_per_tile"]
-ROAD_DONE = RULES["road_per_tile"]
-CITY_END, CITY_END_FLAG = RULES["end_city_per_tile"], RULES["end_city_per_pennant"]
-CITY_DONE, CITY_DONE_FLAG = RULES["city_per_tile"], RULES["city_per_pennant"]
-SMALL_TILES = RULES["small_city_tiles"]
-SMALL_DONE, SMALL_DONE_FLAG = RULES["small_city_per_tile"], RULES["small_city_per_pennant"]
+KINDS: Final[tuple[tuple[int, ...], ...]] = tuple(layout.kinds for layout in LAYOUTS)
+CLOISTER_DONE: Final = RULES["cloister_complete"]
+CLOISTER_BASE: Final = RULES["end_cloister_base"]
+ROAD_END: Final = RULES["end_road_per_tile"]
+ROAD_DONE: Final = RULES["road_per_tile"]
+CITY_END: Final = RULES["end_city_per_tile"]
+CITY_END_FLAG: Final = RULES["end_city_per_pennant"]
+CITY_DONE: Final = RULES["city_per_tile"]
+CITY_DONE_FLAG: Final = RULES["city_per_pennant"]
+SMALL_TILES: Final = RULES["small_city_tiles"]
+SMALL_DONE: Final = RULES["small_city_per_tile"]
+SMALL_DONE_FLAG: Final = RULES["small_city_per_pennant"]
 MEMO_LIMIT: Final = 4096  # cached points of roads and cities, see CarcassonnePosition.points_memo
-N1, N2, N3, N4, N5, N6, N7, N8 = NEIGH8
-FIRST_PER_CITY = RULES["farm_first_edition_per_city"]
-THIRD_PER_CITY = RULES["farm_third_edition_per_city"]
+# The eight neighbours of a cloister, one constant each (unrolled in the hot loop).
+N1: Final = NEIGH8[0]
+N2: Final = NEIGH8[1]
+N3: Final = NEIGH8[2]
+N4: Final = NEIGH8[3]
+N5: Final = NEIGH8[4]
+N6: Final = NEIGH8[5]
+N7: Final = NEIGH8[6]
+N8: Final = NEIGH8[7]
+FIRST_PER_CITY: Final = RULES["farm_first_edition_per_city"]
+THIRD_PER_CITY: Final = RULES["farm_third_edition_per_city"]
 
 
 def _points(state: CarcassonnePosition, feature: int, node: int) -> tuple[int, int]:
@@ -71,6 +82,26 @@ def _points(state: CarcassonnePosition, feature: int, node: int) -> tuple[int, i
 
 
 def expected_scores(state: CarcassonnePosition) -> list[float]:
+    """Each player's score after a virtual final scoring. A search asks it once per player of
+    the same position: the last answer is kept on the position with what it was computed from
+    (see CarcassonnePosition.scores_memo)."""
+    memo = state.scores_memo
+    placed = len(state.placed_cells)
+    if (
+        memo is not None
+        and memo[0] == placed
+        and memo[1] == state.phase
+        and memo[2] == state.score
+        and memo[3] == state.supply
+        and memo[4] == state.follower_at
+    ):
+        return memo[5].copy()
+    values = _expected_scores(state)
+    state.scores_memo = (placed, state.phase, state.score.copy(), state.supply.copy(), state.follower_at.copy(), values)
+    return values.copy()
+
+
+def _expected_scores(state: CarcassonnePosition) -> list[float]:
     values = [float(s) for s in state.score]
     follower_at = state.follower_at
     if follower_at:
@@ -127,7 +158,10 @@ def expected_scores(state: CarcassonnePosition) -> list[float]:
         if farms and state.completed_cities:
             _add_farms(state, farms, values)
     if state.phase != OVER:
-        return [v + IDLE_FOLLOWER * (m if m < 3 else 3) for v, m in zip(values, state.supply, strict=True)]
+        supply = state.supply
+        for p in range(len(values)):
+            m = supply[p]
+            values[p] += IDLE_FOLLOWER * (m if m < 3 else 3)
     return values
 
 

@@ -5,12 +5,14 @@ Joining two features relabels the smaller one (its nodes point to the survivor).
 
 from __future__ import annotations
 
-from townhall.games.carcassonne.position import CarcassonnePosition
+from typing import Final
+
+from townhall.games.carcassonne.position import CarcassonnePosition, sorted_index
 from townhall.games.carcassonne.tiles import CITY, LAYOUTS
 
-PORTS = tuple(layout.ports for layout in LAYOUTS)
-EMPTIES = tuple(((),) * n for n in range(16))
-SINGLETONS = [(i,) for i in range(1200)]  # one node per segment: at most 84 tiles x 9 segments
+PORTS: Final[tuple[tuple[int, ...], ...]] = tuple(layout.ports for layout in LAYOUTS)
+# One node per segment: at most 84 tiles x 9 segments.
+SINGLETONS: Final[list[tuple[int, ...]]] = [(i,) for i in range(1200)]
 
 
 def lay_tile(position: CarcassonnePosition, cell: int, layout_index: int) -> None:
@@ -23,20 +25,41 @@ def lay_tile(position: CarcassonnePosition, cell: int, layout_index: int) -> Non
     board = position.board
     board[cell] = (layout_index, base)
     position.placed_cells.append(cell)
-    if count:
-        feature_of.extend(range(base, base + count))
-        position.feature_nodes.extend(SINGLETONS[base : base + count])
-        open_edges.extend(layout.open_edges)
-        position.feature_followers.extend(EMPTIES[count])
-        position.cell_of_node.extend([cell] * count)
+    feature_nodes = position.feature_nodes
+    feature_followers = position.feature_followers
+    cell_of_node = position.cell_of_node
+    new_edges = layout.open_edges
+    for i in range(count):  # each segment a feature of its own (appends: no temporary lists)
+        node = base + i
+        feature_of.append(node)
+        feature_nodes.append(SINGLETONS[node])
+        open_edges.append(new_edges[i])
+        feature_followers.append(())
+        cell_of_node.append(cell)
     frontier = position.frontier
-    frontier.pop(cell, None)
+    frontier_keys = position.frontier_keys
+    at = sorted_index(frontier, cell)  # from here on, frontier[:at] < cell < frontier[at:]
+    if at < len(frontier) and frontier[at] == cell:  # every tile but the first
+        frontier.pop(at)
+        frontier_keys.pop(at)
     kinds = layout.kinds
     for step, face, edge_links, field_links in layout.sides:
         near = cell + step
         other = board.get(near)
         if other is None:
-            frontier[near] = frontier.get(near, 0) + face
+            if step == 1:  # east and west sit right beside the cell's place: no search
+                i = at
+            elif step == -1:
+                i = at - 1 if at and frontier[at - 1] == near else at
+            else:
+                i = sorted_index(frontier, near)
+            if i < len(frontier) and frontier[i] == near:
+                frontier_keys[i] += face
+            else:
+                frontier.insert(i, near)
+                frontier_keys.insert(i, face)
+                if near < cell:
+                    at += 1
             continue
         other_ports = PORTS[other[0]]
         other_base = other[1]

@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+from typing import Final, cast
+
 from townhall.engine.errors import IllegalAction
 from townhall.engine.protocol import Event
 from townhall.games.carcassonne.actions import DEPLOY
 from townhall.games.carcassonne.features import lay_tile
-from townhall.games.carcassonne.position import CarcassonnePosition
+from townhall.games.carcassonne.position import CarcassonnePosition, frontier_key
 from townhall.games.carcassonne.tiles import CODES, DELTA, FITS, LAYOUTS, SAME_AS, TILE_SPECS, xy_of
 from townhall.games.carcassonne.words import _
 
-IS_RIVER = tuple(spec.river for spec in TILE_SPECS)
+IS_RIVER: Final[tuple[bool, ...]] = tuple(spec.river for spec in TILE_SPECS)
+# Each place id as one int object, made on first use: the compiled build would box a new int
+# (ids are above the small-int cache) for every placement of every draw, and free it again.
+BOXED_IDS: Final[list[object]] = [None] * DEPLOY
 
 
 def enumerate_placements(position: CarcassonnePosition, tile: int) -> list[int]:
@@ -18,19 +23,32 @@ def enumerate_placements(position: CarcassonnePosition, tile: int) -> list[int]:
     fits = FITS[tile]
     if IS_RIVER[tile]:
         return river_placements(position, tile, fits)
-    out = [cell * 4 + r for cell, key in position.frontier.items() for r in fits[key]]
-    out.sort()
-    return out
+    cells = position.frontier
+    keys = position.frontier_keys
+    ids = BOXED_IDS
+    out: list[object] = []
+    for i in range(len(cells)):  # ascending cells, each with ascending rotations: sorted ids
+        rots = fits[keys[i]]
+        if rots:
+            first = cells[i] * 4
+            for r in rots:
+                action = first + r
+                boxed = ids[action]
+                if boxed is None:
+                    boxed = ids[action] = action
+                out.append(boxed)
+    return cast(list[int], out)
 
 
 def river_placements(position: CarcassonnePosition, tile: int, fits: tuple[tuple[int, ...], ...]) -> list[int]:
     """CAR-PLACE-5: a river tile continues the river where it ends, without a U-turn (RULINGS.md)."""
     cell = position.river_end
-    if cell < 0 or cell not in position.frontier:
+    key = frontier_key(position, cell) if cell >= 0 else -1
+    if key < 0:
         return []
     entry = (position.river_flow + 2) % 4
     out = []
-    for r in fits[position.frontier[cell]]:
+    for r in fits[key]:
         exits = [e for e in LAYOUTS[4 * tile + r].river_edges if e != entry]
         if exits:
             turn = (exits[0] - position.river_flow) % 4
@@ -97,8 +115,8 @@ def why_not_place(position: CarcassonnePosition, action: int) -> IllegalAction:
         return IllegalAction(
             "CAR-PLACE-5", _("a river tile must continue the river where it ends, at {x},{y}").format(x=ex, y=ey)
         )
-    key = position.frontier.get(cell)
-    if key is None:
+    key = frontier_key(position, cell)
+    if key < 0:
         return IllegalAction("CAR-PLACE-1", _("{x},{y} shares no edge with a placed tile").format(x=x, y=y))
     if rot not in FITS[tile][key]:
         return IllegalAction(

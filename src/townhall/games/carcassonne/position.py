@@ -17,7 +17,9 @@ from townhall.games.carcassonne.tiles import CODES, LAYOUTS, RULES, cell_of, xy_
 PLACE: Final = 0
 DEPLOY: Final = 1
 OVER: Final = 2
-PHASE_NAMES = ("place", "deploy", "over")
+# (tiles placed, phase, scores, supplies, followers, expected scores): see scores_memo.
+ScoresMemo = tuple[int, int, list[int], list[int], dict[int, int], list[float]]
+PHASE_NAMES: Final[tuple[str, ...]] = ("place", "deploy", "over")
 
 
 class CarcassonnePosition(State):  # the protocol base here: a compiled class has one base
@@ -28,7 +30,10 @@ class CarcassonnePosition(State):  # the protocol base here: a compiled class ha
         self.farm_scoring = farm_scoring
         self.board: dict[int, tuple[int, int]] = {}  # cell -> (layout, first node)
         self.placed_cells: list[int] = []  # cells in placement order
-        self.frontier: dict[int, int] = {}  # empty cell next to a tile -> key of the edges it faces
+        # The empty cells next to a tile, ascending (placements come out sorted without a sort),
+        # and per cell the key of the edges it faces (tiles.FITS).
+        self.frontier: list[int] = []
+        self.frontier_keys: list[int] = []
         self.feature_of: list[int] = []  # node -> feature
         self.feature_nodes: list[tuple[int, ...]] = []  # feature -> its nodes
         self.feature_open_edges: list[int] = []  # feature -> open edges (cities, roads)
@@ -50,6 +55,7 @@ class CarcassonnePosition(State):  # the protocol base here: a compiled class ha
         self.river_flow = 0  # direction the river flows into river_end
         self.river_turn = 0  # last turn of the river: 1 right, 3 left, 0 none yet
         self.hand = -1
+        # The legal actions of the phase: always replaced whole, never changed in place (clones share them).
         self.placements: list[int] = []
         self.deploy_options: list[int] = []
         self.phase = PLACE
@@ -60,6 +66,10 @@ class CarcassonnePosition(State):  # the protocol base here: a compiled class ha
         # every clone of a game on purpose (never copied, never saved): an entry is used only if
         # its node tuple is the very object the feature holds now, which pins down the tiles.
         self.points_memo: dict[int, tuple[tuple[int, ...], int, int]] = {}
+        # The heuristic's last answer (evaluate.expected_scores) with what it was computed from: the
+        # tile count, phase, scores, supplies and followers (the features change only with tiles;
+        # the options never). Not copied by clone, never saved.
+        self.scores_memo: ScoresMemo | None = None
 
     def clone(self) -> Self:
         copy = type(self).__new__(type(self))
@@ -76,9 +86,11 @@ class CarcassonnePosition(State):  # the protocol base here: a compiled class ha
         copy.current = self.current
         copy.last_cell = self.last_cell
         copy.points_memo = self.points_memo  # shared on purpose (see __init__)
+        copy.scores_memo = None
         copy.board = self.board.copy()
         copy.placed_cells = self.placed_cells.copy()
         copy.frontier = self.frontier.copy()
+        copy.frontier_keys = self.frontier_keys.copy()
         copy.feature_of = self.feature_of.copy()
         copy.feature_nodes = self.feature_nodes.copy()
         copy.feature_open_edges = self.feature_open_edges.copy()
@@ -93,8 +105,8 @@ class CarcassonnePosition(State):  # the protocol base here: a compiled class ha
         copy.kind_points = self.kind_points.copy()
         copy.bag = self.bag.copy()
         copy.river_bag = self.river_bag.copy()
-        copy.placements = self.placements.copy()
-        copy.deploy_options = self.deploy_options.copy()
+        copy.placements = self.placements  # both replaced whole, never changed in place: shared
+        copy.deploy_options = self.deploy_options
         copy.discards = self.discards.copy()
         return copy
 
@@ -153,6 +165,28 @@ class CarcassonnePosition(State):  # the protocol base here: a compiled class ha
         self.last_cell = self.placed_cells[-1]
         if data["hand"] is not None:
             self.hand = index[data["hand"]]
+
+
+def sorted_index(values: list[int], value: int) -> int:
+    """Where `value` is or would go in an ascending list (a binary search)."""
+    lo = 0
+    hi = len(values)
+    while lo < hi:
+        mid = (lo + hi) >> 1
+        if values[mid] < value:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo
+
+
+def frontier_key(position: CarcassonnePosition, cell: int) -> int:
+    """The key of the edges an empty cell faces (tiles.FITS), or -1 when it touches no tile."""
+    cells = position.frontier
+    i = sorted_index(cells, cell)
+    if i < len(cells) and cells[i] == cell:
+        return position.frontier_keys[i]
+    return -1
 
 
 def tile_counts(bag: list[int]) -> dict[str, int]:

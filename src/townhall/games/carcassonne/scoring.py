@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from townhall.engine.protocol import Event, Json
 from townhall.games.carcassonne.position import OVER, CarcassonnePosition
 from townhall.games.carcassonne.tiles import (
@@ -17,7 +19,7 @@ from townhall.games.carcassonne.tiles import (
     xy_of,
 )
 
-NEAR9 = frozenset((0, *NEIGH8))
+NEAR9: Final[frozenset[int]] = frozenset((0, *NEIGH8))
 
 
 def kind_of(position: CarcassonnePosition, node: int) -> int:
@@ -30,11 +32,6 @@ def feature_cells(position: CarcassonnePosition, feature: int) -> list[int]:
     """The distinct tiles of a feature (a tile counts once however many segments it holds)."""
     cell_of_node = position.cell_of_node
     return sorted({cell_of_node[n] for n in position.feature_nodes[feature]})
-
-
-def pennants(position: CarcassonnePosition, cells: list[int]) -> int:
-    board = position.board
-    return sum(PENNANT_TILE[board[c][0] >> 2] for c in cells)
 
 
 def cloister_neighbours(position: CarcassonnePosition, cell: int) -> int:
@@ -50,14 +47,6 @@ def kind_points(position: CarcassonnePosition, kind: int, tiles: int, flags: int
     if position.small_city and tiles == RULES["small_city_tiles"]:
         return tiles * RULES["small_city_per_tile"] + flags * RULES["small_city_per_pennant"]
     return tiles * RULES["city_per_tile"] + flags * RULES["city_per_pennant"]
-
-
-def feature_points(position: CarcassonnePosition, feature: int, complete: bool) -> tuple[int, int, int]:
-    """(points, tiles, pennants) a road or city feature is worth now."""
-    kind = kind_of(position, position.feature_nodes[feature][0])
-    cells = feature_cells(position, feature)
-    flags = pennants(position, cells) if kind == CITY else 0
-    return kind_points(position, kind, len(cells), flags, complete), len(cells), flags
 
 
 def feature_values(position: CarcassonnePosition, feature: int) -> tuple[int, int]:
@@ -133,9 +122,18 @@ def award(
 def score_feature(position: CarcassonnePosition, feature: int, complete: bool, events: list[Event] | None) -> None:
     if not position.feature_followers[feature]:
         return
-    kind = kind_of(position, position.feature_nodes[feature][0])
-    points, _, flags = feature_points(position, feature, complete)
-    award(position, feature, kind, points, feature_cells(position, feature), flags, complete, events)
+    nodes = position.feature_nodes[feature]
+    kind = kind_of(position, nodes[0])
+    cell_of_node = position.cell_of_node
+    cells = {cell_of_node[n] for n in nodes}
+    flags = 0
+    if kind == CITY:
+        board = position.board
+        for c in cells:
+            flags += PENNANT_TILE[board[c][0] >> 2]
+    points = kind_points(position, kind, len(cells), flags, complete)
+    tiles = sorted(cells) if events is not None else []  # named only in the event
+    award(position, feature, kind, points, tiles, flags, complete, events)
 
 
 def score_cloister(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Self
+from typing import Any, Final, Self
 
 from townhall.engine.chance import Chance
 from townhall.engine.errors import GameOver, NotYourTurn
@@ -12,19 +12,20 @@ from townhall.games.carcassonne import actions
 from townhall.games.carcassonne.deployment import deploy, deploy_options, deploy_text, why_not_deploy
 from townhall.games.carcassonne.drawing import draw, restore, set_up
 from townhall.games.carcassonne.placement import place, why_not_place
-from townhall.games.carcassonne.position import DEPLOY, OVER, PHASE_NAMES, PLACE, CarcassonnePosition
+from townhall.games.carcassonne.position import DEPLOY, OVER, PHASE_NAMES, PLACE, CarcassonnePosition, sorted_index
 from townhall.games.carcassonne.scoring import score_turn
 from townhall.games.carcassonne.words import _, term
 
 __all__ = ["DEPLOY", "OVER", "PHASE_NAMES", "PLACE", "CarcassonneState", "from_json", "new_state"]
 
-DEPLOY_ID = actions.DEPLOY
-SKIP_ID = actions.SKIP
+DEPLOY_ID: Final = actions.DEPLOY
+SKIP_ID: Final = actions.SKIP
+MOVER: Final[tuple[tuple[int, ...], ...]] = tuple((seat,) for seat in range(8))  # made once, not per call
 
 
 class CarcassonneState(CarcassonnePosition):
     def to_move(self) -> tuple[int, ...]:
-        return () if self.phase == OVER else (self.current,)
+        return () if self.phase == OVER else MOVER[self.current]
 
     def legal_actions(self, player: int) -> list[int]:
         if player != self.current or self.phase == OVER:
@@ -46,7 +47,9 @@ class CarcassonneState(CarcassonnePosition):
                 ),
             )
         if phase == PLACE:
-            if action not in self.placements:
+            placements = self.placements
+            at = sorted_index(placements, action)
+            if at == len(placements) or placements[at] != action:
                 raise why_not_place(self, action)
             place(self, player, action, events)
             options = deploy_options(self)

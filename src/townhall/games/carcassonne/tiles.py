@@ -17,28 +17,28 @@ DATA: Final[TileData] = load()
 TILE_SPECS: Final[tuple[TileSpec, ...]] = DATA.tiles
 CODES: Final[tuple[str, ...]] = tuple(t.code for t in TILE_SPECS)
 CODE_INDEX: Final[dict[str, int]] = {c: i for i, c in enumerate(CODES)}
-NUM_TYPES = len(TILE_SPECS)
-START = CODE_INDEX[DATA.start]
-SPRING = CODE_INDEX[DATA.spring]
-LAKE = CODE_INDEX[DATA.lake]
-RULES = DATA.rules
+NUM_TYPES: Final = len(TILE_SPECS)
+START: Final = CODE_INDEX[DATA.start]
+SPRING: Final = CODE_INDEX[DATA.spring]
+LAKE: Final = CODE_INDEX[DATA.lake]
+RULES: Final[dict[str, int]] = DATA.rules
 
 # The window holds every reachable cell: at most 11 river steps plus 71 land tiles in a line.
 OFF: Final = 84
-SIZE = 2 * OFF + 1
-DELTA = (-SIZE, 1, SIZE, -1)  # N, E, S, W
-NEIGH8 = (-SIZE - 1, -SIZE, -SIZE + 1, -1, 1, SIZE - 1, SIZE, SIZE + 1)
+SIZE: Final = 2 * OFF + 1
+DELTA: Final[tuple[int, ...]] = (-SIZE, 1, SIZE, -1)  # N, E, S, W
+NEIGH8: Final[tuple[int, ...]] = (-SIZE - 1, -SIZE, -SIZE + 1, -1, 1, SIZE - 1, SIZE, SIZE + 1)
 
 # Segment kinds and edge codes.
 CITY: Final = 0
 ROAD: Final = 1
 FIELD: Final = 2
 CLOISTER: Final = 3
-KIND_NAMES = ("city", "road", "field", "cloister")
-ROLE_NAMES = ("knight", "thief", "farmer", "monk")
+KIND_NAMES: Final[tuple[str, ...]] = ("city", "road", "field", "cloister")
+ROLE_NAMES: Final[tuple[str, ...]] = ("knight", "thief", "farmer", "monk")
 EDGE_CODE = {"F": 1, "R": 2, "C": 3, "I": 4}
 RIVER_EDGE: Final = 4
-POW5 = (1, 5, 25, 125)
+POW5: Final[tuple[int, ...]] = (1, 5, 25, 125)
 NUM_KEYS: Final = 625
 
 
