@@ -43,6 +43,7 @@ CHOICE_SHAPES: Final[tuple[Shape, ...]] = tuple(DATA.buildings[BUILDINGS[t]].cel
 CHOICE_NAMES: Final[tuple[str, ...]] = tuple(BUILDINGS[:17]) + tuple(f"storage {w}x{h}" for w, h in DATA.storage_sizes)
 CHOICE_ORIENTS: Final[tuple[tuple[tuple[int, Shape], ...], ...]] = tuple(orientations(s) for s in CHOICE_SHAPES)
 NUM_CHOICES = len(CHOICE_TYPES)
+assert NUM_CHOICES < 256  # fits() packs a choice into 8 bits
 HOUSE = BUILDINGS.index("house")
 STORAGE = BUILDINGS.index("storage")
 ONE_SQUARE = BUILDINGS.index("fountain")  # the 1x1 shape, also used to move a house (St. Barbara)
@@ -86,13 +87,13 @@ PLACEMENT_MASKS: Final[dict[tuple[int, int], tuple[int, ...]]] = {
 PLACEMENT_CELL_MASKS: Final[dict[tuple[int, int], tuple[int, ...]]] = {
     key: tuple(sum(1 << i for i in cells) for _, _, _, cells in places) for key, places in PLACEMENTS.items()
 }
-_FITS: dict[tuple[int, int, int], bool] = {}
+_FITS: dict[int, bool] = {}
 
 
 def fits(choice: int, size: int, taken: int) -> bool:
     """Does the build choice fit somewhere on a size×size map whose taken squares are `taken`?
     A pure function of static data, remembered (bounded) because city maps repeat."""
-    key = (choice, size, taken)
+    key = (taken << 8 | choice) << 1 | (size == FIRST_SIZE)  # one small int: taken has at most 49 bits
     found = _FITS.get(key)
     if found is None:
         found = False
@@ -108,10 +109,11 @@ def fits(choice: int, size: int, taken: int) -> bool:
 
 def taken_mask(grid: list[int], graves: list[bool]) -> int:
     """Bit mask of the squares of one city map that hold a building or a grave."""
-    return sum([bit for bit, v, g in zip(_BITS, grid, graves, strict=False) if v >= 0 or g])
-
-
-_BITS = tuple(1 << i for i in range(MAX_SIZE * MAX_SIZE))
+    mask = 0
+    for i in range(len(grid)):
+        if grid[i] >= 0 or graves[i]:
+            mask |= 1 << i
+    return mask
 
 
 def cell_name(city: int, cell: int) -> str:

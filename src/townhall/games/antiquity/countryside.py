@@ -30,7 +30,7 @@ from .position import AntiquityPosition
 from .steps import CityJob, InnJob, ProducerJob
 
 
-def country_affordable(position: AntiquityPosition, p: int, pl: Player, k: int, active: set[int]) -> bool:
+def country_affordable(position: AntiquityPosition, p: int, pl: Player, k: int, active: int) -> bool:
     goods = pl.goods
     if k in (WOODCUTTER, MINE, FISHERMAN):
         if k == FISHERMAN and (
@@ -40,12 +40,18 @@ def country_affordable(position: AntiquityPosition, p: int, pl: Player, k: int, 
             return False  # ANT-PH4-7: at most 12 fishermen (and goods to put out)
         return goods[WOOD] >= 1
     if k == FARM:
-        free = BIOLOGY in active and not pl.biology_used and any(supply.goods_left(position, g, p) for g in FARM_GOODS)
+        free = (
+            active >> BIOLOGY & 1 == 1
+            and not pl.biology_used
+            and any(supply.goods_left(position, g, p) for g in FARM_GOODS)
+        )
         return free or any(goods[g] > 0 for g in FARM_GOODS)
     if k == INN:
-        return BREWERY in active and len(pl.inns) < DATA.supply["inns_per_player"] and any(goods[g] for g in FOOD)
+        return (
+            active >> BREWERY & 1 == 1 and len(pl.inns) < DATA.supply["inns_per_player"] and any(goods[g] for g in FOOD)
+        )
     return len(pl.cities) < DATA.supply["cities_per_player"] and payment.can_pay(
-        goods, DATA.country_costs["city"], PHILOSOPHY in active
+        goods, DATA.country_costs["city"], active >> PHILOSOPHY & 1 == 1
     )
 
 
@@ -115,7 +121,7 @@ def product_options(position: AntiquityPosition, p: int, k: int, sites: tuple[in
     pl = position.players[p]
     if k == FARM:
         out = [A.GOOD + g for g in FARM_GOODS if pl.goods[g] > 0]
-        if BIOLOGY in pl.active() and not pl.biology_used:
+        if pl.works(BIOLOGY) and not pl.biology_used:
             out.extend(A.SEED + g for g in FARM_GOODS if supply.goods_left(position, g, p))  # ANT-PH4-5: the free seed
         return out
     if k == FISHERMAN:

@@ -61,7 +61,7 @@ def legal_pending(position: AntiquityPosition, p: int, pl: Player, step: Step) -
 
 
 def pay(position: AntiquityPosition, pl: Player, cost: Cost, job: Job) -> None:
-    philosophy = PHILOSOPHY in pl.active()
+    philosophy = pl.works(PHILOSOPHY)
     need = payment.start(pl.goods, cost, philosophy)
     continue_pay(position, pl, job, need)
 

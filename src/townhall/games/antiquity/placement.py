@@ -19,7 +19,7 @@ from .city import (
 )
 from .components import CATHEDRAL, MAX_PLAN_STEPS, SUPPLY, building_cost
 from .data import Cost
-from .player import NICHOLAS, Player
+from .player import NICHOLAS, NUM_TYPES, Player
 from .position import AntiquityPosition
 from .steps import Arrange, OfferFreeHouse
 
@@ -50,6 +50,10 @@ DISTINCT_COSTS: Final[tuple[Cost, ...]] = tuple(dict.fromkeys(building_cost(t) f
 
 
 COST_ID = {t: DISTINCT_COSTS.index(building_cost(t)) for t, _ in TYPE_CHOICES}
+COST_IDS: Final[tuple[int, ...]] = tuple(COST_ID.get(t, -1) for t in range(NUM_TYPES))  # by type, -1: no choice
+
+SUPPLY_TYPES: Final[tuple[int, ...]] = tuple(sorted(SUPPLY))
+SUPPLY_CAPS: Final[tuple[int, ...]] = tuple(SUPPLY.get(t, -1) for t in range(NUM_TYPES))  # -1: one of a kind
 
 
 def can_build(
@@ -82,19 +86,20 @@ def can_build(
 
 
 def type_counts(pl: Player) -> list[int]:
-    counts = [0] * 19
+    counts = [0] * NUM_TYPES
     for b in pl.buildings:
         if b is not None:
             counts[b[0]] += 1
     return counts
 
 
-def lifts(pl: Player, graved: set[int], held: tuple[int, ...]) -> list[int]:
-    """St. Barbara: lift any standing building without a grave (placed back later)."""
+def lifts(pl: Player, graved: list[bool] | None, held: tuple[int, ...]) -> list[int]:
+    """St. Barbara: lift any standing building without a grave (placed back later);
+    `graved` is Player.graved_flags()."""
     return [
         A.cell_action(A.MOVE, b[1], min(b[2]), size_of(b[1]))
         for bid, b in enumerate(pl.buildings)
-        if b is not None and bid not in graved and bid not in held
+        if b is not None and (graved is None or not graved[bid]) and bid not in held
     ]
 
 
@@ -109,7 +114,7 @@ def legal_arrange(position: AntiquityPosition, pl: Player, step: Arrange) -> lis
         out.extend(A.square_action(c, x, y, rot) for c, rot, x, y, _ in placements(position, pl, choice))
     else:
         out.append(A.DONE)
-    out.extend(lifts(pl, pl.graved_set() if pl.any_graves() else set(), held))
+    out.extend(lifts(pl, pl.graved_flags(), held))
     return out
 
 

@@ -41,43 +41,49 @@ def legal_plan(position: AntiquityPosition, p: int) -> list[int]:
     out = [A.DONE]
     if pl.steps >= MAX_PLAN_STEPS:
         return out
-    active = pl.active()
-    philosophy = PHILOSOPHY in active
+    active = pl.active_mask()
+    philosophy = active >> PHILOSOPHY & 1 == 1
     counts = placement.type_counts(pl)
-    public = {t: counts[t] for t in SUPPLY}
+    public = counts[:]  # buildings of the public supplies taken, as this player sees them
     for q in range(position.num_players):
         if q != p:
             theirs = placement.type_counts(supply.view_of(position, q, p))
-            for t in SUPPLY:
+            for t in placement.SUPPLY_TYPES:
                 public[t] += theirs[t]
-    taken = [taken_mask(pl.grid[c], pl.graves[c]) for c in range(len(pl.cities))]
-    sized = [(size_of(c), mask) for c, mask in enumerate(taken)]
+    ncities = len(pl.cities)
+    taken = [taken_mask(pl.grid[c], pl.graves[c]) for c in range(ncities)]
     goods = pl.goods
     paid = [payment.can_pay(goods, cost, philosophy) for cost in placement.DISTINCT_COSTS]
     no_cathedral = pl.demolished == position.round  # ANT-PH2-11: a new cathedral only in a later round
-    for t, choices in placement.TYPE_CHOICES:  # the same tests as _can_build, inlined (a hot path)
-        if t in SUPPLY:
-            if public[t] >= SUPPLY[t]:
+    for t, choices in placement.TYPE_CHOICES:  # the same tests as can_build, inlined (a hot path)
+        cap = placement.SUPPLY_CAPS[t]
+        if cap >= 0:
+            if public[t] >= cap:
                 continue
         elif counts[t] > 0 or (t == CATHEDRAL and no_cathedral):
             continue  # ANT-PH2-4
-        if not paid[placement.COST_ID[t]]:
+        if not paid[placement.COST_IDS[t]]:
             continue
         for choice in choices:
-            for size, mask in sized:
-                if fits(choice, size, mask):
+            for c in range(ncities):
+                if fits(choice, size_of(c), taken[c]):
                     out.append(A.BUILD + choice)
                     break
-    empty = any(mask != placement.FULL[size_of(c)] for c, mask in enumerate(taken))
+    empty = False
+    for c in range(ncities):
+        if taken[c] != placement.FULL[size_of(c)]:
+            empty = True
+            break
     if empty:
         food = [goods[g] for g in FOOD]
         lux = [goods[g] for g in LUX]
         food_n, lux_n = sum(food), sum(lux)
         food_k, lux_k = len(food) - food.count(0), len(lux) - lux.count(0)
+        house_costs = DATA.house_costs
         for number in range(20):
             if pl.houses >> number & 1:
                 continue
-            cost = DATA.house_costs[number]  # houses cost food and luxuries only (ANT-PH2-5)
+            cost = house_costs[number]  # houses cost food and luxuries only (ANT-PH2-5)
             if food_n < cost.food or lux_n < cost.lux:
                 continue
             if not philosophy and (
@@ -85,17 +91,19 @@ def legal_plan(position: AntiquityPosition, p: int) -> list[int]:
             ):
                 continue
             out.append(A.HOUSE_A + number)
-    graved = pl.graved_set() if pl.any_graves() else set()
+    graved = pl.graved_flags()
     if pl.idle() > 0:
+        manned = pl.manned
         for bid, b in enumerate(pl.buildings):
-            if b is not None and MANNED[b[0]] and not pl.manned[bid] and bid not in graved:
+            if b is not None and MANNED[b[0]] and not manned[bid] and (graved is None or not graved[bid]):
                 out.append(A.cell_action(A.MAN, b[1], min(b[2]), size_of(b[1])))
-    if MARKET in active and sum(pl.goods) >= 2:
+    if active >> MARKET & 1 and sum(goods) >= 2:
         out.append(A.BANK)
-    cath = pl.find(CATHEDRAL)
-    if THEOLOGY in active and not pl.theology_used and cath >= 0 and pl.saint != MARIA and not pl.graved(cath):
-        out.append(A.DEMOLISH)
-    if HOSPITAL in active and pl.healed < 5:
+    if active >> THEOLOGY & 1 and not pl.theology_used and pl.saint != MARIA:
+        cath = pl.find(CATHEDRAL)
+        if cath >= 0 and not pl.graved(cath):
+            out.append(A.DEMOLISH)
+    if active >> HOSPITAL & 1 and pl.healed < 5:
         for c, graves in enumerate(pl.graves):
             out.extend(A.cell_action(A.HEAL, c, i, size_of(c)) for i, g in enumerate(graves) if g)
     if pl.has_saint_power(BARBARA):

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from itertools import compress
-from typing import Any
+from typing import Any, Final
 
 from .city import EDGE_NEIGHBOURS, FIRST_SIZE, HOUSE, LATER_SIZE, STORAGE, size_of
 from .data import BUILDINGS, DATA, FACULTIES
@@ -17,6 +16,7 @@ MANNED = tuple(MANNED_LIST)
 FACULTY_TYPES = frozenset(B[f] for f in FACULTIES)
 UNIVERSITY = B["university"]
 CATHEDRAL_TYPE = B["cathedral"]
+NUM_TYPES: Final = len(BUILDINGS)
 UNIQUE_TYPES = tuple(i for i, name in enumerate(BUILDINGS) if name not in ("cart_shop", "fountain", "storage", "house"))
 SAINTS = ("nicholas", "barbara", "christopher", "george", "maria")
 NICHOLAS, BARBARA, CHRISTOPHER, GEORGE, MARIA = range(5)
@@ -130,16 +130,36 @@ class Player:
     def graved_set(self) -> set[int]:
         """Ids of the buildings with a grave on them (ANT-PH8-2)."""
         out: set[int] = set()
-        for grid, graves in zip(self.grid, self.graves, strict=True):
-            if True in graves:
-                out.update(compress(grid, graves))
+        flags = self.graved_flags()
+        if flags is not None:
+            for bid, graved in enumerate(flags):
+                if graved:
+                    out.add(bid)
         return out
+
+    def graved_flags(self) -> list[bool] | None:
+        """Per building id: a grave on it (ANT-PH8-2); None when no building has one (the usual case)."""
+        flags: list[bool] | None = None
+        for grid, graves in zip(self.grid, self.graves, strict=True):
+            i = -1
+            for _ in range(graves.count(True)):  # hop from grave to grave (few) instead of over every square
+                i = graves.index(True, i + 1)
+                v = grid[i]
+                if v >= 0:
+                    if flags is None:
+                        flags = [False] * len(self.buildings)
+                    flags[v] = True
+        return flags
 
     def any_graves(self) -> bool:
         return any(True in g for g in self.graves)
 
     def count(self, btype: int) -> int:
-        return sum(1 for b in self.buildings if b is not None and b[0] == btype)
+        n = 0
+        for b in self.buildings:
+            if b is not None and b[0] == btype:
+                n += 1
+        return n
 
     def find(self, btype: int) -> int:
         for bid, b in enumerate(self.buildings):
@@ -148,28 +168,39 @@ class Player:
         return -1
 
     def active(self) -> set[int]:
-        """Building types that work now: ungraved, and manned where a worker is needed; faculties
-        joined to a university share one worker (ANT-PH2-14)."""
-        out: set[int] = set()
+        """Building types that work now (see active_mask)."""
+        mask = self.active_mask()
+        return {t for t in range(NUM_TYPES) if mask >> t & 1}
+
+    def active_mask(self) -> int:
+        """Bit t set when building type t works now: ungraved, and manned where a worker is needed;
+        faculties joined to a university share one worker (ANT-PH2-14)."""
+        out = 0
         univ = -1
-        graved = self.graved_set() if self.any_graves() else None
+        graved = self.graved_flags()
         manned = self.manned
-        for bid, b in enumerate(self.buildings):
-            if b is None or (graved is not None and bid in graved):
+        buildings = self.buildings
+        for bid in range(len(buildings)):
+            b = buildings[bid]
+            if b is None or (graved is not None and graved[bid]):
                 continue
             t = b[0]
             if t == UNIVERSITY:
                 univ = bid
             if manned[bid] or not MANNED[t]:
-                out.add(t)
+                out |= 1 << t
         if univ >= 0:
             joined = self.joined_faculties(univ)
-            if self.manned[univ] or any(self.manned[f] for f in joined):
+            if manned[univ] or any(manned[f] for f in joined):
                 for f in joined:
-                    b = self.buildings[f]
+                    b = buildings[f]
                     assert b is not None
-                    out.add(b[0])
+                    out |= 1 << b[0]
         return out
+
+    def works(self, btype: int) -> bool:
+        """Does a building of this type work now (active_mask)?"""
+        return self.active_mask() >> btype & 1 == 1
 
     def joined_faculties(self, univ: int) -> list[int]:
         u = self.buildings[univ]
@@ -188,16 +219,19 @@ class Player:
     def capacity(self, active: set[int] | None = None) -> int:
         """Storage squares of working storages (ANT-PH5-1)."""
         total = 0
+        manned = self.manned
         for bid, b in enumerate(self.buildings):
-            if b is not None and b[0] == STORAGE and self.manned[bid] and not self.graved(bid):
+            if b is not None and b[0] == STORAGE and manned[bid] and not self.graved(bid):
                 total += len(b[2])
         return total
 
     def working(self, btype: int) -> int:
         """How many ungraved buildings of a no-worker type stand (fountains)."""
-        return sum(
-            1 for bid, b in enumerate(self.buildings) if b is not None and b[0] == btype and not self.graved(bid)
-        )
+        n = 0
+        for bid, b in enumerate(self.buildings):
+            if b is not None and b[0] == btype and not self.graved(bid):
+                n += 1
+        return n
 
     def has_saint_power(self, saint: int) -> bool:
         """The saint's power (St. Maria: every power), stopped by a grave on the cathedral (RULINGS.md)."""
@@ -209,14 +243,21 @@ class Player:
         return cath < 0 or not self.graved(cath)
 
     def manned_count(self, btype: int) -> int:
-        return sum(
-            1
-            for bid, b in enumerate(self.buildings)
-            if b is not None and b[0] == btype and self.manned[bid] and not self.graved(bid)
-        )
+        n = 0
+        manned = self.manned
+        for bid, b in enumerate(self.buildings):
+            if b is not None and b[0] == btype and manned[bid] and not self.graved(bid):
+                n += 1
+        return n
 
     def empty_cells(self) -> list[tuple[int, int]]:
-        return [(c, i) for c, g in enumerate(self.grid) for i, v in enumerate(g) if v < 0 and not self.graves[c][i]]
+        out = []
+        for c, grid in enumerate(self.grid):
+            graves = self.graves[c]
+            for i, v in enumerate(grid):
+                if v < 0 and not graves[i]:
+                    out.append((c, i))
+        return out
 
     def free_building_cells(self) -> list[tuple[int, int]]:
         """Building squares a grave may take once no empty square is left (never houses)."""

@@ -13,9 +13,9 @@ def zone(position: AntiquityPosition, p: int, pl: Player | None = None) -> froze
     `pl` is the holdings to use (by default the player's own; a view shows a start-of-phase copy)."""
     if pl is None:
         pl = position.players[p]
-    active = pl.active()
-    harbor = HARBOR in active
-    reach = 3 if STABLES in active else 2
+    active = pl.active_mask()
+    harbor = active >> HARBOR & 1 == 1
+    reach = 3 if active >> STABLES & 1 else 2
     key = (tuple(pl.cities), tuple(pl.inns), harbor, reach)
     found = position.zone_cache.get(key)
     if found is not None:
@@ -47,7 +47,12 @@ def zone(position: AntiquityPosition, p: int, pl: Player | None = None) -> froze
 
 def clean_count(position: AntiquityPosition, p: int) -> int:
     """Unpolluted hexes in the player's own zone (ANT-PH10-2 tie-break)."""
-    return sum(1 for h in zone(position, p) if not position.polluted[h])
+    polluted = position.polluted
+    n = 0
+    for h in zone(position, p):
+        if not polluted[h]:
+            n += 1
+    return n
 
 
 def is_clean(position: AntiquityPosition, h: int) -> bool:
