@@ -31,8 +31,10 @@ def placements(
     for c in range(len(pl.cities)):
         taken = taken_mask(pl.grid[c], pl.graves[c])
         key = (choice, size_of(c))
-        for (rot, x, y, cells), mask in zip(PLACEMENTS[key], PLACEMENT_CELL_MASKS[key], strict=True):
+        places = PLACEMENTS[key]
+        for k, mask in enumerate(PLACEMENT_CELL_MASKS[key]):
             if not mask & taken:
+                rot, x, y, cells = places[k]
                 out.append((c, rot, x, y, cells))
     return out
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import Any, Final
 
 from .city import EDGE_NEIGHBOURS, FIRST_SIZE, HOUSE, LATER_SIZE, STORAGE, size_of
@@ -125,7 +126,7 @@ class Player:
         b = self.buildings[bid]
         assert b is not None
         g = self.graves[b[1]]
-        return True in [g[c] for c in b[2]]
+        return any([g[c] for c in b[2]])
 
     def graved_set(self) -> set[int]:
         """Ids of the buildings with a grave on them (ANT-PH8-2)."""
@@ -138,21 +139,21 @@ class Player:
         return out
 
     def graved_flags(self) -> list[bool] | None:
-        """Per building id: a grave on it (ANT-PH8-2); None when no building has one (the usual case)."""
+        """Per building id: a grave on it (ANT-PH8-2); None when no building has one."""
         flags: list[bool] | None = None
-        for grid, graves in zip(self.grid, self.graves, strict=True):
-            i = -1
-            for _ in range(graves.count(True)):  # hop from grave to grave (few) instead of over every square
-                i = graves.index(True, i + 1)
-                v = grid[i]
-                if v >= 0:
-                    if flags is None:
-                        flags = [False] * len(self.buildings)
-                    flags[v] = True
+        all_graves = self.graves
+        for c in range(len(all_graves)):
+            graves = all_graves[c]
+            if any(graves):  # any() and compress() test truth at C speed, in both builds
+                for v in compress(self.grid[c], graves):
+                    if v >= 0:
+                        if flags is None:
+                            flags = [False] * len(self.buildings)
+                        flags[v] = True
         return flags
 
     def any_graves(self) -> bool:
-        return any(True in g for g in self.graves)
+        return any(map(any, self.graves))
 
     def count(self, btype: int) -> int:
         n = 0
@@ -199,8 +200,15 @@ class Player:
         return out
 
     def works(self, btype: int) -> bool:
-        """Does a building of this type work now (active_mask)?"""
-        return self.active_mask() >> btype & 1 == 1
+        """Does a building of this type work now (as in active_mask)?"""
+        if btype in FACULTY_TYPES:
+            return self.active_mask() >> btype & 1 == 1  # a faculty may share the university's worker
+        needs_worker = MANNED[btype]
+        manned = self.manned
+        for bid, b in enumerate(self.buildings):
+            if b is not None and b[0] == btype and (manned[bid] or not needs_worker) and not self.graved(bid):
+                return True
+        return False
 
     def joined_faculties(self, univ: int) -> list[int]:
         u = self.buildings[univ]
@@ -262,10 +270,12 @@ class Player:
     def free_building_cells(self) -> list[tuple[int, int]]:
         """Building squares a grave may take once no empty square is left (never houses)."""
         out = []
+        blds = self.buildings
         for c, g in enumerate(self.grid):
+            graves = self.graves[c]
             for i, v in enumerate(g):
-                if v >= 0 and not self.graves[c][i]:
-                    b = self.buildings[v]
+                if v >= 0 and not graves[i]:
+                    b = blds[v]
                     if b is not None and b[0] != HOUSE:
                         out.append((c, i))
         return out
@@ -273,7 +283,8 @@ class Player:
     def grave_room(self) -> bool:
         """Can one more grave be placed (an empty square, or a building square but a house's)?"""
         blds = self.buildings
-        for grid, graves in zip(self.grid, self.graves, strict=True):
+        for c, grid in enumerate(self.grid):
+            graves = self.graves[c]
             for i, v in enumerate(grid):
                 if not graves[i]:
                     if v < 0:
@@ -284,7 +295,7 @@ class Player:
         return False
 
     def grave_count(self) -> int:
-        return sum(sum(g) for g in self.graves)
+        return sum([g.count(True) for g in self.graves])
 
     def place_grave(self, city: int, cell: int) -> None:
         self.graves[city][cell] = True

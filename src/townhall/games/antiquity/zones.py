@@ -13,9 +13,8 @@ def zone(position: AntiquityPosition, p: int, pl: Player | None = None) -> froze
     `pl` is the holdings to use (by default the player's own; a view shows a start-of-phase copy)."""
     if pl is None:
         pl = position.players[p]
-    active = pl.active_mask()
-    harbor = active >> HARBOR & 1 == 1
-    reach = 3 if active >> STABLES & 1 else 2
+    harbor = pl.works(HARBOR)
+    reach = 3 if pl.works(STABLES) else 2
     key = (tuple(pl.cities), tuple(pl.inns), harbor, reach)
     found = position.zone_cache.get(key)
     if found is not None:
