@@ -42,11 +42,11 @@ CHOICE_SHAPES: Final[tuple[Shape, ...]] = tuple(DATA.buildings[BUILDINGS[t]].cel
 )
 CHOICE_NAMES: Final[tuple[str, ...]] = tuple(BUILDINGS[:17]) + tuple(f"storage {w}x{h}" for w, h in DATA.storage_sizes)
 CHOICE_ORIENTS: Final[tuple[tuple[tuple[int, Shape], ...], ...]] = tuple(orientations(s) for s in CHOICE_SHAPES)
-NUM_CHOICES = len(CHOICE_TYPES)
+NUM_CHOICES: Final = len(CHOICE_TYPES)
 assert NUM_CHOICES < 256  # fits() packs a choice into 8 bits
-HOUSE = BUILDINGS.index("house")
-STORAGE = BUILDINGS.index("storage")
-ONE_SQUARE = BUILDINGS.index("fountain")  # the 1x1 shape, also used to move a house (St. Barbara)
+HOUSE: Final = BUILDINGS.index("house")
+STORAGE: Final = BUILDINGS.index("storage")
+ONE_SQUARE: Final = BUILDINGS.index("fountain")  # the 1x1 shape, also used to move a house (St. Barbara)
 
 
 def size_of(city: int) -> int:
@@ -135,7 +135,7 @@ def _edge_neighbours(size: int, cell: int) -> list[int]:
     return out
 
 
-EDGE_NEIGHBOURS = {size: tuple(tuple(_edge_neighbours(size, c)) for c in range(size * size)) for size in (6, 7)}
+EDGE_NEIGHBOURS: Final = {size: tuple(tuple(_edge_neighbours(size, c)) for c in range(size * size)) for size in (6, 7)}
 
 
 def edge_neighbours(size: int, cell: int) -> tuple[int, ...]:

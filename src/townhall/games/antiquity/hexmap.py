@@ -13,7 +13,7 @@ FOREST: Final = "F"
 GRASS: Final = "P"
 MOUNTAIN: Final = "M"
 WATER: Final = "W"
-DIRECTIONS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+DIRECTIONS: Final = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 
 # Local cells of a 61-hex tile, in the data encoding order.
 TILE_CELLS: Final[tuple[tuple[int, int], ...]] = tuple(
@@ -72,7 +72,7 @@ def _build(players: int) -> Topology:
 
 
 TOPOLOGIES: Final[dict[int, Topology]] = {players: _build(players) for players in (2, 3, 4)}
-MAX_HEXES = max(len(t.coords) for t in TOPOLOGIES.values())
+MAX_HEXES: Final = max(len(t.coords) for t in TOPOLOGIES.values())
 
 
 def transform(q: int, r: int, mirror: int, rotation: int) -> tuple[int, int]:

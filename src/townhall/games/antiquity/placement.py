@@ -39,11 +39,11 @@ def placements(
     return out
 
 
-FULL = {size: (1 << size * size) - 1 for size in (7, 6)}  # every square of a city map taken
+FULL: Final = {size: (1 << size * size) - 1 for size in (7, 6)}  # every square of a city map taken
 
 
 # the build choices grouped by building type, and the few distinct building costs
-TYPE_CHOICES = tuple(
+TYPE_CHOICES: Final = tuple(
     (t, tuple(c for c in range(NUM_CHOICES) if CHOICE_TYPES[c] == t)) for t in sorted(set(CHOICE_TYPES))
 )
 
@@ -51,7 +51,7 @@ TYPE_CHOICES = tuple(
 DISTINCT_COSTS: Final[tuple[Cost, ...]] = tuple(dict.fromkeys(building_cost(t) for t, _ in TYPE_CHOICES))
 
 
-COST_ID = {t: DISTINCT_COSTS.index(building_cost(t)) for t, _ in TYPE_CHOICES}
+COST_ID: Final = {t: DISTINCT_COSTS.index(building_cost(t)) for t, _ in TYPE_CHOICES}
 COST_IDS: Final[tuple[int, ...]] = tuple(COST_ID.get(t, -1) for t in range(NUM_TYPES))  # by type, -1: no choice
 
 SUPPLY_TYPES: Final[tuple[int, ...]] = tuple(sorted(SUPPLY))

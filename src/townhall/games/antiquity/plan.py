@@ -12,7 +12,17 @@ from .city import (
     size_of,
     taken_mask,
 )
-from .components import CATHEDRAL, HOSPITAL, MARKET, MAX_PLAN_STEPS, PHILOSOPHY, SUPPLY, THEOLOGY, building_cost
+from .components import (
+    CATHEDRAL,
+    HOSPITAL,
+    HOUSE_PRICES,
+    MARKET,
+    MAX_PLAN_STEPS,
+    PHILOSOPHY,
+    SUPPLY,
+    THEOLOGY,
+    building_cost,
+)
 from .data import BUILDINGS, DATA, FOOD, GOODS, LUX
 from .player import BARBARA, MANNED, MARIA
 from .position import TRADE, AntiquityPosition
@@ -79,16 +89,14 @@ def legal_plan(position: AntiquityPosition, p: int) -> list[int]:
         lux = [goods[g] for g in LUX]
         food_n, lux_n = sum(food), sum(lux)
         food_k, lux_k = len(food) - food.count(0), len(lux) - lux.count(0)
-        house_costs = DATA.house_costs
+        houses = pl.houses
         for number in range(20):
-            if pl.houses >> number & 1:
+            if houses >> number & 1:
                 continue
-            cost = house_costs[number]  # houses cost food and luxuries only (ANT-PH2-5)
-            if food_n < cost.food or lux_n < cost.lux:
+            food_c, lux_c, food_d, lux_d = HOUSE_PRICES[number]  # food and luxuries only (ANT-PH2-5)
+            if food_n < food_c or lux_n < lux_c:
                 continue
-            if not philosophy and (
-                (cost.food_different and food_k < cost.food) or (cost.lux_different and lux_k < cost.lux)
-            ):
+            if not philosophy and ((food_d and food_k < food_c) or (lux_d and lux_k < lux_c)):
                 continue
             out.append(A.HOUSE_A + number)
     graved = pl.graved_flags()

@@ -9,18 +9,24 @@ from .city import EDGE_NEIGHBOURS, FIRST_SIZE, HOUSE, LATER_SIZE, STORAGE, size_
 from .data import BUILDINGS, DATA, FACULTIES
 from .steps import Step, step_from_json, step_to_json
 
-B = {name: i for i, name in enumerate(BUILDINGS)}
-MANNED = tuple(DATA.buildings[name].manned if name in DATA.buildings else False for name in BUILDINGS)
-MANNED_LIST = list(MANNED)
-MANNED_LIST[STORAGE] = True  # a storage needs one worker (ANT-PH2-7)
-MANNED = tuple(MANNED_LIST)
-FACULTY_TYPES = frozenset(B[f] for f in FACULTIES)
-UNIVERSITY = B["university"]
-CATHEDRAL_TYPE = B["cathedral"]
+B: Final = {name: i for i, name in enumerate(BUILDINGS)}
+# Does a building type need a worker? A storage needs one (ANT-PH2-7).
+MANNED: Final = tuple(
+    name == "storage" or (DATA.buildings[name].manned if name in DATA.buildings else False) for name in BUILDINGS
+)
+FACULTY_TYPES: Final = frozenset(B[f] for f in FACULTIES)
+UNIVERSITY: Final = B["university"]
+CATHEDRAL_TYPE: Final = B["cathedral"]
 NUM_TYPES: Final = len(BUILDINGS)
-UNIQUE_TYPES = tuple(i for i, name in enumerate(BUILDINGS) if name not in ("cart_shop", "fountain", "storage", "house"))
-SAINTS = ("nicholas", "barbara", "christopher", "george", "maria")
-NICHOLAS, BARBARA, CHRISTOPHER, GEORGE, MARIA = range(5)
+UNIQUE_TYPES: Final = tuple(
+    i for i, name in enumerate(BUILDINGS) if name not in ("cart_shop", "fountain", "storage", "house")
+)
+SAINTS: Final = ("nicholas", "barbara", "christopher", "george", "maria")
+NICHOLAS: Final = 0
+BARBARA: Final = 1
+CHRISTOPHER: Final = 2
+GEORGE: Final = 3
+MARIA: Final = 4
 
 Building = tuple[int, int, tuple[int, ...]]  # type, city, cell indexes
 
