@@ -56,17 +56,17 @@ def country_affordable(position: AntiquityPosition, p: int, pl: Player, k: int, 
 
 
 def country_sites(position: AntiquityPosition, p: int, k: int) -> list[int]:
-    zone = zones.zone(position, p)
+    ordered = zones.zone_in_order(position, p)  # sorted, so the lists below come out sorted
     terrain = position.terrain
     if k == WOODCUTTER:
-        return sorted(h for h in zone if terrain[h] == FOREST and zones.is_clean(position, h))
+        return [h for h in ordered if terrain[h] == FOREST and zones.is_clean(position, h)]
     if k == FARM:
-        return sorted(h for h in zone if terrain[h] == GRASS and zones.is_clean(position, h))
+        return [h for h in ordered if terrain[h] == GRASS and zones.is_clean(position, h)]
     if k == MINE:
         products = [g for g in MINE_GOODS if supply.goods_left(position, g, p)]
-        return sorted(
+        return [
             h
-            for h in zone
+            for h in ordered
             if terrain[h] == MOUNTAIN
             and zones.is_clean(position, h)
             and (
@@ -74,17 +74,18 @@ def country_sites(position: AntiquityPosition, p: int, k: int) -> list[int]:
                 if position.range_product[position.board.ranges[h]] >= 0
                 else products
             )
-        )
+        ]
     if k == FISHERMAN:
-        cands = {h for z in zone for h in (z, *position.board.topo.neighbours[z])}
+        cands = {h for z in ordered for h in (z, *position.board.topo.neighbours[z])}
         return sorted(h for h in cands if fisher_partners(position, p, h))
     if k == INN:
-        return sorted(h for h in zone if terrain[h] != WATER and zones.is_free(position, h))
+        return [h for h in ordered if terrain[h] != WATER and zones.is_free(position, h)]
     if k == NEWCITY:
-        return sorted(h for h in zone if city_site_ok(position, h, zone))
+        zone = zones.zone(position, p)
+        return [h for h in ordered if city_site_ok(position, h, zone)]
     # alchemy: a polluted hex of the zone is the centre; its neighbours are cleaned wherever they
     # are (ANT-PH4-12, RULINGS.md)
-    return sorted(h for h in zone if position.polluted[h])
+    return [h for h in ordered if position.polluted[h]]
 
 
 def shore_ok(position: AntiquityPosition, h: int) -> bool:

@@ -13,6 +13,7 @@ from .city import (
     PLACEMENT_CELL_MASKS,
     PLACEMENTS,
     choice_of_shape,
+    first_square,
     fits,
     size_of,
     taken_mask,
@@ -99,7 +100,7 @@ def lifts(pl: Player, graved: list[bool] | None, held: tuple[int, ...]) -> list[
     """St. Barbara: lift any standing building without a grave (placed back later);
     `graved` is Player.graved_flags()."""
     return [
-        A.cell_action(A.MOVE, b[1], min(b[2]), size_of(b[1]))
+        A.cell_action(A.MOVE, b[1], first_square(b[2]), size_of(b[1]))
         for bid, b in enumerate(pl.buildings)
         if b is not None and (graved is None or not graved[bid]) and bid not in held
     ]

@@ -8,7 +8,9 @@ from . import actions as A
 from . import payment, pending, placement, supply
 from .city import (
     CHOICE_TYPES,
-    fits,
+    first_square,
+    fit_row,
+    fits_in,
     size_of,
     taken_mask,
 )
@@ -62,6 +64,7 @@ def legal_plan(position: AntiquityPosition, p: int) -> list[int]:
                 public[t] += theirs[t]
     ncities = len(pl.cities)
     taken = [taken_mask(pl.grid[c], pl.graves[c]) for c in range(ncities)]
+    rows = [fit_row(size_of(c), taken[c]) for c in range(ncities)]
     goods = pl.goods
     paid = [payment.can_pay(goods, cost, philosophy) for cost in placement.DISTINCT_COSTS]
     no_cathedral = pl.demolished == position.round  # ANT-PH2-11: a new cathedral only in a later round
@@ -76,7 +79,7 @@ def legal_plan(position: AntiquityPosition, p: int) -> list[int]:
             continue
         for choice in choices:
             for c in range(ncities):
-                if fits(choice, size_of(c), taken[c]):
+                if fits_in(rows[c], choice, size_of(c), taken[c]):
                     out.append(A.BUILD + choice)
                     break
     empty = False
@@ -104,7 +107,7 @@ def legal_plan(position: AntiquityPosition, p: int) -> list[int]:
         manned = pl.manned
         for bid, b in enumerate(pl.buildings):
             if b is not None and MANNED[b[0]] and not manned[bid] and (graved is None or not graved[bid]):
-                out.append(A.cell_action(A.MAN, b[1], min(b[2]), size_of(b[1])))
+                out.append(A.cell_action(A.MAN, b[1], first_square(b[2]), size_of(b[1])))
     if active >> MARKET & 1 and sum(goods) >= 2:
         out.append(A.BANK)
     if active >> THEOLOGY & 1 and not pl.theology_used and pl.saint != MARIA:

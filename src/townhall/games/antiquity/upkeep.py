@@ -92,7 +92,8 @@ def harvest_close(position: AntiquityPosition, pid: int, finished: bool, events:
 
 
 def explore_sites(position: AntiquityPosition, p: int) -> list[int]:
-    return sorted(h for h in zones.zone(position, p) if position.token[h])
+    token = position.token
+    return [h for h in zones.zone_in_order(position, p) if token[h]]
 
 
 def explore(position: AntiquityPosition, p: int, h: int, chance: Chance, events: list[Event] | None) -> None:
@@ -147,13 +148,11 @@ def pollution_sites(position: AntiquityPosition, p: int) -> list[int]:
             blocked |= zones.zone(position, q)
     harbor = position.players[p].works(HARBOR)
     polluted, occ, good, terrain = position.polluted, position.hex_occupant, position.hex_goods, position.terrain
-    out = [
+    return [
         h
-        for h in zones.zone(position, p)
+        for h in zones.zone_in_order(position, p)
         if not polluted[h] and occ[h] < 0 and good[h] < 0 and (harbor or terrain[h] != WATER) and h not in blocked
     ]
-    out.sort()
-    return out
 
 
 def grave_cells(position: AntiquityPosition, p: int) -> list[int]:
