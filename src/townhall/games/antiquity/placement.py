@@ -50,6 +50,7 @@ TYPE_CHOICES: Final = tuple(
 
 
 DISTINCT_COSTS: Final[tuple[Cost, ...]] = tuple(dict.fromkeys(building_cost(t) for t, _ in TYPE_CHOICES))
+DISTINCT_PRICES: Final = tuple(payment.price_of(cost) for cost in DISTINCT_COSTS)
 
 
 COST_ID: Final = {t: DISTINCT_COSTS.index(building_cost(t)) for t, _ in TYPE_CHOICES}

@@ -53,7 +53,8 @@ def legal_plan(position: AntiquityPosition, p: int) -> list[int]:
     out = [A.DONE]
     if pl.steps >= MAX_PLAN_STEPS:
         return out
-    active = pl.active_mask()
+    graved = pl.graved_flags()
+    active = pl.active_mask_given(graved)
     philosophy = active >> PHILOSOPHY & 1 == 1
     counts = placement.type_counts(pl)
     public = counts[:]  # buildings of the public supplies taken, as this player sees them
@@ -66,7 +67,7 @@ def legal_plan(position: AntiquityPosition, p: int) -> list[int]:
     taken = [taken_mask(pl.grid[c], pl.graves[c]) for c in range(ncities)]
     rows = [fit_row(size_of(c), taken[c]) for c in range(ncities)]
     goods = pl.goods
-    paid = [payment.can_pay(goods, cost, philosophy) for cost in placement.DISTINCT_COSTS]
+    paid = [payment.can_pay_price(goods, price, philosophy) for price in placement.DISTINCT_PRICES]
     no_cathedral = pl.demolished == position.round  # ANT-PH2-11: a new cathedral only in a later round
     for t, choices in placement.TYPE_CHOICES:  # the same tests as can_build, inlined (a hot path)
         cap = placement.SUPPLY_CAPS[t]
@@ -102,7 +103,6 @@ def legal_plan(position: AntiquityPosition, p: int) -> list[int]:
             if not philosophy and ((food_d and food_k < food_c) or (lux_d and lux_k < lux_c)):
                 continue
             out.append(A.HOUSE_A + number)
-    graved = pl.graved_flags()
     if pl.idle() > 0:
         manned = pl.manned
         for bid, b in enumerate(pl.buildings):

@@ -126,7 +126,11 @@ class Player:
         return self.houses.bit_count()
 
     def idle(self) -> int:
-        return self.workers - sum(self.manned) - self.country_buildings
+        busy = self.country_buildings
+        for m in self.manned:
+            if m:
+                busy += 1
+        return self.workers - busy
 
     def graved(self, bid: int) -> bool:
         b = self.buildings[bid]
@@ -182,9 +186,12 @@ class Player:
     def active_mask(self) -> int:
         """Bit t set when building type t works now: ungraved, and manned where a worker is needed;
         faculties joined to a university share one worker (ANT-PH2-14)."""
+        return self.active_mask_given(self.graved_flags())
+
+    def active_mask_given(self, graved: list[bool] | None) -> int:
+        """active_mask with this player's graved_flags() already at hand."""
         out = 0
         univ = -1
-        graved = self.graved_flags()
         manned = self.manned
         buildings = self.buildings
         for bid in range(len(buildings)):
