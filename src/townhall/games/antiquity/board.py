@@ -17,7 +17,10 @@ class Board:
         self.topo: Topology = TOPOLOGIES[players]
         self.ranges = mountain_ranges(self.topo, terrain)
         self.num_ranges = max(self.ranges) + 1
-        self.range_hexes = [[h for h, r in enumerate(self.ranges) if r == k] for k in range(self.num_ranges)]
+        self.range_hexes: list[list[int]] = [[] for _ in range(self.num_ranges)]
+        for h, r in enumerate(self.ranges):
+            if r >= 0:
+                self.range_hexes[r].append(h)
         self.water_comp = [-1] * len(terrain)
         comps: list[tuple[int, ...]] = []
         for start, kind in enumerate(terrain):

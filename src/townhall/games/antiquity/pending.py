@@ -34,7 +34,7 @@ from .steps import (
 
 def legal_pending(position: AntiquityPosition, p: int, pl: Player, step: Step) -> list[int]:
     if isinstance(step, PlaceBuilding):
-        return [A.square_action(c, x, y, rot) for c, rot, x, y, _ in placement.placements(position, pl, step.choice)]
+        return placement.placement_actions(pl, step.choice)
     if isinstance(step, Arrange):
         return placement.legal_arrange(position, pl, step)
     if isinstance(step, (PlaceHouse, PlaceFreeHouse, MoveGrave)):

@@ -24,19 +24,29 @@ from .player import NICHOLAS, NUM_TYPES, Player
 from .position import AntiquityPosition
 from .steps import Arrange, OfferFreeHouse
 
+# per city map (0-3) and build choice: the square action of each placement, and its cell mask
+_CITY_MAPS: Final = range(4)
+PLACEMENT_ACTIONS: Final = tuple(
+    tuple(
+        tuple(A.square_action(c, x, y, rot) for rot, x, y, _ in PLACEMENTS[(choice, size_of(c))])
+        for choice in range(NUM_CHOICES)
+    )
+    for c in _CITY_MAPS
+)
+PLACEMENT_MASKS_OF: Final = tuple(
+    tuple(PLACEMENT_CELL_MASKS[(choice, size_of(c))] for choice in range(NUM_CHOICES)) for c in _CITY_MAPS
+)
 
-def placements(
-    position: AntiquityPosition, pl: Player, choice: int
-) -> list[tuple[int, int, int, int, tuple[int, ...]]]:
+
+def placement_actions(pl: Player, choice: int) -> list[int]:
+    """The square actions where the build choice fits on the player's city maps."""
     out = []
     for c in range(len(pl.cities)):
         taken = taken_mask(pl.grid[c], pl.graves[c])
-        key = (choice, size_of(c))
-        places = PLACEMENTS[key]
-        for k, mask in enumerate(PLACEMENT_CELL_MASKS[key]):
+        actions = PLACEMENT_ACTIONS[c][choice]
+        for k, mask in enumerate(PLACEMENT_MASKS_OF[c][choice]):
             if not mask & taken:
-                rot, x, y, cells = places[k]
-                out.append((c, rot, x, y, cells))
+                out.append(actions[k])
     return out
 
 
@@ -114,8 +124,7 @@ def legal_arrange(position: AntiquityPosition, pl: Player, step: Arrange) -> lis
         return [A.WITHDRAW]
     out = [A.WITHDRAW]
     if held:
-        choice = choice_of(position, pl, held[0])
-        out.extend(A.square_action(c, x, y, rot) for c, rot, x, y, _ in placements(position, pl, choice))
+        out.extend(placement_actions(pl, choice_of(position, pl, held[0])))
     else:
         out.append(A.DONE)
     out.extend(lifts(pl, pl.graved_flags(), held))

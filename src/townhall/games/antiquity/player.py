@@ -308,7 +308,13 @@ class Player:
         return False
 
     def grave_count(self) -> int:
-        return sum([g.count(True) for g in self.graves])
+        n = 0
+        for graves in self.graves:
+            if any(graves):
+                for g in graves:
+                    if g:
+                        n += 1
+        return n
 
     def place_grave(self, city: int, cell: int) -> None:
         self.graves[city][cell] = True
