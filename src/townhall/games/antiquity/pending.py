@@ -4,9 +4,6 @@ from __future__ import annotations
 
 from . import actions as A
 from . import countryside, payment, placement, supply
-from .city import (
-    size_of,
-)
 from .components import CATHEDRAL, FOUNTAIN, PHILOSOPHY, SUPPLY
 from .data import WOOD, Cost
 from .player import Player
@@ -38,7 +35,8 @@ def legal_pending(position: AntiquityPosition, p: int, pl: Player, step: Step) -
     if isinstance(step, Arrange):
         return placement.legal_arrange(position, pl, step)
     if isinstance(step, (PlaceHouse, PlaceFreeHouse, MoveGrave)):
-        return [A.cell_action(A.CELL, c, i, size_of(c)) for c, i in pl.empty_cells()]
+        table = A.CELL_ACTIONS
+        return [table[c][i] for c in range(len(pl.grid)) for i in pl.empty_squares(c)]
     if isinstance(step, Pay):
         return [A.GOOD + g for g in payment.options(pl.goods, step.need)]
     if isinstance(step, ChooseSaint):

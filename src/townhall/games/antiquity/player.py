@@ -272,25 +272,30 @@ class Player:
         return n
 
     def empty_cells(self) -> list[tuple[int, int]]:
-        out = []
-        for c, grid in enumerate(self.grid):
-            graves = self.graves[c]
-            for i, v in enumerate(grid):
-                if v < 0 and not graves[i]:
-                    out.append((c, i))
-        return out
+        return [(c, i) for c in range(len(self.grid)) for i in self.empty_squares(c)]
+
+    def empty_squares(self, city: int) -> list[int]:
+        """The squares of one city map with neither a building nor a grave."""
+        grid = self.grid[city]
+        graves = self.graves[city]
+        return [i for i in range(len(grid)) if grid[i] < 0 and not graves[i]]
 
     def free_building_cells(self) -> list[tuple[int, int]]:
         """Building squares a grave may take once no empty square is left (never houses)."""
+        return [(c, i) for c in range(len(self.grid)) for i in self.free_building_squares(c)]
+
+    def free_building_squares(self, city: int) -> list[int]:
+        """free_building_cells of one city map."""
         out = []
         blds = self.buildings
-        for c, g in enumerate(self.grid):
-            graves = self.graves[c]
-            for i, v in enumerate(g):
-                if v >= 0 and not graves[i]:
-                    b = blds[v]
-                    if b is not None and b[0] != HOUSE:
-                        out.append((c, i))
+        grid = self.grid[city]
+        graves = self.graves[city]
+        for i in range(len(grid)):
+            v = grid[i]
+            if v >= 0 and not graves[i]:
+                b = blds[v]
+                if b is not None and b[0] != HOUSE:
+                    out.append(i)
         return out
 
     def grave_room(self) -> bool:

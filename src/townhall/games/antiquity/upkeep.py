@@ -158,9 +158,10 @@ def pollution_sites(position: AntiquityPosition, p: int) -> list[int]:
 def grave_cells(position: AntiquityPosition, p: int) -> list[int]:
     """ANT-PH8-2: empty squares first; then building squares without a grave, never houses."""
     pl = position.players[p]
-    cells = pl.empty_cells() or pl.free_building_cells()
     table = A.CELL_ACTIONS
-    return [table[c][i] for c, i in cells]
+    cities = range(len(pl.grid))
+    out = [table[c][i] for c in cities for i in pl.empty_squares(c)]
+    return out or [table[c][i] for c in cities for i in pl.free_building_squares(c)]
 
 
 def place_grave(position: AntiquityPosition, p: int, action: int, events: list[Event] | None) -> None:
