@@ -8,7 +8,7 @@ from typing import Final
 from townhall.engine.codec import ActionSpace
 from townhall.i18n import N_
 
-from .city import CHOICE_NAMES, MAX_SIZE, NUM_CHOICES
+from .city import CHOICE_NAMES, MAX_SIZE, NUM_CHOICES, size_of
 from .data import GOODS
 from .hexmap import MAX_HEXES
 from .player import SAINTS
@@ -84,6 +84,16 @@ def cell_action(base: int, city: int, cell: int, size: int) -> int:
     """The id of a (city, x, y) action (man, heal, move, grave...) for a cell index."""
     x, y = cell % size, cell // size
     return base + (city * MAX_SIZE + x) * MAX_SIZE + y
+
+
+def cell_square(action: int, base: int) -> tuple[int, int]:
+    """The (city, cell index) of a (city, x, y) action: cell_action undone, without a full decode."""
+    v = action - base
+    y = v % MAX_SIZE
+    v //= MAX_SIZE
+    x = v % MAX_SIZE
+    city = v // MAX_SIZE
+    return city, y * size_of(city) + x
 
 
 def square_action(city: int, x: int, y: int, rot: int) -> int:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from townhall.engine import Chance, Event
 
 from . import actions as A
-from . import placement, supply, zones
+from . import supply, zones
 from .city import (
     cell_name,
 )
@@ -159,14 +159,12 @@ def grave_cells(position: AntiquityPosition, p: int) -> list[int]:
     """ANT-PH8-2: empty squares first; then building squares without a grave, never houses."""
     pl = position.players[p]
     table = A.CELL_ACTIONS
-    cities = range(len(pl.grid))
-    out = [table[c][i] for c in cities for i in pl.empty_squares(c)]
-    return out or [table[c][i] for c in cities for i in pl.free_building_squares(c)]
+    out = [table[c][i] for c in range(len(pl.grid)) for i in pl.empty_squares(c)]
+    return out or [table[c][i] for c in range(len(pl.grid)) for i in pl.free_building_squares(c)]
 
 
 def place_grave(position: AntiquityPosition, p: int, action: int, events: list[Event] | None) -> None:
-    _, values = A.SPACE.decode(action)
-    c, i = placement.cell_of(position, values)
+    c, i = A.cell_square(action, A.CELL)
     position.players[p].place_grave(c, i)
     position.graves_due[p] -= 1
     if events is not None:
