@@ -339,3 +339,16 @@ def test_supply_shared_by_simultaneous_plans_ant_ph2_4() -> None:
     act(s, 1, "done")
     assert s.players[0].count(B["storage"]) == 2 and s.players[1].count(B["storage"]) == 14
     assert goods(s, 1) == {"wood": 2} and s.players[1].grid[0][21] == -1
+
+
+def test_cell_square_undoes_cell_action() -> None:
+    """cell_square (the grave's fast path) reads back what cell_action and the action space encode."""
+    from townhall.games.antiquity import actions as A
+    from townhall.games.antiquity.city import size_of
+
+    for base in (A.CELL, A.MAN, A.HEAL):
+        for c in range(4):
+            for i in range(size_of(c) ** 2):
+                action = A.cell_action(base, c, i, size_of(c))
+                _, (city, x, y) = A.SPACE.decode(action)
+                assert A.cell_square(action, base) == (c, i) == (city, y * size_of(c) + x)

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from townhall.engine.codec import ActionSpace
 from townhall.i18n import N_
 
-from .city import CHOICE_NAMES, MAX_SIZE, NUM_CHOICES
+from .city import CHOICE_NAMES, MAX_SIZE, NUM_CHOICES, size_of
 from .data import GOODS
 from .hexmap import MAX_HEXES
 from .player import SAINTS
@@ -15,7 +16,7 @@ from .words import _, building, good, term
 
 _CELL = (("city", 4), ("x", MAX_SIZE), ("y", MAX_SIZE))
 
-SPACE = ActionSpace(
+SPACE: Final = ActionSpace(
     [
         ("found", (("hex", MAX_HEXES),)),
         ("build", (("choice", NUM_CHOICES),)),
@@ -47,35 +48,35 @@ SPACE = ActionSpace(
     ]
 )
 
-FOUND = SPACE.offset("found")
-BUILD = SPACE.offset("build")
-HOUSE_A = SPACE.offset("house")
-SQUARE = SPACE.offset("square")
-CELL = SPACE.offset("cell")
-MAN = SPACE.offset("man")
-HEAL = SPACE.offset("heal")
-MOVE = SPACE.offset("move")
-GRAVEMOVE = SPACE.offset("gravemove")
-SAINT = SPACE.offset("saint")
-GOOD = SPACE.offset("good")
-KEEP = SPACE.offset("keep")
-SEED = SPACE.offset("seed")
-BANK = SPACE.offset("bank")
-DEMOLISH = SPACE.offset("demolish")
-FREE = SPACE.offset("free")
-NOFREE = SPACE.offset("nofree")
-COUNTRY = SPACE.offset("country")
-HEX = SPACE.offset("hex")
-TRADE_WITH = SPACE.offset("trade")
-GIVE = SPACE.offset("give")
-ASK = SPACE.offset("ask")
-PROPOSE = SPACE.offset("propose")
-WITHDRAW = SPACE.offset("withdraw")
-ACCEPT = SPACE.offset("accept")
-DECLINE = SPACE.offset("decline")
-DONE = SPACE.offset("done")
+FOUND: Final = SPACE.offset("found")
+BUILD: Final = SPACE.offset("build")
+HOUSE_A: Final = SPACE.offset("house")
+SQUARE: Final = SPACE.offset("square")
+CELL: Final = SPACE.offset("cell")
+MAN: Final = SPACE.offset("man")
+HEAL: Final = SPACE.offset("heal")
+MOVE: Final = SPACE.offset("move")
+GRAVEMOVE: Final = SPACE.offset("gravemove")
+SAINT: Final = SPACE.offset("saint")
+GOOD: Final = SPACE.offset("good")
+KEEP: Final = SPACE.offset("keep")
+SEED: Final = SPACE.offset("seed")
+BANK: Final = SPACE.offset("bank")
+DEMOLISH: Final = SPACE.offset("demolish")
+FREE: Final = SPACE.offset("free")
+NOFREE: Final = SPACE.offset("nofree")
+COUNTRY: Final = SPACE.offset("country")
+HEX: Final = SPACE.offset("hex")
+TRADE_WITH: Final = SPACE.offset("trade")
+GIVE: Final = SPACE.offset("give")
+ASK: Final = SPACE.offset("ask")
+PROPOSE: Final = SPACE.offset("propose")
+WITHDRAW: Final = SPACE.offset("withdraw")
+ACCEPT: Final = SPACE.offset("accept")
+DECLINE: Final = SPACE.offset("decline")
+DONE: Final = SPACE.offset("done")
 
-COUNTRY_KINDS = ("woodcutter", "farm", "mine", "fisherman", "inn", "city", "alchemy")
+COUNTRY_KINDS: Final = ("woodcutter", "farm", "mine", "fisherman", "inn", "city", "alchemy")
 WOODCUTTER, FARM, MINE, FISHERMAN, INN, NEWCITY, ALCHEMY = range(7)
 
 
@@ -85,12 +86,22 @@ def cell_action(base: int, city: int, cell: int, size: int) -> int:
     return base + (city * MAX_SIZE + x) * MAX_SIZE + y
 
 
+def cell_square(action: int, base: int) -> tuple[int, int]:
+    """The (city, cell index) of a (city, x, y) action: cell_action undone, without a full decode."""
+    v = action - base
+    y = v % MAX_SIZE
+    v //= MAX_SIZE
+    x = v % MAX_SIZE
+    city = v // MAX_SIZE
+    return city, y * size_of(city) + x
+
+
 def square_action(city: int, x: int, y: int, rot: int) -> int:
     return SQUARE + ((city * MAX_SIZE + x) * MAX_SIZE + y) * 4 + rot
 
 
 # the CELL action of every square of city maps 1-4 (a hot path: graves, houses)
-CELL_ACTIONS = tuple(
+CELL_ACTIONS: Final = tuple(
     tuple(cell_action(CELL, c, i, 7 if c == 0 else 6) for i in range((7 if c == 0 else 6) ** 2)) for c in range(4)
 )
 

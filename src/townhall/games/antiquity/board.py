@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from .hexmap import MOUNTAIN, TILE_CELLS, TOPOLOGIES, WATER, Topology, mountain_ranges
 
 # Tile cells whose whole disc lies inside the tile (a first city's possible centres, ANT-SETUP-4).
-INNER = tuple(i for i, (q, r) in enumerate(TILE_CELLS) if max(abs(q), abs(r), abs(q + r)) <= 3)
+INNER: Final = tuple(i for i, (q, r) in enumerate(TILE_CELLS) if max(abs(q), abs(r), abs(q + r)) <= 3)
 
 
 class Board:
@@ -15,7 +17,10 @@ class Board:
         self.topo: Topology = TOPOLOGIES[players]
         self.ranges = mountain_ranges(self.topo, terrain)
         self.num_ranges = max(self.ranges) + 1
-        self.range_hexes = [[h for h, r in enumerate(self.ranges) if r == k] for k in range(self.num_ranges)]
+        self.range_hexes: list[list[int]] = [[] for _ in range(self.num_ranges)]
+        for h, r in enumerate(self.ranges):
+            if r >= 0:
+                self.range_hexes[r].append(h)
         self.water_comp = [-1] * len(terrain)
         comps: list[tuple[int, ...]] = []
         for start, kind in enumerate(terrain):

@@ -42,10 +42,10 @@ CHOICE_SHAPES: Final[tuple[Shape, ...]] = tuple(DATA.buildings[BUILDINGS[t]].cel
 )
 CHOICE_NAMES: Final[tuple[str, ...]] = tuple(BUILDINGS[:17]) + tuple(f"storage {w}x{h}" for w, h in DATA.storage_sizes)
 CHOICE_ORIENTS: Final[tuple[tuple[tuple[int, Shape], ...], ...]] = tuple(orientations(s) for s in CHOICE_SHAPES)
-NUM_CHOICES = len(CHOICE_TYPES)
-HOUSE = BUILDINGS.index("house")
-STORAGE = BUILDINGS.index("storage")
-ONE_SQUARE = BUILDINGS.index("fountain")  # the 1x1 shape, also used to move a house (St. Barbara)
+NUM_CHOICES: Final = len(CHOICE_TYPES)
+HOUSE: Final = BUILDINGS.index("house")
+STORAGE: Final = BUILDINGS.index("storage")
+ONE_SQUARE: Final = BUILDINGS.index("fountain")  # the 1x1 shape, also used to move a house (St. Barbara)
 
 
 def size_of(city: int) -> int:
@@ -86,32 +86,63 @@ PLACEMENT_MASKS: Final[dict[tuple[int, int], tuple[int, ...]]] = {
 PLACEMENT_CELL_MASKS: Final[dict[tuple[int, int], tuple[int, ...]]] = {
     key: tuple(sum(1 << i for i in cells) for _, _, _, cells in places) for key, places in PLACEMENTS.items()
 }
-_FITS: dict[tuple[int, int, int], bool] = {}
+# (size is 7, choice) -> the placements as bit masks, for the fit test below
+_MASKS_BY_SIZE: Final = tuple(
+    tuple(PLACEMENT_MASKS[(choice, size)] for choice in range(NUM_CHOICES)) for size in (6, 7)
+)
+# city map (taken squares, size) -> [choices tested, choices that fit], both bit sets over the choices
+_FITS: dict[int, list[int]] = {}
+
+
+def fit_row(size: int, taken: int) -> list[int]:
+    """The remembered fit tests of one city map: a pure function of static data, kept (bounded)
+    because city maps repeat; filled in by fits_in."""
+    key = taken << 1 | (size == FIRST_SIZE)
+    row = _FITS.get(key)
+    if row is None:
+        if len(_FITS) >= 50_000:
+            _FITS.clear()
+        row = _FITS[key] = [0, 0]
+    return row
+
+
+def fits_in(row: list[int], choice: int, size: int, taken: int) -> bool:
+    """Does the build choice fit somewhere on the map of this fit_row(size, taken)?"""
+    bit = 1 << choice
+    if row[0] & bit:
+        return row[1] & bit != 0
+    found = False
+    for m in _MASKS_BY_SIZE[size == FIRST_SIZE][choice]:
+        if not m & taken:
+            found = True
+            break
+    row[0] |= bit
+    if found:
+        row[1] |= bit
+    return found
 
 
 def fits(choice: int, size: int, taken: int) -> bool:
-    """Does the build choice fit somewhere on a size×size map whose taken squares are `taken`?
-    A pure function of static data, remembered (bounded) because city maps repeat."""
-    key = (choice, size, taken)
-    found = _FITS.get(key)
-    if found is None:
-        found = False
-        for m in PLACEMENT_MASKS[(choice, size)]:
-            if not m & taken:
-                found = True
-                break
-        if len(_FITS) >= 50_000:
-            _FITS.clear()
-        _FITS[key] = found
-    return found
+    """Does the build choice fit somewhere on a size×size map whose taken squares are `taken`?"""
+    return fits_in(fit_row(size, taken), choice, size, taken)
+
+
+def first_square(cells: tuple[int, ...]) -> int:
+    """The lowest square of a building (the square its actions name); min() without a generic call."""
+    low = cells[0]
+    for i in cells:
+        if i < low:
+            low = i
+    return low
 
 
 def taken_mask(grid: list[int], graves: list[bool]) -> int:
     """Bit mask of the squares of one city map that hold a building or a grave."""
-    return sum([bit for bit, v, g in zip(_BITS, grid, graves, strict=False) if v >= 0 or g])
-
-
-_BITS = tuple(1 << i for i in range(MAX_SIZE * MAX_SIZE))
+    mask = 0
+    for i in range(len(grid)):
+        if grid[i] >= 0 or graves[i]:
+            mask |= 1 << i
+    return mask
 
 
 def cell_name(city: int, cell: int) -> str:
@@ -133,7 +164,7 @@ def _edge_neighbours(size: int, cell: int) -> list[int]:
     return out
 
 
-EDGE_NEIGHBOURS = {size: tuple(tuple(_edge_neighbours(size, c)) for c in range(size * size)) for size in (6, 7)}
+EDGE_NEIGHBOURS: Final = {size: tuple(tuple(_edge_neighbours(size, c)) for c in range(size * size)) for size in (6, 7)}
 
 
 def edge_neighbours(size: int, cell: int) -> tuple[int, ...]:

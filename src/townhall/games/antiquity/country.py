@@ -19,12 +19,12 @@ def legal_country(position: AntiquityPosition, p: int) -> list[int]:
     if pl.pending is not None:
         return pending.legal_pending(position, p, pl, pl.pending)
     out = [A.DONE]
-    active = pl.active()
+    active = pl.active_mask()
     if pl.manned_count(CART) > 0:
         for k in range(6):
             if countryside.country_affordable(position, p, pl, k, active) and countryside.country_sites(position, p, k):
                 out.append(A.COUNTRY + k)
-    if ALCHEMY in active and not pl.alchemy_used and countryside.country_sites(position, p, ALCHEMY_K):
+    if active >> ALCHEMY & 1 and not pl.alchemy_used and countryside.country_sites(position, p, ALCHEMY_K):
         out.append(A.COUNTRY + ALCHEMY_K)
     return out
 

@@ -30,7 +30,7 @@ from .position import AntiquityPosition
 from .steps import CityJob, InnJob, ProducerJob
 
 
-def country_affordable(position: AntiquityPosition, p: int, pl: Player, k: int, active: set[int]) -> bool:
+def country_affordable(position: AntiquityPosition, p: int, pl: Player, k: int, active: int) -> bool:
     goods = pl.goods
     if k in (WOODCUTTER, MINE, FISHERMAN):
         if k == FISHERMAN and (
@@ -40,27 +40,33 @@ def country_affordable(position: AntiquityPosition, p: int, pl: Player, k: int, 
             return False  # ANT-PH4-7: at most 12 fishermen (and goods to put out)
         return goods[WOOD] >= 1
     if k == FARM:
-        free = BIOLOGY in active and not pl.biology_used and any(supply.goods_left(position, g, p) for g in FARM_GOODS)
+        free = (
+            active >> BIOLOGY & 1 == 1
+            and not pl.biology_used
+            and any(supply.goods_left(position, g, p) for g in FARM_GOODS)
+        )
         return free or any(goods[g] > 0 for g in FARM_GOODS)
     if k == INN:
-        return BREWERY in active and len(pl.inns) < DATA.supply["inns_per_player"] and any(goods[g] for g in FOOD)
+        return (
+            active >> BREWERY & 1 == 1 and len(pl.inns) < DATA.supply["inns_per_player"] and any(goods[g] for g in FOOD)
+        )
     return len(pl.cities) < DATA.supply["cities_per_player"] and payment.can_pay(
-        goods, DATA.country_costs["city"], PHILOSOPHY in active
+        goods, DATA.country_costs["city"], active >> PHILOSOPHY & 1 == 1
     )
 
 
 def country_sites(position: AntiquityPosition, p: int, k: int) -> list[int]:
-    zone = zones.zone(position, p)
+    ordered = zones.zone_in_order(position, p)  # sorted, so the lists below come out sorted
     terrain = position.terrain
     if k == WOODCUTTER:
-        return sorted(h for h in zone if terrain[h] == FOREST and zones.is_clean(position, h))
+        return [h for h in ordered if terrain[h] == FOREST and zones.is_clean(position, h)]
     if k == FARM:
-        return sorted(h for h in zone if terrain[h] == GRASS and zones.is_clean(position, h))
+        return [h for h in ordered if terrain[h] == GRASS and zones.is_clean(position, h)]
     if k == MINE:
         products = [g for g in MINE_GOODS if supply.goods_left(position, g, p)]
-        return sorted(
+        return [
             h
-            for h in zone
+            for h in ordered
             if terrain[h] == MOUNTAIN
             and zones.is_clean(position, h)
             and (
@@ -68,17 +74,18 @@ def country_sites(position: AntiquityPosition, p: int, k: int) -> list[int]:
                 if position.range_product[position.board.ranges[h]] >= 0
                 else products
             )
-        )
+        ]
     if k == FISHERMAN:
-        cands = {h for z in zone for h in (z, *position.board.topo.neighbours[z])}
+        cands = {h for z in ordered for h in (z, *position.board.topo.neighbours[z])}
         return sorted(h for h in cands if fisher_partners(position, p, h))
     if k == INN:
-        return sorted(h for h in zone if terrain[h] != WATER and zones.is_free(position, h))
+        return [h for h in ordered if terrain[h] != WATER and zones.is_free(position, h)]
     if k == NEWCITY:
-        return sorted(h for h in zone if city_site_ok(position, h, zone))
+        zone = zones.zone(position, p)
+        return [h for h in ordered if city_site_ok(position, h, zone)]
     # alchemy: a polluted hex of the zone is the centre; its neighbours are cleaned wherever they
     # are (ANT-PH4-12, RULINGS.md)
-    return sorted(h for h in zone if position.polluted[h])
+    return [h for h in ordered if position.polluted[h]]
 
 
 def shore_ok(position: AntiquityPosition, h: int) -> bool:
@@ -115,7 +122,7 @@ def product_options(position: AntiquityPosition, p: int, k: int, sites: tuple[in
     pl = position.players[p]
     if k == FARM:
         out = [A.GOOD + g for g in FARM_GOODS if pl.goods[g] > 0]
-        if BIOLOGY in pl.active() and not pl.biology_used:
+        if pl.works(BIOLOGY) and not pl.biology_used:
             out.extend(A.SEED + g for g in FARM_GOODS if supply.goods_left(position, g, p))  # ANT-PH4-5: the free seed
         return out
     if k == FISHERMAN:

@@ -36,18 +36,24 @@ def value(state: AntiquityState, p: int) -> float:
         return -1000.0 + pl.out_round
     if p in state.winners:
         return 1000.0
-    active = pl.active()
+    active = pl.active_mask()
     goods = pl.goods
     food = sum(goods[g] for g in FOOD)
     total = sum(goods)
     keep = 1.0 if pl.has_saint_power(CHRISTOPHER) or total <= pl.capacity() else 0.4
-    v = 3.0 * pl.workers + 0.8 * len(active) + 1.5 * pl.country_buildings + 8.0 * len(pl.cities) + 0.5 * len(pl.inns)
+    v = (
+        3.0 * pl.workers
+        + 0.8 * active.bit_count()
+        + 1.5 * pl.country_buildings
+        + 8.0 * len(pl.cities)
+        + 0.5 * len(pl.inns)
+    )
     v += keep * (0.6 * food + 0.5 * sum(goods[g] for g in LUX) + 0.5 * (goods[8] + goods[9]))
     if not state.beginner:
         # The next famine: food held, a granary (3) and fountains cover it; each uncovered unit is a
         # grave to come. A building chosen but not yet placed counts already.
         coming = pending_building(pl.pending)
-        granary = 3 if GRANARY in active or coming == GRANARY else 0
+        granary = 3 if active >> GRANARY & 1 or coming == GRANARY else 0
         cover = food + granary + pl.working(FOUNTAIN) + (coming == FOUNTAIN)
         v -= SHORTFALL * max(0, state.famine + 1 - cover)
     v -= 2.5 * pl.grave_count()

@@ -86,7 +86,7 @@ def needs_decision(position: AntiquityPosition, p: int, events: list[Event] | No
     if position.phase == STORE:
         return store_needs(position, p, pl, events)
     if position.phase == EXPLORE:
-        if EXPLORER not in pl.active():
+        if not pl.works(EXPLORER):
             return False
         sites = upkeep.explore_sites(position, p)
         if sites:

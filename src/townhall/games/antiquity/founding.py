@@ -29,8 +29,10 @@ def cover_token(position: AntiquityPosition, h: int, chance: Chance) -> None:
 
 def first_city_sites(position: AntiquityPosition) -> list[int]:
     out: list[int] = []
-    for t, centres in zip(position.board.topo.start_tiles, position.board.start_centres, strict=True):
-        if any(0 <= position.hex_occupant[h] < INN_OCCUPANT for h in position.board.topo.tile_hexes[t]):
+    occupant = position.hex_occupant
+    tile_hexes = position.board.topo.tile_hexes
+    for k, t in enumerate(position.board.topo.start_tiles):
+        if any(0 <= occupant[h] < INN_OCCUPANT for h in tile_hexes[t]):
             continue
-        out.extend(centres)
+        out.extend(position.board.start_centres[k])
     return out

@@ -13,7 +13,7 @@ FOREST: Final = "F"
 GRASS: Final = "P"
 MOUNTAIN: Final = "M"
 WATER: Final = "W"
-DIRECTIONS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+DIRECTIONS: Final = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 
 # Local cells of a 61-hex tile, in the data encoding order.
 TILE_CELLS: Final[tuple[tuple[int, int], ...]] = tuple(
@@ -72,7 +72,7 @@ def _build(players: int) -> Topology:
 
 
 TOPOLOGIES: Final[dict[int, Topology]] = {players: _build(players) for players in (2, 3, 4)}
-MAX_HEXES = max(len(t.coords) for t in TOPOLOGIES.values())
+MAX_HEXES: Final = max(len(t.coords) for t in TOPOLOGIES.values())
 
 
 def transform(q: int, r: int, mirror: int, rotation: int) -> tuple[int, int]:
@@ -84,22 +84,35 @@ def transform(q: int, r: int, mirror: int, rotation: int) -> tuple[int, int]:
     return q, r
 
 
+# The tile cells after each mirror (0/1) and rotation (0-5), at index mirror * 6 + rotation.
+TURNED_CELLS: Final = tuple(
+    tuple(transform(q, r, mirror, rotation) for q, r in TILE_CELLS) for mirror in (0, 1) for rotation in range(6)
+)
+# Per tile face of the data: the terrain letter and the exploration mark of each cell.
+FACE_TERRAIN: Final = tuple(tuple(letter.upper() for letter in face) for face in DATA.tiles)
+FACE_MARKS: Final = tuple(tuple(letter.islower() for letter in face) for face in DATA.tiles)
+assert all(len(face) == len(TILE_CELLS) for face in DATA.tiles)
+
+
 def lay_tiles(topo: Topology, chance: Chance) -> tuple[list[str], list[bool], list[list[int]]]:
     """Draw a face, mirror and rotation for each tile: terrain per hex, exploration marks, draws made."""
     terrain = [""] * len(topo.coords)
     marks = [False] * len(topo.coords)
-    bag = [design for design in range(len(DATA.tile_pairs)) for _ in (0, 1)]
+    pairs = DATA.tile_pairs
+    bag = [design for design in range(len(pairs)) for _ in (0, 1)]
     drawn: list[list[int]] = []
-    for tile, (cq, cr) in enumerate(topo.coords[c] for c in topo.centres):
+    index = topo.index
+    for tile, centre in enumerate(topo.centres):
+        cq, cr = topo.coords[centre]
         design = bag.pop(chance.below(len(bag)))
         side, mirror, rotation = chance.below(2), chance.below(2), chance.below(6)
-        face = DATA.tiles[DATA.tile_pairs[design][side]]
-        for (q, r), letter in zip(TILE_CELLS, face, strict=True):
-            tq, tr = transform(q, r, mirror, rotation)
-            h = topo.index[(cq + tq, cr + tr)]
-            terrain[h] = letter.upper()
-            marks[h] = letter.islower()
-        drawn.append([tile, DATA.tile_pairs[design][side], mirror, rotation])
+        face = pairs[design][side]
+        letters, face_marks = FACE_TERRAIN[face], FACE_MARKS[face]
+        for k, (tq, tr) in enumerate(TURNED_CELLS[mirror * 6 + rotation]):
+            h = index[(cq + tq, cr + tr)]
+            terrain[h] = letters[k]
+            marks[h] = face_marks[k]
+        drawn.append([tile, face, mirror, rotation])
     return terrain, marks, drawn
 
 

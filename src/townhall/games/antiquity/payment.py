@@ -10,11 +10,26 @@ Need = tuple[int, bool, int, bool, tuple[int, ...], tuple[int, ...]]
 
 def can_pay(goods: list[int], cost: Cost, philosophy: bool) -> bool:
     """ANT-PH2-5 / ANT-PH2-10: enough goods, with different kinds where D applies (not with philosophy)."""
-    for g, n in cost.exact:
+    return can_pay_price(goods, price_of(cost), philosophy)
+
+
+# A Cost as a plain tuple (the compiled build reads it without attribute lookups):
+# exact goods, food, food different, lux, lux different
+Price = tuple[tuple[tuple[int, int], ...], int, bool, int, bool]
+
+
+def price_of(cost: Cost) -> Price:
+    return (cost.exact, cost.food, cost.food_different, cost.lux, cost.lux_different)
+
+
+def can_pay_price(goods: list[int], price: Price, philosophy: bool) -> bool:
+    """can_pay for a Price."""
+    exact, food, food_different, lux, lux_different = price
+    for g, n in exact:
         if goods[g] < n:
             return False
-    return _enough(goods, FOOD, cost.food, cost.food_different and not philosophy, ()) and _enough(
-        goods, LUX, cost.lux, cost.lux_different and not philosophy, ()
+    return _enough(goods, FOOD, food, food_different and not philosophy, ()) and _enough(
+        goods, LUX, lux, lux_different and not philosophy, ()
     )
 
 

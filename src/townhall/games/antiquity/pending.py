@@ -4,9 +4,6 @@ from __future__ import annotations
 
 from . import actions as A
 from . import countryside, payment, placement, supply
-from .city import (
-    size_of,
-)
 from .components import CATHEDRAL, FOUNTAIN, PHILOSOPHY, SUPPLY
 from .data import WOOD, Cost
 from .player import Player
@@ -34,11 +31,12 @@ from .steps import (
 
 def legal_pending(position: AntiquityPosition, p: int, pl: Player, step: Step) -> list[int]:
     if isinstance(step, PlaceBuilding):
-        return [A.square_action(c, x, y, rot) for c, rot, x, y, _ in placement.placements(position, pl, step.choice)]
+        return placement.placement_actions(pl, step.choice)
     if isinstance(step, Arrange):
         return placement.legal_arrange(position, pl, step)
     if isinstance(step, (PlaceHouse, PlaceFreeHouse, MoveGrave)):
-        return [A.cell_action(A.CELL, c, i, size_of(c)) for c, i in pl.empty_cells()]
+        table = A.CELL_ACTIONS
+        return [table[c][i] for c in range(len(pl.grid)) for i in pl.empty_squares(c)]
     if isinstance(step, Pay):
         return [A.GOOD + g for g in payment.options(pl.goods, step.need)]
     if isinstance(step, ChooseSaint):
@@ -61,7 +59,7 @@ def legal_pending(position: AntiquityPosition, p: int, pl: Player, step: Step) -
 
 
 def pay(position: AntiquityPosition, pl: Player, cost: Cost, job: Job) -> None:
-    philosophy = PHILOSOPHY in pl.active()
+    philosophy = pl.works(PHILOSOPHY)
     need = payment.start(pl.goods, cost, philosophy)
     continue_pay(position, pl, job, need)
 

@@ -13,43 +13,61 @@ from .city import (
     PLACEMENT_CELL_MASKS,
     PLACEMENTS,
     choice_of_shape,
+    first_square,
     fits,
     size_of,
     taken_mask,
 )
 from .components import CATHEDRAL, MAX_PLAN_STEPS, SUPPLY, building_cost
 from .data import Cost
-from .player import NICHOLAS, Player
+from .player import NICHOLAS, NUM_TYPES, Player
 from .position import AntiquityPosition
 from .steps import Arrange, OfferFreeHouse
 
+# per city map (0-3) and build choice: the square action of each placement, and its cell mask
+_CITY_MAPS: Final = range(4)
+PLACEMENT_ACTIONS: Final = tuple(
+    tuple(
+        tuple(A.square_action(c, x, y, rot) for rot, x, y, _ in PLACEMENTS[(choice, size_of(c))])
+        for choice in range(NUM_CHOICES)
+    )
+    for c in _CITY_MAPS
+)
+PLACEMENT_MASKS_OF: Final = tuple(
+    tuple(PLACEMENT_CELL_MASKS[(choice, size_of(c))] for choice in range(NUM_CHOICES)) for c in _CITY_MAPS
+)
 
-def placements(
-    position: AntiquityPosition, pl: Player, choice: int
-) -> list[tuple[int, int, int, int, tuple[int, ...]]]:
+
+def placement_actions(pl: Player, choice: int) -> list[int]:
+    """The square actions where the build choice fits on the player's city maps."""
     out = []
     for c in range(len(pl.cities)):
         taken = taken_mask(pl.grid[c], pl.graves[c])
-        key = (choice, size_of(c))
-        for (rot, x, y, cells), mask in zip(PLACEMENTS[key], PLACEMENT_CELL_MASKS[key], strict=True):
+        actions = PLACEMENT_ACTIONS[c][choice]
+        for k, mask in enumerate(PLACEMENT_MASKS_OF[c][choice]):
             if not mask & taken:
-                out.append((c, rot, x, y, cells))
+                out.append(actions[k])
     return out
 
 
-FULL = {size: (1 << size * size) - 1 for size in (7, 6)}  # every square of a city map taken
+FULL: Final = {size: (1 << size * size) - 1 for size in (7, 6)}  # every square of a city map taken
 
 
 # the build choices grouped by building type, and the few distinct building costs
-TYPE_CHOICES = tuple(
+TYPE_CHOICES: Final = tuple(
     (t, tuple(c for c in range(NUM_CHOICES) if CHOICE_TYPES[c] == t)) for t in sorted(set(CHOICE_TYPES))
 )
 
 
 DISTINCT_COSTS: Final[tuple[Cost, ...]] = tuple(dict.fromkeys(building_cost(t) for t, _ in TYPE_CHOICES))
+DISTINCT_PRICES: Final = tuple(payment.price_of(cost) for cost in DISTINCT_COSTS)
 
 
-COST_ID = {t: DISTINCT_COSTS.index(building_cost(t)) for t, _ in TYPE_CHOICES}
+COST_ID: Final = {t: DISTINCT_COSTS.index(building_cost(t)) for t, _ in TYPE_CHOICES}
+COST_IDS: Final[tuple[int, ...]] = tuple(COST_ID.get(t, -1) for t in range(NUM_TYPES))  # by type, -1: no choice
+
+SUPPLY_TYPES: Final[tuple[int, ...]] = tuple(sorted(SUPPLY))
+SUPPLY_CAPS: Final[tuple[int, ...]] = tuple(SUPPLY.get(t, -1) for t in range(NUM_TYPES))  # -1: one of a kind
 
 
 def can_build(
@@ -82,19 +100,20 @@ def can_build(
 
 
 def type_counts(pl: Player) -> list[int]:
-    counts = [0] * 19
+    counts = [0] * NUM_TYPES
     for b in pl.buildings:
         if b is not None:
             counts[b[0]] += 1
     return counts
 
 
-def lifts(pl: Player, graved: set[int], held: tuple[int, ...]) -> list[int]:
-    """St. Barbara: lift any standing building without a grave (placed back later)."""
+def lifts(pl: Player, graved: list[bool] | None, held: tuple[int, ...]) -> list[int]:
+    """St. Barbara: lift any standing building without a grave (placed back later);
+    `graved` is Player.graved_flags()."""
     return [
-        A.cell_action(A.MOVE, b[1], min(b[2]), size_of(b[1]))
+        A.cell_action(A.MOVE, b[1], first_square(b[2]), size_of(b[1]))
         for bid, b in enumerate(pl.buildings)
-        if b is not None and bid not in graved and bid not in held
+        if b is not None and (graved is None or not graved[bid]) and bid not in held
     ]
 
 
@@ -105,11 +124,10 @@ def legal_arrange(position: AntiquityPosition, pl: Player, step: Arrange) -> lis
         return [A.WITHDRAW]
     out = [A.WITHDRAW]
     if held:
-        choice = choice_of(position, pl, held[0])
-        out.extend(A.square_action(c, x, y, rot) for c, rot, x, y, _ in placements(position, pl, choice))
+        out.extend(placement_actions(pl, choice_of(position, pl, held[0])))
     else:
         out.append(A.DONE)
-    out.extend(lifts(pl, pl.graved_set() if pl.any_graves() else set(), held))
+    out.extend(lifts(pl, pl.graved_flags(), held))
     return out
 
 

@@ -8,11 +8,23 @@ from . import actions as A
 from . import payment, pending, placement, supply
 from .city import (
     CHOICE_TYPES,
-    fits,
+    first_square,
+    fit_row,
+    fits_in,
     size_of,
     taken_mask,
 )
-from .components import CATHEDRAL, HOSPITAL, MARKET, MAX_PLAN_STEPS, PHILOSOPHY, SUPPLY, THEOLOGY, building_cost
+from .components import (
+    CATHEDRAL,
+    HOSPITAL,
+    HOUSE_PRICES,
+    MARKET,
+    MAX_PLAN_STEPS,
+    PHILOSOPHY,
+    SUPPLY,
+    THEOLOGY,
+    building_cost,
+)
 from .data import BUILDINGS, DATA, FOOD, GOODS, LUX
 from .player import BARBARA, MANNED, MARIA
 from .position import TRADE, AntiquityPosition
@@ -41,61 +53,68 @@ def legal_plan(position: AntiquityPosition, p: int) -> list[int]:
     out = [A.DONE]
     if pl.steps >= MAX_PLAN_STEPS:
         return out
-    active = pl.active()
-    philosophy = PHILOSOPHY in active
+    graved = pl.graved_flags()
+    active = pl.active_mask_given(graved)
+    philosophy = active >> PHILOSOPHY & 1 == 1
     counts = placement.type_counts(pl)
-    public = {t: counts[t] for t in SUPPLY}
+    public = counts[:]  # buildings of the public supplies taken, as this player sees them
     for q in range(position.num_players):
         if q != p:
             theirs = placement.type_counts(supply.view_of(position, q, p))
-            for t in SUPPLY:
+            for t in placement.SUPPLY_TYPES:
                 public[t] += theirs[t]
-    taken = [taken_mask(pl.grid[c], pl.graves[c]) for c in range(len(pl.cities))]
-    sized = [(size_of(c), mask) for c, mask in enumerate(taken)]
+    ncities = len(pl.cities)
+    taken = [taken_mask(pl.grid[c], pl.graves[c]) for c in range(ncities)]
+    rows = [fit_row(size_of(c), taken[c]) for c in range(ncities)]
     goods = pl.goods
-    paid = [payment.can_pay(goods, cost, philosophy) for cost in placement.DISTINCT_COSTS]
+    paid = [payment.can_pay_price(goods, price, philosophy) for price in placement.DISTINCT_PRICES]
     no_cathedral = pl.demolished == position.round  # ANT-PH2-11: a new cathedral only in a later round
-    for t, choices in placement.TYPE_CHOICES:  # the same tests as _can_build, inlined (a hot path)
-        if t in SUPPLY:
-            if public[t] >= SUPPLY[t]:
+    for t, choices in placement.TYPE_CHOICES:  # the same tests as can_build, inlined (a hot path)
+        cap = placement.SUPPLY_CAPS[t]
+        if cap >= 0:
+            if public[t] >= cap:
                 continue
         elif counts[t] > 0 or (t == CATHEDRAL and no_cathedral):
             continue  # ANT-PH2-4
-        if not paid[placement.COST_ID[t]]:
+        if not paid[placement.COST_IDS[t]]:
             continue
         for choice in choices:
-            for size, mask in sized:
-                if fits(choice, size, mask):
+            for c in range(ncities):
+                if fits_in(rows[c], choice, size_of(c), taken[c]):
                     out.append(A.BUILD + choice)
                     break
-    empty = any(mask != placement.FULL[size_of(c)] for c, mask in enumerate(taken))
+    empty = False
+    for c in range(ncities):
+        if taken[c] != placement.FULL[size_of(c)]:
+            empty = True
+            break
     if empty:
         food = [goods[g] for g in FOOD]
         lux = [goods[g] for g in LUX]
         food_n, lux_n = sum(food), sum(lux)
         food_k, lux_k = len(food) - food.count(0), len(lux) - lux.count(0)
+        houses = pl.houses
         for number in range(20):
-            if pl.houses >> number & 1:
+            if houses >> number & 1:
                 continue
-            cost = DATA.house_costs[number]  # houses cost food and luxuries only (ANT-PH2-5)
-            if food_n < cost.food or lux_n < cost.lux:
+            food_c, lux_c, food_d, lux_d = HOUSE_PRICES[number]  # food and luxuries only (ANT-PH2-5)
+            if food_n < food_c or lux_n < lux_c:
                 continue
-            if not philosophy and (
-                (cost.food_different and food_k < cost.food) or (cost.lux_different and lux_k < cost.lux)
-            ):
+            if not philosophy and ((food_d and food_k < food_c) or (lux_d and lux_k < lux_c)):
                 continue
             out.append(A.HOUSE_A + number)
-    graved = pl.graved_set() if pl.any_graves() else set()
     if pl.idle() > 0:
+        manned = pl.manned
         for bid, b in enumerate(pl.buildings):
-            if b is not None and MANNED[b[0]] and not pl.manned[bid] and bid not in graved:
-                out.append(A.cell_action(A.MAN, b[1], min(b[2]), size_of(b[1])))
-    if MARKET in active and sum(pl.goods) >= 2:
+            if b is not None and MANNED[b[0]] and not manned[bid] and (graved is None or not graved[bid]):
+                out.append(A.cell_action(A.MAN, b[1], first_square(b[2]), size_of(b[1])))
+    if active >> MARKET & 1 and sum(goods) >= 2:
         out.append(A.BANK)
-    cath = pl.find(CATHEDRAL)
-    if THEOLOGY in active and not pl.theology_used and cath >= 0 and pl.saint != MARIA and not pl.graved(cath):
-        out.append(A.DEMOLISH)
-    if HOSPITAL in active and pl.healed < 5:
+    if active >> THEOLOGY & 1 and not pl.theology_used and pl.saint != MARIA:
+        cath = pl.find(CATHEDRAL)
+        if cath >= 0 and not pl.graved(cath):
+            out.append(A.DEMOLISH)
+    if active >> HOSPITAL & 1 and pl.healed < 5:
         for c, graves in enumerate(pl.graves):
             out.extend(A.cell_action(A.HEAL, c, i, size_of(c)) for i, g in enumerate(graves) if g)
     if pl.has_saint_power(BARBARA):

@@ -3,23 +3,30 @@
 from __future__ import annotations
 
 from itertools import compress
-from typing import Any
+from typing import Any, Final
 
 from .city import EDGE_NEIGHBOURS, FIRST_SIZE, HOUSE, LATER_SIZE, STORAGE, size_of
 from .data import BUILDINGS, DATA, FACULTIES
 from .steps import Step, step_from_json, step_to_json
 
-B = {name: i for i, name in enumerate(BUILDINGS)}
-MANNED = tuple(DATA.buildings[name].manned if name in DATA.buildings else False for name in BUILDINGS)
-MANNED_LIST = list(MANNED)
-MANNED_LIST[STORAGE] = True  # a storage needs one worker (ANT-PH2-7)
-MANNED = tuple(MANNED_LIST)
-FACULTY_TYPES = frozenset(B[f] for f in FACULTIES)
-UNIVERSITY = B["university"]
-CATHEDRAL_TYPE = B["cathedral"]
-UNIQUE_TYPES = tuple(i for i, name in enumerate(BUILDINGS) if name not in ("cart_shop", "fountain", "storage", "house"))
-SAINTS = ("nicholas", "barbara", "christopher", "george", "maria")
-NICHOLAS, BARBARA, CHRISTOPHER, GEORGE, MARIA = range(5)
+B: Final = {name: i for i, name in enumerate(BUILDINGS)}
+# Does a building type need a worker? A storage needs one (ANT-PH2-7).
+MANNED: Final = tuple(
+    name == "storage" or (DATA.buildings[name].manned if name in DATA.buildings else False) for name in BUILDINGS
+)
+FACULTY_TYPES: Final = frozenset(B[f] for f in FACULTIES)
+UNIVERSITY: Final = B["university"]
+CATHEDRAL_TYPE: Final = B["cathedral"]
+NUM_TYPES: Final = len(BUILDINGS)
+UNIQUE_TYPES: Final = tuple(
+    i for i, name in enumerate(BUILDINGS) if name not in ("cart_shop", "fountain", "storage", "house")
+)
+SAINTS: Final = ("nicholas", "barbara", "christopher", "george", "maria")
+NICHOLAS: Final = 0
+BARBARA: Final = 1
+CHRISTOPHER: Final = 2
+GEORGE: Final = 3
+MARIA: Final = 4
 
 Building = tuple[int, int, tuple[int, ...]]  # type, city, cell indexes
 
@@ -119,27 +126,51 @@ class Player:
         return self.houses.bit_count()
 
     def idle(self) -> int:
-        return self.workers - sum(self.manned) - self.country_buildings
+        busy = self.country_buildings
+        for m in self.manned:
+            if m:
+                busy += 1
+        return self.workers - busy
 
     def graved(self, bid: int) -> bool:
         b = self.buildings[bid]
         assert b is not None
         g = self.graves[b[1]]
-        return True in [g[c] for c in b[2]]
+        return any([g[c] for c in b[2]])
 
     def graved_set(self) -> set[int]:
         """Ids of the buildings with a grave on them (ANT-PH8-2)."""
         out: set[int] = set()
-        for grid, graves in zip(self.grid, self.graves, strict=True):
-            if True in graves:
-                out.update(compress(grid, graves))
+        flags = self.graved_flags()
+        if flags is not None:
+            for bid, graved in enumerate(flags):
+                if graved:
+                    out.add(bid)
         return out
 
+    def graved_flags(self) -> list[bool] | None:
+        """Per building id: a grave on it (ANT-PH8-2); None when no building has one."""
+        flags: list[bool] | None = None
+        all_graves = self.graves
+        for c in range(len(all_graves)):
+            graves = all_graves[c]
+            if any(graves):  # any() and compress() test truth at C speed, in both builds
+                for v in compress(self.grid[c], graves):
+                    if v >= 0:
+                        if flags is None:
+                            flags = [False] * len(self.buildings)
+                        flags[v] = True
+        return flags
+
     def any_graves(self) -> bool:
-        return any(True in g for g in self.graves)
+        return any(map(any, self.graves))
 
     def count(self, btype: int) -> int:
-        return sum(1 for b in self.buildings if b is not None and b[0] == btype)
+        n = 0
+        for b in self.buildings:
+            if b is not None and b[0] == btype:
+                n += 1
+        return n
 
     def find(self, btype: int) -> int:
         for bid, b in enumerate(self.buildings):
@@ -148,28 +179,49 @@ class Player:
         return -1
 
     def active(self) -> set[int]:
-        """Building types that work now: ungraved, and manned where a worker is needed; faculties
-        joined to a university share one worker (ANT-PH2-14)."""
-        out: set[int] = set()
+        """Building types that work now (see active_mask)."""
+        mask = self.active_mask()
+        return {t for t in range(NUM_TYPES) if mask >> t & 1}
+
+    def active_mask(self) -> int:
+        """Bit t set when building type t works now: ungraved, and manned where a worker is needed;
+        faculties joined to a university share one worker (ANT-PH2-14)."""
+        return self.active_mask_given(self.graved_flags())
+
+    def active_mask_given(self, graved: list[bool] | None) -> int:
+        """active_mask with this player's graved_flags() already at hand."""
+        out = 0
         univ = -1
-        graved = self.graved_set() if self.any_graves() else None
         manned = self.manned
-        for bid, b in enumerate(self.buildings):
-            if b is None or (graved is not None and bid in graved):
+        buildings = self.buildings
+        for bid in range(len(buildings)):
+            b = buildings[bid]
+            if b is None or (graved is not None and graved[bid]):
                 continue
             t = b[0]
             if t == UNIVERSITY:
                 univ = bid
             if manned[bid] or not MANNED[t]:
-                out.add(t)
+                out |= 1 << t
         if univ >= 0:
             joined = self.joined_faculties(univ)
-            if self.manned[univ] or any(self.manned[f] for f in joined):
+            if manned[univ] or any(manned[f] for f in joined):
                 for f in joined:
-                    b = self.buildings[f]
+                    b = buildings[f]
                     assert b is not None
-                    out.add(b[0])
+                    out |= 1 << b[0]
         return out
+
+    def works(self, btype: int) -> bool:
+        """Does a building of this type work now (as in active_mask)?"""
+        if btype in FACULTY_TYPES:
+            return self.active_mask() >> btype & 1 == 1  # a faculty may share the university's worker
+        needs_worker = MANNED[btype]
+        manned = self.manned
+        for bid, b in enumerate(self.buildings):
+            if b is not None and b[0] == btype and (manned[bid] or not needs_worker) and not self.graved(bid):
+                return True
+        return False
 
     def joined_faculties(self, univ: int) -> list[int]:
         u = self.buildings[univ]
@@ -188,16 +240,19 @@ class Player:
     def capacity(self, active: set[int] | None = None) -> int:
         """Storage squares of working storages (ANT-PH5-1)."""
         total = 0
+        manned = self.manned
         for bid, b in enumerate(self.buildings):
-            if b is not None and b[0] == STORAGE and self.manned[bid] and not self.graved(bid):
+            if b is not None and b[0] == STORAGE and manned[bid] and not self.graved(bid):
                 total += len(b[2])
         return total
 
     def working(self, btype: int) -> int:
         """How many ungraved buildings of a no-worker type stand (fountains)."""
-        return sum(
-            1 for bid, b in enumerate(self.buildings) if b is not None and b[0] == btype and not self.graved(bid)
-        )
+        n = 0
+        for bid, b in enumerate(self.buildings):
+            if b is not None and b[0] == btype and not self.graved(bid):
+                n += 1
+        return n
 
     def has_saint_power(self, saint: int) -> bool:
         """The saint's power (St. Maria: every power), stopped by a grave on the cathedral (RULINGS.md)."""
@@ -209,30 +264,45 @@ class Player:
         return cath < 0 or not self.graved(cath)
 
     def manned_count(self, btype: int) -> int:
-        return sum(
-            1
-            for bid, b in enumerate(self.buildings)
-            if b is not None and b[0] == btype and self.manned[bid] and not self.graved(bid)
-        )
+        n = 0
+        manned = self.manned
+        for bid, b in enumerate(self.buildings):
+            if b is not None and b[0] == btype and manned[bid] and not self.graved(bid):
+                n += 1
+        return n
 
     def empty_cells(self) -> list[tuple[int, int]]:
-        return [(c, i) for c, g in enumerate(self.grid) for i, v in enumerate(g) if v < 0 and not self.graves[c][i]]
+        return [(c, i) for c in range(len(self.grid)) for i in self.empty_squares(c)]
+
+    def empty_squares(self, city: int) -> list[int]:
+        """The squares of one city map with neither a building nor a grave."""
+        grid = self.grid[city]
+        graves = self.graves[city]
+        return [i for i in range(len(grid)) if grid[i] < 0 and not graves[i]]
 
     def free_building_cells(self) -> list[tuple[int, int]]:
         """Building squares a grave may take once no empty square is left (never houses)."""
+        return [(c, i) for c in range(len(self.grid)) for i in self.free_building_squares(c)]
+
+    def free_building_squares(self, city: int) -> list[int]:
+        """free_building_cells of one city map."""
         out = []
-        for c, g in enumerate(self.grid):
-            for i, v in enumerate(g):
-                if v >= 0 and not self.graves[c][i]:
-                    b = self.buildings[v]
-                    if b is not None and b[0] != HOUSE:
-                        out.append((c, i))
+        blds = self.buildings
+        grid = self.grid[city]
+        graves = self.graves[city]
+        for i in range(len(grid)):
+            v = grid[i]
+            if v >= 0 and not graves[i]:
+                b = blds[v]
+                if b is not None and b[0] != HOUSE:
+                    out.append(i)
         return out
 
     def grave_room(self) -> bool:
         """Can one more grave be placed (an empty square, or a building square but a house's)?"""
         blds = self.buildings
-        for grid, graves in zip(self.grid, self.graves, strict=True):
+        for c, grid in enumerate(self.grid):
+            graves = self.graves[c]
             for i, v in enumerate(grid):
                 if not graves[i]:
                     if v < 0:
@@ -243,7 +313,13 @@ class Player:
         return False
 
     def grave_count(self) -> int:
-        return sum(sum(g) for g in self.graves)
+        n = 0
+        for graves in self.graves:
+            if any(graves):
+                for g in graves:
+                    if g:
+                        n += 1
+        return n
 
     def place_grave(self, city: int, cell: int) -> None:
         self.graves[city][cell] = True

@@ -68,7 +68,7 @@ class AntiquityPosition(State):  # the protocol base here: a compiled class has 
         self.winners: list[int] = []
         self.qualified: list[int] = []
         self.tiles: list[list[int]] = []
-        self.zone_cache: dict[tuple[Any, ...], frozenset[int]] = {}
+        self.zone_cache: dict[tuple[Any, ...], tuple[frozenset[int], tuple[int, ...]]] = {}  # zones.zone
         self.legal_cache: tuple[int, list[int]] | None = None
         self.apply_chance: Chance = Chance(0)  # the Chance of the apply in progress (never stored)
         self.harvest: list[int] = []  # phase 6 in progress: producer, goods taken, goods kept

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import random
+from typing import Final
 
 from townhall.engine import Json
 
 from .data import DATA
 from .position import PLAN, AntiquityPosition
+
+TOKENS_EACH: Final = tuple(DATA.exploration.count(g) for g in range(10))  # exploration tokens per player, by good
 
 
 def observation(position: AntiquityPosition, player: int | None) -> dict[str, Json]:
@@ -33,10 +36,18 @@ def observation(position: AntiquityPosition, player: int | None) -> dict[str, Js
 def determinize(copy: AntiquityPosition, position: AntiquityPosition, player: int, rng: random.Random) -> None:
     """Fill the copy's hidden facts with a guess: unseen removed tokens, and others' phase-2 plans."""
     # Unseen removed tokens: any of the tokens not yet revealed.
-    pool = [len(position.players) * DATA.exploration.count(g) - position.revealed[g] for g in range(10)]
+    n = len(position.players)
+    pool = [n * TOKENS_EACH[g] - position.revealed[g] for g in range(10)]
+    total = sum(pool)
     for _ in range(position.unseen_removed):
-        bag = [g for g in range(10) for _ in range(pool[g])]
-        pool[rng.choice(bag)] -= 1
+        # one token of the bag, uniformly (the same draw as rng.choice over the bag laid out in order)
+        k = rng.choice(range(total))
+        g = 0
+        while k >= pool[g]:
+            k -= pool[g]
+            g += 1
+        pool[g] -= 1
+        total -= 1
     copy.token_pool = pool
     if position.phase == PLAN:
         for q in range(position.num_players):

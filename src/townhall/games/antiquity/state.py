@@ -19,7 +19,8 @@ class AntiquityState(AntiquityPosition):
         if self.phase == OVER:
             return ()
         if self.phase == PLAN:
-            return tuple(p for p in range(self.num_players) if not self.done[p])
+            done = self.done
+            return tuple([p for p in range(self.num_players) if not done[p]])
         if self.offer and self.offer[2]:
             return (self.offer[1],)
         if self.phase == HARVEST:
@@ -31,19 +32,23 @@ class AntiquityState(AntiquityPosition):
     def legal_actions(self, player: int) -> list[int]:
         if player not in self.to_move():
             return []
+        return self._legal(player)[:]
+
+    def _legal(self, player: int) -> list[int]:
+        """The legal actions of a player to move, kept until the next apply (not to be handed out)."""
         cache = self.legal_cache
         if cache is not None and cache[0] == player:
-            return list(cache[1])
+            return cache[1]
         legal = sorted(set(flow.legal(self, player)))
         self.legal_cache = (player, legal)
-        return list(legal)
+        return legal
 
     def apply(self, player: int, action: int, chance: Chance, events: list[Event] | None = None) -> None:
         if self.phase == OVER:
             raise GameOver("ANT-IO-1", _("the game is over"))
         if not 0 <= player < self.num_players or player not in self.to_move():
             raise NotYourTurn("ANT-IO-1", _("player {number} is not to move now").format(number=player + 1))
-        if action not in self.legal_actions(player):
+        if action not in self._legal(player):
             raise IllegalAction(refusals.clause_of(self, player, action), refusals.refusal_text(self, player, action))
         self.legal_cache = None
         self.apply_chance = chance

@@ -24,12 +24,12 @@ def offers(position: AntiquityPosition, p: int) -> list[int]:
     pl = position.players[p]
     if position.offers[p] >= MAX_OFFERS:
         return []
-    mine = MARKET in pl.active()
+    mine = pl.works(MARKET)
     held = any(pl.goods)  # a gift either way is a trade too (goods for a promise)
     return [
         A.TRADE_WITH + q
         for q in supply.alive_players(position)
-        if q != p and (mine or MARKET in position.players[q].active()) and (held or any(position.players[q].goods))
+        if q != p and (mine or position.players[q].works(MARKET)) and (held or any(position.players[q].goods))
     ]
 
 

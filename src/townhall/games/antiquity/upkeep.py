@@ -5,7 +5,7 @@ from __future__ import annotations
 from townhall.engine import Chance, Event
 
 from . import actions as A
-from . import placement, supply, zones
+from . import supply, zones
 from .city import (
     cell_name,
 )
@@ -26,7 +26,7 @@ def harvest_run(position: AntiquityPosition, events: list[Event] | None) -> bool
             position.harvest = [pid + 1, 0, 0]
             continue
         k, owner, _, sites, around = prod
-        takes = 3 if FORCED in position.players[owner].active() else 1
+        takes = 3 if position.players[owner].works(FORCED) else 1
         if take >= takes:
             harvest_close(position, pid, False, events)
         elif len(around) >= 2:
@@ -61,7 +61,7 @@ def harvest_take(position: AntiquityPosition, h: int, events: list[Event] | None
     k, owner, g, sites, around = prod
     position.hex_goods[h] = -1
     position.hex_producer[h] = -1
-    forced = FORCED in position.players[owner].active()
+    forced = position.players[owner].works(FORCED)
     if take > 0 or not forced:
         kept += 1  # forced labour discards the first good of the round (ANT-PH6-2)
     around = tuple(x for x in around if x != h)
@@ -92,7 +92,8 @@ def harvest_close(position: AntiquityPosition, pid: int, finished: bool, events:
 
 
 def explore_sites(position: AntiquityPosition, p: int) -> list[int]:
-    return sorted(h for h in zones.zone(position, p) if position.token[h])
+    token = position.token
+    return [h for h in zones.zone_in_order(position, p) if token[h]]
 
 
 def explore(position: AntiquityPosition, p: int, h: int, chance: Chance, events: list[Event] | None) -> None:
@@ -116,14 +117,14 @@ def famine_graves(position: AntiquityPosition, p: int) -> int:
     pl = position.players[p]
     level = max(0, position.famine - pl.working(FOUNTAIN))
     food = sum(pl.goods[g] for g in FOOD)
-    granary = 3 if GRANARY in pl.active() else 0
+    granary = 3 if pl.works(GRANARY) else 0
     return max(0, level - food - granary)
 
 
 def pollution_amount(position: AntiquityPosition, p: int) -> int:
     """ANT-PH9-1: 3 per city, less 1 per fountain and 4 for a working dump."""
     pl = position.players[p]
-    dump = 4 if DUMP in pl.active() else 0
+    dump = 4 if pl.works(DUMP) else 0
     return max(0, 3 * len(pl.cities) - pl.working(FOUNTAIN) - dump)
 
 
@@ -143,28 +144,27 @@ def pollution_sites(position: AntiquityPosition, p: int) -> list[int]:
     """ANT-PH9-1/2: clean free hexes of the own zone; water needs a harbor; not in a dump owner's zone."""
     blocked: set[int] = set()
     for q in supply.alive_players(position):
-        if q != p and DUMP in position.players[q].active():
+        if q != p and position.players[q].works(DUMP):
             blocked |= zones.zone(position, q)
-    harbor = HARBOR in position.players[p].active()
+    harbor = position.players[p].works(HARBOR)
     polluted, occ, good, terrain = position.polluted, position.hex_occupant, position.hex_goods, position.terrain
-    return sorted(
+    return [
         h
-        for h in zones.zone(position, p)
+        for h in zones.zone_in_order(position, p)
         if not polluted[h] and occ[h] < 0 and good[h] < 0 and (harbor or terrain[h] != WATER) and h not in blocked
-    )
+    ]
 
 
 def grave_cells(position: AntiquityPosition, p: int) -> list[int]:
     """ANT-PH8-2: empty squares first; then building squares without a grave, never houses."""
     pl = position.players[p]
-    cells = pl.empty_cells() or pl.free_building_cells()
     table = A.CELL_ACTIONS
-    return [table[c][i] for c, i in cells]
+    out = [table[c][i] for c in range(len(pl.grid)) for i in pl.empty_squares(c)]
+    return out or [table[c][i] for c in range(len(pl.grid)) for i in pl.free_building_squares(c)]
 
 
 def place_grave(position: AntiquityPosition, p: int, action: int, events: list[Event] | None) -> None:
-    _, values = A.SPACE.decode(action)
-    c, i = placement.cell_of(position, values)
+    c, i = A.cell_square(action, A.CELL)
     position.players[p].place_grave(c, i)
     position.graves_due[p] -= 1
     if events is not None:

@@ -11,11 +11,19 @@ from .position import AntiquityPosition
 def zone(position: AntiquityPosition, p: int, pl: Player | None = None) -> frozenset[int]:
     """ANT-ZOC-1..4: land within 2 (stables 3) land steps of cities and inns; harbor adds water.
     `pl` is the holdings to use (by default the player's own; a view shows a start-of-phase copy)."""
+    return _zone(position, p, pl)[0]
+
+
+def zone_in_order(position: AntiquityPosition, p: int) -> tuple[int, ...]:
+    """The player's zone as sorted hexes (what the legal-action lists walk)."""
+    return _zone(position, p, None)[1]
+
+
+def _zone(position: AntiquityPosition, p: int, pl: Player | None) -> tuple[frozenset[int], tuple[int, ...]]:
     if pl is None:
         pl = position.players[p]
-    active = pl.active()
-    harbor = HARBOR in active
-    reach = 3 if STABLES in active else 2
+    harbor = pl.works(HARBOR)
+    reach = 3 if pl.works(STABLES) else 2
     key = (tuple(pl.cities), tuple(pl.inns), harbor, reach)
     found = position.zone_cache.get(key)
     if found is not None:
@@ -40,14 +48,19 @@ def zone(position: AntiquityPosition, p: int, pl: Player | None = None) -> froze
             for w in position.board.comps[comp]:
                 zone.add(w)
                 zone.update(n for n in topo.neighbours[w] if terrain[n] != WATER)
-    result = frozenset(zone)
+    result = (frozenset(zone), tuple(sorted(zone)))
     position.zone_cache[key] = result
     return result
 
 
 def clean_count(position: AntiquityPosition, p: int) -> int:
     """Unpolluted hexes in the player's own zone (ANT-PH10-2 tie-break)."""
-    return sum(1 for h in zone(position, p) if not position.polluted[h])
+    polluted = position.polluted
+    n = 0
+    for h in zone_in_order(position, p):
+        if not polluted[h]:
+            n += 1
+    return n
 
 
 def is_clean(position: AntiquityPosition, h: int) -> bool:
