@@ -9,17 +9,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Final
 
 from townhall.games.my_city.actions import place_action
 from townhall.games.my_city.data import CELLS, SIZE, BoardSpec
 from townhall.games.my_city.pieces import CATALOGUE
 
-FULL = (1 << CELLS) - 1
-COL0 = sum(1 << (r * SIZE) for r in range(SIZE))
-COL_LAST = COL0 << (SIZE - 1)
-NOT_COL0 = FULL & ~COL0
-NOT_COL_LAST = FULL & ~COL_LAST
-ROW_MASKS = tuple(((1 << SIZE) - 1) << (r * SIZE) for r in range(SIZE))
+FULL: Final = (1 << CELLS) - 1
+COL0: Final = sum(1 << (r * SIZE) for r in range(SIZE))
+COL_LAST: Final = COL0 << (SIZE - 1)
+NOT_COL0: Final = FULL & ~COL0
+NOT_COL_LAST: Final = FULL & ~COL_LAST
+ROW_MASKS: Final = tuple(((1 << SIZE) - 1) << (r * SIZE) for r in range(SIZE))
 
 
 def neighbours(mask: int) -> int:
@@ -55,6 +56,7 @@ class Terrain:
     """Static geometry of a board and the legal-shaped placements of every piece on it."""
 
     __slots__ = (
+        "around_of",
         "buildable",
         "candidate_ids",
         "candidate_masks",
@@ -80,6 +82,7 @@ class Terrain:
         self.candidate_masks: list[tuple[int, ...]] = []
         self.candidate_ids: list[tuple[int, ...]] = []
         self.mask_of: dict[int, int] = {}
+        self.around_of: dict[int, int] = {}  # place id -> the cells next to the placed piece
         # Per piece and distinct rotation: (id of the placement at cell 0, cell offsets, anchors
         # whose placement lies on allowed cells of one bank). Legal anchors are then found for all
         # cells at once with shifts: anchor a is free if every (free >> offset) has bit a.
@@ -96,6 +99,7 @@ class Terrain:
                     masks.append(mask)
                     ids.append(action)
                     self.mask_of[action] = mask
+                    self.around_of[action] = neighbours(mask)
             self.candidate_masks.append(tuple(masks))
             self.candidate_ids.append(tuple(ids))
             turns = []

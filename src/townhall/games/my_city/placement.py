@@ -3,18 +3,20 @@ clause an illegal action breaks."""
 
 from __future__ import annotations
 
-from typing import NoReturn
+from typing import Final, NoReturn
 
 from townhall.engine import IllegalAction
 from townhall.engine.errors import GameOver, NotYourTurn
 from townhall.games.my_city.actions import EXIT_ACTION, NUM_ACTIONS, PASS_ACTION, PIECE_IDS, PLACE_STRIDE, card_name
-from townhall.games.my_city.board import FULL, neighbours, shape_mask
-from townhall.games.my_city.data import cell_name
+from townhall.games.my_city.board import FULL, shape_mask
+from townhall.games.my_city.data import CELLS, cell_name
 from townhall.games.my_city.pieces import CATALOGUE
 from townhall.games.my_city.position import MyCityPosition
 from townhall.games.my_city.words import _
 
-IS_CHURCH = tuple(p.colour == 3 for p in CATALOGUE.pieces)
+IS_CHURCH: Final = tuple(p.colour == 3 for p in CATALOGUE.pieces)
+CHUNK: Final = 61  # cells per step of the bit walk: a chunk's mask fits a machine word
+LOW: Final = (1 << CHUNK) - 1
 
 
 def legal_actions(position: MyCityPosition, player: int) -> list[int]:
@@ -27,23 +29,46 @@ def legal_actions(position: MyCityPosition, player: int) -> list[int]:
         return []
     occ = position.occupied[player]
     # The first piece of one's own touches the river (MYC-BUILD-4), later ones a building.
-    touch = neighbours(occ) if occ != position.start_occupied else position.terrain.river_cells
+    touch = position.around[player] if occ != position.start_occupied else position.terrain.river_cells
     free = FULL ^ occ
-    out: list[int] = []
-    turns = position.terrain.turns[position.card]
+    card = position.card
+    turns = position.terrain.turns[card]
+    # Anchors (cells of the shape's first cell) per distinct rotation where the piece lies on free
+    # cells and touches `touch`, found for all cells at once with shifts.
+    fits: list[int] = []
+    bases: list[int] = []
     for base, offsets, good in turns:
         hit = 0
         for offset in offsets:
             good &= free >> offset
             hit |= touch >> offset
-        good &= hit
-        while good:
-            low = good & -good
-            out.append(base + 4 * (low.bit_length() - 1))
-            good ^= low
-    if len(turns) > 1:
-        out.sort()
-    card = position.card
+        fits.append(good & hit)
+        bases.append(base)
+    out: list[int] = []
+    # The ids in ascending order (cell, then rotation), walked over chunks of CHUNK cells so that
+    # the bit walk works on machine-size ints.
+    start = 0
+    while start < CELLS:
+        if len(fits) == 1:
+            bits = fits[0] >> start & LOW
+            first = bases[0] + 4 * (start - 1)
+            while bits:
+                low = bits & -bits
+                out.append(first + 4 * low.bit_length())
+                bits ^= low
+        else:
+            chunks = [fit >> start & LOW for fit in fits]
+            cells = 0
+            for chunk in chunks:
+                cells |= chunk
+            while cells:
+                low = cells & -cells
+                cells ^= low
+                at = 4 * (start - 1 + low.bit_length())
+                for i in range(len(chunks)):
+                    if chunks[i] & low:
+                        out.append(bases[i] + at)
+        start += CHUNK
     if position.can_pass and not IS_CHURCH[card] and position.score[player] > 0:
         out.append(PASS_ACTION)
     out.append(EXIT_ACTION)
@@ -94,7 +119,7 @@ def check(position: MyCityPosition, player: int, action: int) -> None:
     if occ == position.start_occupied:
         if not mask & position.terrain.river_cells:
             raise IllegalAction("MYC-BUILD-4", _("the first piece must touch the river orthogonally"))
-    elif not mask & neighbours(occ):
+    elif not mask & position.around[player]:
         raise IllegalAction("MYC-BUILD-5", _("a piece must touch a built piece orthogonally"))
 
 

@@ -14,9 +14,9 @@ from townhall.games.my_city.position import MyCityPosition
 from townhall.games.my_city.words import _, term
 from townhall.i18n import N_
 
-PIECE_COLOUR = tuple(p.colour for p in CATALOGUE.pieces)
-BOTTOM_ROW = ROW_MASKS[SIZE - 1]
-NOT_BUILDINGS = frozenset(CATALOGUE.by_id[i] for i in ("PAL", "INV"))  # no railroad points
+PIECE_COLOUR: Final = tuple(p.colour for p in CATALOGUE.pieces)
+BOTTOM_ROW: Final = ROW_MASKS[SIZE - 1]
+NOT_BUILDINGS: Final = frozenset(CATALOGUE.by_id[i] for i in ("PAL", "INV"))  # no railroad points
 CHURCH: Final = 3
 
 END_REASONS = {
@@ -241,6 +241,9 @@ def tie_keys(position: MyCityPosition) -> list[tuple[int, ...]]:
 
 
 def ranks(position: MyCityPosition) -> list[int]:
+    score = position.score
+    if len(set(score)) == len(score):  # no tied scores: the rows never decide (spares the search)
+        return ranks_from_keys([(s,) for s in score])
     return ranks_from_keys(tie_keys(position))
 
 

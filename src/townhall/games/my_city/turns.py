@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from townhall.engine import Chance, Event, Json
 from townhall.games.my_city import scoring
 from townhall.games.my_city.actions import BLOCKADE, EXIT_ACTION, PASS_ACTION, PIECE_IDS, PLACE_STRIDE, card_name
@@ -11,7 +13,7 @@ from townhall.games.my_city.data import cell_name
 from townhall.games.my_city.pieces import CATALOGUE
 from townhall.games.my_city.position import UNDECIDED, MyCityPosition
 
-INVESTOR = CATALOGUE.by_id["INV"]
+INVESTOR: Final = CATALOGUE.by_id["INV"]
 
 
 def cell_names(mask: int) -> list[str]:
@@ -71,6 +73,7 @@ def resolve(position: MyCityPosition, chance: Chance, events: list[Event] | None
         else:
             mask = position.terrain.mask_of[action]
             position.occupied[p] |= mask
+            position.around[p] |= position.terrain.around_of[action]
             position.placed[p].append((position.card, mask))
             placed_now = True
             if events is not None:
