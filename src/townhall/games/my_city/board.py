@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
+from townhall.engine.build import is_compiled
 from townhall.games.my_city.actions import place_action
 from townhall.games.my_city.data import CELLS, SIZE, BoardSpec
 from townhall.games.my_city.pieces import CATALOGUE
@@ -21,6 +22,13 @@ COL_LAST: Final = COL0 << (SIZE - 1)
 NOT_COL0: Final = FULL & ~COL0
 NOT_COL_LAST: Final = FULL & ~COL_LAST
 ROW_MASKS: Final = tuple(((1 << SIZE) - 1) << (r * SIZE) for r in range(SIZE))
+# Bits of a window of the legal-move search in the compiled build: its masks stay machine-size ints.
+WORD: Final = 62
+
+Turn = tuple[int, tuple[int, ...], int]
+"""One distinct rotation of a piece: (id of its placement at the first cell, cell offsets, anchors)."""
+Window = tuple[int, int, tuple[Turn, ...]]
+"""(first cell, mask of the cells its shifts read, the turns with their anchors from that cell on)."""
 
 
 def neighbours(mask: int) -> int:
@@ -67,6 +75,7 @@ class Terrain:
         "river_cells",
         "turns",
         "west",
+        "windows",
     )
 
     def __init__(self, spec: BoardSpec, east_only: bool, land: int = 0) -> None:
@@ -86,7 +95,10 @@ class Terrain:
         # Per piece and distinct rotation: (id of the placement at cell 0, cell offsets, anchors
         # whose placement lies on allowed cells of one bank). Legal anchors are then found for all
         # cells at once with shifts: anchor a is free if every (free >> offset) has bit a.
-        self.turns: list[tuple[tuple[int, tuple[int, ...], int], ...]] = []
+        self.turns: list[tuple[Turn, ...]] = []
+        # Interpreted, one big int costs less than several small ones: one window for the board.
+        split = is_compiled(__name__)
+        self.windows: list[tuple[Window, ...]] = []  # the same cut into windows (windows_of)
         for piece in range(len(CATALOGUE.pieces)):
             masks: list[int] = []
             ids: list[int] = []
@@ -110,6 +122,22 @@ class Terrain:
                 offsets = tuple(dr * SIZE + dc for dr, dc in turn)
                 turns.append((place_action(piece, 0, rotation), offsets, anchors))
             self.turns.append(tuple(turns))
+            self.windows.append(windows_of(self.turns[-1], split))
+
+
+def windows_of(turns: tuple[Turn, ...], split: bool) -> tuple[Window, ...]:
+    """The turns cut into windows of consecutive anchor cells (with `split`, so narrow that an
+    anchor's cells lie within WORD bits of the window's first cell, else one window for the board);
+    windows without anchors left out."""
+    reach = max((max(offsets) for _, offsets, _ in turns), default=0)
+    width = max(WORD - reach, SIZE) if split else CELLS
+    keep = (1 << width) - 1
+    out: list[Window] = []
+    for start in range(0, CELLS, width):
+        cut = tuple((base + 4 * start, offsets, anchors >> start & keep) for base, offsets, anchors in turns)
+        if any(anchors for _, _, anchors in cut):
+            out.append((start, (1 << (width + reach)) - 1, cut))
+    return tuple(out)
 
 
 _TERRAINS: dict[tuple[str, tuple[int, ...], bool, int], Terrain] = {}

@@ -9,14 +9,12 @@ from townhall.engine import IllegalAction
 from townhall.engine.errors import GameOver, NotYourTurn
 from townhall.games.my_city.actions import EXIT_ACTION, NUM_ACTIONS, PASS_ACTION, PIECE_IDS, PLACE_STRIDE, card_name
 from townhall.games.my_city.board import FULL, shape_mask
-from townhall.games.my_city.data import CELLS, cell_name
+from townhall.games.my_city.data import cell_name
 from townhall.games.my_city.pieces import CATALOGUE
 from townhall.games.my_city.position import MyCityPosition
 from townhall.games.my_city.words import _
 
 IS_CHURCH: Final = tuple(p.colour == 3 for p in CATALOGUE.pieces)
-CHUNK: Final = 61  # cells per step of the bit walk: a chunk's mask fits a machine word
-LOW: Final = (1 << CHUNK) - 1
 
 
 def legal_actions(position: MyCityPosition, player: int) -> list[int]:
@@ -32,43 +30,28 @@ def legal_actions(position: MyCityPosition, player: int) -> list[int]:
     touch = position.around[player] if occ != position.start_occupied else position.terrain.river_cells
     free = FULL ^ occ
     card = position.card
-    turns = position.terrain.turns[card]
-    # Anchors (cells of the shape's first cell) per distinct rotation where the piece lies on free
-    # cells and touches `touch`, found for all cells at once with shifts.
-    fits: list[int] = []
-    bases: list[int] = []
-    for base, offsets, good in turns:
-        hit = 0
-        for offset in offsets:
-            good &= free >> offset
-            hit |= touch >> offset
-        fits.append(good & hit)
-        bases.append(base)
     out: list[int] = []
-    # The ids in ascending order (cell, then rotation), walked over chunks of CHUNK cells so that
-    # the bit walk works on machine-size ints.
-    start = 0
-    while start < CELLS:
-        if len(fits) == 1:
-            bits = fits[0] >> start & LOW
-            first = bases[0] + 4 * (start - 1)
-            while bits:
-                low = bits & -bits
+    # Per window of anchor cells and distinct rotation: the anchors (cells of the shape's first
+    # cell) where the piece lies on free cells and touches `touch`, for all cells at once with
+    # shifts; then their ids.
+    for start, span, turns in position.terrain.windows[card]:
+        near = touch >> start & span
+        if not near:
+            continue
+        room = free >> start & span
+        for first, offsets, good in turns:
+            hit = 0
+            for offset in offsets:
+                good &= room >> offset
+                hit |= near >> offset
+            good &= hit
+            first -= 4
+            while good:
+                low = good & -good
                 out.append(first + 4 * low.bit_length())
-                bits ^= low
-        else:
-            chunks = [fit >> start & LOW for fit in fits]
-            cells = 0
-            for chunk in chunks:
-                cells |= chunk
-            while cells:
-                low = cells & -cells
-                cells ^= low
-                at = 4 * (start - 1 + low.bit_length())
-                for i in range(len(chunks)):
-                    if chunks[i] & low:
-                        out.append(bases[i] + at)
-        start += CHUNK
+                good ^= low
+    if len(position.terrain.turns[card]) > 1:
+        out.sort()  # by cell, then rotation
     if position.can_pass and not IS_CHURCH[card] and position.score[player] > 0:
         out.append(PASS_ACTION)
     out.append(EXIT_ACTION)
