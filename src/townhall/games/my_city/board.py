@@ -36,6 +36,12 @@ def neighbours(mask: int) -> int:
     return ((mask << 1) & NOT_COL0) | ((mask >> 1) & NOT_COL_LAST) | ((mask << SIZE) & FULL) | (mask >> SIZE)
 
 
+def next_to(terrain: Terrain, mask: int) -> int:
+    """The neighbours of a piece's cells, looked up for a placement of the terrain."""
+    found = terrain.next_to.get(mask)
+    return neighbours(mask) if found is None else found
+
+
 def bits(mask: int) -> list[int]:
     out = []
     while mask:
@@ -64,7 +70,6 @@ class Terrain:
     """Static geometry of a board and the legal-shaped placements of every piece on it."""
 
     __slots__ = (
-        "around_of",
         "buildable",
         "candidate_ids",
         "candidate_masks",
@@ -72,6 +77,7 @@ class Terrain:
         "east_only",
         "land",
         "mask_of",
+        "next_to",
         "river_cells",
         "turns",
         "west",
@@ -91,7 +97,7 @@ class Terrain:
         self.candidate_masks: list[tuple[int, ...]] = []
         self.candidate_ids: list[tuple[int, ...]] = []
         self.mask_of: dict[int, int] = {}
-        self.around_of: dict[int, int] = {}  # place id -> the cells next to the placed piece
+        self.next_to: dict[int, int] = {}  # placement mask -> the cells next to it (its neighbours)
         # Per piece and distinct rotation: (id of the placement at cell 0, cell offsets, anchors
         # whose placement lies on allowed cells of one bank). Legal anchors are then found for all
         # cells at once with shifts: anchor a is free if every (free >> offset) has bit a.
@@ -111,7 +117,7 @@ class Terrain:
                     masks.append(mask)
                     ids.append(action)
                     self.mask_of[action] = mask
-                    self.around_of[action] = neighbours(mask)
+                    self.next_to[mask] = neighbours(mask)
             self.candidate_masks.append(tuple(masks))
             self.candidate_ids.append(tuple(ids))
             turns = []
