@@ -85,8 +85,7 @@ def check(position: MyCityPosition, player: int, action: int) -> None:
         if position.score[player] <= 0:
             raise IllegalAction("MYC-PASS-2", _("a player at 0 points may not pass: build or exit"))
         return
-    piece, rest = divmod(action, PLACE_STRIDE)
-    cell, rotation = divmod(rest, 4)
+    piece = action // PLACE_STRIDE
     if piece != card:
         shown = card_name(card)
         raise IllegalAction(
@@ -94,7 +93,7 @@ def check(position: MyCityPosition, player: int, action: int) -> None:
         )
     mask = position.terrain.mask_of.get(action)
     if mask is None:
-        geometry_error(position, piece, cell, rotation)
+        geometry_error(position, piece, action % PLACE_STRIDE // 4, action % 4)
     assert mask is not None
     occ = position.occupied[player]
     if mask & occ:
