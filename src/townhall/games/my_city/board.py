@@ -78,6 +78,7 @@ class Terrain:
         "land",
         "mask_of",
         "next_to",
+        "openings",
         "river_cells",
         "turns",
         "west",
@@ -102,6 +103,8 @@ class Terrain:
         # whose placement lies on allowed cells of one bank). Legal anchors are then found for all
         # cells at once with shifts: anchor a is free if every (free >> offset) has bit a.
         self.turns: list[tuple[Turn, ...]] = []
+        # (card, cells built before the first card) -> the first placements, filled as games ask.
+        self.openings: dict[tuple[int, int], tuple[int, ...]] = {}
         # Interpreted, one big int costs less than several small ones: one window for the board.
         split = is_compiled(__name__)
         self.windows: list[tuple[Window, ...]] = []  # the same cut into windows (windows_of)

@@ -8,7 +8,7 @@ from typing import Final, NoReturn
 from townhall.engine import IllegalAction
 from townhall.engine.errors import GameOver, NotYourTurn
 from townhall.games.my_city.actions import EXIT_ACTION, NUM_ACTIONS, PASS_ACTION, PIECE_IDS, PLACE_STRIDE, card_name
-from townhall.games.my_city.board import FULL, shape_mask
+from townhall.games.my_city.board import FULL, Terrain, shape_mask
 from townhall.games.my_city.data import cell_name
 from townhall.games.my_city.pieces import CATALOGUE
 from townhall.games.my_city.position import MyCityPosition
@@ -26,15 +26,29 @@ def legal_actions(position: MyCityPosition, player: int) -> list[int]:
     ):
         return []
     occ = position.occupied[player]
-    # The first piece of one's own touches the river (MYC-BUILD-4), later ones a building.
-    touch = position.around[player] if occ != position.start_occupied else position.terrain.river_cells
-    free = FULL ^ occ
     card = position.card
+    terrain = position.terrain
+    if occ != position.start_occupied:
+        out = placements(terrain, card, FULL ^ occ, position.around[player])
+    else:  # the first piece of one's own touches the river (MYC-BUILD-4): the same for every game
+        key = (card, occ)
+        opening = terrain.openings.get(key)
+        if opening is None:
+            opening = terrain.openings[key] = tuple(placements(terrain, card, FULL ^ occ, terrain.river_cells))
+        out = list(opening)
+    if position.can_pass and not IS_CHURCH[card] and position.score[player] > 0:
+        out.append(PASS_ACTION)
+    out.append(EXIT_ACTION)
+    return out
+
+
+def placements(terrain: Terrain, card: int, free: int, touch: int) -> list[int]:
+    """The place ids of `card` on `free` cells touching `touch` cells, ascending."""
     out: list[int] = []
     # Per window of anchor cells and distinct rotation: the anchors (cells of the shape's first
     # cell) where the piece lies on free cells and touches `touch`, for all cells at once with
     # shifts; then their ids.
-    for start, span, turns in position.terrain.windows[card]:
+    for start, span, turns in terrain.windows[card]:
         near = touch >> start & span
         if not near:
             continue
@@ -50,11 +64,8 @@ def legal_actions(position: MyCityPosition, player: int) -> list[int]:
                 low = good & -good
                 out.append(first + 4 * low.bit_length())
                 good ^= low
-    if len(position.terrain.turns[card]) > 1:
+    if len(terrain.turns[card]) > 1:
         out.sort()  # by cell, then rotation
-    if position.can_pass and not IS_CHURCH[card] and position.score[player] > 0:
-        out.append(PASS_ACTION)
-    out.append(EXIT_ACTION)
     return out
 
 
