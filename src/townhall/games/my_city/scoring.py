@@ -103,9 +103,12 @@ def breakdown(
         for name, colour in (("yellow", 0), ("red", 1), ("blue", 2)):
             out[name] = _largest_group(terrain, by_colour[colour])
     if rules.church_bonus:
-        out["churches"] = rules.church_bonus * sum(
-            1 for mask in by_colour[CHURCH] if all(next_to(terrain, mask) & colour_masks[c] for c in (0, 1, 2))
-        )
+        churches = 0
+        for mask in by_colour[CHURCH]:
+            near = next_to(terrain, mask)
+            if near & colour_masks[0] and near & colour_masks[1] and near & colour_masks[2]:
+                churches += 1
+        out["churches"] = rules.church_bonus * churches
     if rules.wells and not rules.well_cells_plain:
         out["wells"] = rules.well_points * _good_wells(features.well_cells & free, placed, occupied)
     if rules.railroad_points:
@@ -116,7 +119,7 @@ def breakdown(
         out["mine"] = sum(rules.mine_rewards[min(d, len(rules.mine_rewards) - 1)] for d in mine_depths(rules, placed))
     if rules.park_points:
         out["parks"] = rules.park_points * len(parks(rules, terrain, features, occupied))
-    out["empty"] = -empty_cells(rules, terrain, features, occupied).bit_count()
+    out["empty"] = -(free & ~feature_mask(rules, features)).bit_count()  # empty_cells
     return out
 
 
@@ -248,9 +251,14 @@ def tie_keys(position: MyCityPosition) -> list[tuple[int, ...]]:
 
 def ranks(position: MyCityPosition) -> list[int]:
     score = position.score
-    if len(set(score)) == len(score):  # no tied scores: the rows never decide (spares the search)
-        return ranks_from_keys([(s,) for s in score])
-    return ranks_from_keys(tie_keys(position))
+    out = [1] * len(score)
+    for a in range(len(score)):
+        for b in range(len(score)):
+            if score[b] > score[a]:
+                out[a] += 1
+            elif score[b] == score[a] and b != a:  # a tie: the rows decide (MYC-LEG-7)
+                return ranks_from_keys(tie_keys(position))
+    return out  # no tied scores: 1 + the number of higher scores (spares the search the row keys)
 
 
 def end_reason(position: MyCityPosition) -> tuple[str, tuple[str, ...]]:
