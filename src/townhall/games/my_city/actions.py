@@ -5,21 +5,23 @@ Action ids: place = (piece * 121 + cell) * 4 + rotation, then pass, then exit.
 
 from __future__ import annotations
 
+from typing import Final
+
 from townhall.engine import ActionSpace
 from townhall.games.my_city.data import CELLS, MAX_PIECES, cell_name
 from townhall.games.my_city.pieces import CATALOGUE
 from townhall.games.my_city.words import term
 
-PLACE_STRIDE = CELLS * 4  # action ids: place = (piece * 121 + cell) * 4 + rotation
-PASS_ACTION = MAX_PIECES * PLACE_STRIDE
-EXIT_ACTION = PASS_ACTION + 1
-NUM_ACTIONS = EXIT_ACTION + 1
+PLACE_STRIDE: Final = CELLS * 4  # action ids: place = (piece * 121 + cell) * 4 + rotation
+PASS_ACTION: Final = MAX_PIECES * PLACE_STRIDE
+EXIT_ACTION: Final = PASS_ACTION + 1
+NUM_ACTIONS: Final = EXIT_ACTION + 1
 
 SPACE = ActionSpace([("place", (("piece", MAX_PIECES), ("cell", CELLS), ("rot", 4))), ("pass", ()), ("exit", ())])
 assert SPACE.size == NUM_ACTIONS and SPACE.offset("pass") == PASS_ACTION
 
-BLOCKADE = MAX_PIECES  # the blockade card's id (cards are piece indices otherwise)
-PIECE_IDS = tuple(p.id for p in CATALOGUE.pieces)
+BLOCKADE: Final = MAX_PIECES  # the blockade card's id (cards are piece indices otherwise)
+PIECE_IDS: Final = tuple(p.id for p in CATALOGUE.pieces)
 
 
 def place_action(piece: int, cell: int, rotation: int) -> int:

@@ -9,22 +9,37 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Final
 
+from townhall.engine.build import is_compiled
 from townhall.games.my_city.actions import place_action
 from townhall.games.my_city.data import CELLS, SIZE, BoardSpec
 from townhall.games.my_city.pieces import CATALOGUE
 
-FULL = (1 << CELLS) - 1
-COL0 = sum(1 << (r * SIZE) for r in range(SIZE))
-COL_LAST = COL0 << (SIZE - 1)
-NOT_COL0 = FULL & ~COL0
-NOT_COL_LAST = FULL & ~COL_LAST
-ROW_MASKS = tuple(((1 << SIZE) - 1) << (r * SIZE) for r in range(SIZE))
+FULL: Final = (1 << CELLS) - 1
+COL0: Final = sum(1 << (r * SIZE) for r in range(SIZE))
+COL_LAST: Final = COL0 << (SIZE - 1)
+NOT_COL0: Final = FULL & ~COL0
+NOT_COL_LAST: Final = FULL & ~COL_LAST
+ROW_MASKS: Final = tuple(((1 << SIZE) - 1) << (r * SIZE) for r in range(SIZE))
+# Bits of a window of the legal-move search in the compiled build: its masks stay machine-size ints.
+WORD: Final = 62
+
+Turn = tuple[int, tuple[int, ...], int]
+"""One distinct rotation of a piece: (id of its placement at the first cell, cell offsets, anchors)."""
+Window = tuple[int, int, tuple[Turn, ...]]
+"""(first cell, mask of the cells its shifts read, the turns with their anchors from that cell on)."""
 
 
 def neighbours(mask: int) -> int:
     """Cells orthogonally next to `mask` (may include cells of `mask` itself)."""
     return ((mask << 1) & NOT_COL0) | ((mask >> 1) & NOT_COL_LAST) | ((mask << SIZE) & FULL) | (mask >> SIZE)
+
+
+def next_to(terrain: Terrain, mask: int) -> int:
+    """The neighbours of a piece's cells, looked up for a placement of the terrain."""
+    found = terrain.next_to.get(mask)
+    return neighbours(mask) if found is None else found
 
 
 def bits(mask: int) -> list[int]:
@@ -62,9 +77,12 @@ class Terrain:
         "east_only",
         "land",
         "mask_of",
+        "next_to",
+        "openings",
         "river_cells",
         "turns",
         "west",
+        "windows",
     )
 
     def __init__(self, spec: BoardSpec, east_only: bool, land: int = 0) -> None:
@@ -80,10 +98,16 @@ class Terrain:
         self.candidate_masks: list[tuple[int, ...]] = []
         self.candidate_ids: list[tuple[int, ...]] = []
         self.mask_of: dict[int, int] = {}
+        self.next_to: dict[int, int] = {}  # placement mask -> the cells next to it (its neighbours)
         # Per piece and distinct rotation: (id of the placement at cell 0, cell offsets, anchors
         # whose placement lies on allowed cells of one bank). Legal anchors are then found for all
         # cells at once with shifts: anchor a is free if every (free >> offset) has bit a.
-        self.turns: list[tuple[tuple[int, tuple[int, ...], int], ...]] = []
+        self.turns: list[tuple[Turn, ...]] = []
+        # (card, cells built before the first card) -> the first placements, filled as games ask.
+        self.openings: dict[tuple[int, int], tuple[int, ...]] = {}
+        # Interpreted, one big int costs less than several small ones: one window for the board.
+        split = is_compiled(__name__)
+        self.windows: list[tuple[Window, ...]] = []  # the same cut into windows (windows_of)
         for piece in range(len(CATALOGUE.pieces)):
             masks: list[int] = []
             ids: list[int] = []
@@ -96,6 +120,7 @@ class Terrain:
                     masks.append(mask)
                     ids.append(action)
                     self.mask_of[action] = mask
+                    self.next_to[mask] = neighbours(mask)
             self.candidate_masks.append(tuple(masks))
             self.candidate_ids.append(tuple(ids))
             turns = []
@@ -106,6 +131,22 @@ class Terrain:
                 offsets = tuple(dr * SIZE + dc for dr, dc in turn)
                 turns.append((place_action(piece, 0, rotation), offsets, anchors))
             self.turns.append(tuple(turns))
+            self.windows.append(windows_of(self.turns[-1], split))
+
+
+def windows_of(turns: tuple[Turn, ...], split: bool) -> tuple[Window, ...]:
+    """The turns cut into windows of consecutive anchor cells (with `split`, so narrow that an
+    anchor's cells lie within WORD bits of the window's first cell, else one window for the board);
+    windows without anchors left out."""
+    reach = max((max(offsets) for _, offsets, _ in turns), default=0)
+    width = max(WORD - reach, SIZE) if split else CELLS
+    keep = (1 << width) - 1
+    out: list[Window] = []
+    for start in range(0, CELLS, width):
+        cut = tuple((base + 4 * start, offsets, anchors >> start & keep) for base, offsets, anchors in turns)
+        if any(anchors for _, _, anchors in cut):
+            out.append((start, (1 << (width + reach)) - 1, cut))
+    return tuple(out)
 
 
 _TERRAINS: dict[tuple[str, tuple[int, ...], bool, int], Terrain] = {}

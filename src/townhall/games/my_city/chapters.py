@@ -69,7 +69,8 @@ def _tuples(value: Any) -> Any:
     return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
 
 
-def evergreen_rules() -> RuleSet:
+@lru_cache(maxsize=1)
+def evergreen_rules() -> RuleSet:  # frozen: one instance serves every game
     chosen = CATALOGUE.sets["evergreen"]
     return RuleSet(
         mode="evergreen",

@@ -6,18 +6,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any, Generic, Literal, TypeVar
+from typing import Annotated, Any, Final, Generic, Literal, TypeVar
 
 from pydantic import AfterValidator, BeforeValidator, Field, StrictBool, StrictInt, field_validator, model_validator
 
 from townhall.engine.datafile import DataFile, DataModel, load_model, validate_model
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
-SIZE = 11
-CELLS = SIZE * SIZE
+SIZE: Final = 11
+CELLS: Final = SIZE * SIZE
 COLUMNS = "ABCDEFGHIJK"
 UNBUILDABLE = 26  # public fact: 26 mountain/forest cells
-MAX_PIECES = 32  # fixed size of the action space's piece field
+MAX_PIECES: Final = 32  # fixed size of the action space's piece field
 CELL_CODES = set("MF.otTrRWG")
 COLOUR_NAMES = ("yellow", "red", "blue")
 STICKER_KINDS = ("tree", "rock", "well")

@@ -25,7 +25,7 @@ from townhall.engine.errors import DataError
 from townhall.engine.protocol import DataKind, GameFacts
 from townhall.games.my_city import board_view, scoring, turns, views
 from townhall.games.my_city import evaluate as heuristic
-from townhall.games.my_city.board import Features, terrain_for
+from townhall.games.my_city.board import Features, neighbours, terrain_for
 from townhall.games.my_city.chapters import RuleSet, campaign_option, evergreen_rules
 from townhall.games.my_city.data import (
     DATA_DIR,
@@ -142,6 +142,7 @@ def build_state(num_players: int, rules: RuleSet, spec: BoardSpec, stickers: Sti
         state.start_occupied = 1 << rules.palace
         for p in range(num_players):
             state.occupied[p] |= state.start_occupied
+            state.around[p] = neighbours(state.occupied[p])
             state.placed[p].append((PALACE, state.start_occupied))
     return state
 

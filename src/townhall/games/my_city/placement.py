@@ -3,18 +3,18 @@ clause an illegal action breaks."""
 
 from __future__ import annotations
 
-from typing import NoReturn
+from typing import Final, NoReturn
 
 from townhall.engine import IllegalAction
 from townhall.engine.errors import GameOver, NotYourTurn
 from townhall.games.my_city.actions import EXIT_ACTION, NUM_ACTIONS, PASS_ACTION, PIECE_IDS, PLACE_STRIDE, card_name
-from townhall.games.my_city.board import FULL, neighbours, shape_mask
+from townhall.games.my_city.board import FULL, Terrain, shape_mask
 from townhall.games.my_city.data import cell_name
 from townhall.games.my_city.pieces import CATALOGUE
 from townhall.games.my_city.position import MyCityPosition
 from townhall.games.my_city.words import _
 
-IS_CHURCH = tuple(p.colour == 3 for p in CATALOGUE.pieces)
+IS_CHURCH: Final = tuple(p.colour == 3 for p in CATALOGUE.pieces)
 
 
 def legal_actions(position: MyCityPosition, player: int) -> list[int]:
@@ -26,27 +26,46 @@ def legal_actions(position: MyCityPosition, player: int) -> list[int]:
     ):
         return []
     occ = position.occupied[player]
-    # The first piece of one's own touches the river (MYC-BUILD-4), later ones a building.
-    touch = neighbours(occ) if occ != position.start_occupied else position.terrain.river_cells
-    free = FULL ^ occ
-    out: list[int] = []
-    turns = position.terrain.turns[position.card]
-    for base, offsets, good in turns:
-        hit = 0
-        for offset in offsets:
-            good &= free >> offset
-            hit |= touch >> offset
-        good &= hit
-        while good:
-            low = good & -good
-            out.append(base + 4 * (low.bit_length() - 1))
-            good ^= low
-    if len(turns) > 1:
-        out.sort()
     card = position.card
+    terrain = position.terrain
+    if occ != position.start_occupied:
+        out = placements(terrain, card, FULL ^ occ, position.around[player])
+    else:  # the first piece of one's own touches the river (MYC-BUILD-4): the same for every game
+        key = (card, occ)
+        opening = terrain.openings.get(key)
+        if opening is None:
+            opening = terrain.openings[key] = tuple(placements(terrain, card, FULL ^ occ, terrain.river_cells))
+        out = list(opening)
     if position.can_pass and not IS_CHURCH[card] and position.score[player] > 0:
         out.append(PASS_ACTION)
     out.append(EXIT_ACTION)
+    return out
+
+
+def placements(terrain: Terrain, card: int, free: int, touch: int) -> list[int]:
+    """The place ids of `card` on `free` cells touching `touch` cells, ascending."""
+    out: list[int] = []
+    # Per window of anchor cells and distinct rotation: the anchors (cells of the shape's first
+    # cell) where the piece lies on free cells and touches `touch`, for all cells at once with
+    # shifts; then their ids.
+    for start, span, turns in terrain.windows[card]:
+        near = touch >> start & span
+        if not near:
+            continue
+        room = free >> start & span
+        for first, offsets, good in turns:
+            hit = 0
+            for offset in offsets:
+                good &= room >> offset
+                hit |= near >> offset
+            good &= hit
+            first -= 4
+            while good:
+                low = good & -good
+                out.append(first + 4 * low.bit_length())
+                good ^= low
+    if len(terrain.turns[card]) > 1:
+        out.sort()  # by cell, then rotation
     return out
 
 
@@ -77,8 +96,7 @@ def check(position: MyCityPosition, player: int, action: int) -> None:
         if position.score[player] <= 0:
             raise IllegalAction("MYC-PASS-2", _("a player at 0 points may not pass: build or exit"))
         return
-    piece, rest = divmod(action, PLACE_STRIDE)
-    cell, rotation = divmod(rest, 4)
+    piece = action // PLACE_STRIDE
     if piece != card:
         shown = card_name(card)
         raise IllegalAction(
@@ -86,7 +104,7 @@ def check(position: MyCityPosition, player: int, action: int) -> None:
         )
     mask = position.terrain.mask_of.get(action)
     if mask is None:
-        geometry_error(position, piece, cell, rotation)
+        geometry_error(position, piece, action % PLACE_STRIDE // 4, action % 4)
     assert mask is not None
     occ = position.occupied[player]
     if mask & occ:
@@ -94,7 +112,7 @@ def check(position: MyCityPosition, player: int, action: int) -> None:
     if occ == position.start_occupied:
         if not mask & position.terrain.river_cells:
             raise IllegalAction("MYC-BUILD-4", _("the first piece must touch the river orthogonally"))
-    elif not mask & neighbours(occ):
+    elif not mask & position.around[player]:
         raise IllegalAction("MYC-BUILD-5", _("a piece must touch a built piece orthogonally"))
 
 

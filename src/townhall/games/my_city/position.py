@@ -12,7 +12,7 @@ from typing import Any, Final, Self
 
 from townhall.engine import Json, State
 from townhall.games.my_city.actions import BLOCKADE, PIECE_IDS, card_name
-from townhall.games.my_city.board import Features, Terrain
+from townhall.games.my_city.board import Features, Terrain, neighbours
 from townhall.games.my_city.chapters import RuleSet
 from townhall.games.my_city.data import CELLS, COLOUR_NAMES, BoardSpec, cell_name
 
@@ -37,6 +37,9 @@ class MyCityPosition(State):  # the protocol base here: a compiled class has one
         self.features = features
         self.stickers = stickers
         self.occupied = [0] * num_players
+        # The cells next to each player's buildings (neighbours of `occupied`), kept in step with it
+        # by turns.resolve so that legal moves need no recomputation.
+        self.around = [0] * num_players
         self.placed: list[list[tuple[int, int]]] = [[] for _ in range(num_players)]
         self.score = [rules.start_score] * num_players
         self.frozen = [False] * num_players
@@ -69,6 +72,7 @@ class MyCityPosition(State):  # the protocol base here: a compiled class has one
         copy.can_pass = self.can_pass
         copy.start_occupied = self.start_occupied
         copy.occupied = self.occupied[:]
+        copy.around = self.around[:]
         copy.placed = [list(p) for p in self.placed]
         copy.score = self.score[:]
         copy.frozen = self.frozen[:]
@@ -145,6 +149,7 @@ class MyCityPosition(State):  # the protocol base here: a compiled class has one
     def load_progress(self, data: dict[str, Any]) -> None:
         """Fill the dynamic part from to_json output (the static part is built by the game)."""
         self.occupied = list(data["occ"])
+        self.around = [neighbours(occ) for occ in self.occupied]
         self.placed = [[(piece, mask) for piece, mask in placed] for placed in data["placed"]]
         for key in ("score", "frozen", "marks", "passes", "active", "pending", "deck", "revealed", "blocked"):
             setattr(self, key, list(data[key]))

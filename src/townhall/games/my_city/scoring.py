@@ -6,7 +6,7 @@ from functools import lru_cache
 from typing import Final
 
 from townhall.engine import ranks_from_keys
-from townhall.games.my_city.board import ROW_MASKS, Features, Terrain, neighbours
+from townhall.games.my_city.board import ROW_MASKS, Features, Terrain, neighbours, next_to
 from townhall.games.my_city.chapters import RuleSet
 from townhall.games.my_city.data import SIZE
 from townhall.games.my_city.pieces import CATALOGUE
@@ -14,9 +14,9 @@ from townhall.games.my_city.position import MyCityPosition
 from townhall.games.my_city.words import _, term
 from townhall.i18n import N_
 
-PIECE_COLOUR = tuple(p.colour for p in CATALOGUE.pieces)
-BOTTOM_ROW = ROW_MASKS[SIZE - 1]
-NOT_BUILDINGS = frozenset(CATALOGUE.by_id[i] for i in ("PAL", "INV"))  # no railroad points
+PIECE_COLOUR: Final = tuple(p.colour for p in CATALOGUE.pieces)
+BOTTOM_ROW: Final = ROW_MASKS[SIZE - 1]
+NOT_BUILDINGS: Final = frozenset(CATALOGUE.by_id[i] for i in ("PAL", "INV"))  # no railroad points
 CHURCH: Final = 3
 
 END_REASONS = {
@@ -57,23 +57,29 @@ def empty_cells(rules: RuleSet, terrain: Terrain, features: Features, occupied: 
     return scored_region(rules, terrain) & ~occupied & ~feature_mask(rules, features)
 
 
-def _largest_group(masks: list[int]) -> int:
+def _largest_group(terrain: Terrain, masks: list[int]) -> int:
     """Number of pieces in the largest orthogonally connected group of these piece masks."""
     best = 0
-    left = list(masks)
-    while left:
-        group = [left.pop()]
-        reach = neighbours(group[0])
+    left = masks[:]
+    near = [next_to(terrain, mask) for mask in masks]
+    while len(left) > best:  # a group of the rest could still be larger
+        left.pop()
+        reach = near.pop()
+        size = 1
         grew = True
         while grew:
             grew = False
-            for mask in list(left):
-                if mask & reach:
-                    left.remove(mask)
-                    group.append(mask)
-                    reach |= neighbours(mask)
+            i = 0
+            while i < len(left):
+                if left[i] & reach:
+                    reach |= near[i]
+                    del left[i]
+                    del near[i]
+                    size += 1
                     grew = True
-        best = max(best, len(group))
+                else:
+                    i += 1
+        best = max(best, size)
     return best
 
 
@@ -95,13 +101,16 @@ def breakdown(
         by_colour[colour].append(mask)
     if rules.colour_groups:
         for name, colour in (("yellow", 0), ("red", 1), ("blue", 2)):
-            out[name] = _largest_group(by_colour[colour])
+            out[name] = _largest_group(terrain, by_colour[colour])
     if rules.church_bonus:
-        out["churches"] = rules.church_bonus * sum(
-            1 for mask in by_colour[CHURCH] if all(neighbours(mask) & colour_masks[c] for c in (0, 1, 2))
-        )
+        churches = 0
+        for mask in by_colour[CHURCH]:
+            near = next_to(terrain, mask)
+            if near & colour_masks[0] and near & colour_masks[1] and near & colour_masks[2]:
+                churches += 1
+        out["churches"] = rules.church_bonus * churches
     if rules.wells and not rules.well_cells_plain:
-        out["wells"] = rules.well_points * _good_wells(features.well_cells & free, placed)
+        out["wells"] = rules.well_points * _good_wells(features.well_cells & free, placed, occupied)
     if rules.railroad_points:
         out["railroad"] = rules.railroad_points * sum(
             1 for piece, mask in placed if mask & BOTTOM_ROW and piece not in NOT_BUILDINGS
@@ -110,7 +119,7 @@ def breakdown(
         out["mine"] = sum(rules.mine_rewards[min(d, len(rules.mine_rewards) - 1)] for d in mine_depths(rules, placed))
     if rules.park_points:
         out["parks"] = rules.park_points * len(parks(rules, terrain, features, occupied))
-    out["empty"] = -empty_cells(rules, terrain, features, occupied).bit_count()
+    out["empty"] = -(free & ~feature_mask(rules, features)).bit_count()  # empty_cells
     return out
 
 
@@ -163,7 +172,7 @@ def parks(rules: RuleSet, terrain: Terrain, features: Features, occupied: int) -
     return found
 
 
-def _good_wells(wells: int, placed: list[tuple[int, int]]) -> int:
+def _good_wells(wells: int, placed: list[tuple[int, int]], occupied: int) -> int:
     """Uncovered wells whose four orthogonal neighbours are four different buildings (MYC-EVG-5)."""
     count = 0
     while wells:
@@ -171,7 +180,7 @@ def _good_wells(wells: int, placed: list[tuple[int, int]]) -> int:
         wells ^= low
         cell = low.bit_length() - 1
         r, c = divmod(cell, SIZE)
-        if not (0 < r < SIZE - 1 and 0 < c < SIZE - 1):
+        if not (0 < r < SIZE - 1 and 0 < c < SIZE - 1) or neighbours(low) & ~occupied:
             continue
         around = (cell - SIZE, cell + SIZE, cell - 1, cell + 1)
         owners = set()
@@ -241,7 +250,15 @@ def tie_keys(position: MyCityPosition) -> list[tuple[int, ...]]:
 
 
 def ranks(position: MyCityPosition) -> list[int]:
-    return ranks_from_keys(tie_keys(position))
+    score = position.score
+    out = [1] * len(score)
+    for a in range(len(score)):
+        for b in range(len(score)):
+            if score[b] > score[a]:
+                out[a] += 1
+            elif score[b] == score[a] and b != a:  # a tie: the rows decide (MYC-LEG-7)
+                return ranks_from_keys(tie_keys(position))
+    return out  # no tied scores: 1 + the number of higher scores (spares the search the row keys)
 
 
 def end_reason(position: MyCityPosition) -> tuple[str, tuple[str, ...]]:

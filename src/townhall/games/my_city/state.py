@@ -4,12 +4,16 @@ module (placement.py, turns.py, scoring.py); rulings in RULINGS.md."""
 from __future__ import annotations
 
 import random
-from typing import Self
+from typing import Final, Self
 
 from townhall.engine import Chance, Event, Json
 from townhall.games.my_city import placement, scoring, turns
 from townhall.games.my_city.actions import NUM_ACTIONS, SPACE, action_text
 from townhall.games.my_city.position import UNDECIDED, MyCityPosition
+
+SEATS: Final = 8  # more than the game seats (GameMeta.max_players)
+# The players still to decide, by bitmask of seats: to_move returns one of these shared tuples.
+MOVERS: Final = tuple(tuple(p for p in range(SEATS) if seats >> p & 1) for seats in range(1 << SEATS))
 
 
 class MyCityState(MyCityPosition):
@@ -18,7 +22,11 @@ class MyCityState(MyCityPosition):
             return ()
         pending = self.pending
         active = self.active
-        return tuple(p for p in range(self.num_players) if active[p] and pending[p] < 0)
+        seats = 0
+        for p in range(self.num_players):
+            if active[p] and pending[p] < 0:
+                seats |= 1 << p
+        return MOVERS[seats]
 
     def legal_actions(self, player: int) -> list[int]:
         return placement.legal_actions(self, player)

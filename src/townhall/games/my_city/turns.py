@@ -3,15 +3,17 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from townhall.engine import Chance, Event, Json
 from townhall.games.my_city import scoring
 from townhall.games.my_city.actions import BLOCKADE, EXIT_ACTION, PASS_ACTION, PIECE_IDS, PLACE_STRIDE, card_name
-from townhall.games.my_city.board import neighbours
+from townhall.games.my_city.board import next_to
 from townhall.games.my_city.data import cell_name
 from townhall.games.my_city.pieces import CATALOGUE
 from townhall.games.my_city.position import UNDECIDED, MyCityPosition
 
-INVESTOR = CATALOGUE.by_id["INV"]
+INVESTOR: Final = CATALOGUE.by_id["INV"]
 
 
 def cell_names(mask: int) -> list[str]:
@@ -71,6 +73,7 @@ def resolve(position: MyCityPosition, chance: Chance, events: list[Event] | None
         else:
             mask = position.terrain.mask_of[action]
             position.occupied[p] |= mask
+            position.around[p] |= position.terrain.next_to[mask]
             position.placed[p].append((position.card, mask))
             placed_now = True
             if events is not None:
@@ -96,7 +99,7 @@ def investor(position: MyCityPosition, events: list[Event] | None) -> None:
         if not placed or placed[-1][0] != card:
             continue
         investor = next((mask for piece, mask in placed if piece == INVESTOR), 0)
-        if investor and neighbours(investor) & placed[-1][1]:
+        if investor and next_to(position.terrain, investor) & placed[-1][1]:
             gain(position, p, position.rules.investor_points)
             if events is not None:
                 data = {"player": p, "points": position.rules.investor_points, "cells": cell_names(placed[-1][1])}
