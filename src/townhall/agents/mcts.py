@@ -242,7 +242,9 @@ class _Search:
         prior = self.prior
         state = self.view.determinize(self.rng)
         node = self.root
-        path: list[tuple[_Edge, int]] = []
+        # The path's edges and who chose each (parallel lists: no tuple per step).
+        path: list[_Edge] = []
+        choosers: list[int] = []
         player = self.player
         movers = state.to_move()
         # A simultaneous decision in progress: the node where it began, each player's own node for
@@ -262,37 +264,43 @@ class _Search:
             best = -math.inf
             scale = self._current_scale() if prior else 1.0
             for action in legal:
-                edge = edges.get(action * num_players + player)
+                key = action * num_players + player
+                edge = edges.get(key)
                 if edge is None:
-                    edge = edges[action * num_players + player] = _Edge()
+                    edge = _Edge()
+                    edges[key] = edge
                     if prior:
                         edge.prior = self._prior(state, player, action)
-                if edge.n == 0:
+                n = edge.n
+                if n == 0:
                     untried.append(action)
                     continue
-                edge.avail += 1
-                value = edge.w / edge.n + c * math.sqrt(math.log(edge.avail) / edge.n)
+                avail = edge.avail + 1
+                edge.avail = avail
+                value = edge.w / n + c * math.sqrt(math.log(avail) / n)
                 if prior:
-                    value += prior * (0.5 + 0.5 * math.tanh(edge.prior / scale)) / (edge.n + 1)
+                    value += prior * (0.5 + 0.5 * math.tanh(edge.prior / scale)) / (n + 1)
                 if value > best:
-                    best, chosen, chosen_action = value, edge, action
-            key: int
+                    best = value
+                    chosen = edge
+                    chosen_action = action
             if untried:
                 if prior and len(untried) > 1:
                     top = max(edges[a * num_players + player].prior for a in untried)
                     untried = [a for a in untried if edges[a * num_players + player].prior >= top]
                 chosen_action = untried[int(rand() * len(untried))]
-                key = chosen_action * num_players + player
-                chosen = edges[key]
+                chosen = edges[chosen_action * num_players + player]
                 chosen.avail += 1
                 state.apply(player, chosen_action, chance)
-                path.append((chosen, player))
+                path.append(chosen)
+                choosers.append(player)
                 movers = state.to_move()
                 break
             assert chosen is not None
             key = chosen_action * num_players + player
             state.apply(player, chosen_action, chance)
-            path.append((chosen, player))
+            path.append(chosen)
+            choosers.append(player)
             after = state.to_move()
             if group is not None:
                 choices.append(key)
@@ -313,9 +321,9 @@ class _Search:
             if movers:
                 player = movers[0]
         rewards = self._rollout(state, movers)
-        for edge, who in path:
+        for i, edge in enumerate(path):
             edge.n += 1
-            edge.w += rewards[who]
+            edge.w += rewards[choosers[i]]
 
     def _child(self, node: _Node, key: int | tuple[int, ...]) -> _Node:
         child = node.children.get(key)
