@@ -204,6 +204,8 @@ class _Search:
         "chance",
         "depth",
         "evaluate",
+        "evaluate_all",
+        "logs",
         "nodes",
         "num_players",
         "player",
@@ -227,12 +229,15 @@ class _Search:
         self.scale = agent.scale
         self.prior = agent.prior
         self.evaluate = view.game.evaluate
+        self.evaluate_all = view.game.evaluate_all
         self.player = view.player
         self.num_players = view.num_players
         self.root = _Node()
         self.nodes = 1
         self.abs_sum = 0.0
         self.abs_count = 0
+        # math.log(k) at index k (k >= 1): the UCT term asks for the same few logarithms again and again.
+        self.logs = [0.0, 0.0]
 
     def iterate(self) -> None:
         rand = self.rng.random
@@ -240,6 +245,7 @@ class _Search:
         num_players = self.num_players
         c = self.c
         prior = self.prior
+        logs = self.logs
         state = self.view.determinize(self.rng)
         node = self.root
         # The path's edges and who chose each (parallel lists: no tuple per step).
@@ -267,17 +273,21 @@ class _Search:
                 key = action * num_players + player
                 edge = edges.get(key)
                 if edge is None:
+                    if not prior:  # an untried action's edge is made when it is chosen
+                        untried.append(action)
+                        continue
                     edge = _Edge()
                     edges[key] = edge
-                    if prior:
-                        edge.prior = self._prior(state, player, action)
+                    edge.prior = self._prior(state, player, action)
                 n = edge.n
                 if n == 0:
                     untried.append(action)
                     continue
                 avail = edge.avail + 1
                 edge.avail = avail
-                value = edge.w / n + c * math.sqrt(math.log(avail) / n)
+                if avail == len(logs):
+                    logs.append(math.log(avail))
+                value = edge.w / n + c * math.sqrt(logs[avail] / n)
                 if prior:
                     value += prior * (0.5 + 0.5 * math.tanh(edge.prior / scale)) / (n + 1)
                 if value > best:
@@ -289,7 +299,11 @@ class _Search:
                     top = max(edges[a * num_players + player].prior for a in untried)
                     untried = [a for a in untried if edges[a * num_players + player].prior >= top]
                 chosen_action = untried[int(rand() * len(untried))]
-                chosen = edges[chosen_action * num_players + player]
+                key = chosen_action * num_players + player
+                chosen = edges.get(key)
+                if chosen is None:
+                    chosen = _Edge()
+                    edges[key] = chosen
                 chosen.avail += 1
                 state.apply(player, chosen_action, chance)
                 path.append(chosen)
@@ -339,7 +353,7 @@ class _Search:
         steps = 0
         while movers:
             if limit is not None and steps >= limit:
-                values = [self.evaluate(state, p) for p in range(self.num_players)]
+                values = self.evaluate_all(state)
                 scale = self._scale(values)
                 return [0.5 + 0.5 * math.tanh(v / scale) for v in values]
             player = movers[0]
