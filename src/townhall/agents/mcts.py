@@ -11,8 +11,9 @@ One tree is grown per decision (single observer, open loop). Every iteration:
    one-step `evaluate` likes best, and W also weighs a progressive bias W * squash(evaluate) / (n + 1)
    in the UCT value) and stops the walk;
 4. **rollout** plays uniformly random actions until the end, or for `depth` decisions and then
-   asks the game's `evaluate` (default "auto": to the end when rollouts are short, at most 20
-   decisions on average over the first 16 of the search, else cut off after 3 decisions);
+   asks the game's `evaluate` for every player at once (`Game.evaluate_all`; default "auto": to
+   the end when rollouts are short, at most 20 decisions on average over the first 16 of the
+   search, else cut off after 3 decisions);
 5. **backpropagation** credits every decision of the path with the reward of the player who made
    it, so the search works for 2-5 players (each player maximises their own reward).
 
@@ -36,6 +37,9 @@ iteration). The agent's own `iterations=` replaces the Budget's iterations and i
 the Budget's seconds; with neither anywhere the search runs 1000 iterations.
 With an iteration budget and a seed the agent is reproducible: it reads no clock to choose and
 uses no global generator.
+
+The compiled build compiles this module with mypyc (setup.py): an iteration's own bookkeeping
+costs as much as the rules it calls when interpreted.
 """
 
 from __future__ import annotations
