@@ -4,7 +4,8 @@ which puts a C extension next to each listed .py file; `make pure` removes them 
 TOWNHALL_COMPILE (a plain `pip install`) this file adds nothing: the package is pure Python.
 
 Left out on purpose: text and views, observers, board views and data loading (not hot, and edited
-often), and everything above the games (the bench's reference workload must stay interpreted).
+often), and everything above the games but the search agent (the bench's reference workload must
+stay interpreted).
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ from setuptools import setup
 SRC = Path(__file__).parent / "src"
 ENGINE = ("chance", "codec", "errors", "protocol")
 NOT_HOT = {"__init__", "views", "observer", "board_view", "data", "event_words", "game", "campaign", "chapters"}
+# The search agent's iterations are as hot as the rules they call.
+AGENTS = ("mcts",)
 GAMES = ("carcassonne", "kutna_hora", "my_city", "antiquity")
 # Frozen dataclasses with a ClassVar tag: mypyc would make the tag a field, so they stay interpreted.
 INTERPRETED = {"steps"}
@@ -25,6 +28,7 @@ INTERPRETED = {"steps"}
 def compiled_sources() -> list[str]:
     """The .py files that the compiled build turns into C extensions, relative to this folder."""
     paths = [SRC / "townhall" / "engine" / f"{name}.py" for name in ENGINE]
+    paths += [SRC / "townhall" / "agents" / f"{name}.py" for name in AGENTS]
     for game in GAMES:
         paths += sorted(
             p for p in (SRC / "townhall" / "games" / game).glob("*.py") if p.stem not in NOT_HOT | INTERPRETED

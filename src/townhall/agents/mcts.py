@@ -11,8 +11,9 @@ One tree is grown per decision (single observer, open loop). Every iteration:
    one-step `evaluate` likes best, and W also weighs a progressive bias W * squash(evaluate) / (n + 1)
    in the UCT value) and stops the walk;
 4. **rollout** plays uniformly random actions until the end, or for `depth` decisions and then
-   asks the game's `evaluate` (default "auto": to the end when rollouts are short, at most 20
-   decisions on average over the first 16 of the search, else cut off after 3 decisions);
+   asks the game's `evaluate` for every player at once (`Game.evaluate_all`; default "auto": to
+   the end when rollouts are short, at most 20 decisions on average over the first 16 of the
+   search, else cut off after 3 decisions);
 5. **backpropagation** credits every decision of the path with the reward of the player who made
    it, so the search works for 2-5 players (each player maximises their own reward).
 
@@ -36,6 +37,9 @@ iteration). The agent's own `iterations=` replaces the Budget's iterations and i
 the Budget's seconds; with neither anywhere the search runs 1000 iterations.
 With an iteration budget and a seed the agent is reproducible: it reads no clock to choose and
 uses no global generator.
+
+The compiled build compiles this module with mypyc (setup.py): an iteration's own bookkeeping
+costs as much as the rules it calls when interpreted.
 """
 
 from __future__ import annotations
@@ -204,6 +208,8 @@ class _Search:
         "chance",
         "depth",
         "evaluate",
+        "evaluate_all",
+        "logs",
         "nodes",
         "num_players",
         "player",
@@ -227,12 +233,15 @@ class _Search:
         self.scale = agent.scale
         self.prior = agent.prior
         self.evaluate = view.game.evaluate
+        self.evaluate_all = view.game.evaluate_all
         self.player = view.player
         self.num_players = view.num_players
         self.root = _Node()
         self.nodes = 1
         self.abs_sum = 0.0
         self.abs_count = 0
+        # math.log(k) at index k (k >= 1): the UCT term asks for the same few logarithms again and again.
+        self.logs = [0.0, 0.0]
 
     def iterate(self) -> None:
         rand = self.rng.random
@@ -240,9 +249,12 @@ class _Search:
         num_players = self.num_players
         c = self.c
         prior = self.prior
+        logs = self.logs
         state = self.view.determinize(self.rng)
         node = self.root
-        path: list[tuple[_Edge, int]] = []
+        # The path's edges and who chose each (parallel lists: no tuple per step).
+        path: list[_Edge] = []
+        choosers: list[int] = []
         player = self.player
         movers = state.to_move()
         # A simultaneous decision in progress: the node where it began, each player's own node for
@@ -262,37 +274,51 @@ class _Search:
             best = -math.inf
             scale = self._current_scale() if prior else 1.0
             for action in legal:
-                edge = edges.get(action * num_players + player)
+                key = action * num_players + player
+                edge = edges.get(key)
                 if edge is None:
-                    edge = edges[action * num_players + player] = _Edge()
-                    if prior:
-                        edge.prior = self._prior(state, player, action)
-                if edge.n == 0:
+                    if not prior:  # an untried action's edge is made when it is chosen
+                        untried.append(action)
+                        continue
+                    edge = _Edge()
+                    edges[key] = edge
+                    edge.prior = self._prior(state, player, action)
+                n = edge.n
+                if n == 0:
                     untried.append(action)
                     continue
-                edge.avail += 1
-                value = edge.w / edge.n + c * math.sqrt(math.log(edge.avail) / edge.n)
+                avail = edge.avail + 1
+                edge.avail = avail
+                if avail == len(logs):
+                    logs.append(math.log(avail))
+                value = edge.w / n + c * math.sqrt(logs[avail] / n)
                 if prior:
-                    value += prior * (0.5 + 0.5 * math.tanh(edge.prior / scale)) / (edge.n + 1)
+                    value += prior * (0.5 + 0.5 * math.tanh(edge.prior / scale)) / (n + 1)
                 if value > best:
-                    best, chosen, chosen_action = value, edge, action
-            key: int
+                    best = value
+                    chosen = edge
+                    chosen_action = action
             if untried:
                 if prior and len(untried) > 1:
                     top = max(edges[a * num_players + player].prior for a in untried)
                     untried = [a for a in untried if edges[a * num_players + player].prior >= top]
                 chosen_action = untried[int(rand() * len(untried))]
                 key = chosen_action * num_players + player
-                chosen = edges[key]
+                chosen = edges.get(key)
+                if chosen is None:
+                    chosen = _Edge()
+                    edges[key] = chosen
                 chosen.avail += 1
                 state.apply(player, chosen_action, chance)
-                path.append((chosen, player))
+                path.append(chosen)
+                choosers.append(player)
                 movers = state.to_move()
                 break
             assert chosen is not None
             key = chosen_action * num_players + player
             state.apply(player, chosen_action, chance)
-            path.append((chosen, player))
+            path.append(chosen)
+            choosers.append(player)
             after = state.to_move()
             if group is not None:
                 choices.append(key)
@@ -313,9 +339,9 @@ class _Search:
             if movers:
                 player = movers[0]
         rewards = self._rollout(state, movers)
-        for edge, who in path:
+        for i, edge in enumerate(path):
             edge.n += 1
-            edge.w += rewards[who]
+            edge.w += rewards[choosers[i]]
 
     def _child(self, node: _Node, key: int | tuple[int, ...]) -> _Node:
         child = node.children.get(key)
@@ -331,7 +357,7 @@ class _Search:
         steps = 0
         while movers:
             if limit is not None and steps >= limit:
-                values = [self.evaluate(state, p) for p in range(self.num_players)]
+                values = self.evaluate_all(state)
                 scale = self._scale(values)
                 return [0.5 + 0.5 * math.tanh(v / scale) for v in values]
             player = movers[0]

@@ -320,6 +320,12 @@ class Game(metaclass=ABCMeta):
         """A heuristic value of `state` for `player` (greedy bots); default: score margin."""
         return score_margin(state.scores(), player)
 
+    def evaluate_all(self, state: State) -> list[float]:
+        """`evaluate` for every player, in seat order (a search's cut-off asks for all of them).
+        A game whose evaluation shares work between players overrides it with the same values;
+        a subclass that changes `evaluate` changes this too (or inherits this default)."""
+        return [self.evaluate(state, p) for p in range(state.num_players)]
+
     # The kinds of event `apply` produces, by name (the battery checks every event against them).
     event_kinds: ClassVar[Mapping[str, EventKind]] = {}
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from townhall.engine.protocol import score_margin
+
 from . import victory, zones
 from .components import FOUNTAIN, GRANARY
 from .data import FOOD, LUX
@@ -72,6 +74,10 @@ def value(state: AntiquityState, p: int) -> float:
 
 
 def evaluate(state: AntiquityState, p: int) -> float:
-    mine = value(state, p)
-    others = [value(state, q) for q in range(state.num_players) if q != p]
-    return mine - (max(others) if others else 0.0)
+    return score_margin([value(state, q) for q in range(state.num_players)], p)
+
+
+def evaluate_all(state: AntiquityState) -> list[float]:
+    """`evaluate` for every player, each player's value computed once."""
+    values = [value(state, q) for q in range(state.num_players)]
+    return [score_margin(values, p) for p in range(len(values))]

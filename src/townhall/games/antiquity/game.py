@@ -99,6 +99,10 @@ class Antiquity(Game):
         assert isinstance(state, AntiquityState)
         return evaluation.evaluate(state, player)
 
+    def evaluate_all(self, state: State) -> list[float]:
+        assert isinstance(state, AntiquityState)
+        return evaluation.evaluate_all(state)
+
     def observer(self, num_players: int, options: Any) -> Any:
         from townhall.games.antiquity.observer import AntiquityObserver  # for townhall.rl
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from townhall.engine.protocol import score_margin
 from townhall.games.carcassonne.position import OVER, CarcassonnePosition
 from townhall.games.carcassonne.scoring import majority
 from townhall.games.carcassonne.tiles import CLOISTER, FIELD, LAYOUTS, NEIGH8, PENNANT_TILE, ROAD, RULES
@@ -208,9 +209,10 @@ def _add_farms(state: CarcassonnePosition, farms: set[int], values: list[float])
 
 
 def evaluate(state: CarcassonnePosition, player: int) -> float:
+    return score_margin(expected_scores(state), player)
+
+
+def evaluate_all(state: CarcassonnePosition) -> list[float]:
+    """`evaluate` for every player, the expected scores computed once."""
     values = expected_scores(state)
-    best_other = None
-    for p, v in enumerate(values):
-        if p != player and (best_other is None or v > best_other):
-            best_other = v
-    return values[player] - (best_other if best_other is not None else 0.0)
+    return [score_margin(values, p) for p in range(len(values))]

@@ -95,6 +95,10 @@ class Carcassonne(Game):
         assert isinstance(state, CarcassonneState)
         return heuristic.evaluate(state, player)
 
+    def evaluate_all(self, state: State) -> list[float]:
+        assert isinstance(state, CarcassonneState)
+        return heuristic.evaluate_all(state)
+
     def observer(self, num_players: int, options: Options) -> Any:
         from townhall.games.carcassonne.observer import CarcassonneObserver  # for townhall.rl
 

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING, Final, NamedTuple
 
 from townhall.engine.chance import Chance
+from townhall.engine.protocol import score_margin
 from townhall.games.kutna_hora import economy, mine, scoring
 from townhall.games.kutna_hora.actions import F_FREE
 from townhall.games.kutna_hora.data import DATA, ORE, WOOD
@@ -29,6 +31,23 @@ PELICAN_SHARE: Final = 0.8  # an unused pelican is worth this share of the tile 
 PELICAN_FLOOR: Final = 1.5  # ... but never less than this while the player still has cards to play
 EFFECT_WORTH = {"points": 1.0, "rep": 0.8, "pelican": 1.5, "public": 1.5}
 B = DATA.buildings
+
+
+class _LookaheadChance(Chance):
+    """Chance(0), its generator seeded at the first draw only: most looked-ahead steps draw
+    nothing, and seeding a generator costs more than the step itself."""
+
+    __slots__ = ("_seeded",)
+
+    def __init__(self) -> None:  # Chance.__init__ would seed now
+        self.log = None
+        self._seeded = False
+
+    def below(self, n: int) -> int:
+        if not self._seeded:
+            self._random = random.Random(0).random
+            self._seeded = True
+        return super().below(n)
 
 
 class Outlook(NamedTuple):
@@ -183,9 +202,7 @@ def value(state: KutnaHoraState, p: int) -> float:
 
 def margin(state: KutnaHoraState, player: int) -> float:
     """Own value minus the best opponent's."""
-    all_values = values(state)
-    mine = all_values[player]
-    return mine - max(v for q, v in enumerate(all_values) if q != player)
+    return score_margin(values(state), player)
 
 
 def evaluate(state: KutnaHoraState, player: int, depth: int = LOOKAHEAD) -> float:
@@ -193,11 +210,22 @@ def evaluate(state: KutnaHoraState, player: int, depth: int = LOOKAHEAD) -> floa
     through up to `depth` of the player's own small decisions, so that choosing a card is judged
     by what the action can achieve (a St. Barbara tile's free licence, plot or house comes two
     decisions after the card)."""
-    if not state.tasks or state.current != player or state.phase != PLAY:
+    if not _looks_ahead(state, player):
         return margin(state, player)
     best = float("-inf")
     for action in state.legal_actions(player):
         child = state.clone()
-        child.apply(player, action, Chance(0))
+        child.apply(player, action, _LookaheadChance())
         best = max(best, evaluate(child, player, depth - 1) if depth > 1 else margin(child, player))
     return best
+
+
+def evaluate_all(state: KutnaHoraState) -> list[float]:
+    """`evaluate` for every player: the values shared by the margins are computed once."""
+    shared = values(state)
+    return [evaluate(state, p) if _looks_ahead(state, p) else score_margin(shared, p) for p in range(state.num_players)]
+
+
+def _looks_ahead(state: KutnaHoraState, player: int) -> bool:
+    """Whether `player` is in the middle of a card's sub-decisions (valued by their best option)."""
+    return bool(state.tasks) and state.current == player and state.phase == PLAY

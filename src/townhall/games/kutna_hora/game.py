@@ -22,7 +22,7 @@ from townhall.engine.protocol import (
 )
 from townhall.games.kutna_hora import board_view
 from townhall.games.kutna_hora.data import DATA, DATA_DIR, FILES, MODELS
-from townhall.games.kutna_hora.evaluate import evaluate
+from townhall.games.kutna_hora.evaluate import evaluate, evaluate_all
 from townhall.games.kutna_hora.event_words import EVENT_KINDS, event_text
 from townhall.games.kutna_hora.state import KutnaHoraState
 from townhall.games.kutna_hora.views import render, statistics
@@ -109,6 +109,11 @@ class KutnaHora(Game):
         if not isinstance(state, KutnaHoraState):
             return score_margin(state.scores(), player)
         return evaluate(state, player)
+
+    def evaluate_all(self, state: State) -> list[float]:
+        if not isinstance(state, KutnaHoraState):
+            return super().evaluate_all(state)
+        return evaluate_all(state)
 
     def observer(self, num_players: int, options: Options) -> Any:
         from townhall.games.kutna_hora.observer import KutnaHoraObserver  # for townhall.rl

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from townhall.engine.protocol import score_margin
 from townhall.games.my_city import scoring
 from townhall.games.my_city.actions import EXIT_ACTION, PASS_ACTION
 from townhall.games.my_city.board import neighbours
@@ -34,6 +35,10 @@ def provisional(state: MyCityState, player: int) -> float:
 
 
 def evaluate(state: MyCityState, player: int) -> float:
-    mine = provisional(state, player)
-    others = [provisional(state, q) for q in range(state.num_players) if q != player]
-    return mine - (max(others) if others else 0.0)
+    return score_margin([provisional(state, q) for q in range(state.num_players)], player)
+
+
+def evaluate_all(state: MyCityState) -> list[float]:
+    """`evaluate` for every player, each player's provisional score computed once."""
+    values = [provisional(state, q) for q in range(state.num_players)]
+    return [score_margin(values, p) for p in range(len(values))]

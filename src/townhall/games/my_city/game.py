@@ -264,6 +264,10 @@ class MyCity(Game):
         assert isinstance(state, MyCityState)
         return heuristic.evaluate(state, player)
 
+    def evaluate_all(self, state: State) -> list[float]:
+        assert isinstance(state, MyCityState)
+        return heuristic.evaluate_all(state)
+
     def observer(self, num_players: int, options: Any) -> Any:
         from townhall.games.my_city.observer import MyCityObserver  # for townhall.rl
 
