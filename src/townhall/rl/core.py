@@ -85,7 +85,8 @@ class Table:
     """One game being played for an environment: the state, its chance, the observer's buffers."""
 
     __slots__ = (
-        "chance", "copy", "game", "mask", "mask_ids", "num_actions", "observer", "options", "players", "reward", "state", "watchers",
+        "chance", "copy", "game", "legal", "mask", "mask_bytes", "num_actions", "observer", "options", "players", "reward", "state",
+        "watchers",
     )  # fmt: skip
 
     def __init__(self, game: Game | str, players: int, options: Options | None, reward: str, copy: bool = True) -> None:
@@ -105,8 +106,11 @@ class Table:
         self.watchers: list[Watcher[Any]] = [
             self.observer.watcher(np.zeros(self.observer.size, dtype=np.float32)) for _ in range(players)
         ]
-        self.mask = np.zeros(self.num_actions, dtype=np.int8)
-        self.mask_ids = np.zeros(0, dtype=np.intp)  # the ones of the mask now (cleared by index: masks are long)
+        # The mask's bytes, written item by item: a mask is long (114,257 actions in Carcassonne) and
+        # its ones are few (tens), so only the previous ones are cleared and the new ones set.
+        self.mask_bytes = bytearray(self.num_actions)
+        self.mask = np.frombuffer(self.mask_bytes, dtype=np.int8)
+        self.legal: tuple[int, ...] = ()  # the ones of the mask now
         self.copy = copy
         self.chance = Chance(0)
 
@@ -121,13 +125,15 @@ class Table:
         copies of them, or with `copy=False` the buffers themselves (the player's observation is
         overwritten by that player's next observation, the mask by the next call)."""
         buffer = self.watchers[player].observe(self.state, player)
-        mask = self.mask
-        mask[self.mask_ids] = 0
-        self.mask_ids = ids = np.array(self.state.legal_actions(player), dtype=np.intp)
-        mask[ids] = 1
+        mask = self.mask_bytes
+        for action in self.legal:
+            mask[action] = 0
+        self.legal = legal = tuple(self.state.legal_actions(player))
+        for action in legal:
+            mask[action] = 1
         if self.copy:
-            return {"observation": buffer.copy(), "action_mask": mask.copy()}
-        return {"observation": buffer, "action_mask": mask}
+            return {"observation": buffer.copy(), "action_mask": self.mask.copy()}
+        return {"observation": buffer, "action_mask": self.mask}
 
     def render(self) -> str:
         return self.game.render(self.state, None)

@@ -142,8 +142,8 @@ def _turn(state: CarcassonnePosition, player: int, views: dict[str, Any], previo
                 view[now] = 1.0
 
 
-def _tallies(state: CarcassonnePosition, player: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    return tuple(state.score), tuple(state.supply)
+def _tallies(state: CarcassonnePosition, player: int) -> tuple[int, ...]:
+    return (*state.score, *state.supply)
 
 
 def _bags(state: CarcassonnePosition, player: int) -> tuple[int, int]:
@@ -190,8 +190,9 @@ class CarcassonneObserver(Observer[CarcassonnePosition]):
 
 
 def _remaining(state: CarcassonnePosition, player: int, views: dict[str, Any], previous: None) -> None:
-    counts = [0] * NUM_TYPES
-    for tile in state.bag:
-        counts[tile] += 1
-    views["remaining"][:] = [count / 10.0 for count in counts]
+    remaining = views["remaining"]
+    if state.bag:  # counted in C, divided in float64 then stored
+        remaining[:] = np.bincount(state.bag, minlength=NUM_TYPES) / 10.0
+    else:
+        remaining.fill(0.0)
     views["river_remaining"][0] = len(state.river_bag) / 12.0

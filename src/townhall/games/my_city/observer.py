@@ -70,10 +70,7 @@ def _deck(state: MyCityPosition, player: int) -> tuple[int, ...]:
 
 
 def _remaining(state: MyCityPosition, player: int, views: dict[str, Any], previous: None) -> None:
-    counts = [0.0] * CARDS
-    for card in state.deck:
-        counts[card] += 1.0
-    views["remaining"][:] = counts
+    views["remaining"][:] = np.bincount(state.deck, minlength=CARDS) if state.deck else 0.0
 
 
 def _game_key(state: MyCityPosition, player: int) -> tuple[int, bool, bool]:
@@ -81,7 +78,7 @@ def _game_key(state: MyCityPosition, player: int) -> tuple[int, bool, bool]:
 
 
 def _game(state: MyCityPosition, player: int, views: dict[str, Any], previous: None) -> None:
-    views["game"][:] = (len(state.revealed) / 24.0, float(state.gold_claimed), float(state.over))
+    views["game"][:] = [len(state.revealed) / 24.0, float(state.gold_claimed), float(state.over)]
 
 
 class MyCityObserver(Observer[MyCityPosition]):
@@ -140,8 +137,10 @@ class MyCityObserver(Observer[MyCityPosition]):
 
     def _players(self, state: MyCityPosition, player: int, views: dict[str, Any], previous: None) -> None:
         n = self.num_players
-        views["players"][:] = [
-            (
+        views["players"].reshape(-1)[:] = [  # one flat list: NumPy reads it faster than nested ones
+            value
+            for seat in (*range(player, n), *range(player))  # observer first
+            for value in (
                 state.score[seat] / 50.0,
                 float(state.frozen[seat]),
                 state.marks[seat] / 3.0,
@@ -150,5 +149,4 @@ class MyCityObserver(Observer[MyCityPosition]):
                 1.0 if state.pending[seat] >= 0 else 0.0,
                 1.0 if not state.over and state.active[seat] and state.pending[seat] < 0 and state.card >= 0 else 0.0,
             )
-            for seat in (*range(player, n), *range(player))  # observer first
         ]
