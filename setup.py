@@ -3,8 +3,10 @@ from the same typed source. `make compiled` runs `TOWNHALL_COMPILE=1 python setu
 which puts a C extension next to each listed .py file; `make pure` removes them again. Without
 TOWNHALL_COMPILE (a plain `pip install`) this file adds nothing: the package is pure Python.
 
-Left out on purpose: text and views, observers, board views and data loading (not hot, and edited
-often), and everything above the games (the bench's reference workload must stay interpreted).
+Left out on purpose: text and views, board views and data loading (not hot, and edited often), and
+everything above the games (the bench's reference workload must stay interpreted), except the
+environments' own hot path: each game's observer and `rl.mask` run at every step of an environment
+(`townhall bench GAME --env` measures them against the compiled engine).
 """
 
 from __future__ import annotations
@@ -16,7 +18,8 @@ from setuptools import setup
 
 SRC = Path(__file__).parent / "src"
 ENGINE = ("chance", "codec", "errors", "protocol")
-NOT_HOT = {"__init__", "views", "observer", "board_view", "data", "event_words", "game", "campaign", "chapters"}
+RL = ("mask",)  # the environments' hot helper (the rest of townhall.rl stays interpreted)
+NOT_HOT = {"__init__", "views", "board_view", "data", "event_words", "game", "campaign", "chapters"}
 GAMES = ("carcassonne", "kutna_hora", "my_city", "antiquity")
 # Frozen dataclasses with a ClassVar tag: mypyc would make the tag a field, so they stay interpreted.
 INTERPRETED = {"steps"}
@@ -25,6 +28,7 @@ INTERPRETED = {"steps"}
 def compiled_sources() -> list[str]:
     """The .py files that the compiled build turns into C extensions, relative to this folder."""
     paths = [SRC / "townhall" / "engine" / f"{name}.py" for name in ENGINE]
+    paths += [SRC / "townhall" / "rl" / f"{name}.py" for name in RL]
     for game in GAMES:
         paths += sorted(
             p for p in (SRC / "townhall" / "games" / game).glob("*.py") if p.stem not in NOT_HOT | INTERPRETED

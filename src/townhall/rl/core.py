@@ -14,6 +14,7 @@ from townhall.engine.errors import OptionError
 from townhall.engine.observer import Layout, Observer, Part, Watcher
 from townhall.engine.options import Options, OptionValue
 from townhall.engine.protocol import Game, State, score_margin
+from townhall.rl.mask import refresh
 
 REWARDS = ("rank", "margin")
 
@@ -106,8 +107,7 @@ class Table:
         self.watchers: list[Watcher[Any]] = [
             self.observer.watcher(np.zeros(self.observer.size, dtype=np.float32)) for _ in range(players)
         ]
-        # The mask's bytes, written item by item: a mask is long (114,257 actions in Carcassonne) and
-        # its ones are few (tens), so only the previous ones are cleared and the new ones set.
+        # The mask's bytes, kept up to date item by item (rl.mask.refresh); the array is a view of them.
         self.mask_bytes = bytearray(self.num_actions)
         self.mask = np.frombuffer(self.mask_bytes, dtype=np.int8)
         self.legal: tuple[int, ...] = ()  # the ones of the mask now
@@ -125,12 +125,7 @@ class Table:
         copies of them, or with `copy=False` the buffers themselves (the player's observation is
         overwritten by that player's next observation, the mask by the next call)."""
         buffer = self.watchers[player].observe(self.state, player)
-        mask = self.mask_bytes
-        for action in self.legal:
-            mask[action] = 0
-        self.legal = legal = tuple(self.state.legal_actions(player))
-        for action in legal:
-            mask[action] = 1
+        self.legal = refresh(self.mask_bytes, self.legal, self.state.legal_actions(player))
         if self.copy:
             return {"observation": buffer.copy(), "action_mask": self.mask.copy()}
         return {"observation": buffer, "action_mask": self.mask}

@@ -52,13 +52,29 @@ def _seen(state: AntiquityPosition, seat: int, player: int) -> Player:
     return state.players[seat]
 
 
-def _column(name: str) -> Any:
-    """The key of a part over one per-hex list of the position."""
+# The keys of the parts over the per-hex lists of the position (one function each: no getattr by name).
+def _terrain_key(state: AntiquityPosition, player: int) -> tuple[str, ...]:
+    return tuple(state.terrain)
 
-    def key(state: AntiquityPosition, player: int) -> tuple[Any, ...]:
-        return tuple(getattr(state, name))
 
-    return key
+def _polluted_key(state: AntiquityPosition, player: int) -> tuple[bool, ...]:
+    return tuple(state.polluted)
+
+
+def _goods_key(state: AntiquityPosition, player: int) -> tuple[int, ...]:
+    return tuple(state.hex_goods)
+
+
+def _tokens_key(state: AntiquityPosition, player: int) -> tuple[bool, ...]:
+    return tuple(state.token)
+
+
+def _producers_key(state: AntiquityPosition, player: int) -> tuple[int, ...]:
+    return tuple(state.hex_producer)
+
+
+def _occupants_key(state: AntiquityPosition, player: int) -> tuple[int, ...]:
+    return tuple(state.hex_occupant)
 
 
 # The per-hex writers hand whole lists to NumPy, which converts and compares them in C (a Python
@@ -165,12 +181,12 @@ class AntiquityObserver(Observer[AntiquityPosition]):
         # Each per-hex list of the position has its part (most steps change one or none), each
         # player's cities too (a step changes at most the mover's).
         self.parts = (
-            Part(("hexes",), _terrain, _column("terrain"), whole=True),
-            Part(("hexes",), _polluted, _column("polluted"), whole=True),
-            Part(("hexes",), _goods, _column("hex_goods"), whole=True),
-            Part(("hexes",), _tokens, _column("token"), whole=True),
-            Part(("hexes",), _producers, _column("hex_producer"), whole=True),
-            Part(("hexes",), _occupants, _column("hex_occupant"), whole=True),
+            Part(("hexes",), _terrain, _terrain_key, whole=True),
+            Part(("hexes",), _polluted, _polluted_key, whole=True),
+            Part(("hexes",), _goods, _goods_key, whole=True),
+            Part(("hexes",), _tokens, _tokens_key, whole=True),
+            Part(("hexes",), _producers, _producers_key, whole=True),
+            Part(("hexes",), _occupants, _occupants_key, whole=True),
             *(Part(("cities",), _city_write(row), _city_key(row), whole=True) for row in range(num_players)),
             Part(("goods", "players"), self._players),
             Part(("revealed",), _revealed, _revealed_key),
