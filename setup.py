@@ -17,7 +17,7 @@ from pathlib import Path
 from setuptools import setup
 
 SRC = Path(__file__).parent / "src"
-ENGINE = ("chance", "codec", "errors", "protocol")
+ENGINE = ("chance", "codec", "errors", "protocol", "watch")
 RL = ("mask",)  # the environments' hot helper (the rest of townhall.rl stays interpreted)
 NOT_HOT = {"__init__", "views", "board_view", "data", "event_words", "game", "campaign", "chapters"}
 GAMES = ("carcassonne", "kutna_hora", "my_city", "antiquity")

@@ -11,9 +11,10 @@ import numpy as np
 from townhall.engine.agent import derive_seed
 from townhall.engine.chance import Chance
 from townhall.engine.errors import OptionError
-from townhall.engine.observer import Layout, Observer, Part, Watcher
+from townhall.engine.observer import Layout, Observer, Part
 from townhall.engine.options import Options, OptionValue
 from townhall.engine.protocol import Game, State, score_margin
+from townhall.engine.watch import Watcher
 from townhall.rl.mask import refresh
 
 REWARDS = ("rank", "margin")

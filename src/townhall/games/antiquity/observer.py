@@ -52,29 +52,22 @@ def _seen(state: AntiquityPosition, seat: int, player: int) -> Player:
     return state.players[seat]
 
 
-# The keys of the parts over the per-hex lists of the position (one function each: no getattr by name).
-def _terrain_key(state: AntiquityPosition, player: int) -> tuple[str, ...]:
-    return tuple(state.terrain)
-
-
 def _polluted_key(state: AntiquityPosition, player: int) -> tuple[bool, ...]:
     return tuple(state.polluted)
 
 
-def _goods_key(state: AntiquityPosition, player: int) -> tuple[int, ...]:
-    return tuple(state.hex_goods)
+def _land_key(state: AntiquityPosition, player: int) -> tuple[Any, ...]:
+    """The per-hex lists that change seldom (a few times a game, against pollution every few
+    steps): one key for all, since each key costs a pass over the hundreds of hexes."""
+    return (*state.terrain, *state.hex_goods, *state.token, *state.hex_producer, *state.hex_occupant)
 
 
-def _tokens_key(state: AntiquityPosition, player: int) -> tuple[bool, ...]:
-    return tuple(state.token)
-
-
-def _producers_key(state: AntiquityPosition, player: int) -> tuple[int, ...]:
-    return tuple(state.hex_producer)
-
-
-def _occupants_key(state: AntiquityPosition, player: int) -> tuple[int, ...]:
-    return tuple(state.hex_occupant)
+def _land(state: AntiquityPosition, player: int, views: dict[str, Any], previous: None) -> None:
+    _terrain(state, player, views, None)
+    _goods(state, player, views, None)
+    _tokens(state, player, views, None)
+    _producers(state, player, views, None)
+    _occupants(state, player, views, None)
 
 
 # The per-hex writers hand whole lists to NumPy, which converts and compares them in C (a Python
@@ -178,15 +171,11 @@ class AntiquityObserver(Observer[AntiquityPosition]):
         layout.add("revealed", 10, doc="revealed tokens per good / 10")
         layout.add("game", 12, doc="round, phase, tokens left")
         self.layout = layout
-        # Each per-hex list of the position has its part (most steps change one or none), each
-        # player's cities too (a step changes at most the mover's).
+        # The per-hex lists in two parts (pollution, and the seldom changing rest), each player's
+        # cities in a part of its own (a step changes at most the mover's).
         self.parts = (
-            Part(("hexes",), _terrain, _terrain_key, whole=True),
+            Part(("hexes",), _land, _land_key, whole=True),
             Part(("hexes",), _polluted, _polluted_key, whole=True),
-            Part(("hexes",), _goods, _goods_key, whole=True),
-            Part(("hexes",), _tokens, _tokens_key, whole=True),
-            Part(("hexes",), _producers, _producers_key, whole=True),
-            Part(("hexes",), _occupants, _occupants_key, whole=True),
             *(Part(("cities",), _city_write(row), _city_key(row), whole=True) for row in range(num_players)),
             Part(("goods", "players"), self._players),
             Part(("revealed",), _revealed, _revealed_key),

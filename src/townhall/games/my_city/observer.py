@@ -95,7 +95,7 @@ class MyCityObserver(Observer[MyCityPosition]):
         layout.add("game", 3, doc="revealed / 24, gold claimed, over")
         self.layout = layout
         self.parts = (
-            Part(("boards",), self._occupied, _occupied_key, whole=True),
+            Part(("boards",), self._occupied, _occupied_key, incremental=True),
             Part(("boards",), self._features, _features_key, incremental=True),
             Part(("terrain",), _terrain, _terrain_key),
             Part(("card",), _card_write, _card, incremental=True),
@@ -104,9 +104,24 @@ class MyCityObserver(Observer[MyCityPosition]):
             Part(("game",), _game, _game_key),
         )
 
-    def _occupied(self, state: MyCityPosition, player: int, views: dict[str, Any], previous: None) -> None:
-        """Every player's built cells (every card changes them all), unpacked at once."""
+    def _occupied(
+        self, state: MyCityPosition, player: int, views: dict[str, Any], previous: tuple[int, ...] | None
+    ) -> None:
+        """Every player's built cells. Cells are only ever added along a game: the cells new since
+        the last look are set one by one; otherwise (the first look) all are unpacked at once."""
         n = self.num_players
+        if previous is not None and all(
+            before & ~now == 0 for before, now in zip(previous, state.occupied, strict=True)
+        ):
+            boards = views["boards"].reshape(n, PLANES, CELLS)
+            for seat in range(n):
+                new = state.occupied[seat] & ~previous[seat]
+                row = boards[(seat - player) % n, 0]
+                while new:
+                    low = new & -new
+                    row[low.bit_length() - 1] = 1.0
+                    new ^= low
+            return
         raw = b"".join(state.occupied[seat].to_bytes(16, "little") for seat in (*range(player, n), *range(player)))
         cells = np.unpackbits(np.frombuffer(raw, dtype=np.uint8), bitorder="little").reshape(n, 128)
         views["boards"].reshape(n, PLANES, CELLS)[:, 0] = cells[:, :CELLS]
