@@ -4,12 +4,22 @@ environment, while the observers' layouts and parts stay plain Python."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
-
-if TYPE_CHECKING:
-    from townhall.engine.observer import Observer
+from typing import Any, Generic, Protocol, TypeVar
 
 StateT = TypeVar("StateT")
+
+
+class Watched(Protocol):
+    """What a watcher reads of its engine.observer.Observer (named here: observer imports this
+    module, and the package has no import cycle)."""
+
+    @property
+    def parts(self) -> tuple[Any, ...]: ...
+
+    @property
+    def steps(self) -> list[tuple[Any, Any, bool, tuple[str, ...]]]: ...
+
+    def views(self, out: Any) -> dict[str, Any]: ...
 
 
 class Watcher(Generic[StateT]):
@@ -20,7 +30,7 @@ class Watcher(Generic[StateT]):
     otherwise the state is taken to have moved on only by `apply` since the last call, and only
     the parts whose key changed are rewritten."""
 
-    def __init__(self, observer: Observer[StateT], out: Any) -> None:
+    def __init__(self, observer: Watched, out: Any) -> None:
         self.observer = observer
         self.buffer = out
         self.views = observer.views(out)
