@@ -3,9 +3,11 @@ from the same typed source. `make compiled` runs `TOWNHALL_COMPILE=1 python setu
 which puts a C extension next to each listed .py file; `make pure` removes them again. Without
 TOWNHALL_COMPILE (a plain `pip install`) this file adds nothing: the package is pure Python.
 
-Left out on purpose: text and views, observers, board views and data loading (not hot, and edited
-often), and everything above the games but the search agent (the bench's reference workload must
-stay interpreted).
+Left out on purpose: text and views, board views and data loading (not hot, and edited often), and
+everything above the games (the bench's reference workload must stay interpreted), except two hot
+paths that run as often as the rules they call: the search agent's iterations, and the
+environments' step (each game's observer and `rl.mask`; `townhall bench GAME --env` measures them
+against the compiled engine).
 """
 
 from __future__ import annotations
@@ -16,10 +18,11 @@ from pathlib import Path
 from setuptools import setup
 
 SRC = Path(__file__).parent / "src"
-ENGINE = ("chance", "codec", "errors", "protocol")
-NOT_HOT = {"__init__", "views", "observer", "board_view", "data", "event_words", "game", "campaign", "chapters"}
+ENGINE = ("chance", "codec", "errors", "protocol", "watch")
+NOT_HOT = {"__init__", "views", "board_view", "data", "event_words", "game", "campaign", "chapters"}
 # The search agent's iterations are as hot as the rules they call.
 AGENTS = ("mcts",)
+RL = ("mask",)  # the environments' hot helper (the rest of townhall.rl stays interpreted)
 GAMES = ("carcassonne", "kutna_hora", "my_city", "antiquity")
 # Frozen dataclasses with a ClassVar tag: mypyc would make the tag a field, so they stay interpreted.
 INTERPRETED = {"steps"}
@@ -29,6 +32,7 @@ def compiled_sources() -> list[str]:
     """The .py files that the compiled build turns into C extensions, relative to this folder."""
     paths = [SRC / "townhall" / "engine" / f"{name}.py" for name in ENGINE]
     paths += [SRC / "townhall" / "agents" / f"{name}.py" for name in AGENTS]
+    paths += [SRC / "townhall" / "rl" / f"{name}.py" for name in RL]
     for game in GAMES:
         paths += sorted(
             p for p in (SRC / "townhall" / "games" / game).glob("*.py") if p.stem not in NOT_HOT | INTERPRETED

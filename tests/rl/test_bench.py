@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 
@@ -19,6 +20,9 @@ def test_bench_env_prints_both_sides_and_their_ratio() -> None:
     figures = json.loads(result.output)
     assert figures["env"] == "kutna_hora_v1"
     assert figures["raw_us_per_decision"] > 0 and figures["env_us_per_decision"] > 0
+    # The observer, watcher and mask helper are compiled with the engine (setup.py): no mixed build.
+    assert figures["build"] == os.environ.get("TOWNHALL_EXPECT_BUILD", figures["build"])
+    assert figures["build"] in ("compiled", "pure")
     assert figures["overhead_ratio"] == pytest.approx(
         figures["env_us_per_decision"] / figures["raw_us_per_decision"], rel=0.05
     )

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import ast
 import copy
 import dataclasses
+import importlib.util
 import random
 import warnings
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -124,6 +127,14 @@ def test_env_names_move_with_the_data_and_the_layout(name: str) -> None:
     assert rl.aec_env(name, 2).metadata["name"] == f"{name.replace('-', '_')}_v{observer.version}"
 
 
+def _source_docstring(module: str) -> str:
+    """A module's docstring read from its source (a mypyc-compiled module keeps no __doc__)."""
+    spec = importlib.util.find_spec(module)
+    assert spec is not None and spec.origin is not None
+    source = Path(spec.origin).with_name(module.rsplit(".", 1)[-1] + ".py")
+    return ast.get_docstring(ast.parse(source.read_text(encoding="utf-8"))) or ""
+
+
 @pytest.mark.parametrize("name", GAMES)
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_observations_have_a_fixed_shape_and_a_documented_layout(name: str, players: int) -> None:
@@ -134,7 +145,7 @@ def test_observations_have_a_fixed_shape_and_a_documented_layout(name: str, play
     size = env.observation_space("player_0")["observation"].shape[0]
     observer = env.table.observer
     assert sum(part.size for part in observer.slices.values()) == size
-    module_doc = __import__(type(observer).__module__, fromlist=["_"]).__doc__ or ""
+    module_doc = _source_docstring(type(observer).__module__)
     for slice_name in observer.slices:
         assert f"`{slice_name}`" in module_doc, f"{slice_name} is not in the layout table"
     env.reset(seed=1)

@@ -12,6 +12,7 @@ from townhall import games
 from townhall.engine.chance import Chance
 from townhall.engine.options import OptionValue
 from townhall.rl.core import Table
+from townhall.rl.mask import full, refresh
 
 GAMES = ["antiquity", "carcassonne", "kutna-hora", "my-city"]
 MAX_DECISIONS = 400  # enough for boards to fill and followers, cards and goods to come and go
@@ -62,3 +63,47 @@ def test_another_state_object_is_observed_from_scratch() -> None:
     table.observe(0)
     table.reset(3)  # a new game: a new state object, back at the start
     np.testing.assert_array_equal(table.observe(0)["observation"], first)
+
+
+@pytest.mark.parametrize(("name", "players", "options"), _seatings())
+def test_kept_masks_equal_masks_from_scratch(name: str, players: int, options: dict[str, OptionValue]) -> None:
+    """The mask is kept in place (the previous ones cleared, the new ones set): at every look, by
+    any player (the one to move or another, whose mask is empty), it equals a mask built from
+    scratch from the legal actions, in the copy and in the buffer itself."""
+    game = games.get(name)
+    for copy in (True, False):
+        table = Table(game, players, options, "rank", copy=copy)
+        for seed in (1, 2):
+            table.reset(seed)
+            rng = random.Random(seed)
+            chance = Chance(seed)
+            for decision in range(MAX_DECISIONS):
+                movers = table.state.to_move()
+                for player in range(players):
+                    if not movers or rng.random() < 0.5 or (movers and player == movers[0]):
+                        legal = table.state.legal_actions(player)
+                        expected = np.zeros(table.num_actions, dtype=np.int8)
+                        expected[legal] = 1
+                        got = table.observe(player)["action_mask"]
+                        np.testing.assert_array_equal(got, expected, err_msg=f"{name} seed {seed} step {decision}")
+                        assert bytes(full(table.num_actions, legal)) == expected.tobytes()
+                if not movers:
+                    break
+                legal = table.state.legal_actions(movers[0])
+                table.state.apply(movers[0], legal[int(rng.random() * len(legal))], chance)
+            table.reset(seed + 10)  # a new game: the last game's ones are cleared too
+            first = table.state.to_move()[0]
+            expected = np.zeros(table.num_actions, dtype=np.int8)
+            expected[table.state.legal_actions(first)] = 1
+            np.testing.assert_array_equal(table.observe(first)["action_mask"], expected)
+
+
+def test_refresh_clears_the_previous_ones_and_sets_the_new() -> None:
+    mask = bytearray(8)
+    previous = refresh(mask, (), [1, 5])
+    assert bytes(mask) == bytes([0, 1, 0, 0, 0, 1, 0, 0]) and previous == (1, 5)
+    legal = [2, 5]
+    previous = refresh(mask, previous, legal)
+    legal.append(7)  # the state's list may change later: the kept ones do not
+    assert bytes(mask) == bytes([0, 0, 1, 0, 0, 1, 0, 0]) and previous == (2, 5)
+    assert refresh(mask, previous, []) == () and bytes(mask) == bytes(8)

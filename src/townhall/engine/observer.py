@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Generic, TypeVar
 
+from townhall.engine.watch import Watcher
+
 StateT = TypeVar("StateT")
 
 
@@ -137,58 +139,5 @@ class Observer(ABC, Generic[StateT]):
             part.write(state, player, views, None)
 
     def watcher(self, out: Any) -> Watcher[StateT]:
-        """A player's view kept in `out` along a game (see Watcher)."""
+        """A player's view kept in `out` along a game (see engine.watch.Watcher)."""
         return Watcher(self, out)
-
-
-class Watcher(Generic[StateT]):
-    """One player's view of a game, kept up to date in its own buffer.
-
-    `observe(state, player)` fills the buffer from scratch the first time, and whenever `state` is
-    another object or `player` another seat than last time (a new game, a determinization);
-    otherwise the state is taken to have moved on only by `apply` since the last call, and only
-    the parts whose key changed are rewritten."""
-
-    __slots__ = ("buffer", "keys", "observer", "player", "state", "views")
-
-    def __init__(self, observer: Observer[StateT], out: Any) -> None:
-        self.observer = observer
-        self.buffer = out
-        self.views = observer.views(out)
-        self.keys: list[Any] = []
-        self.state: StateT | None = None
-        self.player = -1
-
-    def forget(self) -> None:
-        """The next observation fills the buffer from scratch."""
-        self.state = None
-
-    def observe(self, state: StateT, player: int) -> Any:
-        views = self.views
-        parts = self.observer.parts
-        if state is not self.state or player != self.player:
-            self.buffer[:] = 0.0
-            self.keys = [None if part.key is None else part.key(state, player) for part in parts]
-            for part in parts:
-                part.write(state, player, views, None)
-            self.state = state
-            self.player = player
-            return self.buffer
-        keys = self.keys
-        index = 0
-        for key_of, write, incremental, slices in self.observer.steps:
-            previous = None
-            if key_of is not None:
-                key = key_of(state, player)
-                previous = keys[index]
-                if key == previous:
-                    index += 1
-                    continue
-                keys[index] = key
-            if not incremental:
-                previous = None
-                for name in slices:
-                    views[name].fill(0.0)
-            write(state, player, views, previous)
-            index += 1
-        return self.buffer

@@ -97,14 +97,14 @@ class TownhallAEC(AECEnv[str, dict[str, Any], int]):
         self._cumulative_rewards[agent] = 0.0
         table = self.table
         table.state.apply(self._index[agent], int(action), table.chance)
-        self._clear_rewards()
         if table.state.is_terminal():
+            self._clear_rewards()
             for name, value in zip(self.agents, final_rewards(table.state, table.reward), strict=True):
                 self.rewards[name] = value
                 self.terminations[name] = True
-        else:
+            self._accumulate_rewards()
+        else:  # rewards stay 0 until the end: nothing to clear or accumulate
             self._select()
-        self._accumulate_rewards()
 
     def render(self) -> str | None:
         if self.render_mode is None:

@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 from townhall.engine.agent import derive_seed
+from townhall.engine.build import build_of
 from townhall.engine.chance import Chance
 from townhall.engine.options import Options
 from townhall.engine.protocol import Game, Json
@@ -99,6 +100,8 @@ def run_env_bench(
         "players": players,
         "options": resolved,
         "copies_observations": copy,
+        # The engine's state and the environment's hot path (observer, watcher, mask) together.
+        "build": build_of(env.table.state, env.table.observer, env.table.watchers[0]),
         "games": games,
         "observation_size": env.table.observer.size,
         "actions": env.table.num_actions,

@@ -11,9 +11,11 @@ import numpy as np
 from townhall.engine.agent import derive_seed
 from townhall.engine.chance import Chance
 from townhall.engine.errors import OptionError
-from townhall.engine.observer import Layout, Observer, Part, Watcher
+from townhall.engine.observer import Layout, Observer, Part
 from townhall.engine.options import Options, OptionValue
 from townhall.engine.protocol import Game, State, score_margin
+from townhall.engine.watch import Watcher
+from townhall.rl.mask import refresh
 
 REWARDS = ("rank", "margin")
 
@@ -85,7 +87,8 @@ class Table:
     """One game being played for an environment: the state, its chance, the observer's buffers."""
 
     __slots__ = (
-        "chance", "copy", "game", "mask", "mask_ids", "num_actions", "observer", "options", "players", "reward", "state", "watchers",
+        "chance", "copy", "game", "legal", "mask", "mask_bytes", "num_actions", "observer", "options", "players", "reward", "state",
+        "watchers",
     )  # fmt: skip
 
     def __init__(self, game: Game | str, players: int, options: Options | None, reward: str, copy: bool = True) -> None:
@@ -105,8 +108,10 @@ class Table:
         self.watchers: list[Watcher[Any]] = [
             self.observer.watcher(np.zeros(self.observer.size, dtype=np.float32)) for _ in range(players)
         ]
-        self.mask = np.zeros(self.num_actions, dtype=np.int8)
-        self.mask_ids = np.zeros(0, dtype=np.intp)  # the ones of the mask now (cleared by index: masks are long)
+        # The mask's bytes, kept up to date item by item (rl.mask.refresh); the array is a view of them.
+        self.mask_bytes = bytearray(self.num_actions)
+        self.mask = np.frombuffer(self.mask_bytes, dtype=np.int8)
+        self.legal: tuple[int, ...] = ()  # the ones of the mask now
         self.copy = copy
         self.chance = Chance(0)
 
@@ -121,13 +126,10 @@ class Table:
         copies of them, or with `copy=False` the buffers themselves (the player's observation is
         overwritten by that player's next observation, the mask by the next call)."""
         buffer = self.watchers[player].observe(self.state, player)
-        mask = self.mask
-        mask[self.mask_ids] = 0
-        self.mask_ids = ids = np.array(self.state.legal_actions(player), dtype=np.intp)
-        mask[ids] = 1
+        self.legal = refresh(self.mask_bytes, self.legal, self.state.legal_actions(player))
         if self.copy:
-            return {"observation": buffer.copy(), "action_mask": mask.copy()}
-        return {"observation": buffer, "action_mask": mask}
+            return {"observation": buffer.copy(), "action_mask": self.mask.copy()}
+        return {"observation": buffer, "action_mask": self.mask}
 
     def render(self) -> str:
         return self.game.render(self.state, None)

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from townhall.engine.observer import Layout, Observer, Part
 from townhall.games.antiquity.hexmap import TOPOLOGIES
 from townhall.games.antiquity.player import Player
@@ -50,54 +52,65 @@ def _seen(state: AntiquityPosition, seat: int, player: int) -> Player:
     return state.players[seat]
 
 
-def _column(name: str) -> Any:
-    """The key of a part over one per-hex list of the position."""
-
-    def key(state: AntiquityPosition, player: int) -> tuple[Any, ...]:
-        return tuple(getattr(state, name))
-
-    return key
+def _polluted_key(state: AntiquityPosition, player: int) -> tuple[bool, ...]:
+    return tuple(state.polluted)
 
 
+def _land_key(state: AntiquityPosition, player: int) -> tuple[Any, ...]:
+    """The per-hex lists that change seldom (a few times a game, against pollution every few
+    steps): one key for all, since each key costs a pass over the hundreds of hexes."""
+    return (*state.terrain, *state.hex_goods, *state.token, *state.hex_producer, *state.hex_occupant)
+
+
+def _land(state: AntiquityPosition, player: int, views: dict[str, Any], previous: None) -> None:
+    _terrain(state, player, views, None)
+    _goods(state, player, views, None)
+    _tokens(state, player, views, None)
+    _producers(state, player, views, None)
+    _occupants(state, player, views, None)
+
+
+# The per-hex writers hand whole lists to NumPy, which converts and compares them in C (a Python
+# loop over the hundreds of hexes would cost more than the rest of the observation).
 def _terrain(state: AntiquityPosition, player: int, views: dict[str, Any], previous: None) -> None:
     hexes = views["hexes"]
-    terrain = state.terrain[: hexes.shape[1]]
+    terrain = np.array(state.terrain[: hexes.shape[1]])
     for kind, letter in enumerate(TERRAIN):
-        hexes[kind, : len(terrain)] = [1.0 if value == letter else 0.0 for value in terrain]
+        np.equal(terrain, letter, out=hexes[kind, : len(terrain)], casting="unsafe")
 
 
 def _polluted(state: AntiquityPosition, player: int, views: dict[str, Any], previous: None) -> None:
     hexes = views["hexes"]
     polluted = state.polluted[: hexes.shape[1]]
-    hexes[4, : len(polluted)] = [1.0 if value else 0.0 for value in polluted]
+    hexes[4, : len(polluted)] = polluted  # bools: 1.0 or 0.0
 
 
 def _goods(state: AntiquityPosition, player: int, views: dict[str, Any], previous: None) -> None:
     hexes = views["hexes"]
-    goods = state.hex_goods[: hexes.shape[1]]
-    hexes[5, : len(goods)] = [1.0 if good >= 0 else 0.0 for good in goods]
-    hexes[6, : len(goods)] = [(good + 1) / 10.0 if good >= 0 else 0.0 for good in goods]
+    goods = np.array(state.hex_goods[: hexes.shape[1]], dtype=np.float64)
+    present = goods >= 0
+    hexes[5, : len(goods)] = present
+    hexes[6, : len(goods)] = np.where(present, (goods + 1.0) / 10.0, 0.0)  # in float64, then stored
 
 
 def _tokens(state: AntiquityPosition, player: int, views: dict[str, Any], previous: None) -> None:
     hexes = views["hexes"]
     tokens = state.token[: hexes.shape[1]]
-    hexes[7, : len(tokens)] = [1.0 if token else 0.0 for token in tokens]
+    hexes[7, : len(tokens)] = tokens  # bools: 1.0 or 0.0
 
 
 def _producers(state: AntiquityPosition, player: int, views: dict[str, Any], previous: None) -> None:
     hexes = views["hexes"]
     producers = state.hex_producer[: hexes.shape[1]]
-    hexes[8, : len(producers)] = [1.0 if producer >= 0 else 0.0 for producer in producers]
+    np.greater_equal(producers, 0, out=hexes[8, : len(producers)], casting="unsafe")
 
 
 def _occupants(state: AntiquityPosition, player: int, views: dict[str, Any], previous: None) -> None:
     hexes = views["hexes"]
     n = hexes.shape[0] - 9
-    occupants = state.hex_occupant[: min(hexes.shape[1], len(state.terrain))]
+    occupants = np.array(state.hex_occupant[: min(hexes.shape[1], len(state.terrain))])
     for row in range(n):
-        seat = (player + row) % n
-        hexes[9 + row, : len(occupants)] = [1.0 if occupant == seat else 0.0 for occupant in occupants]
+        np.equal(occupants, (player + row) % n, out=hexes[9 + row, : len(occupants)], casting="unsafe")
 
 
 def _city_key(row: int) -> Any:
@@ -117,15 +130,23 @@ def _city_write(row: int) -> Any:
         cities.fill(0.0)
         for index, (grid, graves) in enumerate(zip(seen.grid[:CITIES], seen.graves[:CITIES], strict=False)):
             cells = grid[:GRID]
-            cities[index, 0, : len(cells)] = [1.0 if value >= 0 else 0.0 for value in cells]
+            np.greater_equal(cells, 0, out=cities[index, 0, : len(cells)], casting="unsafe")
             buried = graves[:GRID]
-            cities[index, 1, : len(buried)] = [1.0 if grave else 0.0 for grave in buried]
+            cities[index, 1, : len(buried)] = buried  # bools: 1.0 or 0.0
 
     return write
 
 
+def _revealed_key(state: AntiquityPosition, player: int) -> tuple[int, ...]:
+    return tuple(state.revealed[:10])
+
+
 def _revealed(state: AntiquityPosition, player: int, views: dict[str, Any], previous: None) -> None:
     views["revealed"][:] = [value / 10.0 for value in state.revealed[:10]]
+
+
+def _game_key(state: AntiquityPosition, player: int) -> tuple[int, Any, int]:
+    return state.round, state.phase, sum(state.token_pool)
 
 
 def _game(state: AntiquityPosition, player: int, views: dict[str, Any], previous: None) -> None:
@@ -150,29 +171,26 @@ class AntiquityObserver(Observer[AntiquityPosition]):
         layout.add("revealed", 10, doc="revealed tokens per good / 10")
         layout.add("game", 12, doc="round, phase, tokens left")
         self.layout = layout
-        # Each per-hex list of the position has its part (most steps change one or none), each
-        # player's cities too (a step changes at most the mover's).
+        # The per-hex lists in two parts (pollution, and the seldom changing rest), each player's
+        # cities in a part of its own (a step changes at most the mover's).
         self.parts = (
-            Part(("hexes",), _terrain, _column("terrain"), whole=True),
-            Part(("hexes",), _polluted, _column("polluted"), whole=True),
-            Part(("hexes",), _goods, _column("hex_goods"), whole=True),
-            Part(("hexes",), _tokens, _column("token"), whole=True),
-            Part(("hexes",), _producers, _column("hex_producer"), whole=True),
-            Part(("hexes",), _occupants, _column("hex_occupant"), whole=True),
+            Part(("hexes",), _land, _land_key, whole=True),
+            Part(("hexes",), _polluted, _polluted_key, whole=True),
             *(Part(("cities",), _city_write(row), _city_key(row), whole=True) for row in range(num_players)),
             Part(("goods", "players"), self._players),
-            Part(("revealed",), _revealed),
-            Part(("game",), _game),
+            Part(("revealed",), _revealed, _revealed_key),
+            Part(("game",), _game, _game_key),
         )
 
     def _players(self, state: AntiquityPosition, player: int, views: dict[str, Any], previous: None) -> None:
         n = self.num_players
         movers = self._movers(state, player)
-        goods, players = [], []
+        goods: list[float] = []
+        players: list[float] = []  # flat: NumPy reads one flat list faster than nested ones
         for seat in (*range(player, n), *range(player)):  # observer first
             seen = _seen(state, seat, player)
-            goods.append([value / 10.0 for value in seen.goods[:10]])
-            players.append(
+            goods += [value / 10.0 for value in seen.goods[:10]]
+            players.extend(
                 (
                     len(seen.cities) / 4.0,
                     len(seen.inns) / 4.0,
@@ -185,8 +203,8 @@ class AntiquityObserver(Observer[AntiquityPosition]):
                     1.0 if seat in movers else 0.0,
                 )
             )
-        views["goods"][:] = goods
-        views["players"][:] = players
+        views["goods"].reshape(-1)[:] = goods
+        views["players"].reshape(-1)[:] = players
 
     @staticmethod
     def _movers(state: AntiquityPosition, player: int) -> tuple[int, ...]:

@@ -30,6 +30,7 @@ RADIUS = 15
 WIDTH = 2 * RADIUS + 1
 TILE_PLANES = 19  # occupied, 16 edge kinds, cloister, pennant
 LAST, FRONTIER, FOLLOWERS = 19, 20, 21
+TURN_SLICES = ("hand", "phase", "to_move")
 
 
 def _tile_planes(layout_index: int) -> list[float]:
@@ -131,19 +132,19 @@ def _turn_key(state: CarcassonnePosition, player: int) -> tuple[int, int, int]:
 
 def _turn(state: CarcassonnePosition, player: int, views: dict[str, Any], previous: tuple[int, ...] | None) -> None:
     """Three one-hot slices: clear the previous ones, set the new ones."""
-    for name, before, now in zip(
-        ("hand", "phase", "to_move"), previous or (-1, -1, -1), _turn_key(state, player), strict=True
-    ):
-        if before != now:
+    now = _turn_key(state, player)
+    before = previous or (-1, -1, -1)
+    for index, name in enumerate(TURN_SLICES):
+        if before[index] != now[index]:
             view = views[name]
-            if before >= 0:
-                view[before] = 0.0
-            if now >= 0:
-                view[now] = 1.0
+            if before[index] >= 0:
+                view[before[index]] = 0.0
+            if now[index] >= 0:
+                view[now[index]] = 1.0
 
 
-def _tallies(state: CarcassonnePosition, player: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    return tuple(state.score), tuple(state.supply)
+def _tallies(state: CarcassonnePosition, player: int) -> tuple[int, ...]:
+    return (*state.score, *state.supply)
 
 
 def _bags(state: CarcassonnePosition, player: int) -> tuple[int, int]:
@@ -190,8 +191,9 @@ class CarcassonneObserver(Observer[CarcassonnePosition]):
 
 
 def _remaining(state: CarcassonnePosition, player: int, views: dict[str, Any], previous: None) -> None:
-    counts = [0] * NUM_TYPES
-    for tile in state.bag:
-        counts[tile] += 1
-    views["remaining"][:] = [count / 10.0 for count in counts]
+    remaining = views["remaining"]
+    if state.bag:  # counted in C, divided in float64 then stored
+        remaining[:] = np.bincount(state.bag, minlength=NUM_TYPES) / 10.0
+    else:
+        remaining.fill(0.0)
     views["river_remaining"][0] = len(state.river_bag) / 12.0

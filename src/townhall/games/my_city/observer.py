@@ -70,10 +70,7 @@ def _deck(state: MyCityPosition, player: int) -> tuple[int, ...]:
 
 
 def _remaining(state: MyCityPosition, player: int, views: dict[str, Any], previous: None) -> None:
-    counts = [0.0] * CARDS
-    for card in state.deck:
-        counts[card] += 1.0
-    views["remaining"][:] = counts
+    views["remaining"][:] = np.bincount(state.deck, minlength=CARDS) if state.deck else 0.0
 
 
 def _game_key(state: MyCityPosition, player: int) -> tuple[int, bool, bool]:
@@ -81,7 +78,7 @@ def _game_key(state: MyCityPosition, player: int) -> tuple[int, bool, bool]:
 
 
 def _game(state: MyCityPosition, player: int, views: dict[str, Any], previous: None) -> None:
-    views["game"][:] = (len(state.revealed) / 24.0, float(state.gold_claimed), float(state.over))
+    views["game"][:] = [len(state.revealed) / 24.0, float(state.gold_claimed), float(state.over)]
 
 
 class MyCityObserver(Observer[MyCityPosition]):
@@ -98,7 +95,7 @@ class MyCityObserver(Observer[MyCityPosition]):
         layout.add("game", 3, doc="revealed / 24, gold claimed, over")
         self.layout = layout
         self.parts = (
-            Part(("boards",), self._occupied, _occupied_key, whole=True),
+            Part(("boards",), self._occupied, _occupied_key, incremental=True),
             Part(("boards",), self._features, _features_key, incremental=True),
             Part(("terrain",), _terrain, _terrain_key),
             Part(("card",), _card_write, _card, incremental=True),
@@ -107,9 +104,24 @@ class MyCityObserver(Observer[MyCityPosition]):
             Part(("game",), _game, _game_key),
         )
 
-    def _occupied(self, state: MyCityPosition, player: int, views: dict[str, Any], previous: None) -> None:
-        """Every player's built cells (every card changes them all), unpacked at once."""
+    def _occupied(
+        self, state: MyCityPosition, player: int, views: dict[str, Any], previous: tuple[int, ...] | None
+    ) -> None:
+        """Every player's built cells. Cells are only ever added along a game: the cells new since
+        the last look are set one by one; otherwise (the first look) all are unpacked at once."""
         n = self.num_players
+        if previous is not None and all(
+            before & ~now == 0 for before, now in zip(previous, state.occupied, strict=True)
+        ):
+            boards = views["boards"].reshape(n, PLANES, CELLS)
+            for seat in range(n):
+                new = state.occupied[seat] & ~previous[seat]
+                row = boards[(seat - player) % n, 0]
+                while new:
+                    low = new & -new
+                    row[low.bit_length() - 1] = 1.0
+                    new ^= low
+            return
         raw = b"".join(state.occupied[seat].to_bytes(16, "little") for seat in (*range(player, n), *range(player)))
         cells = np.unpackbits(np.frombuffer(raw, dtype=np.uint8), bitorder="little").reshape(n, 128)
         views["boards"].reshape(n, PLANES, CELLS)[:, 0] = cells[:, :CELLS]
@@ -140,8 +152,10 @@ class MyCityObserver(Observer[MyCityPosition]):
 
     def _players(self, state: MyCityPosition, player: int, views: dict[str, Any], previous: None) -> None:
         n = self.num_players
-        views["players"][:] = [
-            (
+        views["players"].reshape(-1)[:] = [  # one flat list: NumPy reads it faster than nested ones
+            value
+            for seat in (*range(player, n), *range(player))  # observer first
+            for value in (
                 state.score[seat] / 50.0,
                 float(state.frozen[seat]),
                 state.marks[seat] / 3.0,
@@ -150,5 +164,4 @@ class MyCityObserver(Observer[MyCityPosition]):
                 1.0 if state.pending[seat] >= 0 else 0.0,
                 1.0 if not state.over and state.active[seat] and state.pending[seat] < 0 and state.card >= 0 else 0.0,
             )
-            for seat in (*range(player, n), *range(player))  # observer first
         ]

@@ -1,0 +1,73 @@
+"""A player's tensor view kept up to date along a game (engine.observer's Watcher): its own
+module so that the compiled build compiles it (setup.py): it runs at every observation of an
+environment, while the observers' layouts and parts stay plain Python."""
+
+from __future__ import annotations
+
+from typing import Any, Generic, Protocol, TypeVar
+
+StateT = TypeVar("StateT")
+
+
+class Watched(Protocol):
+    """What a watcher reads of its engine.observer.Observer (named here: observer imports this
+    module, and the package has no import cycle)."""
+
+    @property
+    def parts(self) -> tuple[Any, ...]: ...
+
+    @property
+    def steps(self) -> list[tuple[Any, Any, bool, tuple[str, ...]]]: ...
+
+    def views(self, out: Any) -> dict[str, Any]: ...
+
+
+class Watcher(Generic[StateT]):
+    """One player's view of a game, kept up to date in its own buffer.
+
+    `observe(state, player)` fills the buffer from scratch the first time, and whenever `state` is
+    another object or `player` another seat than last time (a new game, a determinization);
+    otherwise the state is taken to have moved on only by `apply` since the last call, and only
+    the parts whose key changed are rewritten."""
+
+    def __init__(self, observer: Watched, out: Any) -> None:
+        self.observer = observer
+        self.buffer = out
+        self.views = observer.views(out)
+        self.keys: list[Any] = []
+        self.state: StateT | None = None
+        self.player = -1
+
+    def forget(self) -> None:
+        """The next observation fills the buffer from scratch."""
+        self.state = None
+
+    def observe(self, state: StateT, player: int) -> Any:
+        views = self.views
+        parts = self.observer.parts
+        if state is not self.state or player != self.player:
+            self.buffer[:] = 0.0
+            self.keys = [None if part.key is None else part.key(state, player) for part in parts]
+            for part in parts:
+                part.write(state, player, views, None)
+            self.state = state
+            self.player = player
+            return self.buffer
+        keys = self.keys
+        index = 0
+        for key_of, write, incremental, slices in self.observer.steps:
+            previous: Any = None
+            if key_of is not None:
+                key = key_of(state, player)
+                previous = keys[index]
+                if key == previous:
+                    index += 1
+                    continue
+                keys[index] = key
+            if not incremental:
+                previous = None
+                for name in slices:
+                    views[name].fill(0.0)
+            write(state, player, views, previous)
+            index += 1
+        return self.buffer

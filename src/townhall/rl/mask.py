@@ -1,0 +1,23 @@
+"""The action mask kept up to date in place: a mask is long (114,257 actions in Carcassonne) and
+its ones are few (tens), so only the previous ones are cleared and the new ones set, item by item
+on the mask's bytes. Compiled in the compiled build (setup.py): it runs at every observation."""
+
+from __future__ import annotations
+
+
+def refresh(mask: bytearray, previous: tuple[int, ...], legal: list[int]) -> tuple[int, ...]:
+    """Clear the ones of `previous` in `mask`, set those of `legal`; return them (the next `previous`)."""
+    for action in previous:
+        mask[action] = 0
+    now = tuple(legal)  # the state may reuse its list: keep our own
+    for action in now:
+        mask[action] = 1
+    return now
+
+
+def full(num_actions: int, legal: list[int]) -> bytearray:
+    """The mask of `legal` from scratch (what `refresh` must keep equal to)."""
+    mask = bytearray(num_actions)
+    for action in legal:
+        mask[action] = 1
+    return mask
