@@ -23,7 +23,7 @@ import numpy as np
 
 from townhall.engine.observer import Layout, Observer, Part
 from townhall.engine.options import Options
-from townhall.games.carcassonne.position import OVER, CarcassonnePosition
+from townhall.games.carcassonne.position import OVER, CarcassonnePosition, frontier_key
 from townhall.games.carcassonne.tiles import DELTA, LAYOUTS, NUM_TYPES, RULES, SIZE, cell_of
 
 RADIUS = 15
@@ -84,7 +84,7 @@ def _tiles(state: CarcassonnePosition, player: int, views: dict[str, Any], previ
         if previous is not None:
             for step in DELTA:
                 near = WINDOW[cell + step]
-                if near >= 0 and cell + step in frontier:
+                if near >= 0 and frontier_key(state, cell + step) >= 0:
                     plane[near] = 1.0
 
 
