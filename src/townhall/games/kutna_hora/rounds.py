@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from townhall.engine.chance import Chance
 from townhall.engine.protocol import Event
 from townhall.games.kutna_hora import economy, scoring
@@ -10,7 +12,7 @@ from townhall.games.kutna_hora.position import OVER, PLAY, RED_STACK, TAX, Kutna
 from townhall.games.kutna_hora.reputation import change_rep
 from townhall.games.kutna_hora.stacks import put_at_row_end
 
-B = DATA.buildings
+B: Final = DATA.buildings
 
 
 def begin_round(position: KutnaHoraPosition) -> None:

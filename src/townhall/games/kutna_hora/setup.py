@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from townhall.engine.chance import Chance
 from townhall.engine.protocol import Event
 from townhall.games.kutna_hora import rounds
@@ -10,7 +12,7 @@ from townhall.games.kutna_hora.data import DATA
 from townhall.games.kutna_hora.position import EMPTY, ROCK, SETUP_ORDER, SETUP_SET, KutnaHoraPosition
 from townhall.games.kutna_hora.stacks import reveal_top
 
-B = DATA.buildings
+B: Final = DATA.buildings
 
 
 def deal(position: KutnaHoraPosition, num_players: int, events: bool, first_game: bool, chance: Chance) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from townhall.engine.chance import Chance
 from townhall.engine.protocol import Event
 from townhall.games.kutna_hora import barbara, economy, mine, rounds, scoring, town
@@ -90,10 +92,18 @@ def _card_plays(licence_ok: bool, barbara_ok: bool) -> tuple[tuple[int, ...], ..
     return tuple(out)
 
 
-CARD_PLAYS = (
+CARD_PLAYS: Final = (
     (_card_plays(False, False), _card_plays(False, True)),
     (_card_plays(True, False), _card_plays(True, True)),
 )
+
+# The data's fields as Final module constants: the compiled build reads them as C statics.
+SLOTS: Final = DATA.slots
+CARDS: Final = DATA.cards
+COUNCIL_COST: Final = DATA.council_cost
+REP_FREE_JOKER: Final = DATA.rep_free_joker
+BARBARA_AFTER_ALL: Final = DATA.barbara_after_all
+BARBARA_TILES: Final = len(DATA.barbara_tax)
 
 
 def legal(position: KutnaHoraPosition) -> list[int]:
@@ -111,7 +121,7 @@ def legal(position: KutnaHoraPosition) -> list[int]:
 
 
 def play_legal(position: KutnaHoraPosition, p: int) -> list[int]:
-    table = CARD_PLAYS[len(position.slots[p]) < DATA.slots][position.pelicans_unused[p] > 0]
+    table = CARD_PLAYS[len(position.slots[p]) < SLOTS][position.pelicans_unused[p] > 0]
     used = position.used_cards[p]
     out: list[int] = []
     for card in range(6):
@@ -144,7 +154,7 @@ def task_legal(position: KutnaHoraPosition, task: Step) -> list[int]:
     elif isinstance(task, SeatNoble):
         if task.mode == 1:
             out.extend(A_NOBLE + c for c in range(4) if position.bank[c] > 0)
-        elif position.money[p] >= DATA.council_cost:
+        elif position.money[p] >= COUNCIL_COST:
             out.extend(A_NOBLE + c for c in range(4) if position.noble_pool[c] > 0)
     elif isinstance(task, (ResolveBarbaraTile, OptionalIcon)):
         out.append(A_RESOLVE)
@@ -162,7 +172,7 @@ def is_legal(position: KutnaHoraPosition, action: int) -> bool:
         if not 0 <= card < 6 or position.used_cards[position.current] >> card & 1:
             return False
         p = position.current
-        return action in CARD_PLAYS[len(position.slots[p]) < DATA.slots][position.pelicans_unused[p] > 0][card]
+        return action in CARD_PLAYS[len(position.slots[p]) < SLOTS][position.pelicans_unused[p] > 0][card]
     return action in legal(position)
 
 
@@ -204,7 +214,7 @@ def play_card(position: KutnaHoraPosition, action: int, chance: Chance, events: 
         if events is not None:
             events.append(Event("play", data={"player": p, "card": card, "action": None}))
         return
-    if act not in DATA.cards[card] and position.reputation[p] < DATA.rep_free_joker:
+    if act not in CARDS[card] and position.reputation[p] < REP_FREE_JOKER:
         change_rep(position, p, -1)  # the joker performs another action (KH-JOKER-1)
     if events is not None:
         events.append(Event("play", data={"player": p, "card": card, "action": act}))
@@ -226,13 +236,13 @@ def start_action(position: KutnaHoraPosition, act: int) -> None:
     elif act == BARBARA:
         position.pelicans_unused[p] -= 1
         position.pelicans_used[p] += 1
-        if position.barbara_next < len(DATA.barbara_tax):
+        if position.barbara_next < BARBARA_TILES:
             # KH-BAR-1: the tile turns face down after its steps (RULINGS.md).
             tile = position.barbara_next
             position.tasks.append(TurnBarbaraTileDown(tile))
             position.tasks.append(ResolveBarbaraTile(tile))
         else:
-            change_rep(position, p, DATA.barbara_after_all)
+            change_rep(position, p, BARBARA_AFTER_ALL)
 
 
 def run(position: KutnaHoraPosition, chance: Chance, events: list[Event] | None) -> None:
@@ -350,7 +360,7 @@ def seat_noble(position: KutnaHoraPosition, player: int, colour: int, mode: int,
     if mode == 1:
         position.bank[colour] -= 1
     else:
-        position.money[player] -= DATA.council_cost
+        position.money[player] -= COUNCIL_COST
         position.noble_pool[colour] -= 1
     position.council[colour] += 1
     if events is not None:
