@@ -19,6 +19,9 @@ ENTRANCES: Final = DATA.entrances
 ENTRANCE_COST: Final = DATA.entrance_cost
 MINE_TILE_DATA: Final = DATA.mine_tiles
 POP_LAST: Final = DATA.deck_len[0] - 1
+# Before its neighbours count: an entrance costs its fixed price, any other cell is not yet buildable (-1).
+START_COST: Final = tuple(ENTRANCE_COST if cell in ENTRANCES else -1 for cell in range(MINE_CELLS))
+TILE_COST: Final = tuple(t.cost for t in economy.MINE_TILES)  # by tile id, technology tiles too
 
 
 def level(position: KutnaHoraPosition) -> int:
@@ -33,13 +36,11 @@ def mine_options(position: KutnaHoraPosition) -> list[tuple[int, int]]:
     for cell in range(MINE_CELLS):
         if mine[cell] != EMPTY:
             continue
-        cost = -1
-        if cell in ENTRANCES:
-            cost = ENTRANCE_COST
+        cost = START_COST[cell]
         for near in MINE_SOURCES[cell]:
             tile = mine[near]
-            if tile >= 0:
-                cost = max(cost, economy.MINE_TILES[tile].cost)
+            if tile >= 0 and TILE_COST[tile] > cost:
+                cost = TILE_COST[tile]
         if cost >= 0:
             out.append((cell, cost))
     return out

@@ -34,6 +34,9 @@ TECH: Final = DATA.tech
 POP_LAST: Final = DATA.deck_len[0] - 1
 BARBARA_TILES: Final = len(DATA.barbara_tax)
 
+FREE_PUBLIC_LICENCE: Final = TakeLicence(2)  # frozen steps, built once
+TURN_BARBARA: Final = OptionalIcon(OPT_BARBARA, 0)
+
 B: Final = DATA.buildings
 GUILD_OF_TILE: Final = tuple(b.guild for b in B)  # -1 for a public building
 PLOT_PRICE: Final = tuple(b.plot_price for b in B)
@@ -70,25 +73,33 @@ def plot_options(position: KutnaHoraPosition, p: int, mode: int) -> list[tuple[i
     if len(position.plots[p]) >= PLOT_MARKERS:
         return []
     town, marks = position.town, position.town_plot
-    empty = [c for c in PLOT_CELLS[position.side] if town[c] == EMPTY and marks[c] < 0]
+    cells = PLOT_CELLS[position.side]
     if mode == 1:
-        return [(c, 0) for c in empty]
+        return [(c, 0) for c in cells if town[c] == EMPTY and marks[c] < 0]
     near = TOWN_NEIGHBOURS[position.side]
-    priced = []
-    if any(t >= 0 for t in town):
-        for c in empty:
-            best = -1
-            for d in near[c]:
-                if town[d] >= 0 and PLOT_PRICE[town[d]] > best:
-                    best = PLOT_PRICE[town[d]]
-            if best >= 0:
-                priced.append((c, best))
-    if not priced:
-        priced = [(c, PLOT_DEFAULT) for c in empty]
-    if position.reputation[p] >= REP_CHEAP_PLOT:
-        priced = [(c, PLOT_CHEAP) for c, _ in priced]
+    cheap = position.reputation[p] >= REP_CHEAP_PLOT
     money = position.money[p]
-    return [(c, cost) for c, cost in priced if cost <= money]
+    out: list[tuple[int, int]] = []
+    beside_building = False  # some empty plot borders a building: only those are offered
+    for c in cells:
+        if town[c] != EMPTY or marks[c] >= 0:
+            continue
+        best = -1
+        for d in near[c]:
+            tile = town[d]
+            if tile >= 0 and PLOT_PRICE[tile] > best:
+                best = PLOT_PRICE[tile]
+        if best >= 0:
+            beside_building = True
+            cost = PLOT_CHEAP if cheap else best
+            if cost <= money:
+                out.append((c, cost))
+    if beside_building:
+        return out
+    cost = PLOT_CHEAP if cheap else PLOT_DEFAULT
+    if cost > money:
+        return []
+    return [(c, cost) for c in cells if town[c] == EMPTY and marks[c] < 0]
 
 
 def build_options(position: KutnaHoraPosition, p: int, mode: int) -> list[tuple[int, int, int]]:
@@ -187,14 +198,14 @@ def build(
     # Pushed in reverse: icons (each declinable, KH-TURN-4), technology, then the house licence.
     push = position.tasks.append
     if any(e[0] == "public" for e in effect):
-        push(TakeLicence(2))  # KH-BUILD-2: a free public licence
+        push(FREE_PUBLIC_LICENCE)  # KH-BUILD-2: a free public licence
     if g == ORE and position.technology_taken < len(TECH):
         position.technology_taken += 1
         push(PlaceTechnology(TECH[position.technology_taken - 1].index))
     if b.pop and position.population_position < POP_LAST:
         push(OptionalIcon(OPT_POP, b.pop))
     if b.barbara and position.barbara_next < BARBARA_TILES:
-        push(OptionalIcon(OPT_BARBARA, 0))
+        push(TURN_BARBARA)
     if b.ore_slider_left and position.sliders[ORE] > 0:
         push(OptionalIcon(OPT_ORE_LEFT, ORE))
     if b.slider and position.sliders[g] < COLUMNS - 1:

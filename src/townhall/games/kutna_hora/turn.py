@@ -105,6 +105,20 @@ REP_FREE_JOKER: Final = DATA.rep_free_joker
 BARBARA_AFTER_ALL: Final = DATA.barbara_after_all
 BARBARA_TILES: Final = len(DATA.barbara_tax)
 
+# Steps are frozen records: the common ones are built once and shared (by flags or tile where indexed).
+START_MINE: Final = StartMine(0)
+PAID_LICENCE: Final = TakeLicence(0)
+PAID_PLOT: Final = BuyPlot(0)
+PAID_BUILD: Final = BuildBuilding(0)
+TAKE_INCOME: Final = TakeIncome()
+PAID_NOBLE: Final = SeatNoble(0)
+FLAGS: Final = range(F_FREE + F_RESERVE + 1)
+DRAW: Final = tuple(DrawMineTiles(f) for f in FLAGS)
+BUY: Final = tuple(BuyMiners(f) for f in FLAGS)
+KEEP: Final = tuple(KeepMineTile(f) for f in FLAGS)
+TURN_DOWN: Final = tuple(TurnBarbaraTileDown(t) for t in range(BARBARA_TILES))
+RESOLVE_TILE: Final = tuple(ResolveBarbaraTile(t) for t in range(BARBARA_TILES))
+
 
 def legal(position: KutnaHoraPosition) -> list[int]:
     p = position.current
@@ -224,23 +238,23 @@ def play_card(position: KutnaHoraPosition, action: int, chance: Chance, events: 
 def start_action(position: KutnaHoraPosition, act: int) -> None:
     p = position.current
     if act == MINE:
-        position.tasks.append(StartMine(0))
+        position.tasks.append(START_MINE)
     elif act == LICENCE:
-        position.tasks.append(TakeLicence(0))
+        position.tasks.append(PAID_LICENCE)
     elif act == PLOT:
-        position.tasks.append(BuyPlot(0))
+        position.tasks.append(PAID_PLOT)
     elif act == BUILD:
-        position.tasks.append(BuildBuilding(0))
+        position.tasks.append(PAID_BUILD)
     elif act == INCOME:
-        position.tasks.append(TakeIncome())
+        position.tasks.append(TAKE_INCOME)
     elif act == BARBARA:
         position.pelicans_unused[p] -= 1
         position.pelicans_used[p] += 1
         if position.barbara_next < BARBARA_TILES:
             # KH-BAR-1: the tile turns face down after its steps (RULINGS.md).
             tile = position.barbara_next
-            position.tasks.append(TurnBarbaraTileDown(tile))
-            position.tasks.append(ResolveBarbaraTile(tile))
+            position.tasks.append(TURN_DOWN[tile])
+            position.tasks.append(RESOLVE_TILE[tile])
         else:
             change_rep(position, p, BARBARA_AFTER_ALL)
 
@@ -285,16 +299,16 @@ def auto(position: KutnaHoraPosition, task: Step, chance: Chance, events: list[E
         flags = task.flags
         if flags & F_RESERVE:
             if position.reserve[p] + position.pool[p] > 0:
-                position.tasks.append(DrawMineTiles(flags))
+                position.tasks.append(DRAW[flags])
         elif position.pool[p] > 0:
-            position.tasks.append(DrawMineTiles(flags))
+            position.tasks.append(DRAW[flags])
         elif position.reserve[p] > 0:
-            position.tasks.append(BuyMiners(flags))
+            position.tasks.append(BUY[flags])
         # else KH-TURN-5: no miner at all, the action has no effect
     elif isinstance(task, DrawMineTiles):
         mine.draw_mine_tiles(position, chance, events)
         if position.drawn:
-            position.tasks.append(KeepMineTile(task.flags))
+            position.tasks.append(KEEP[task.flags])
     elif isinstance(task, TurnBarbaraTileDown):
         if position.barbara_next == task.tile:  # not yet turned down by a building's icon
             position.barbara_next += 1
@@ -303,7 +317,7 @@ def auto(position: KutnaHoraPosition, task: Step, chance: Chance, events: list[E
         position.money[p] += gain
         if events is not None:
             events.append(Event("income", data={"player": p, "income": gain}))
-        position.tasks.append(SeatNoble(0))
+        position.tasks.append(PAID_NOBLE)
 
 
 def task_action(position: KutnaHoraPosition, action: int, chance: Chance, events: list[Event] | None) -> None:
@@ -330,7 +344,7 @@ def task_action(position: KutnaHoraPosition, action: int, chance: Chance, events
         position.money[p] -= economy.price(position, PERMITS)
         position.reserve[p] -= n
         position.pool[p] += n
-        position.tasks.append(DrawMineTiles(task.flags))
+        position.tasks.append(DRAW[task.flags])
     elif isinstance(task, PlaceMine):
         mine.place_mine(position, action - A_MINE, task.tile, task.flags, chance, events)
     elif isinstance(task, PlaceTechnology):
