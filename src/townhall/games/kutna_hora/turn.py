@@ -145,36 +145,37 @@ def play_legal(position: KutnaHoraPosition, p: int) -> list[int]:
 
 
 def task_legal(position: KutnaHoraPosition, task: Step) -> list[int]:
+    # Exact types (the steps have no subclasses): a failed isinstance costs an attribute lookup.
     p = position.current
     out: list[int] = []
-    if isinstance(task, BuyMiners):
+    if type(task) is BuyMiners:
         price = economy.price(position, PERMITS)
         if position.money[p] >= price:
             out.extend(A_BUY + k for k in (1, 2) if position.reserve[p] >= k)
-    elif isinstance(task, KeepMineTile):
+    elif type(task) is KeepMineTile:
         out.extend(A_KEEP + i for i in range(len(position.drawn)))
-    elif isinstance(task, PlaceMine):
+    elif type(task) is PlaceMine:
         wood = 0 if task.flags & F_FREE else economy.price(position, WOOD)
         out.extend(A_MINE + cell for cell, cost in mine.mine_options(position) if cost * wood <= position.money[p])
-    elif isinstance(task, PlaceTechnology):
+    elif type(task) is PlaceTechnology:
         if position.reserve[p] + position.pool[p] > 0:
             out.extend(A_TECH + cell for cell, _ in mine.mine_options(position))
-    elif isinstance(task, TakeLicence):
+    elif type(task) is TakeLicence:
         out.extend(A_TAKE + row * TAKE_COLS + col for row, col, _ in town.licence_options(position, p, task.mode))
-    elif isinstance(task, BuyPlot):
+    elif type(task) is BuyPlot:
         out.extend(A_PLOT + cell for cell, _ in town.plot_options(position, p, task.mode))
-    elif isinstance(task, BuildBuilding):
+    elif type(task) is BuildBuilding:
         out.extend(A_BUILD + slot * TOWN_CELLS + cell for slot, cell, _ in town.build_options(position, p, task.mode))
-    elif isinstance(task, SeatNoble):
+    elif type(task) is SeatNoble:
         if task.mode == 1:
             out.extend(A_NOBLE + c for c in range(4) if position.bank[c] > 0)
         elif position.money[p] >= COUNCIL_COST:
             out.extend(A_NOBLE + c for c in range(4) if position.noble_pool[c] > 0)
-    elif isinstance(task, (ResolveBarbaraTile, OptionalIcon)):
+    elif type(task) is ResolveBarbaraTile or type(task) is OptionalIcon:
         out.append(A_RESOLVE)
-    elif isinstance(task, RemoveHouse):
+    elif type(task) is RemoveHouse:
         out.extend(A_HOUSE + row for row in range(3) if position.houses[p][row] > 0)
-    elif isinstance(task, ScoreBuilding):
+    elif type(task) is ScoreBuilding:
         out.extend(A_SCORE + cell for cell in range(len(position.town)) if position.town_owner[cell] == p)
     out.append(A_DECLINE)  # KH-TURN-4: every part may be declined
     return out
@@ -295,7 +296,7 @@ def after_card(position: KutnaHoraPosition, chance: Chance, events: list[Event] 
 
 def auto(position: KutnaHoraPosition, task: Step, chance: Chance, events: list[Event] | None) -> None:
     p = position.current
-    if isinstance(task, StartMine):
+    if type(task) is StartMine:
         flags = task.flags
         if flags & F_RESERVE:
             if position.reserve[p] + position.pool[p] > 0:
@@ -305,14 +306,14 @@ def auto(position: KutnaHoraPosition, task: Step, chance: Chance, events: list[E
         elif position.reserve[p] > 0:
             position.tasks.append(BUY[flags])
         # else KH-TURN-5: no miner at all, the action has no effect
-    elif isinstance(task, DrawMineTiles):
+    elif type(task) is DrawMineTiles:
         mine.draw_mine_tiles(position, chance, events)
         if position.drawn:
             position.tasks.append(KEEP[task.flags])
-    elif isinstance(task, TurnBarbaraTileDown):
+    elif type(task) is TurnBarbaraTileDown:
         if position.barbara_next == task.tile:  # not yet turned down by a building's icon
             position.barbara_next += 1
-    elif isinstance(task, TakeIncome):
+    elif type(task) is TakeIncome:
         gain = economy.income(position, p)
         position.money[p] += gain
         if events is not None:
@@ -325,7 +326,7 @@ def task_action(position: KutnaHoraPosition, action: int, chance: Chance, events
     p = position.current
     declined = action == A_DECLINE
     # Declining these still does something; declining any other step does nothing.
-    if isinstance(task, KeepMineTile):
+    if type(task) is KeepMineTile:
         if declined:
             position.discard.extend(position.drawn)
         else:
@@ -333,39 +334,39 @@ def task_action(position: KutnaHoraPosition, action: int, chance: Chance, events
             position.discard.extend(t for t in position.drawn if t != keep)
             position.tasks.append(PlaceMine(task.flags, keep))
         position.drawn = []
-    elif isinstance(task, PlaceMine) and declined:
+    elif type(task) is PlaceMine and declined:
         position.discard.append(task.tile)
-    elif isinstance(task, ResolveBarbaraTile):
+    elif type(task) is ResolveBarbaraTile:
         barbara.barbara_tile(position, task.tile, declined, events)
     elif declined:
         return
-    elif isinstance(task, BuyMiners):
+    elif type(task) is BuyMiners:
         n = action - A_BUY
         position.money[p] -= economy.price(position, PERMITS)
         position.reserve[p] -= n
         position.pool[p] += n
         position.tasks.append(DRAW[task.flags])
-    elif isinstance(task, PlaceMine):
+    elif type(task) is PlaceMine:
         mine.place_mine(position, action - A_MINE, task.tile, task.flags, chance, events)
-    elif isinstance(task, PlaceTechnology):
+    elif type(task) is PlaceTechnology:
         mine.place_tech(position, action - A_TECH, task.tile, events)
-    elif isinstance(task, TakeLicence):
+    elif type(task) is TakeLicence:
         row, col = divmod(action - A_TAKE, TAKE_COLS)
         town.take_licence(position, row, col, task.mode, chance, events)
-    elif isinstance(task, BuyPlot):
+    elif type(task) is BuyPlot:
         town.buy_plot(position, action - A_PLOT, task.mode, events)
-    elif isinstance(task, BuildBuilding):
+    elif type(task) is BuildBuilding:
         slot, cell = divmod(action - A_BUILD, TOWN_CELLS)
         town.build(position, slot, cell, task.mode, chance, events)
-    elif isinstance(task, SeatNoble):
+    elif type(task) is SeatNoble:
         seat_noble(position, p, action - A_NOBLE, task.mode, events)
-    elif isinstance(task, RemoveHouse):
+    elif type(task) is RemoveHouse:
         row = action - A_HOUSE
         position.houses[p][row] -= 1
         position.production[p][position.guilds[p][row]] += 2
-    elif isinstance(task, ScoreBuilding):
+    elif type(task) is ScoreBuilding:
         position.points[p] += scoring.building_score(position, action - A_SCORE)
-    elif isinstance(task, OptionalIcon):
+    elif type(task) is OptionalIcon:
         town.optional_icon(position, task.icon, task.argument, chance, events)
 
 
