@@ -8,13 +8,13 @@ from typing import Final
 from townhall.engine.codec import ActionSpace
 from townhall.games.kutna_hora.data import DATA
 
-MINE_CELLS = DATA.mine_rows * DATA.mine_cols
-TOWN_CELLS = max(s.rows * s.cols for s in DATA.sides.values())
-MAX_DRAW = DATA.tech_levels[-1]
-PERMS = tuple(permutations(range(3)))
+MINE_CELLS: Final = DATA.mine_rows * DATA.mine_cols
+TOWN_CELLS: Final = max(s.rows * s.cols for s in DATA.sides.values())
+MAX_DRAW: Final = DATA.tech_levels[-1]
+PERMS: Final = tuple(permutations(range(3)))
 IDLE: Final = 6  # play a card for no effect (KH-TURN-4)
 
-SPACE = ActionSpace(
+SPACE: Final = ActionSpace(
     [
         ("set", (("index", 4),)),
         ("order", (("perm", len(PERMS)),)),
@@ -34,23 +34,23 @@ SPACE = ActionSpace(
         ("decline", ()),
     ]
 )
-A_SET = SPACE.offset("set")
-A_ORDER = SPACE.offset("order")
-A_PLAY = SPACE.offset("play")
-A_BUY = SPACE.offset("buy")
-A_KEEP = SPACE.offset("keep")
-A_MINE = SPACE.offset("mine")
-A_TECH = SPACE.offset("tech")
-A_TAKE = SPACE.offset("take")
-A_PLOT = SPACE.offset("plot")
-A_BUILD = SPACE.offset("build")
-A_NOBLE = SPACE.offset("noble")
-A_HOUSE = SPACE.offset("house")
-A_SCORE = SPACE.offset("score")
-A_TAX = SPACE.offset("tax")
-A_RESOLVE = SPACE.offset("resolve")
-A_DECLINE = SPACE.offset("decline")
-TAKE_COLS = len(DATA.column_costs)
+A_SET: Final = SPACE.offset("set")
+A_ORDER: Final = SPACE.offset("order")
+A_PLAY: Final = SPACE.offset("play")
+A_BUY: Final = SPACE.offset("buy")
+A_KEEP: Final = SPACE.offset("keep")
+A_MINE: Final = SPACE.offset("mine")
+A_TECH: Final = SPACE.offset("tech")
+A_TAKE: Final = SPACE.offset("take")
+A_PLOT: Final = SPACE.offset("plot")
+A_BUILD: Final = SPACE.offset("build")
+A_NOBLE: Final = SPACE.offset("noble")
+A_HOUSE: Final = SPACE.offset("house")
+A_SCORE: Final = SPACE.offset("score")
+A_TAX: Final = SPACE.offset("tax")
+A_RESOLVE: Final = SPACE.offset("resolve")
+A_DECLINE: Final = SPACE.offset("decline")
+TAKE_COLS: Final = len(DATA.column_costs)
 
 # Step kinds: the JSON form [kind, a, b] of the typed pending steps in position.py.
 T_MINE: Final = 0  # auto: start a mine action (a = flags)
@@ -69,7 +69,10 @@ T_HOUSE: Final = 12  # St. Barbara 3: remove a house for +2 production
 T_SCORE: Final = 13  # St. Barbara 10: score one own building
 T_OPT: Final = 14  # an impersonal icon the player may decline (a = OPT_*, b = good or amount)
 T_BARB_END: Final = 15  # auto: St. Barbara tile a turns face down after its steps (KH-BAR-1)
-OPT_SLIDER, OPT_ORE_LEFT, OPT_BARBARA, OPT_POP = range(4)
+OPT_SLIDER: Final = 0
+OPT_ORE_LEFT: Final = 1
+OPT_BARBARA: Final = 2
+OPT_POP: Final = 3
 
 F_FREE: Final = 1  # no wood cost
 F_RESERVE: Final = 2  # miners from beside the pool first, no purchase step

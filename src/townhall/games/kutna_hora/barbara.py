@@ -14,7 +14,7 @@ from townhall.games.kutna_hora.data import DATA
 from townhall.games.kutna_hora.position import KutnaHoraPosition
 from townhall.games.kutna_hora.reputation import change_rep
 
-TILE_COST = {2: -1, 4: -2}  # tiles 3 and 5: the reputation they cost (paid even when ignored)
+TILE_COST: Final = {2: -1, 4: -2}  # tiles 3 and 5: the reputation they cost (paid even when ignored)
 PUBLIC_NEIGHBOURS_TILE: Final = 6  # tile 7: one reputation per public building beside the player's
 # KH-BAR-2, by tile index: (reputation change, points, steps the player takes next, last first)
 TILE_EFFECTS: Final[dict[int, tuple[int, int, tuple[steps.Step, ...]]]] = {

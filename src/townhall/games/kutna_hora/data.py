@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any, Generic, Literal, TypeVar
+from typing import Annotated, Any, Final, Generic, Literal, TypeVar
 
 from pydantic import AfterValidator, BeforeValidator, ConfigDict, Field, model_validator
 
@@ -36,10 +36,21 @@ FILES = (
 PROVENANCES = {"official", "transcribed", "stand-in"}
 GOODS = ("wood", "permits", "food", "beer", "ore", "silver")
 GUILD_OF_GOOD = ("builders", "scribes", "grocers", "innkeepers", "miners", "metallurgists")
-WOOD, PERMITS, FOOD, BEER, ORE, SILVER = range(6)
+WOOD: Final = 0
+PERMITS: Final = 1
+FOOD: Final = 2
+BEER: Final = 3
+ORE: Final = 4
+SILVER: Final = 5
 COLOURS = ("green", "silver", "yellow", "red")
 ACTIONS = ("mine", "licence", "plot", "build", "income", "barbara", "joker")
-MINE, LICENCE, PLOT, BUILD, INCOME, BARBARA, JOKER = range(7)
+MINE: Final = 0
+LICENCE: Final = 1
+PLOT: Final = 2
+BUILD: Final = 3
+INCOME: Final = 4
+BARBARA: Final = 5
+JOKER: Final = 6
 EFFECT_KINDS = {"rep", "points", "pelican", "public"}
 T = TypeVar("T")
 

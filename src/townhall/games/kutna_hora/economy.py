@@ -2,20 +2,30 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from townhall.engine.chance import Chance
 from townhall.engine.protocol import Event
 from townhall.games.kutna_hora.data import DATA, MineTile
 from townhall.games.kutna_hora.position import KutnaHoraPosition
 from townhall.games.kutna_hora.stacks import move_to_row_end, reveal_top
 
-MINE_TILES: tuple[MineTile, ...] = DATA.mine_tiles + DATA.tech  # indexed by tile id (technology tiles follow)
-DECK_NAMES = ("population", "ore")
+# The data's fields as Final module constants: the compiled build reads them as C statics.
+GOOD_DECK: Final = DATA.good_deck
+PRICES: Final = DATA.prices
+DECK_LEN: Final = DATA.deck_len
+DECK_BUILDS: Final = DATA.deck_builds
+COLUMNS: Final = DATA.columns
+NO_DEMAND: Final = DATA.deck_nodemand
+
+MINE_TILES: Final[tuple[MineTile, ...]] = DATA.mine_tiles + DATA.tech  # indexed by tile id (technology tiles follow)
+DECK_NAMES: Final = ("population", "ore")
 
 
 def price(position: KutnaHoraPosition, good: int) -> int:
     """KH-PRICE-1: the good's table at its deck's position and its slider's column."""
-    card = position.ore_position if DATA.good_deck[good] else position.population_position
-    return DATA.prices[good][card][position.sliders[good]]
+    card = position.ore_position if GOOD_DECK[good] else position.population_position
+    return PRICES[good][card][position.sliders[good]]
 
 
 def production(position: KutnaHoraPosition, player: int, good: int) -> int:
@@ -33,8 +43,8 @@ def income(position: KutnaHoraPosition, player: int) -> int:
 
 def advance(position: KutnaHoraPosition, deck: int, steps: int, chance: Chance, events: list[Event] | None) -> None:
     """KH-PRICE-3/7/8: one card at a time, icons resolve as revealed; the end ignores the rest."""
-    last = DATA.deck_len[deck] - 1
-    builds = DATA.deck_builds[deck]
+    last = DECK_LEN[deck] - 1
+    builds = DECK_BUILDS[deck]
     for _ in range(steps):
         pos = position.ore_position if deck else position.population_position
         if pos >= last:
@@ -53,7 +63,7 @@ def advance(position: KutnaHoraPosition, deck: int, steps: int, chance: Chance, 
 
 def town_builds(position: KutnaHoraPosition, good: int, chance: Chance, events: list[Event] | None) -> None:
     """KH-PRICE-5: slider right; the guild stack's top tile is discarded and the stack moves on."""
-    position.sliders[good] = min(DATA.columns - 1, position.sliders[good] + 1)
+    position.sliders[good] = min(COLUMNS - 1, position.sliders[good] + 1)
     discarded = position.stack_top[good]
     if discarded >= 0:
         reveal_top(position, good, chance)  # the discarded tile leaves the game
@@ -67,4 +77,4 @@ def town_builds(position: KutnaHoraPosition, good: int, chance: Chance, events: 
 
 def no_demand(position: KutnaHoraPosition) -> frozenset[int]:
     """KH-PRICE-6: goods showing the red X on the current deck cards."""
-    return DATA.deck_nodemand[0][position.population_position] | DATA.deck_nodemand[1][position.ore_position]
+    return NO_DEMAND[0][position.population_position] | NO_DEMAND[1][position.ore_position]

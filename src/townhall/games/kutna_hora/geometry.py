@@ -25,7 +25,8 @@ def town_neighbours(side: Side) -> Neighbours:
 
 TOWN_NEIGHBOURS: Final[dict[int, Neighbours]] = {n: town_neighbours(side) for n, side in DATA.sides.items()}
 
-MR, MC = DATA.mine_rows, DATA.mine_cols
+MR: Final = DATA.mine_rows
+MC: Final = DATA.mine_cols
 
 
 def _mine_sources() -> tuple[tuple[int, ...], ...]:
@@ -44,4 +45,4 @@ def _mine_sources() -> tuple[tuple[int, ...], ...]:
     return tuple(out)
 
 
-MINE_SOURCES = _mine_sources()
+MINE_SOURCES: Final = _mine_sources()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from townhall.engine.chance import Chance
 from townhall.engine.protocol import Event
 from townhall.games.kutna_hora import economy
@@ -11,10 +13,20 @@ from townhall.games.kutna_hora.geometry import MINE_SOURCES
 from townhall.games.kutna_hora.position import EMPTY, KutnaHoraPosition
 from townhall.games.kutna_hora.steps import OptionalIcon
 
+# The data's fields as Final module constants: the compiled build reads them as C statics.
+TECH_LEVELS: Final = DATA.tech_levels
+ENTRANCES: Final = DATA.entrances
+ENTRANCE_COST: Final = DATA.entrance_cost
+MINE_TILE_DATA: Final = DATA.mine_tiles
+POP_LAST: Final = DATA.deck_len[0] - 1
+# Before its neighbours count: an entrance costs its fixed price, any other cell is not yet buildable (-1).
+START_COST: Final = tuple(ENTRANCE_COST if cell in ENTRANCES else -1 for cell in range(MINE_CELLS))
+TILE_COST: Final = tuple(t.cost for t in economy.MINE_TILES)  # by tile id, technology tiles too
+
 
 def level(position: KutnaHoraPosition) -> int:
     """KH-MINE-2: the technology level: how many tiles a mine action draws."""
-    return DATA.tech_levels[position.technology_taken]
+    return TECH_LEVELS[position.technology_taken]
 
 
 def mine_options(position: KutnaHoraPosition) -> list[tuple[int, int]]:
@@ -24,13 +36,11 @@ def mine_options(position: KutnaHoraPosition) -> list[tuple[int, int]]:
     for cell in range(MINE_CELLS):
         if mine[cell] != EMPTY:
             continue
-        cost = -1
-        if cell in DATA.entrances:
-            cost = DATA.entrance_cost
+        cost = START_COST[cell]
         for near in MINE_SOURCES[cell]:
             tile = mine[near]
-            if tile >= 0:
-                cost = max(cost, economy.MINE_TILES[tile].cost)
+            if tile >= 0 and TILE_COST[tile] > cost:
+                cost = TILE_COST[tile]
         if cost >= 0:
             out.append((cell, cost))
     return out
@@ -66,7 +76,7 @@ def place_mine(
     take_miner(position, p, flags & F_RESERVE != 0)
     position.mine[cell] = tile
     position.mine_owner[cell] = p
-    t = DATA.mine_tiles[tile]
+    t = MINE_TILE_DATA[tile]
     position.points[p] += t.points
     position.ore_from_mines[p] += t.ore
     if events is not None:
@@ -85,7 +95,7 @@ def place_mine(
             )
         )
     economy.advance(position, 1, t.ore, chance, events)  # tied to the production gain
-    if t.pop and position.population_position < DATA.deck_len[0] - 1:
+    if t.pop and position.population_position < POP_LAST:
         position.tasks.append(OptionalIcon(OPT_POP, t.pop))  # KH-TURN-4: an icon one may decline
 
 

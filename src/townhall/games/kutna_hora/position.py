@@ -12,9 +12,14 @@ from townhall.games.kutna_hora.steps import TurnBarbaraTileDown as TurnBarbaraTi
 from townhall.games.kutna_hora.steps import step_from_json
 from townhall.games.kutna_hora.steps import step_to_json as step_to_json
 
-SETUP_SET, SETUP_ORDER, PLAY, TAX, OVER = range(5)
+SETUP_SET: Final = 0
+SETUP_ORDER: Final = 1
+PLAY: Final = 2
+TAX: Final = 3
+OVER: Final = 4
 PHASES = ("choose guild sets", "order guild markers", "play", "tax", "over")
-EMPTY, ROCK = -1, -2
+EMPTY: Final = -1
+ROCK: Final = -2
 RED_STACK: Final = 9  # stack ids: 0-5 guild stacks, 6-8 public stacks (by colour), 9-11 red tiles
 LIST_FIELDS = (
     ("guilds", "guilds"),

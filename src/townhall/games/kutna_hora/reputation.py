@@ -2,19 +2,26 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from townhall.games.kutna_hora.data import DATA
 from townhall.games.kutna_hora.position import KutnaHoraPosition
+
+# The data's fields as Final module constants: the compiled build reads them as C statics.
+REP_MIN: Final = DATA.rep_min
+REP_MAX: Final = DATA.rep_max
+REP_BEYOND: Final = DATA.rep_beyond
 
 
 def change_rep(position: KutnaHoraPosition, player: int, delta: int) -> None:
     """KH-REP-1: steps beyond either end of the track become +/-2 points each."""
     rep = position.reputation[player] + delta
-    if rep > DATA.rep_max:
-        position.points[player] += DATA.rep_beyond * (rep - DATA.rep_max)
-        rep = DATA.rep_max
-    elif rep < DATA.rep_min:
-        position.points[player] -= DATA.rep_beyond * (DATA.rep_min - rep)
-        rep = DATA.rep_min
+    if rep > REP_MAX:
+        position.points[player] += REP_BEYOND * (rep - REP_MAX)
+        rep = REP_MAX
+    elif rep < REP_MIN:
+        position.points[player] -= REP_BEYOND * (REP_MIN - rep)
+        rep = REP_MIN
     position.reputation[player] = rep
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from townhall.engine.chance import Chance
 from townhall.engine.protocol import Event
 from townhall.games.kutna_hora import economy, scoring
@@ -10,7 +12,8 @@ from townhall.games.kutna_hora.position import OVER, PLAY, RED_STACK, TAX, Kutna
 from townhall.games.kutna_hora.reputation import change_rep
 from townhall.games.kutna_hora.stacks import put_at_row_end
 
-B = DATA.buildings
+B: Final = DATA.buildings
+RED_TILES: Final = tuple(b.index for b in B if b.noble == 3)  # built once
 
 
 def begin_round(position: KutnaHoraPosition) -> None:
@@ -98,7 +101,7 @@ def finish_round(position: KutnaHoraPosition, chance: Chance, events: list[Event
 
 def red_nobles_enter(position: KutnaHoraPosition, chance: Chance, events: list[Event] | None) -> None:
     """KH-SETUP-3: shuffled, one red tile at the end of each town-hall row."""
-    reds = [b.index for b in B if b.noble == 3]
+    reds = list(RED_TILES)
     chance.shuffle(reds)
     for r, row in enumerate(position.hall):
         stack = RED_STACK + r

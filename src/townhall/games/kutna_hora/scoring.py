@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from townhall.engine.protocol import Event
 from townhall.games.kutna_hora.data import DATA
 from townhall.games.kutna_hora.economy import MINE_TILES, income
 from townhall.games.kutna_hora.geometry import MC, MR, TOWN_NEIGHBOURS
 from townhall.games.kutna_hora.position import KutnaHoraPosition
 
-B = DATA.buildings
-FINAL_PARTS = ("town", "mines", "income", "reputation", "leftovers")
+B: Final = DATA.buildings
+FINAL_PARTS: Final = ("town", "mines", "income", "reputation", "leftovers")
 
 
 def building_score(position: KutnaHoraPosition, cell: int) -> int:

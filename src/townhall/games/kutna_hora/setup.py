@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from townhall.engine.chance import Chance
 from townhall.engine.protocol import Event
 from townhall.games.kutna_hora import rounds
@@ -10,7 +12,13 @@ from townhall.games.kutna_hora.data import DATA
 from townhall.games.kutna_hora.position import EMPTY, ROCK, SETUP_ORDER, SETUP_SET, KutnaHoraPosition
 from townhall.games.kutna_hora.stacks import reveal_top
 
-B = DATA.buildings
+B: Final = DATA.buildings
+# The dealt piles, fixed by the data, built once (in the order the draws index into).
+LAYERS: Final = tuple(tuple(t.index for t in DATA.mine_tiles if t.group == g) for g in range(3))
+MARKED: Final = tuple(next(b.index for b in B if b.guild == g and b.marked) for g in range(6))
+UNMARKED: Final = tuple(tuple(sorted(b.index for b in B if b.guild == g and not b.marked)) for g in range(6))
+PUBLIC_TILES: Final = tuple(tuple(b.index for b in B if b.noble == colour) for colour in range(3))
+EVENT_DECKS: Final = tuple(tuple(e.index for e in DATA.events if e.deck == d) for d in (0, 1))
 
 
 def deal(position: KutnaHoraPosition, num_players: int, events: bool, first_game: bool, chance: Chance) -> None:
@@ -52,7 +60,7 @@ def deal(position: KutnaHoraPosition, num_players: int, events: bool, first_game
         position.mine[cell] = ROCK
         position.rock_stars[cell] = DATA.rocks[rock]
     # KH-SETUP-10: I on top, II, III at the bottom; each layer is a multiset.
-    position.layers = [[t.index for t in DATA.mine_tiles if t.group == g] for g in range(3)]
+    position.layers = [list(layer) for layer in LAYERS]
     position.discard, position.drawn = [], []
     position.sliders = [0] * 6
     # KH-SETUP-4: marked tiles shuffled onto the two left columns; stacks of 3 on them.
@@ -61,16 +69,15 @@ def deal(position: KutnaHoraPosition, num_players: int, events: bool, first_game
     chance.shuffle(order)
     position.hall = [[order[2 * r], order[2 * r + 1], 6 + DATA.public_rows[r]] for r in range(DATA.hall_rows)]
     for g in range(6):
-        tiles = [b for b in B if b.guild == g]
-        position.stack_bottom[g] = next(b.index for b in tiles if b.marked)
-        position.stack_hidden[g] = sorted(b.index for b in tiles if not b.marked)
+        position.stack_bottom[g] = MARKED[g]
+        position.stack_hidden[g] = list(UNMARKED[g])
         reveal_top(position, g, chance)
     for colour in range(3):
-        position.stack_hidden[6 + colour] = [b.index for b in B if b.noble == colour]
+        position.stack_hidden[6 + colour] = list(PUBLIC_TILES[colour])
         reveal_top(position, 6 + colour, chance)
     position.bank = [DATA.nobles_per_colour] * 4
     position.noble_pool, position.council = [0] * 4, [0] * 4
-    position.events_left = [[e.index for e in DATA.events if e.deck == d] for d in (0, 1)]
+    position.events_left = [list(deck) for deck in EVENT_DECKS]
     position.tasks, position.tax_queue, position.final = [], [], []
     # KH-SETUP-12: a random guild setup card (card 1 in the first-game option).
     position.setup_card = 0 if first_game else chance.below(len(DATA.guild_sets))

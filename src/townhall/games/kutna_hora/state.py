@@ -7,16 +7,19 @@ automatic step run at once). Decks and stacks are multisets drawn with the Chanc
 from __future__ import annotations
 
 import random
-from typing import Self
+from typing import Final, Self
 
 from townhall.engine.chance import Chance
 from townhall.engine.errors import GameOver, IllegalAction, NotYourTurn
 from townhall.engine.protocol import Event, Json, ranks_from_keys
 from townhall.games.kutna_hora import economy, rounds, setup, turn
 from townhall.games.kutna_hora.actions import A_ORDER, A_SET, A_TAX, SPACE
+from townhall.games.kutna_hora.data import DATA
 from townhall.games.kutna_hora.position import OVER, PHASES, SETUP_ORDER, SETUP_SET, TAX, KutnaHoraPosition
 from townhall.games.kutna_hora.views import action_text
 from townhall.games.kutna_hora.words import _
+
+MOVERS: Final = tuple((p,) for p in range(max(DATA.tracks)))  # to_move's answers, built once
 
 
 class KutnaHoraState(KutnaHoraPosition):
@@ -29,12 +32,12 @@ class KutnaHoraState(KutnaHoraPosition):
         return s
 
     def to_move(self) -> tuple[int, ...]:
-        return () if self.phase == OVER else (self.current,)
+        return () if self.phase == OVER else MOVERS[self.current]
 
     def legal_actions(self, player: int) -> list[int]:
         if self.phase == OVER or player != self.current:
             return []
-        return sorted(turn.legal(self))
+        return turn.legal(self)  # built in increasing order
 
     def apply(self, player: int, action: int, chance: Chance, events: list[Event] | None = None) -> None:
         if self.phase == OVER:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from townhall.engine.chance import Chance
 from townhall.engine.protocol import Event
 from townhall.games.kutna_hora import economy
@@ -19,17 +21,33 @@ from townhall.games.kutna_hora.reputation import gain
 from townhall.games.kutna_hora.stacks import take_from_stack
 from townhall.games.kutna_hora.steps import OptionalIcon, PlaceTechnology, TakeLicence
 
-B = DATA.buildings
-GUILD_OF_TILE = tuple(b.guild for b in B)  # -1 for a public building
-PLOT_PRICE = tuple(b.plot_price for b in B)
-COLUMN_MONEY = tuple(amount if good < 0 else 0 for good, amount in DATA.column_costs)
-COLUMN_PERMITS = tuple(0 if good < 0 else amount for good, amount in DATA.column_costs)
-PLOT_CELLS = {n: tuple(c for c, ok in enumerate(side.plots) if ok) for n, side in DATA.sides.items()}
+# The data's fields as Final module constants: the compiled build reads them as C statics.
+SLOTS: Final = DATA.slots
+PLOT_MARKERS: Final = DATA.plot_markers
+PLOT_DEFAULT: Final = DATA.plot_default
+PLOT_CHEAP: Final = DATA.plot_cheap
+REP_CHEAP_PLOT: Final = DATA.rep_cheap_plot
+COLUMNS: Final = DATA.columns
+HOUSES_PER_ROW: Final = DATA.houses_per_row
+HOUSE_EFFECTS: Final = DATA.house_effects
+TECH: Final = DATA.tech
+POP_LAST: Final = DATA.deck_len[0] - 1
+BARBARA_TILES: Final = len(DATA.barbara_tax)
+
+FREE_PUBLIC_LICENCE: Final = TakeLicence(2)  # frozen steps, built once
+TURN_BARBARA: Final = OptionalIcon(OPT_BARBARA, 0)
+
+B: Final = DATA.buildings
+GUILD_OF_TILE: Final = tuple(b.guild for b in B)  # -1 for a public building
+PLOT_PRICE: Final = tuple(b.plot_price for b in B)
+COLUMN_MONEY: Final = tuple(amount if good < 0 else 0 for good, amount in DATA.column_costs)
+COLUMN_PERMITS: Final = tuple(0 if good < 0 else amount for good, amount in DATA.column_costs)
+PLOT_CELLS: Final = {n: tuple(c for c, ok in enumerate(side.plots) if ok) for n, side in DATA.sides.items()}
 
 
 def licence_options(position: KutnaHoraPosition, p: int, mode: int) -> list[tuple[int, int, int]]:
     """KH-LIC-1/2: (row, column, cost in groschen) of every tile the player may take."""
-    if len(position.slots[p]) >= DATA.slots:
+    if len(position.slots[p]) >= SLOTS:
         return []
     out = []
     guilds = position.guilds[p]
@@ -52,28 +70,36 @@ def licence_options(position: KutnaHoraPosition, p: int, mode: int) -> list[tupl
 
 def plot_options(position: KutnaHoraPosition, p: int, mode: int) -> list[tuple[int, int]]:
     """KH-PLOT-1/2/3: (cell, cost) of every plot the player may buy."""
-    if len(position.plots[p]) >= DATA.plot_markers:
+    if len(position.plots[p]) >= PLOT_MARKERS:
         return []
     town, marks = position.town, position.town_plot
-    empty = [c for c in PLOT_CELLS[position.side] if town[c] == EMPTY and marks[c] < 0]
+    cells = PLOT_CELLS[position.side]
     if mode == 1:
-        return [(c, 0) for c in empty]
+        return [(c, 0) for c in cells if town[c] == EMPTY and marks[c] < 0]
     near = TOWN_NEIGHBOURS[position.side]
-    priced = []
-    if any(t >= 0 for t in town):
-        for c in empty:
-            best = -1
-            for d in near[c]:
-                if town[d] >= 0 and PLOT_PRICE[town[d]] > best:
-                    best = PLOT_PRICE[town[d]]
-            if best >= 0:
-                priced.append((c, best))
-    if not priced:
-        priced = [(c, DATA.plot_default) for c in empty]
-    if position.reputation[p] >= DATA.rep_cheap_plot:
-        priced = [(c, DATA.plot_cheap) for c, _ in priced]
+    cheap = position.reputation[p] >= REP_CHEAP_PLOT
     money = position.money[p]
-    return [(c, cost) for c, cost in priced if cost <= money]
+    out: list[tuple[int, int]] = []
+    beside_building = False  # some empty plot borders a building: only those are offered
+    for c in cells:
+        if town[c] != EMPTY or marks[c] >= 0:
+            continue
+        best = -1
+        for d in near[c]:
+            tile = town[d]
+            if tile >= 0 and PLOT_PRICE[tile] > best:
+                best = PLOT_PRICE[tile]
+        if best >= 0:
+            beside_building = True
+            cost = PLOT_CHEAP if cheap else best
+            if cost <= money:
+                out.append((c, cost))
+    if beside_building:
+        return out
+    cost = PLOT_CHEAP if cheap else PLOT_DEFAULT
+    if cost > money:
+        return []
+    return [(c, cost) for c in cells if town[c] == EMPTY and marks[c] < 0]
 
 
 def build_options(position: KutnaHoraPosition, p: int, mode: int) -> list[tuple[int, int, int]]:
@@ -93,7 +119,7 @@ def build_options(position: KutnaHoraPosition, p: int, mode: int) -> list[tuple[
         cost = b.wood * wood
         if cost > position.money[p]:
             continue
-        out.extend((slot, cell, cost) for cell in position.plots[p])
+        out.extend((slot, cell, cost) for cell in sorted(position.plots[p]))  # in action order
     return out
 
 
@@ -165,30 +191,30 @@ def build(
     if g == ORE:
         economy.advance(position, 1, b.production, chance, events)  # KH-BUILD-5, tied to production
     row = position.guilds[p].index(g)
-    column = DATA.houses_per_row - position.houses[p][row]
+    column = HOUSES_PER_ROW - position.houses[p][row]
     position.houses[p][row] -= 1
-    effect = DATA.house_effects[row][column]
+    effect = HOUSE_EFFECTS[row][column]
     gain(position, p, tuple(e for e in effect if e[0] != "public"))
     # Pushed in reverse: icons (each declinable, KH-TURN-4), technology, then the house licence.
     push = position.tasks.append
     if any(e[0] == "public" for e in effect):
-        push(TakeLicence(2))  # KH-BUILD-2: a free public licence
-    if g == ORE and position.technology_taken < len(DATA.tech):
+        push(FREE_PUBLIC_LICENCE)  # KH-BUILD-2: a free public licence
+    if g == ORE and position.technology_taken < len(TECH):
         position.technology_taken += 1
-        push(PlaceTechnology(DATA.tech[position.technology_taken - 1].index))
-    if b.pop and position.population_position < DATA.deck_len[0] - 1:
+        push(PlaceTechnology(TECH[position.technology_taken - 1].index))
+    if b.pop and position.population_position < POP_LAST:
         push(OptionalIcon(OPT_POP, b.pop))
-    if b.barbara and position.barbara_next < len(DATA.barbara_tax):
-        push(OptionalIcon(OPT_BARBARA, 0))
+    if b.barbara and position.barbara_next < BARBARA_TILES:
+        push(TURN_BARBARA)
     if b.ore_slider_left and position.sliders[ORE] > 0:
         push(OptionalIcon(OPT_ORE_LEFT, ORE))
-    if b.slider and position.sliders[g] < DATA.columns - 1:
+    if b.slider and position.sliders[g] < COLUMNS - 1:
         push(OptionalIcon(OPT_SLIDER, g))
 
 
 def optional_icon(position: KutnaHoraPosition, kind: int, arg: int, chance: Chance, events: list[Event] | None) -> None:
     if kind == OPT_SLIDER:
-        position.sliders[arg] = min(DATA.columns - 1, position.sliders[arg] + 1)
+        position.sliders[arg] = min(COLUMNS - 1, position.sliders[arg] + 1)
     elif kind == OPT_ORE_LEFT:
         position.sliders[arg] = max(0, position.sliders[arg] - 1)
     elif kind == OPT_BARBARA:

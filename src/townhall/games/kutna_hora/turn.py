@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from townhall.engine.chance import Chance
 from townhall.engine.protocol import Event
 from townhall.games.kutna_hora import barbara, economy, mine, rounds, scoring, town
@@ -90,10 +92,32 @@ def _card_plays(licence_ok: bool, barbara_ok: bool) -> tuple[tuple[int, ...], ..
     return tuple(out)
 
 
-CARD_PLAYS = (
+CARD_PLAYS: Final = (
     (_card_plays(False, False), _card_plays(False, True)),
     (_card_plays(True, False), _card_plays(True, True)),
 )
+
+# The data's fields as Final module constants: the compiled build reads them as C statics.
+SLOTS: Final = DATA.slots
+CARDS: Final = DATA.cards
+COUNCIL_COST: Final = DATA.council_cost
+REP_FREE_JOKER: Final = DATA.rep_free_joker
+BARBARA_AFTER_ALL: Final = DATA.barbara_after_all
+BARBARA_TILES: Final = len(DATA.barbara_tax)
+
+# Steps are frozen records: the common ones are built once and shared (by flags or tile where indexed).
+START_MINE: Final = StartMine(0)
+PAID_LICENCE: Final = TakeLicence(0)
+PAID_PLOT: Final = BuyPlot(0)
+PAID_BUILD: Final = BuildBuilding(0)
+TAKE_INCOME: Final = TakeIncome()
+PAID_NOBLE: Final = SeatNoble(0)
+FLAGS: Final = range(F_FREE + F_RESERVE + 1)
+DRAW: Final = tuple(DrawMineTiles(f) for f in FLAGS)
+BUY: Final = tuple(BuyMiners(f) for f in FLAGS)
+KEEP: Final = tuple(KeepMineTile(f) for f in FLAGS)
+TURN_DOWN: Final = tuple(TurnBarbaraTileDown(t) for t in range(BARBARA_TILES))
+RESOLVE_TILE: Final = tuple(ResolveBarbaraTile(t) for t in range(BARBARA_TILES))
 
 
 def legal(position: KutnaHoraPosition) -> list[int]:
@@ -111,7 +135,7 @@ def legal(position: KutnaHoraPosition) -> list[int]:
 
 
 def play_legal(position: KutnaHoraPosition, p: int) -> list[int]:
-    table = CARD_PLAYS[len(position.slots[p]) < DATA.slots][position.pelicans_unused[p] > 0]
+    table = CARD_PLAYS[len(position.slots[p]) < SLOTS][position.pelicans_unused[p] > 0]
     used = position.used_cards[p]
     out: list[int] = []
     for card in range(6):
@@ -121,36 +145,37 @@ def play_legal(position: KutnaHoraPosition, p: int) -> list[int]:
 
 
 def task_legal(position: KutnaHoraPosition, task: Step) -> list[int]:
+    # Exact types (the steps have no subclasses): a failed isinstance costs an attribute lookup.
     p = position.current
     out: list[int] = []
-    if isinstance(task, BuyMiners):
+    if type(task) is BuyMiners:
         price = economy.price(position, PERMITS)
         if position.money[p] >= price:
             out.extend(A_BUY + k for k in (1, 2) if position.reserve[p] >= k)
-    elif isinstance(task, KeepMineTile):
+    elif type(task) is KeepMineTile:
         out.extend(A_KEEP + i for i in range(len(position.drawn)))
-    elif isinstance(task, PlaceMine):
+    elif type(task) is PlaceMine:
         wood = 0 if task.flags & F_FREE else economy.price(position, WOOD)
         out.extend(A_MINE + cell for cell, cost in mine.mine_options(position) if cost * wood <= position.money[p])
-    elif isinstance(task, PlaceTechnology):
+    elif type(task) is PlaceTechnology:
         if position.reserve[p] + position.pool[p] > 0:
             out.extend(A_TECH + cell for cell, _ in mine.mine_options(position))
-    elif isinstance(task, TakeLicence):
+    elif type(task) is TakeLicence:
         out.extend(A_TAKE + row * TAKE_COLS + col for row, col, _ in town.licence_options(position, p, task.mode))
-    elif isinstance(task, BuyPlot):
+    elif type(task) is BuyPlot:
         out.extend(A_PLOT + cell for cell, _ in town.plot_options(position, p, task.mode))
-    elif isinstance(task, BuildBuilding):
+    elif type(task) is BuildBuilding:
         out.extend(A_BUILD + slot * TOWN_CELLS + cell for slot, cell, _ in town.build_options(position, p, task.mode))
-    elif isinstance(task, SeatNoble):
+    elif type(task) is SeatNoble:
         if task.mode == 1:
             out.extend(A_NOBLE + c for c in range(4) if position.bank[c] > 0)
-        elif position.money[p] >= DATA.council_cost:
+        elif position.money[p] >= COUNCIL_COST:
             out.extend(A_NOBLE + c for c in range(4) if position.noble_pool[c] > 0)
-    elif isinstance(task, (ResolveBarbaraTile, OptionalIcon)):
+    elif type(task) is ResolveBarbaraTile or type(task) is OptionalIcon:
         out.append(A_RESOLVE)
-    elif isinstance(task, RemoveHouse):
+    elif type(task) is RemoveHouse:
         out.extend(A_HOUSE + row for row in range(3) if position.houses[p][row] > 0)
-    elif isinstance(task, ScoreBuilding):
+    elif type(task) is ScoreBuilding:
         out.extend(A_SCORE + cell for cell in range(len(position.town)) if position.town_owner[cell] == p)
     out.append(A_DECLINE)  # KH-TURN-4: every part may be declined
     return out
@@ -162,7 +187,7 @@ def is_legal(position: KutnaHoraPosition, action: int) -> bool:
         if not 0 <= card < 6 or position.used_cards[position.current] >> card & 1:
             return False
         p = position.current
-        return action in CARD_PLAYS[len(position.slots[p]) < DATA.slots][position.pelicans_unused[p] > 0][card]
+        return action in CARD_PLAYS[len(position.slots[p]) < SLOTS][position.pelicans_unused[p] > 0][card]
     return action in legal(position)
 
 
@@ -204,7 +229,7 @@ def play_card(position: KutnaHoraPosition, action: int, chance: Chance, events: 
         if events is not None:
             events.append(Event("play", data={"player": p, "card": card, "action": None}))
         return
-    if act not in DATA.cards[card] and position.reputation[p] < DATA.rep_free_joker:
+    if act not in CARDS[card] and position.reputation[p] < REP_FREE_JOKER:
         change_rep(position, p, -1)  # the joker performs another action (KH-JOKER-1)
     if events is not None:
         events.append(Event("play", data={"player": p, "card": card, "action": act}))
@@ -214,25 +239,25 @@ def play_card(position: KutnaHoraPosition, action: int, chance: Chance, events: 
 def start_action(position: KutnaHoraPosition, act: int) -> None:
     p = position.current
     if act == MINE:
-        position.tasks.append(StartMine(0))
+        position.tasks.append(START_MINE)
     elif act == LICENCE:
-        position.tasks.append(TakeLicence(0))
+        position.tasks.append(PAID_LICENCE)
     elif act == PLOT:
-        position.tasks.append(BuyPlot(0))
+        position.tasks.append(PAID_PLOT)
     elif act == BUILD:
-        position.tasks.append(BuildBuilding(0))
+        position.tasks.append(PAID_BUILD)
     elif act == INCOME:
-        position.tasks.append(TakeIncome())
+        position.tasks.append(TAKE_INCOME)
     elif act == BARBARA:
         position.pelicans_unused[p] -= 1
         position.pelicans_used[p] += 1
-        if position.barbara_next < len(DATA.barbara_tax):
+        if position.barbara_next < BARBARA_TILES:
             # KH-BAR-1: the tile turns face down after its steps (RULINGS.md).
             tile = position.barbara_next
-            position.tasks.append(TurnBarbaraTileDown(tile))
-            position.tasks.append(ResolveBarbaraTile(tile))
+            position.tasks.append(TURN_DOWN[tile])
+            position.tasks.append(RESOLVE_TILE[tile])
         else:
-            change_rep(position, p, DATA.barbara_after_all)
+            change_rep(position, p, BARBARA_AFTER_ALL)
 
 
 def run(position: KutnaHoraPosition, chance: Chance, events: list[Event] | None) -> None:
@@ -271,29 +296,29 @@ def after_card(position: KutnaHoraPosition, chance: Chance, events: list[Event] 
 
 def auto(position: KutnaHoraPosition, task: Step, chance: Chance, events: list[Event] | None) -> None:
     p = position.current
-    if isinstance(task, StartMine):
+    if type(task) is StartMine:
         flags = task.flags
         if flags & F_RESERVE:
             if position.reserve[p] + position.pool[p] > 0:
-                position.tasks.append(DrawMineTiles(flags))
+                position.tasks.append(DRAW[flags])
         elif position.pool[p] > 0:
-            position.tasks.append(DrawMineTiles(flags))
+            position.tasks.append(DRAW[flags])
         elif position.reserve[p] > 0:
-            position.tasks.append(BuyMiners(flags))
+            position.tasks.append(BUY[flags])
         # else KH-TURN-5: no miner at all, the action has no effect
-    elif isinstance(task, DrawMineTiles):
+    elif type(task) is DrawMineTiles:
         mine.draw_mine_tiles(position, chance, events)
         if position.drawn:
-            position.tasks.append(KeepMineTile(task.flags))
-    elif isinstance(task, TurnBarbaraTileDown):
+            position.tasks.append(KEEP[task.flags])
+    elif type(task) is TurnBarbaraTileDown:
         if position.barbara_next == task.tile:  # not yet turned down by a building's icon
             position.barbara_next += 1
-    elif isinstance(task, TakeIncome):
+    elif type(task) is TakeIncome:
         gain = economy.income(position, p)
         position.money[p] += gain
         if events is not None:
             events.append(Event("income", data={"player": p, "income": gain}))
-        position.tasks.append(SeatNoble(0))
+        position.tasks.append(PAID_NOBLE)
 
 
 def task_action(position: KutnaHoraPosition, action: int, chance: Chance, events: list[Event] | None) -> None:
@@ -301,7 +326,7 @@ def task_action(position: KutnaHoraPosition, action: int, chance: Chance, events
     p = position.current
     declined = action == A_DECLINE
     # Declining these still does something; declining any other step does nothing.
-    if isinstance(task, KeepMineTile):
+    if type(task) is KeepMineTile:
         if declined:
             position.discard.extend(position.drawn)
         else:
@@ -309,39 +334,39 @@ def task_action(position: KutnaHoraPosition, action: int, chance: Chance, events
             position.discard.extend(t for t in position.drawn if t != keep)
             position.tasks.append(PlaceMine(task.flags, keep))
         position.drawn = []
-    elif isinstance(task, PlaceMine) and declined:
+    elif type(task) is PlaceMine and declined:
         position.discard.append(task.tile)
-    elif isinstance(task, ResolveBarbaraTile):
+    elif type(task) is ResolveBarbaraTile:
         barbara.barbara_tile(position, task.tile, declined, events)
     elif declined:
         return
-    elif isinstance(task, BuyMiners):
+    elif type(task) is BuyMiners:
         n = action - A_BUY
         position.money[p] -= economy.price(position, PERMITS)
         position.reserve[p] -= n
         position.pool[p] += n
-        position.tasks.append(DrawMineTiles(task.flags))
-    elif isinstance(task, PlaceMine):
+        position.tasks.append(DRAW[task.flags])
+    elif type(task) is PlaceMine:
         mine.place_mine(position, action - A_MINE, task.tile, task.flags, chance, events)
-    elif isinstance(task, PlaceTechnology):
+    elif type(task) is PlaceTechnology:
         mine.place_tech(position, action - A_TECH, task.tile, events)
-    elif isinstance(task, TakeLicence):
+    elif type(task) is TakeLicence:
         row, col = divmod(action - A_TAKE, TAKE_COLS)
         town.take_licence(position, row, col, task.mode, chance, events)
-    elif isinstance(task, BuyPlot):
+    elif type(task) is BuyPlot:
         town.buy_plot(position, action - A_PLOT, task.mode, events)
-    elif isinstance(task, BuildBuilding):
+    elif type(task) is BuildBuilding:
         slot, cell = divmod(action - A_BUILD, TOWN_CELLS)
         town.build(position, slot, cell, task.mode, chance, events)
-    elif isinstance(task, SeatNoble):
+    elif type(task) is SeatNoble:
         seat_noble(position, p, action - A_NOBLE, task.mode, events)
-    elif isinstance(task, RemoveHouse):
+    elif type(task) is RemoveHouse:
         row = action - A_HOUSE
         position.houses[p][row] -= 1
         position.production[p][position.guilds[p][row]] += 2
-    elif isinstance(task, ScoreBuilding):
+    elif type(task) is ScoreBuilding:
         position.points[p] += scoring.building_score(position, action - A_SCORE)
-    elif isinstance(task, OptionalIcon):
+    elif type(task) is OptionalIcon:
         town.optional_icon(position, task.icon, task.argument, chance, events)
 
 
@@ -350,7 +375,7 @@ def seat_noble(position: KutnaHoraPosition, player: int, colour: int, mode: int,
     if mode == 1:
         position.bank[colour] -= 1
     else:
-        position.money[player] -= DATA.council_cost
+        position.money[player] -= COUNCIL_COST
         position.noble_pool[colour] -= 1
     position.council[colour] += 1
     if events is not None:
