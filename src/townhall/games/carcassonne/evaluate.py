@@ -83,26 +83,8 @@ def _points(state: CarcassonnePosition, feature: int, node: int) -> tuple[int, i
 
 
 def expected_scores(state: CarcassonnePosition) -> list[float]:
-    """Each player's score after a virtual final scoring. A search asks it once per player of
-    the same position: the last answer is kept on the position with what it was computed from
-    (see CarcassonnePosition.scores_memo)."""
-    memo = state.scores_memo
-    placed = len(state.placed_cells)
-    if (
-        memo is not None
-        and memo[0] == placed
-        and memo[1] == state.phase
-        and memo[2] == state.score
-        and memo[3] == state.supply
-        and memo[4] == state.follower_at
-    ):
-        return memo[5].copy()
-    values = _expected_scores(state)
-    state.scores_memo = (placed, state.phase, state.score.copy(), state.supply.copy(), state.follower_at.copy(), values)
-    return values.copy()
-
-
-def _expected_scores(state: CarcassonnePosition) -> list[float]:
+    """Each player's score after a virtual final scoring (a search asks it once per leaf through
+    `evaluate_all`)."""
     values = [float(s) for s in state.score]
     follower_at = state.follower_at
     if follower_at:

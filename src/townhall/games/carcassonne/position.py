@@ -17,8 +17,6 @@ from townhall.games.carcassonne.tiles import CODES, LAYOUTS, RULES, cell_of, xy_
 PLACE: Final = 0
 DEPLOY: Final = 1
 OVER: Final = 2
-# (tiles placed, phase, scores, supplies, followers, expected scores): see scores_memo.
-ScoresMemo = tuple[int, int, list[int], list[int], dict[int, int], list[float]]
 PHASE_NAMES: Final[tuple[str, ...]] = ("place", "deploy", "over")
 
 
@@ -66,10 +64,6 @@ class CarcassonnePosition(State):  # the protocol base here: a compiled class ha
         # every clone of a game on purpose (never copied, never saved): an entry is used only if
         # its node tuple is the very object the feature holds now, which pins down the tiles.
         self.points_memo: dict[int, tuple[tuple[int, ...], int, int]] = {}
-        # The heuristic's last answer (evaluate.expected_scores) with what it was computed from: the
-        # tile count, phase, scores, supplies and followers (the features change only with tiles;
-        # the options never). Not copied by clone, never saved.
-        self.scores_memo: ScoresMemo | None = None
 
     def clone(self) -> Self:
         copy = type(self).__new__(type(self))
@@ -86,7 +80,6 @@ class CarcassonnePosition(State):  # the protocol base here: a compiled class ha
         copy.current = self.current
         copy.last_cell = self.last_cell
         copy.points_memo = self.points_memo  # shared on purpose (see __init__)
-        copy.scores_memo = None
         copy.board = self.board.copy()
         copy.placed_cells = self.placed_cells.copy()
         copy.frontier = self.frontier.copy()
