@@ -106,15 +106,20 @@ class Observer(ABC, Generic[StateT]):
     parts: tuple[Part[StateT], ...]
     _views: dict[int, tuple[Any, dict[str, Any]]] | None = None
 
+    def make_views(self, out: Any) -> dict[str, Any]:
+        """The named slices of `out` as arrays, made anew (an observer may add views of its own,
+        e.g. a board's planes with their cells flat)."""
+        return self.layout.views(out)
+
     def views(self, out: Any) -> dict[str, Any]:
-        """The named slices of `out` as arrays, cached per buffer (environments reuse theirs)."""
+        """`make_views(out)`, cached per buffer (callers reuse their buffers)."""
         if self._views is None:
             self._views = {}
         cached = self._views.get(id(out))
         if cached is None or cached[0] is not out:
             if len(self._views) > 64:  # callers passing fresh buffers: keep none of them alive
                 self._views.clear()
-            cached = (out, self.layout.views(out))
+            cached = (out, self.make_views(out))
             self._views[id(out)] = cached
         return cached[1]
 

@@ -19,7 +19,7 @@ class Watched(Protocol):
     @property
     def steps(self) -> list[tuple[Any, Any, bool, tuple[str, ...]]]: ...
 
-    def views(self, out: Any) -> dict[str, Any]: ...
+    def make_views(self, out: Any) -> dict[str, Any]: ...
 
 
 class Watcher(Generic[StateT]):
@@ -33,10 +33,24 @@ class Watcher(Generic[StateT]):
     def __init__(self, observer: Watched, out: Any) -> None:
         self.observer = observer
         self.buffer = out
-        self.views = observer.views(out)
+        self.views = observer.make_views(out)  # its own: no cache elsewhere holds the buffer
         self.keys: list[Any] = []
         self.state: StateT | None = None
         self.player = -1
+
+    def fork(self, out: Any) -> Watcher[StateT]:
+        """A watcher of the same view in `out`, carrying on from where this one is."""
+        twin: Watcher[StateT] = Watcher(self.observer, out)
+        twin.take_over(self)
+        return twin
+
+    def take_over(self, other: Watcher[StateT]) -> None:
+        """Copy `other`'s buffer and where it is: the next observation rewrites only what changed
+        since `other`'s last one."""
+        self.buffer[:] = other.buffer
+        self.keys = list(other.keys)
+        self.state = other.state
+        self.player = other.player
 
     def forget(self) -> None:
         """The next observation fills the buffer from scratch."""

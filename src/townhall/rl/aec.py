@@ -85,7 +85,14 @@ class TownhallAEC(AECEnv[str, dict[str, Any], int]):
         self._start()
 
     def observe(self, agent: str) -> dict[str, Any]:
-        return self.table.observe(self._index[agent])
+        """The agent's observation and mask; its info's `legal_actions` becomes the mask's ones (a
+        tuple of ids: an agent may sample from it instead of scanning a long mask)."""
+        table = self.table
+        observation = table.observe(self._index[agent])
+        info = self.infos.get(agent)  # none once the agent is gone (after the end)
+        if info is not None:
+            info["legal_actions"] = table.legal
+        return observation
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -96,15 +103,17 @@ class TownhallAEC(AECEnv[str, dict[str, Any], int]):
             raise ValueError(f"{agent} is to move and must give an action")
         self._cumulative_rewards[agent] = 0.0
         table = self.table
-        table.state.apply(self._index[agent], int(action), table.chance)
-        if table.state.is_terminal():
+        state = table.state
+        state.apply(self._index[agent], int(action), table.chance)
+        movers = state.to_move()  # empty: the game is over (the protocol's is_terminal)
+        if not movers:
             self._clear_rewards()
-            for name, value in zip(self.agents, final_rewards(table.state, table.reward), strict=True):
+            for name, value in zip(self.agents, final_rewards(state, table.reward), strict=True):
                 self.rewards[name] = value
                 self.terminations[name] = True
             self._accumulate_rewards()
         else:  # rewards stay 0 until the end: nothing to clear or accumulate
-            self._select()
+            self.agent_selection = self.possible_agents[movers[0]]
 
     def render(self) -> str | None:
         if self.render_mode is None:

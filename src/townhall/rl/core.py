@@ -15,6 +15,7 @@ from townhall.engine.observer import Layout, Observer, Part
 from townhall.engine.options import Options, OptionValue
 from townhall.engine.protocol import Game, State, score_margin
 from townhall.engine.watch import Watcher
+from townhall.rl.handout import MaskHandout, ViewHandout
 from townhall.rl.mask import refresh
 
 REWARDS = ("rank", "margin")
@@ -87,8 +88,8 @@ class Table:
     """One game being played for an environment: the state, its chance, the observer's buffers."""
 
     __slots__ = (
-        "chance", "copy", "game", "legal", "mask", "mask_bytes", "num_actions", "observer", "options", "players", "reward", "state",
-        "watchers",
+        "chance", "copy", "game", "handouts", "legal", "mask", "mask_bytes", "masks", "num_actions", "observer", "options",
+        "players", "reward", "state", "watchers",
     )  # fmt: skip
 
     def __init__(self, game: Game | str, players: int, options: Options | None, reward: str, copy: bool = True) -> None:
@@ -113,6 +114,9 @@ class Table:
         self.mask = np.frombuffer(self.mask_bytes, dtype=np.int8)
         self.legal: tuple[int, ...] = ()  # the ones of the mask now
         self.copy = copy
+        # copy=True: arrays handed out are never written again while a caller holds them.
+        self.handouts = [ViewHandout(self.observer) for _ in range(players)]
+        self.masks = MaskHandout(self.num_actions)
         self.chance = Chance(0)
 
     def reset(self, seed: int | None) -> None:
@@ -122,14 +126,21 @@ class Table:
         self.state = self.game.new_state(self.players, self.options, self.chance)
 
     def observe(self, player: int) -> dict[str, Any]:
-        """The player's observation and action mask, brought up to date in the preallocated buffers:
-        copies of them, or with `copy=False` the buffers themselves (the player's observation is
-        overwritten by that player's next observation, the mask by the next call)."""
-        buffer = self.watchers[player].observe(self.state, player)
-        self.legal = refresh(self.mask_bytes, self.legal, self.state.legal_actions(player))
-        if self.copy:
-            return {"observation": buffer.copy(), "action_mask": self.mask.copy()}
-        return {"observation": buffer, "action_mask": self.mask}
+        """The player's observation and action mask, brought up to date in preallocated buffers.
+        With `copy=True` they are arrays that no later call changes: buffers that no caller holds
+        any more are reused, and a copy is made only when a caller still holds them all
+        (rl.handout). With `copy=False` they are the buffers themselves: the player's observation
+        is overwritten by that player's next observation, the mask by the next call."""
+        state = self.state
+        legal = state.legal_actions(player)
+        if not self.copy:
+            self.legal = refresh(self.mask_bytes, self.legal, legal)
+            return {"observation": self.watchers[player].observe(state, player), "action_mask": self.mask}
+        masks = self.masks
+        index = masks.free()
+        self.legal = masks.ones[index] = refresh(masks.raw[index], masks.ones[index], legal)
+        masks.latest = index
+        return {"observation": self.handouts[player].observe(state, player), "action_mask": masks.arrays[index]}
 
     def render(self) -> str:
         return self.game.render(self.state, None)

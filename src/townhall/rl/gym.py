@@ -76,7 +76,7 @@ class TownhallGym(gymnasium.Env[dict[str, Any], int]):
             p: make_agent(spec, self.table.game, derive_seed(seed, "seat", p)) for p, spec in self.specs.items()
         }
         self._play_others()
-        return self.table.observe(self.seat), {}
+        return self._observe({})
 
     def step(self, action: int) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
         table = self.table
@@ -86,12 +86,21 @@ class TownhallGym(gymnasium.Env[dict[str, Any], int]):
             if self.illegal == "raise":
                 raise
             worst = -1.0 if table.reward == "rank" else -abs(final_rewards(table.state, "margin")[self.seat]) - 1.0
-            return table.observe(self.seat), worst, True, False, {"illegal": str(refusal)}
+            observation, info = self._observe({"illegal": str(refusal)})
+            return observation, worst, True, False, info
         self._play_others()
         if table.state.is_terminal():
             reward = final_rewards(table.state, table.reward)[self.seat]
-            return table.observe(self.seat), reward, True, False, {}
-        return table.observe(self.seat), 0.0, False, False, {}
+            observation, info = self._observe({})
+            return observation, reward, True, False, info
+        observation, info = self._observe({})
+        return observation, 0.0, False, False, info
+
+    def _observe(self, info: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The seat's observation, and `info` with `legal_actions` (the mask's ones)."""
+        observation = self.table.observe(self.seat)
+        info["legal_actions"] = self.table.legal
+        return observation, info
 
     def render(self) -> str | None:
         if self.render_mode is None:

@@ -52,15 +52,22 @@ class TownhallParallel(ParallelEnv[str, dict[str, Any], int]):
     def action_space(self, agent: str) -> Any:
         return self.action_spaces[agent]
 
-    def _observe_all(self) -> Observations:
-        return {agent: self.table.observe(p) for p, agent in enumerate(self.possible_agents) if agent in self.agents}
+    def _observe_all(self) -> tuple[Observations, dict[str, dict[str, Any]]]:
+        """Every live agent's observation, and its info with `legal_actions` (the mask's ones)."""
+        observations: Observations = {}
+        infos: dict[str, dict[str, Any]] = {}
+        for player, agent in enumerate(self.possible_agents):
+            if agent in self.agents:
+                observations[agent] = self.table.observe(player)
+                infos[agent] = {"legal_actions": self.table.legal}
+        return observations, infos
 
     def reset(
         self, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Observations, dict[str, dict[str, Any]]]:
         self.table.reset(seed)
         self.agents = list(self.possible_agents)
-        return self._observe_all(), {agent: {} for agent in self.agents}
+        return self._observe_all()
 
     def step(
         self, actions: dict[str, int]
@@ -71,7 +78,7 @@ class TownhallParallel(ParallelEnv[str, dict[str, Any], int]):
             if player in state.to_move():
                 state.apply(player, int(actions[self.possible_agents[player]]), table.chance)
         live = list(self.agents)
-        observations = self._observe_all()
+        observations, infos = self._observe_all()
         if state.is_terminal():
             values = final_rewards(state, table.reward)
             rewards = {agent: values[self.possible_agents.index(agent)] for agent in live}
@@ -85,7 +92,7 @@ class TownhallParallel(ParallelEnv[str, dict[str, Any], int]):
             rewards,
             dict.fromkeys(live, done),
             dict.fromkeys(live, False),
-            {agent: {} for agent in live},
+            infos,
         )
 
     def render(self) -> str | None:

@@ -176,10 +176,10 @@ class CarcassonneObserver(Observer[CarcassonnePosition]):
             Part(("remaining", "river_remaining"), _remaining, _bags),
         )
 
-    def views(self, out: Any) -> dict[str, Any]:
-        views = super().views(out)
-        if "board_cells" not in views:  # the board planes with their cells flat (y * WIDTH + x)
-            views["board_cells"] = views["board"].reshape(FOLLOWERS + self.num_players, WIDTH * WIDTH)
+    def make_views(self, out: Any) -> dict[str, Any]:
+        views = super().make_views(out)
+        # The board planes with their cells flat (y * WIDTH + x).
+        views["board_cells"] = views["board"].reshape(FOLLOWERS + self.num_players, WIDTH * WIDTH)
         return views
 
     def _tallies(self, state: CarcassonnePosition, player: int, views: dict[str, Any], previous: None) -> None:

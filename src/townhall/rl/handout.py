@@ -1,0 +1,134 @@
+"""Observation and mask arrays handed out to callers and never written again while one holds them.
+
+An environment's default (`copy=True`) promises that an array it returned never changes later.
+Copying every observation keeps that promise at the price of a copy per look (Carcassonne's view
+and mask are 200 KB). Instead each player's view lives in a few buffers kept up to date along the
+game: a look writes into one that nobody outside holds any more (its reference count is back to
+what the environment's own references make), so a loop that drops or overwrites last step's
+observation gets no copy at all. Only when a caller still holds every buffer (a rollout stored as
+arrays) is a new one made, from a copy of the latest; the caller keeps the old one.
+
+A reference count sees every holder: a NumPy view or slice keeps its base alive, as do a
+`memoryview`, `torch.from_numpy` and a dict or list. Kept interpreted (not in the compiled build):
+the count of the environment's own references is measured, not assumed.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import numpy as np
+
+from townhall.engine.observer import Observer
+from townhall.engine.watch import Watcher
+
+LIMIT = 3  # buffers kept per player (masks: per table); beyond, the caller keeps the oldest
+# A free buffer that is behind the latest view catches up by a copy of it when the copy is cheap
+# (up to this many bytes, about 0.5 µs); a larger one catches up by rewriting what changed since.
+COPY_BYTES = 32_768
+
+
+def _references(arrays: list[Any], index: int) -> int:
+    """The references to `arrays[index]`: measured and checked through this one function, with no
+    local name bound to the array at either place, so that both count the same own references."""
+    return sys.getrefcount(arrays[index])
+
+
+class ViewHandout:
+    """One player's observation buffers, each kept up to date by its own watcher."""
+
+    __slots__ = ("buffers", "copy_to_catch_up", "latest", "observer", "own", "used", "watchers")
+
+    def __init__(self, observer: Observer[Any]) -> None:
+        self.observer = observer
+        self.watchers: list[Watcher[Any]] = []
+        self.buffers: list[Any] = []  # each watcher's buffer
+        self.own: list[int] = []  # per buffer: the references the environment holds (-1: not measured yet)
+        self.used: list[int] = []  # per buffer: when it was last written (a count of looks)
+        self.latest = -1
+        self.copy_to_catch_up = observer.size * 4 <= COPY_BYTES
+
+    def _free(self) -> int:
+        """The index of a buffer that no caller holds: the latest if it is free, else the most
+        recently used free one, brought up to the latest view (a new one when none is free)."""
+        latest = self.latest
+        if latest >= 0 and _references(self.buffers, latest) == self.own[latest]:  # fewer too: held
+            return latest
+        chosen = -1
+        for index in range(len(self.buffers)):
+            if _references(self.buffers, index) == self.own[index] and (
+                chosen < 0 or self.used[index] > self.used[chosen]
+            ):
+                chosen = index
+        if chosen >= 0:
+            if self.copy_to_catch_up and latest >= 0:
+                self.watchers[chosen].take_over(self.watchers[latest])
+            return chosen
+        size = self.observer.size
+        if latest >= 0:  # carry on from the latest view: a copy, then only what changed since
+            made = self.watchers[latest].fork(np.empty(size, dtype=np.float32))
+        else:
+            made = self.observer.watcher(np.zeros(size, dtype=np.float32))
+        index = len(self.watchers)
+        if index < LIMIT:
+            self.watchers.append(made)
+            self.buffers.append(made.buffer)
+            self.own.append(-1)
+            self.used.append(0)
+        else:  # every buffer is held: the caller keeps the least recently used one
+            index = self.used.index(min(self.used))
+            self.watchers[index] = made
+            self.buffers[index] = made.buffer
+            self.own[index] = -1
+        return index
+
+    def observe(self, state: Any, player: int) -> Any:
+        index = self._free()
+        self.watchers[index].observe(state, player)
+        if self.own[index] < 0:  # after the first write: an observer may make views lazily
+            self.own[index] = _references(self.buffers, index)
+        self.used[index] = self.used[self.latest] + 1 if self.latest >= 0 else 1
+        self.latest = index
+        return self.buffers[index]
+
+    def forget(self) -> None:
+        for watcher in self.watchers:
+            watcher.forget()
+
+
+class MaskHandout:
+    """Action-mask buffers, each with the legal ids it holds now (cleared and set item by item)."""
+
+    __slots__ = ("arrays", "latest", "num_actions", "ones", "own", "raw")
+
+    def __init__(self, num_actions: int) -> None:
+        self.num_actions = num_actions
+        self.raw: list[bytearray] = []  # each mask's bytes (the array is a view of them)
+        self.arrays: list[Any] = []
+        self.ones: list[tuple[int, ...]] = []  # the legal ids each mask holds now
+        self.own: list[int] = []
+        self.latest = -1
+
+    def free(self) -> int:
+        """The index of a mask that no caller holds (a new, empty one when there is none)."""
+        for index in range(len(self.arrays)):
+            if _references(self.arrays, index) == self.own[index]:
+                return index
+        raw = bytearray(self.num_actions)
+        index = len(self.arrays)
+        if index < LIMIT:
+            self.raw.append(raw)
+            self.arrays.append(np.frombuffer(raw, dtype=np.int8))
+            self.ones.append(())
+            self.own.append(0)
+        else:
+            index = (self.latest + 1) % LIMIT
+            self.raw[index] = raw
+            self.arrays[index] = np.frombuffer(raw, dtype=np.int8)
+            self.ones[index] = ()
+        self.own[index] = _references(self.arrays, index)
+        return index
+
+
+__all__ = ["LIMIT", "MaskHandout", "ViewHandout"]
