@@ -22,7 +22,7 @@ ENGINE = ("chance", "codec", "errors", "protocol", "watch")
 NOT_HOT = {"__init__", "views", "board_view", "data", "event_words", "game", "campaign", "chapters"}
 # The search agent's iterations are as hot as the rules they call.
 AGENTS = ("mcts",)
-RL = ("mask",)  # the environments' hot helper (the rest of townhall.rl stays interpreted)
+RL = ("mask", "handout")  # the environments' hot path at every look (the rest of townhall.rl stays interpreted)
 GAMES = ("carcassonne", "kutna_hora", "my_city", "antiquity")
 # Frozen dataclasses with a ClassVar tag: mypyc would make the tag a field, so they stay interpreted.
 INTERPRETED = {"steps"}

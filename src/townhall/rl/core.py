@@ -15,7 +15,7 @@ from townhall.engine.observer import Layout, Observer, Part
 from townhall.engine.options import Options, OptionValue
 from townhall.engine.protocol import Game, State, score_margin
 from townhall.engine.watch import Watcher
-from townhall.rl.handout import MaskHandout, ViewHandout
+from townhall.rl.handout import MaskHandout, ViewHandout, hand_out
 from townhall.rl.mask import refresh
 
 REWARDS = ("rank", "margin")
@@ -132,15 +132,11 @@ class Table:
         (rl.handout). With `copy=False` they are the buffers themselves: the player's observation
         is overwritten by that player's next observation, the mask by the next call."""
         state = self.state
-        legal = state.legal_actions(player)
-        if not self.copy:
-            self.legal = refresh(self.mask_bytes, self.legal, legal)
-            return {"observation": self.watchers[player].observe(state, player), "action_mask": self.mask}
-        masks = self.masks
-        index = masks.free()
-        self.legal = masks.ones[index] = refresh(masks.raw[index], masks.ones[index], legal)
-        masks.latest = index
-        return {"observation": self.handouts[player].observe(state, player), "action_mask": masks.arrays[index]}
+        if self.copy:
+            observation, self.legal = hand_out(self.handouts[player], self.masks, state, player)
+            return observation
+        self.legal = refresh(self.mask_bytes, self.legal, state.legal_actions(player))
+        return {"observation": self.watchers[player].observe(state, player), "action_mask": self.mask}
 
     def render(self) -> str:
         return self.game.render(self.state, None)

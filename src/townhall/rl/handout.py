@@ -9,8 +9,9 @@ observation gets no copy at all. Only when a caller still holds every buffer (a 
 arrays) is a new one made, from a copy of the latest; the caller keeps the old one.
 
 A reference count sees every holder: a NumPy view or slice keeps its base alive, as do a
-`memoryview`, `torch.from_numpy` and a dict or list. Kept interpreted (not in the compiled build):
-the count of the environment's own references is measured, not assumed.
+`memoryview`, `torch.from_numpy` and a dict or list. The count of the environment's own references
+is measured (after a buffer's first write), never assumed, so the same code holds in the compiled
+build (setup.py compiles this module: it runs at every look) and in the pure one.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ import numpy as np
 
 from townhall.engine.observer import Observer
 from townhall.engine.watch import Watcher
+from townhall.rl.mask import refresh
 
 LIMIT = 3  # buffers kept per player (masks: per table); beyond, the caller keeps the oldest
 # A free buffer that is behind the latest view catches up by a copy of it when the copy is cheap
@@ -130,5 +132,18 @@ class MaskHandout:
         self.own[index] = _references(self.arrays, index)
         return index
 
+    def refresh(self, legal: list[int]) -> int:
+        """A free mask set to `legal` (its previous ones cleared); its index."""
+        index = self.free()
+        self.ones[index] = refresh(self.raw[index], self.ones[index], legal)
+        self.latest = index
+        return index
 
-__all__ = ["LIMIT", "MaskHandout", "ViewHandout"]
+
+def hand_out(views: ViewHandout, masks: MaskHandout, state: Any, player: int) -> tuple[dict[str, Any], tuple[int, ...]]:
+    """`player`'s observation and mask of `state` in arrays no later call changes, and its legal ids."""
+    index = masks.refresh(state.legal_actions(player))
+    return {"observation": views.observe(state, player), "action_mask": masks.arrays[index]}, masks.ones[index]
+
+
+__all__ = ["COPY_BYTES", "LIMIT", "MaskHandout", "ViewHandout", "hand_out"]
