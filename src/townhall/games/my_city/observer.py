@@ -25,6 +25,8 @@ from typing import Any
 import numpy as np
 
 from townhall.engine.observer import Layout, Observer, Part
+from townhall.games.my_city.board import Features, Terrain
+from townhall.games.my_city.board import bits as cells_of_mask
 from townhall.games.my_city.data import CELLS, MAX_PIECES, SIZE
 from townhall.games.my_city.position import MyCityPosition
 
@@ -41,6 +43,7 @@ def bits(mask: int) -> Any:
 SEAT_BITS = 8  # per player in the packed keys: more than the pieces one player can place
 TO_MOVE_BITS = 8  # the players' key: decided seats in bits 0-7, seats to move in bits 8-15
 FIGURES_SHIFT = 16  # ... and the figures' revision above them
+CACHED = 64  # static planes kept per observer (a table has one board: a few Features, one Terrain)
 
 
 def _placed_key(state: MyCityPosition, player: int) -> int:
@@ -90,6 +93,11 @@ class MyCityObserver(Observer[MyCityPosition]):
         self.remaining_at = layout.slices["remaining"].offset
         self.players_at = layout.slices["players"].offset
         self.game_at = layout.slices["game"].offset
+        # Cells of each piece mask met, and the planes of the (cached, immutable) Features and
+        # Terrain objects by identity: the object is kept with its planes, so its id stays its own.
+        self.cells: dict[int, list[int]] = {}
+        self.feature_planes: dict[int, tuple[Features, Any]] = {}
+        self.terrain_planes: dict[int, tuple[Terrain, Any]] = {}
         self.parts = (
             Part(("boards", "terrain"), self._boards, _placed_key, incremental=True),
             Part(("card", "remaining", "game"), self._table, _table_key, incremental=True),
@@ -119,11 +127,12 @@ class MyCityObserver(Observer[MyCityPosition]):
                 continue
             built_at = self.boards_at + (seat - player) % n * PLANES * CELLS
             for index in range(before, len(pieces)):
-                new = pieces[index][1]
-                while new:
-                    low = new & -new
-                    flat[built_at + low.bit_length() - 1] = 1.0
-                    new ^= low
+                mask = pieces[index][1]
+                cells = self.cells.get(mask)
+                if cells is None:
+                    cells = self.cells[mask] = cells_of_mask(mask)
+                for cell in cells:
+                    flat[built_at + cell] = 1.0
 
     def _whole_boards(self, state: MyCityPosition, player: int, views: dict[str, Any]) -> None:
         n = self.num_players
@@ -132,25 +141,39 @@ class MyCityObserver(Observer[MyCityPosition]):
         cells = np.unpackbits(np.frombuffer(raw, dtype=np.uint8), bitorder="little").reshape(n, 128)
         boards[:, 0] = cells[:, :CELLS]
         for seat in range(n):
-            features = state.features[seat]
-            row = boards[(seat - player) % n]
-            for plane, mask in enumerate(
-                (
-                    features.single_trees,
-                    features.double_trees,
-                    features.single_rocks,
-                    features.double_rocks,
-                    features.well_cells,
-                    features.gold_cells,
-                ),
-                start=1,
-            ):
-                row[plane] = bits(mask) if mask else 0.0
-        terrain = views["terrain"].reshape(3, CELLS)
-        geometry = state.terrain
-        terrain[0] = bits(geometry.land)
-        terrain[1] = bits(geometry.river_cells)
-        terrain[2] = bits(geometry.buildable)
+            boards[(seat - player) % n, 1:] = self._features(state.features[seat])
+        views["terrain"].reshape(3, CELLS)[:] = self._terrain(state.terrain)
+
+    def _features(self, features: Features) -> Any:
+        """Planes 1-6 of a board: single trees, double trees, single rocks, double rocks, wells, gold."""
+        cached = self.feature_planes.get(id(features))
+        if cached is not None and cached[0] is features:
+            return cached[1]
+        masks = (
+            features.single_trees,
+            features.double_trees,
+            features.single_rocks,
+            features.double_rocks,
+            features.well_cells,
+            features.gold_cells,
+        )
+        planes = np.stack([bits(mask) for mask in masks]).astype(np.float32)
+        if len(self.feature_planes) >= CACHED:
+            self.feature_planes.clear()
+        self.feature_planes[id(features)] = (features, planes)
+        return planes
+
+    def _terrain(self, terrain: Terrain) -> Any:
+        """The terrain planes: land, river, buildable."""
+        cached = self.terrain_planes.get(id(terrain))
+        if cached is not None and cached[0] is terrain:
+            return cached[1]
+        masks = (terrain.land, terrain.river_cells, terrain.buildable)
+        planes = np.stack([bits(mask) for mask in masks]).astype(np.float32)
+        if len(self.terrain_planes) >= CACHED:
+            self.terrain_planes.clear()
+        self.terrain_planes[id(terrain)] = (terrain, planes)
+        return planes
 
     def _table(self, state: MyCityPosition, player: int, views: dict[str, Any], previous: int | None) -> None:
         """The card, the cards remaining and the game row. The cards that left the deck since
@@ -176,8 +199,9 @@ class MyCityObserver(Observer[MyCityPosition]):
                 flat[at] = flat[at] - 1.0
         game_at = self.game_at
         flat[game_at] = len(state.revealed) / 24.0
-        flat[game_at + 1] = 1.0 if state.gold_claimed else 0.0
-        flat[game_at + 2] = 1.0 if state.over else 0.0
+        if previous is None or (previous & 3) != (state.over << 1 | state.gold_claimed):
+            flat[game_at + 1] = 1.0 if state.gold_claimed else 0.0
+            flat[game_at + 2] = 1.0 if state.over else 0.0
 
     def _players(self, state: MyCityPosition, player: int, views: dict[str, Any], previous: int | None) -> None:
         """Per player: the figures (rewritten when their revision moved), decided and to move
