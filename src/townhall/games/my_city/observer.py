@@ -43,7 +43,7 @@ def bits(mask: int) -> Any:
 SEAT_BITS = 8  # per player in the packed keys: more than the pieces one player can place
 TO_MOVE_BITS = 8  # the players' key: decided seats in bits 0-7, seats to move in bits 8-15
 FIGURES_SHIFT = 16  # ... and the figures' revision above them
-CACHED = 64  # static planes kept per observer (a table has one board: a few Features, one Terrain)
+FIRST_PIECES = sum(3 << (SEAT_BITS * seat) for seat in range(8))  # up to 3 pieces a player: set one by one
 
 
 def _placed_key(state: MyCityPosition, player: int) -> int:
@@ -93,11 +93,12 @@ class MyCityObserver(Observer[MyCityPosition]):
         self.remaining_at = layout.slices["remaining"].offset
         self.players_at = layout.slices["players"].offset
         self.game_at = layout.slices["game"].offset
-        # Cells of each piece mask met, and the planes of the (cached, immutable) Features and
-        # Terrain objects by identity: the object is kept with its planes, so its id stays its own.
+        self.static_end = layout.slices["terrain"].offset + layout.slices["terrain"].size
+        # The cells of each piece mask met (at most the placements of one board), and per observing
+        # seat the boards and terrain of the last game with no building, for the features and
+        # terrain they were drawn from (read-only objects, the same along games of one board).
         self.cells: dict[int, list[int]] = {}
-        self.feature_planes: dict[int, tuple[Features, Any]] = {}
-        self.terrain_planes: dict[int, tuple[Terrain, Any]] = {}
+        self.static: dict[int, tuple[list[Features], Terrain, Any]] = {}
         self.parts = (
             Part(("boards", "terrain"), self._boards, _placed_key, incremental=True),
             Part(("card", "remaining", "game"), self._table, _table_key, incremental=True),
@@ -108,17 +109,21 @@ class MyCityObserver(Observer[MyCityPosition]):
         views = super().views(out)
         if "flat" not in views:  # the whole buffer, item by item (a float32 store costs less than NumPy's)
             views["flat"] = memoryview(out)
+            views["static"] = out[self.boards_at : self.static_end]  # boards then terrain
         return views
 
     def _boards(self, state: MyCityPosition, player: int, views: dict[str, Any], previous: int | None) -> None:
         """The boards and the terrain. Within a game only built cells change (terrain, features
         and stickers are read-only, position.clone), and only by pieces appended to `placed`:
         the cells of the pieces new since the last look are set one by one."""
-        n = self.num_players
         if previous is None:
             self._whole_boards(state, player, views)
-            return
-        flat: memoryview[float] = views["flat"]
+        else:
+            self._new_pieces(state, player, views["flat"], previous)
+
+    def _new_pieces(self, state: MyCityPosition, player: int, flat: memoryview[float], previous: int) -> None:
+        """Set the built cells of the pieces placed since the counts packed in `previous`."""
+        n = self.num_players
         placed = state.placed
         for seat in range(n):
             before = previous >> (SEAT_BITS * seat) & ((1 << SEAT_BITS) - 1)
@@ -135,45 +140,39 @@ class MyCityObserver(Observer[MyCityPosition]):
                     flat[built_at + cell] = 1.0
 
     def _whole_boards(self, state: MyCityPosition, player: int, views: dict[str, Any]) -> None:
+        views["static"][:] = self._static_image(state, player)
+        if _placed_key(state, player) & ~FIRST_PIECES == 0:  # a few pieces each: set one by one
+            self._new_pieces(state, player, views["flat"], 0)
+            return
         n = self.num_players
-        boards = views["boards"].reshape(n, PLANES, CELLS)
         raw = b"".join(state.occupied[seat].to_bytes(16, "little") for seat in (*range(player, n), *range(player)))
         cells = np.unpackbits(np.frombuffer(raw, dtype=np.uint8), bitorder="little").reshape(n, 128)
-        boards[:, 0] = cells[:, :CELLS]
+        views["boards"].reshape(n, PLANES, CELLS)[:, 0] = cells[:, :CELLS]
+
+    def _static_image(self, state: MyCityPosition, player: int) -> Any:
+        """The boards (no building yet) and the terrain as one flat array, seen by `player`."""
+        cached = self.static.get(player)
+        if cached is not None and cached[1] is state.terrain and cached[0] == state.features:
+            return cached[2]
+        n = self.num_players
+        image = np.zeros(self.static_end - self.boards_at, dtype=np.float32)
+        boards = image[: n * PLANES * CELLS].reshape(n, PLANES, CELLS)
         for seat in range(n):
-            boards[(seat - player) % n, 1:] = self._features(state.features[seat])
-        views["terrain"].reshape(3, CELLS)[:] = self._terrain(state.terrain)
-
-    def _features(self, features: Features) -> Any:
-        """Planes 1-6 of a board: single trees, double trees, single rocks, double rocks, wells, gold."""
-        cached = self.feature_planes.get(id(features))
-        if cached is not None and cached[0] is features:
-            return cached[1]
-        masks = (
-            features.single_trees,
-            features.double_trees,
-            features.single_rocks,
-            features.double_rocks,
-            features.well_cells,
-            features.gold_cells,
-        )
-        planes = np.stack([bits(mask) for mask in masks]).astype(np.float32)
-        if len(self.feature_planes) >= CACHED:
-            self.feature_planes.clear()
-        self.feature_planes[id(features)] = (features, planes)
-        return planes
-
-    def _terrain(self, terrain: Terrain) -> Any:
-        """The terrain planes: land, river, buildable."""
-        cached = self.terrain_planes.get(id(terrain))
-        if cached is not None and cached[0] is terrain:
-            return cached[1]
-        masks = (terrain.land, terrain.river_cells, terrain.buildable)
-        planes = np.stack([bits(mask) for mask in masks]).astype(np.float32)
-        if len(self.terrain_planes) >= CACHED:
-            self.terrain_planes.clear()
-        self.terrain_planes[id(terrain)] = (terrain, planes)
-        return planes
+            features = state.features[seat]
+            masks = (
+                features.single_trees,
+                features.double_trees,
+                features.single_rocks,
+                features.double_rocks,
+                features.well_cells,
+                features.gold_cells,
+            )
+            boards[(seat - player) % n, 1:] = [bits(mask) for mask in masks]
+        geometry = state.terrain
+        terrain = image[n * PLANES * CELLS :].reshape(3, CELLS)
+        terrain[:] = [bits(geometry.land), bits(geometry.river_cells), bits(geometry.buildable)]
+        self.static[player] = (list(state.features), geometry, image)
+        return image
 
     def _table(self, state: MyCityPosition, player: int, views: dict[str, Any], previous: int | None) -> None:
         """The card, the cards remaining and the game row. The cards that left the deck since
