@@ -11,6 +11,11 @@ Boards are 11 x 11 cells; players are listed from the observer's seat on (index 
 | `remaining` | (33,) | cards left in the deck, per card |
 | `players` | (players, 7) | per player: score / 50, frozen, marks / 3, passes / 3, active, decided this card, to move |
 | `game` | (3,) | cards revealed / 24, gold claimed, over |
+
+Along a game nearly everything moves between two looks of a player (a card resolves in between),
+so the parts write only what changed, item by item through a memoryview of the buffer (`flat`),
+under keys that are a few ints packed into one: the pieces placed per player, the deck size with
+the card and the end flags, the figures' revision (position.py) with who decided and who is to move.
 """
 
 from __future__ import annotations
@@ -20,6 +25,8 @@ from typing import Any
 import numpy as np
 
 from townhall.engine.observer import Layout, Observer, Part
+from townhall.games.my_city.board import Features, Terrain
+from townhall.games.my_city.board import bits as cells_of_mask
 from townhall.games.my_city.data import CELLS, MAX_PIECES, SIZE
 from townhall.games.my_city.position import MyCityPosition
 
@@ -33,52 +40,39 @@ def bits(mask: int) -> Any:
     return np.unpackbits(raw, bitorder="little")[:CELLS]
 
 
-def _occupied_key(state: MyCityPosition, player: int) -> tuple[int, ...]:
-    return tuple(state.occupied)
+SEAT_BITS = 8  # per player in the packed keys: more than the pieces one player can place
+TO_MOVE_BITS = 8  # the players' key: decided seats in bits 0-7, seats to move in bits 8-15
+FIGURES_SHIFT = 16  # ... and the figures' revision above them
+FIRST_PIECES = sum(3 << (SEAT_BITS * seat) for seat in range(8))  # up to 3 pieces a player: set one by one
 
 
-def _features_key(state: MyCityPosition, player: int) -> tuple[Any, ...]:
-    return tuple(state.features)  # features are frozen: a change is a new object
+def _placed_key(state: MyCityPosition, player: int) -> int:
+    """Each player's number of placed pieces, SEAT_BITS apiece: `placed` lists only grow."""
+    key = 0
+    placed = state.placed
+    for seat in range(state.num_players):
+        key |= len(placed[seat]) << (SEAT_BITS * seat)
+    return key
 
 
-def _terrain_key(state: MyCityPosition, player: int) -> Any:
-    return state.terrain
+def _table_key(state: MyCityPosition, player: int) -> int:
+    """Deck size, card + 1 (6 bits), over, gold claimed: all that the card, remaining and game
+    slices show (a card leaves the deck for `revealed` only)."""
+    return ((len(state.deck) << 6 | state.card + 1) << 2) | state.over << 1 | state.gold_claimed
 
 
-def _terrain(state: MyCityPosition, player: int, views: dict[str, Any], previous: None) -> None:
-    terrain = views["terrain"].reshape(3, CELLS)
-    geometry = state.terrain
-    terrain[0] = bits(geometry.land)
-    terrain[1] = bits(geometry.river_cells)
-    terrain[2] = bits(geometry.buildable)
-
-
-def _card(state: MyCityPosition, player: int) -> int:
-    return state.card
-
-
-def _card_write(state: MyCityPosition, player: int, views: dict[str, Any], previous: int | None) -> None:
-    card = views["card"]
-    if previous is not None and previous >= 0:
-        card[previous] = 0.0
-    if state.card >= 0:
-        card[state.card] = 1.0
-
-
-def _deck(state: MyCityPosition, player: int) -> tuple[int, ...]:
-    return tuple(state.deck)
-
-
-def _remaining(state: MyCityPosition, player: int, views: dict[str, Any], previous: None) -> None:
-    views["remaining"][:] = np.bincount(state.deck, minlength=CARDS) if state.deck else 0.0
-
-
-def _game_key(state: MyCityPosition, player: int) -> tuple[int, bool, bool]:
-    return len(state.revealed), state.gold_claimed, state.over
-
-
-def _game(state: MyCityPosition, player: int, views: dict[str, Any], previous: None) -> None:
-    views["game"][:] = [len(state.revealed) / 24.0, float(state.gold_claimed), float(state.over)]
+def _players_key(state: MyCityPosition, player: int) -> int:
+    """The figures' revision, the seats that decided and the seats to move (by seat bit)."""
+    key = state.figures_revision << FIGURES_SHIFT
+    pending = state.pending
+    active = state.active
+    open_card = not state.over and state.card >= 0
+    for seat in range(state.num_players):
+        if pending[seat] >= 0:
+            key |= 1 << seat
+        elif open_card and active[seat]:
+            key |= 1 << (TO_MOVE_BITS + seat)
+    return key
 
 
 class MyCityObserver(Observer[MyCityPosition]):
@@ -94,74 +88,148 @@ class MyCityObserver(Observer[MyCityPosition]):
         layout.add("players", num_players, 7, doc="per player figures (observer first)")
         layout.add("game", 3, doc="revealed / 24, gold claimed, over")
         self.layout = layout
+        self.boards_at = layout.slices["boards"].offset
+        self.card_at = layout.slices["card"].offset
+        self.remaining_at = layout.slices["remaining"].offset
+        self.players_at = layout.slices["players"].offset
+        self.game_at = layout.slices["game"].offset
+        self.static_end = layout.slices["terrain"].offset + layout.slices["terrain"].size
+        # The cells of each piece mask met (at most the placements of one board), and per observing
+        # seat the boards and terrain of the last game with no building, for the features and
+        # terrain they were drawn from (read-only objects, the same along games of one board).
+        self.cells: dict[int, list[int]] = {}
+        self.static: dict[int, tuple[list[Features], Terrain, Any]] = {}
         self.parts = (
-            Part(("boards",), self._occupied, _occupied_key, incremental=True),
-            Part(("boards",), self._features, _features_key, incremental=True),
-            Part(("terrain",), _terrain, _terrain_key),
-            Part(("card",), _card_write, _card, incremental=True),
-            Part(("remaining",), _remaining, _deck),
-            Part(("players",), self._players),
-            Part(("game",), _game, _game_key),
+            Part(("boards", "terrain"), self._boards, _placed_key, incremental=True),
+            Part(("card", "remaining", "game"), self._table, _table_key, incremental=True),
+            Part(("players",), self._players, _players_key, incremental=True),
         )
 
-    def _occupied(
-        self, state: MyCityPosition, player: int, views: dict[str, Any], previous: tuple[int, ...] | None
-    ) -> None:
-        """Every player's built cells. Cells are only ever added along a game: the cells new since
-        the last look are set one by one; otherwise (the first look) all are unpacked at once."""
+    def make_views(self, out: Any) -> dict[str, Any]:
+        """The slices of `out`, and two views of the buffer for the writers: `flat`, every item (a
+        float32 store through a memoryview costs less than NumPy's), and `static`, the boards then
+        the terrain (copied at once from a cached image)."""
+        views = self.layout.views(out)
+        views["flat"] = memoryview(out)
+        views["static"] = out[self.boards_at : self.static_end]
+        return views
+
+    def views(self, out: Any) -> dict[str, Any]:
+        views = super().views(out)
+        if "flat" not in views:  # an engine.observer whose views() does not ask make_views()
+            views.update(self.make_views(out))
+        return views
+
+    def _boards(self, state: MyCityPosition, player: int, views: dict[str, Any], previous: int | None) -> None:
+        """The boards and the terrain. Within a game only built cells change (terrain, features
+        and stickers are read-only, position.clone), and only by pieces appended to `placed`:
+        the cells of the pieces new since the last look are set one by one."""
+        if previous is None:
+            self._whole_boards(state, player, views)
+        else:
+            self._new_pieces(state, player, views["flat"], previous)
+
+    def _new_pieces(self, state: MyCityPosition, player: int, flat: memoryview[float], previous: int) -> None:
+        """Set the built cells of the pieces placed since the counts packed in `previous`."""
         n = self.num_players
-        if previous is not None and all(
-            before & ~now == 0 for before, now in zip(previous, state.occupied, strict=True)
-        ):
-            boards = views["boards"].reshape(n, PLANES, CELLS)
-            for seat in range(n):
-                new = state.occupied[seat] & ~previous[seat]
-                row = boards[(seat - player) % n, 0]
-                while new:
-                    low = new & -new
-                    row[low.bit_length() - 1] = 1.0
-                    new ^= low
+        placed = state.placed
+        for seat in range(n):
+            before = previous >> (SEAT_BITS * seat) & ((1 << SEAT_BITS) - 1)
+            pieces = placed[seat]
+            if before == len(pieces):
+                continue
+            built_at = self.boards_at + (seat - player) % n * PLANES * CELLS
+            for index in range(before, len(pieces)):
+                mask = pieces[index][1]
+                cells = self.cells.get(mask)
+                if cells is None:
+                    cells = self.cells[mask] = cells_of_mask(mask)
+                for cell in cells:
+                    flat[built_at + cell] = 1.0
+
+    def _whole_boards(self, state: MyCityPosition, player: int, views: dict[str, Any]) -> None:
+        views["static"][:] = self._static_image(state, player)
+        if _placed_key(state, player) & ~FIRST_PIECES == 0:  # a few pieces each: set one by one
+            self._new_pieces(state, player, views["flat"], 0)
             return
+        n = self.num_players
         raw = b"".join(state.occupied[seat].to_bytes(16, "little") for seat in (*range(player, n), *range(player)))
         cells = np.unpackbits(np.frombuffer(raw, dtype=np.uint8), bitorder="little").reshape(n, 128)
         views["boards"].reshape(n, PLANES, CELLS)[:, 0] = cells[:, :CELLS]
 
-    def _features(
-        self, state: MyCityPosition, player: int, views: dict[str, Any], previous: tuple[Any, ...] | None
-    ) -> None:
-        """The features of the boards that changed (a sticker makes new features)."""
+    def _static_image(self, state: MyCityPosition, player: int) -> Any:
+        """The boards (no building yet) and the terrain as one flat array, seen by `player`."""
+        cached = self.static.get(player)
+        if cached is not None and cached[1] is state.terrain and cached[0] == state.features:
+            return cached[2]
         n = self.num_players
-        boards = views["boards"].reshape(n, PLANES, CELLS)
+        image = np.zeros(self.static_end - self.boards_at, dtype=np.float32)
+        boards = image[: n * PLANES * CELLS].reshape(n, PLANES, CELLS)
         for seat in range(n):
             features = state.features[seat]
-            if previous is not None and previous[seat] is features:
-                continue
-            row = boards[(seat - player) % n]
-            for plane, mask in enumerate(
-                (
-                    features.single_trees,
-                    features.double_trees,
-                    features.single_rocks,
-                    features.double_rocks,
-                    features.well_cells,
-                    features.gold_cells,
-                ),
-                start=1,
-            ):
-                row[plane] = bits(mask) if mask else 0.0
-
-    def _players(self, state: MyCityPosition, player: int, views: dict[str, Any], previous: None) -> None:
-        n = self.num_players
-        views["players"].reshape(-1)[:] = [  # one flat list: NumPy reads it faster than nested ones
-            value
-            for seat in (*range(player, n), *range(player))  # observer first
-            for value in (
-                state.score[seat] / 50.0,
-                float(state.frozen[seat]),
-                state.marks[seat] / 3.0,
-                state.passes[seat] / 3.0,
-                float(state.active[seat]),
-                1.0 if state.pending[seat] >= 0 else 0.0,
-                1.0 if not state.over and state.active[seat] and state.pending[seat] < 0 and state.card >= 0 else 0.0,
+            masks = (
+                features.single_trees,
+                features.double_trees,
+                features.single_rocks,
+                features.double_rocks,
+                features.well_cells,
+                features.gold_cells,
             )
-        ]
+            boards[(seat - player) % n, 1:] = [bits(mask) for mask in masks]
+        geometry = state.terrain
+        terrain = image[n * PLANES * CELLS :].reshape(3, CELLS)
+        terrain[:] = [bits(geometry.land), bits(geometry.river_cells), bits(geometry.buildable)]
+        self.static[player] = (list(state.features), geometry, image)
+        return image
+
+    def _table(self, state: MyCityPosition, player: int, views: dict[str, Any], previous: int | None) -> None:
+        """The card, the cards remaining and the game row. The cards that left the deck since
+        the last look are the last ones revealed (turns.draw)."""
+        flat: memoryview[float] = views["flat"]
+        card_at = self.card_at
+        if previous is None:
+            if state.deck:
+                views["remaining"][:] = np.bincount(state.deck, minlength=CARDS)
+            if state.card >= 0:
+                flat[card_at + state.card] = 1.0
+        else:
+            before = (previous >> 2 & 63) - 1
+            if before != state.card:
+                if before >= 0:
+                    flat[card_at + before] = 0.0
+                if state.card >= 0:
+                    flat[card_at + state.card] = 1.0
+            revealed = state.revealed
+            remaining_at = self.remaining_at
+            for index in range(len(revealed) - ((previous >> 8) - len(state.deck)), len(revealed)):
+                at = remaining_at + revealed[index]
+                flat[at] = flat[at] - 1.0
+        game_at = self.game_at
+        flat[game_at] = len(state.revealed) / 24.0
+        if previous is None or (previous & 3) != (state.over << 1 | state.gold_claimed):
+            flat[game_at + 1] = 1.0 if state.gold_claimed else 0.0
+            flat[game_at + 2] = 1.0 if state.over else 0.0
+
+    def _players(self, state: MyCityPosition, player: int, views: dict[str, Any], previous: int | None) -> None:
+        """Per player: the figures (rewritten when their revision moved), decided and to move
+        (only the seats whose bit changed)."""
+        flat: memoryview[float] = views["flat"]
+        n = self.num_players
+        key = _players_key(state, player)
+        if previous is None or previous >> FIGURES_SHIFT != key >> FIGURES_SHIFT:
+            changed = (1 << FIGURES_SHIFT) - 1  # every decided and to-move bit, with the figures
+            for seat in range(n):
+                at = self.players_at + (seat - player) % n * 7
+                flat[at] = state.score[seat] / 50.0
+                flat[at + 1] = 1.0 if state.frozen[seat] else 0.0
+                flat[at + 2] = state.marks[seat] / 3.0
+                flat[at + 3] = state.passes[seat] / 3.0
+                flat[at + 4] = 1.0 if state.active[seat] else 0.0
+        else:
+            changed = (key ^ previous) & ((1 << FIGURES_SHIFT) - 1)
+        for seat in range(n):
+            at = self.players_at + (seat - player) % n * 7
+            if changed >> seat & 1:
+                flat[at + 5] = float(key >> seat & 1)
+            if changed >> (TO_MOVE_BITS + seat) & 1:
+                flat[at + 6] = float(key >> (TO_MOVE_BITS + seat) & 1)

@@ -46,6 +46,9 @@ class MyCityPosition(State):  # the protocol base here: a compiled class has one
         self.marks = [0] * num_players
         self.passes = [0] * num_players
         self.active = [True] * num_players
+        # Moves whenever score, frozen, marks, passes or active change (turns.py): the observer's
+        # key for the players' figures, an int read instead of five lists compared.
+        self.figures_revision = 0
         self.pending = [UNDECIDED] * num_players
         self.deck = sorted(rules.pieces + ((BLOCKADE,) if rules.blockade else ()))
         self.card = -1
@@ -71,6 +74,7 @@ class MyCityPosition(State):  # the protocol base here: a compiled class has one
         copy.final = self.final
         copy.can_pass = self.can_pass
         copy.start_occupied = self.start_occupied
+        copy.figures_revision = self.figures_revision
         copy.occupied = self.occupied[:]
         copy.around = self.around[:]
         copy.placed = [list(p) for p in self.placed]

@@ -43,6 +43,7 @@ def gain(position: MyCityPosition, player: int, delta: int) -> None:
     """Move the score marker (the 50 cap and progress mark in the campaign, MYC-LEG-4/5)."""
     if position.frozen[player]:
         return
+    position.figures_revision += 1
     value = position.score[player] + delta
     cap = position.rules.cap
     if cap and value >= cap:
@@ -61,10 +62,12 @@ def resolve(position: MyCityPosition, chance: Chance, events: list[Event] | None
         position.pending[p] = UNDECIDED
         if action == EXIT_ACTION:
             position.active[p] = False
+            position.figures_revision += 1
             if events is not None:
                 events.append(Event("exit", data={"player": p}))
         elif action == PASS_ACTION:
             position.passes[p] += 1
+            position.figures_revision += 1
             before = position.score[p]
             gain(position, p, -1)
             if events is not None:
@@ -166,3 +169,4 @@ def finish(position: MyCityPosition, events: list[Event] | None) -> None:
         for p, rank in enumerate(scoring.ranks(position)):
             if rank <= len(position.rules.progress):
                 position.marks[p] += position.rules.progress[rank - 1]
+                position.figures_revision += 1
