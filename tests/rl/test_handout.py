@@ -13,6 +13,11 @@ import pytest
 pytest.importorskip("pettingzoo")
 
 from townhall import rl
+
+try:  # the `train` extra (make test installs it)
+    import torch
+except ImportError:  # pragma: no cover
+    torch = None
 from townhall.rl.handout import LIMIT
 from townhall.rl.mask import full
 
@@ -28,12 +33,18 @@ def _keep(observation: dict[str, Any], how: int) -> tuple[Any, Any]:
         return array[3:40], array[3:40].copy()  # a NumPy view keeps its base alive
     if how == 2:
         return memoryview(mask), mask.copy()
-    return mask.view(np.bool_), mask.view(np.bool_).copy()
+    if how == 3 and torch is not None:  # a tensor sharing the array's memory
+        return torch.from_numpy(array), array.copy()
+    return [mask.view(np.bool_)], mask.copy()
 
 
 def _same(kept: Any, expected: Any) -> bool:
     if isinstance(kept, dict):
         return all(np.array_equal(kept[key], expected[key]) for key in expected)
+    if isinstance(kept, list):
+        return bool(np.array_equal(kept[0].view(np.int8), expected))
+    if torch is not None and isinstance(kept, torch.Tensor):
+        return bool(np.array_equal(kept.numpy(), expected))
     return bool(np.array_equal(np.asarray(kept), expected))
 
 
@@ -56,7 +67,7 @@ def test_handed_arrays_never_change_while_held(name: str) -> None:
             assert observation["action_mask"].tobytes() == bytes(full(table.num_actions, legal))
             assert list(info["legal_actions"]) == legal
             if rng.random() < 0.3:
-                kept.append(_keep(observation, rng.randrange(4)))
+                kept.append(_keep(observation, rng.randrange(5)))
             if rng.random() < 0.2 and kept:
                 kept.pop(rng.randrange(len(kept)))  # some are let go again: their buffers come back
             for held, expected in kept:

@@ -109,15 +109,9 @@ class MyCityObserver(Observer[MyCityPosition]):
         """The slices of `out`, and two views of the buffer for the writers: `flat`, every item (a
         float32 store through a memoryview costs less than NumPy's), and `static`, the boards then
         the terrain (copied at once from a cached image)."""
-        views = self.layout.views(out)
+        views = super().make_views(out)
         views["flat"] = memoryview(out)
         views["static"] = out[self.boards_at : self.static_end]
-        return views
-
-    def views(self, out: Any) -> dict[str, Any]:
-        views = super().views(out)
-        if "flat" not in views:  # an engine.observer whose views() does not ask make_views()
-            views.update(self.make_views(out))
         return views
 
     def _boards(self, state: MyCityPosition, player: int, views: dict[str, Any], previous: int | None) -> None:
