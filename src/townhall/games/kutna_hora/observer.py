@@ -19,31 +19,37 @@ about 0..1 by the divisor given.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from townhall.engine.observer import Layout, Observer, Part
 from townhall.engine.options import Options
 from townhall.games.kutna_hora.actions import MINE_CELLS
 from townhall.games.kutna_hora.data import DATA
-from townhall.games.kutna_hora.position import EMPTY, ROCK, KutnaHoraPosition
+from townhall.games.kutna_hora.position import EMPTY, OVER, ROCK, KutnaHoraPosition
 
 PLAYER_FIELDS = 15
+FLAT: Final = "flat"  # views' extra entry: the whole buffer as a memoryview (item stores ~2x a NumPy one)
+# The board part's key: the position's revisions and the phase and track values, in this order.
+TOWN, MINE, HALL, MARKET, PHASE, ROUND, POPULATION, ORE, TAX = range(9)
+# A row part's key: figures read directly (they change often) and the revision of the rest.
+MONEY, POINTS, REPUTATION, CARDS, TURNS, TO_MOVE, FIGURES = range(7)
 
 
-# Keys are flat tuples (one allocation each: they are computed at every observation).
-def _town_key(state: KutnaHoraPosition, player: int) -> tuple[int, ...]:
-    return (*state.town, *state.town_owner)
+def _board_key(state: KutnaHoraPosition, player: int) -> tuple[int, int, int, int, int, int, int, int, int]:
+    return (
+        state.town_revision,
+        state.mine_revision,
+        state.hall_revision,
+        state.market_revision,
+        state.phase,
+        state.round,
+        state.population_position,
+        state.ore_position,
+        state.tax,
+    )
 
 
-def _mine_key(state: KutnaHoraPosition, player: int) -> tuple[int, ...]:
-    return (*state.mine, *state.mine_owner, *state.rock_stars)
-
-
-def _stacks_key(state: KutnaHoraPosition, player: int) -> tuple[int, ...]:
-    return (*state.stack_top, *map(len, state.stack_hidden), *state.stack_bottom)
-
-
-def _stacks(state: KutnaHoraPosition, player: int, views: dict[str, Any], previous: None) -> None:
+def _stacks(state: KutnaHoraPosition, views: dict[str, Any]) -> None:
     views["stacks"][:] = [
         [(top + 1) / 37.0 for top in state.stack_top],
         [
@@ -53,11 +59,7 @@ def _stacks(state: KutnaHoraPosition, player: int, views: dict[str, Any], previo
     ]
 
 
-def _market_key(state: KutnaHoraPosition, player: int) -> tuple[Any, ...]:
-    return (*state.sliders, *state.bank, *state.noble_pool, *state.council, *map(len, state.layers[:3]))
-
-
-def _market(state: KutnaHoraPosition, player: int, views: dict[str, Any], previous: None) -> None:
+def _market(state: KutnaHoraPosition, views: dict[str, Any]) -> None:
     layers = state.layers[:3]
     views["market"][:] = (
         [value / 10.0 for value in state.sliders]
@@ -67,30 +69,6 @@ def _market(state: KutnaHoraPosition, player: int, views: dict[str, Any], previo
         + [len(layer) / 12.0 for layer in layers]
         + [0.0] * (3 - len(layers))
     )
-
-
-def _phase(state: KutnaHoraPosition, player: int) -> int:
-    return state.phase
-
-
-def _progress(state: KutnaHoraPosition, player: int, views: dict[str, Any], previous: int | None) -> None:
-    progress = views["progress"]
-    if previous is not None:
-        progress[previous] = 0.0
-    progress[state.phase] = 1.0
-
-
-def _tracks_key(state: KutnaHoraPosition, player: int) -> tuple[int, ...]:
-    return state.round, state.rounds, state.population_position, state.ore_position, state.tax
-
-
-def _tracks(state: KutnaHoraPosition, player: int, views: dict[str, Any], previous: None) -> None:
-    views["tracks"][:] = [  # a list: NumPy reads a list faster than a tuple
-        state.round / max(1, state.rounds),
-        state.population_position / 20.0,
-        state.ore_position / 20.0,
-        state.tax / 5.0,
-    ]
 
 
 class KutnaHoraObserver(Observer[KutnaHoraPosition]):
@@ -111,21 +89,66 @@ class KutnaHoraObserver(Observer[KutnaHoraPosition]):
         layout.add("progress", 5, doc="phase one-hot")
         layout.add("tracks", 4, doc="round / rounds, population, ore, tax")
         self.layout = layout
-        # The town, the mine, the stacks and the market change a few times a round, a player's
-        # figures when it moves: each is a part of its own.
+        self.progress_at = layout.slices["progress"].offset
+        self.tracks_at = layout.slices["tracks"].offset
+        # Each key is a few int reads (the rules bump the position's revisions): one part for
+        # what all players share, which changes a few times a round, and one per player's
+        # figures, which change when it moves. Both write only what changed.
         self.parts = (
-            Part(("town",), self._town, _town_key),
-            Part(("mine", "mine_stars"), self._mine, _mine_key),
+            Part(
+                ("town", "mine", "mine_stars", "stacks", "market", "progress", "tracks"),
+                self._board,
+                _board_key,
+                incremental=True,
+            ),
             *(self._row_part(row) for row in range(num_players)),
-            Part(("stacks",), _stacks, _stacks_key, whole=True),
-            Part(("market",), _market, _market_key, whole=True),
-            Part(("progress",), _progress, _phase, incremental=True),
-            Part(("tracks",), _tracks, _tracks_key, whole=True),
         )
 
-    def _town(self, state: KutnaHoraPosition, player: int, views: dict[str, Any], previous: None) -> None:
+    def views(self, out: Any) -> dict[str, Any]:
+        views = super().views(out)
+        if FLAT not in views:
+            views[FLAT] = memoryview(out)
+        return views
+
+    def _board(
+        self,
+        state: KutnaHoraPosition,
+        player: int,
+        views: dict[str, Any],
+        previous: tuple[int, int, int, int, int, int, int, int, int] | None,
+    ) -> None:
+        """The shared slices whose revision or value moved (all of them when `previous` is None)."""
+        if previous is None or previous[TOWN] != state.town_revision:
+            self._town(state, player, views, previous is not None)
+        if previous is None or previous[MINE] != state.mine_revision:
+            self._mine(state, player, views)
+        if previous is None or previous[HALL] != state.hall_revision:
+            _stacks(state, views)
+        if previous is None or previous[MARKET] != state.market_revision:
+            _market(state, views)
+        flat = views[FLAT]
+        if previous is None or previous[PHASE] != state.phase:
+            if previous is not None:
+                flat[self.progress_at + previous[PHASE]] = 0.0
+            flat[self.progress_at + state.phase] = 1.0
+        if (
+            previous is None
+            or previous[ROUND] != state.round
+            or previous[POPULATION] != state.population_position
+            or previous[ORE] != state.ore_position
+            or previous[TAX] != state.tax
+        ):
+            at = self.tracks_at
+            flat[at] = state.round / max(1, state.rounds)
+            flat[at + 1] = state.population_position / 20.0
+            flat[at + 2] = state.ore_position / 20.0
+            flat[at + 3] = state.tax / 5.0
+
+    def _town(self, state: KutnaHoraPosition, player: int, views: dict[str, Any], dirty: bool) -> None:
         n = self.num_players
         town = views["town"]
+        if dirty:
+            town.fill(0.0)
         for cell, building in enumerate(state.town):
             if building != EMPTY:
                 town[0, cell] = 1.0
@@ -134,7 +157,7 @@ class KutnaHoraObserver(Observer[KutnaHoraPosition]):
                 if owner >= 0:
                     town[2 + (owner - player) % n, cell] = 1.0
 
-    def _mine(self, state: KutnaHoraPosition, player: int, views: dict[str, Any], previous: None) -> None:
+    def _mine(self, state: KutnaHoraPosition, player: int, views: dict[str, Any]) -> None:
         n = self.num_players
         cells = len(state.mine)
         planes = [[0.0] * cells for _ in range(4 + n)]
@@ -158,46 +181,55 @@ class KutnaHoraObserver(Observer[KutnaHoraPosition]):
         """The figures of the player listed `row`-th from the observer: a part of its own, since a
         step changes mostly the figures of the player who moved."""
         n = self.num_players
+        figures_at = self.layout.slices["players"].offset + row * PLAYER_FIELDS
+        production_at = self.layout.slices["production"].offset + row * 6
 
-        def key(state: KutnaHoraPosition, player: int) -> tuple[Any, ...]:
+        def key(state: KutnaHoraPosition, player: int) -> tuple[int, int, int, int, int, bool, int]:
             seat = (player + row) % n
             return (
                 state.money[seat],
                 state.points[seat],
                 state.reputation[seat],
-                state.ore_from_mines[seat],
-                state.pelicans_unused[seat],
-                state.pelicans_used[seat],
-                state.pool[seat],
-                state.reserve[seat],
-                *state.houses[seat][:3],
                 state.used_cards[seat],
                 state.turns_done[seat],
-                state.phase != 4 and state.current == seat,
-                len(state.guilds[seat]),
-                *state.production[seat],
+                state.phase != OVER and state.current == seat,
+                state.figures_revision[seat],
             )
 
-        def write(state: KutnaHoraPosition, player: int, views: dict[str, Any], previous: None) -> None:
+        def write(
+            state: KutnaHoraPosition,
+            player: int,
+            views: dict[str, Any],
+            previous: tuple[int, int, int, int, int, bool, int] | None,
+        ) -> None:
             seat = (player + row) % n
-            houses = state.houses[seat]
-            views["players"][row] = [
-                state.money[seat] / 50.0,
-                state.points[seat] / 100.0,
-                state.reputation[seat] / 10.0,
-                state.ore_from_mines[seat] / 10.0,
-                state.pelicans_unused[seat] / 5.0,
-                state.pelicans_used[seat] / 5.0,
-                state.pool[seat] / 10.0,
-                state.reserve[seat] / 10.0,
-                houses[0] / 4.0,
-                houses[1] / 4.0,
-                houses[2] / 4.0,
-                state.used_cards[seat] / 4.0,
-                state.turns_done[seat] / 4.0,
-                1.0 if state.phase != 4 and state.current == seat else 0.0,
-                len(state.guilds[seat]) / 2.0,
-            ]
-            views["production"][row] = [value / 10.0 for value in state.production[seat]]
+            flat = views[FLAT]
+            at = figures_at
+            if previous is None or previous[MONEY] != state.money[seat]:
+                flat[at] = state.money[seat] / 50.0
+            if previous is None or previous[POINTS] != state.points[seat]:
+                flat[at + 1] = state.points[seat] / 100.0
+            if previous is None or previous[REPUTATION] != state.reputation[seat]:
+                flat[at + 2] = state.reputation[seat] / 10.0
+            if previous is None or previous[CARDS] != state.used_cards[seat]:
+                flat[at + 11] = state.used_cards[seat] / 4.0
+            if previous is None or previous[TURNS] != state.turns_done[seat]:
+                flat[at + 12] = state.turns_done[seat] / 4.0
+            to_move = state.phase != OVER and state.current == seat
+            if previous is None or previous[TO_MOVE] != to_move:
+                flat[at + 13] = 1.0 if to_move else 0.0
+            if previous is None or previous[FIGURES] != state.figures_revision[seat]:
+                houses = state.houses[seat]
+                flat[at + 3] = state.ore_from_mines[seat] / 10.0
+                flat[at + 4] = state.pelicans_unused[seat] / 5.0
+                flat[at + 5] = state.pelicans_used[seat] / 5.0
+                flat[at + 6] = state.pool[seat] / 10.0
+                flat[at + 7] = state.reserve[seat] / 10.0
+                flat[at + 8] = houses[0] / 4.0
+                flat[at + 9] = houses[1] / 4.0
+                flat[at + 10] = houses[2] / 4.0
+                flat[at + 14] = len(state.guilds[seat]) / 2.0
+                for good, value in enumerate(state.production[seat]):
+                    flat[production_at + good] = value / 10.0
 
-        return Part(("players", "production"), write, key, whole=True)
+        return Part(("players", "production"), write, key, incremental=True)
