@@ -49,6 +49,7 @@ FIGURES: Final = 4
 # Slices also kept as flat memoryviews of the buffer under these names: storing one item there
 # costs about half a NumPy item store.
 TOWN_ITEMS: Final = "town items"
+MINE_ITEMS: Final = "mine items"
 STACK_ITEMS: Final = "stacks items"
 PLAYER_ITEMS: Final = "players items"
 PRODUCTION_ITEMS: Final = "production items"
@@ -57,6 +58,7 @@ PROGRESS_ITEMS: Final = "progress items"
 TRACKS_ITEMS: Final = "tracks items"
 ITEMS: Final = (
     (TOWN_ITEMS, "town"),
+    (MINE_ITEMS, "mine"),
     (STACK_ITEMS, "stacks"),
     (MARKET_ITEMS, "market"),
     (PLAYER_ITEMS, "players"),
@@ -90,7 +92,10 @@ def _board(
     if previous is None or previous[TOWN] != state.town_revision:
         _town(state, player, views, previous is not None)
     if previous is None or previous[MINE] != state.mine_revision:
-        _mine(state, player, views)
+        if previous is None:
+            _mine(state, player, views)
+        else:
+            _new_mine_tiles(state, player, views)
     if previous is None or previous[HALL] != state.hall_revision:
         _stacks(state, views)
     if previous is None or previous[MARKET] != state.market_revision:
@@ -151,6 +156,22 @@ def _mine(state: KutnaHoraPosition, player: int, views: dict[str, Any]) -> None:
 
 
 # Whole slices are stored item by item: cheaper than NumPy reading a list of a few dozen floats.
+def _new_mine_tiles(state: KutnaHoraPosition, player: int, views: dict[str, Any]) -> None:
+    """The tiles placed since the last write: a mine cell only ever goes from empty to a tile
+    with its owner (mine.mine_options), so a cell not yet marked a tile in the view is new."""
+    n = state.num_players
+    cells = len(state.mine)
+    items = views[MINE_ITEMS]  # plane by plane, each of `cells` items
+    for cell, tile in enumerate(state.mine):
+        if tile >= 0 and items[2 * cells + cell] == 0.0:
+            items[cell] = 0.0
+            items[2 * cells + cell] = 1.0
+            items[3 * cells + cell] = tile / 40.0
+            owner = state.mine_owner[cell]
+            if owner >= 0:
+                items[(4 + (owner - player) % n) * cells + cell] = 1.0
+
+
 def _stacks(state: KutnaHoraPosition, views: dict[str, Any]) -> None:
     items = views[STACK_ITEMS]
     for stack, top in enumerate(state.stack_top):
