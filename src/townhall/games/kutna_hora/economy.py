@@ -64,6 +64,7 @@ def advance(position: KutnaHoraPosition, deck: int, steps: int, chance: Chance, 
 def town_builds(position: KutnaHoraPosition, good: int, chance: Chance, events: list[Event] | None) -> None:
     """KH-PRICE-5: slider right; the guild stack's top tile is discarded and the stack moves on."""
     position.sliders[good] = min(COLUMNS - 1, position.sliders[good] + 1)
+    position.market_revision += 1
     discarded = position.stack_top[good]
     if discarded >= 0:
         reveal_top(position, good, chance)  # the discarded tile leaves the game

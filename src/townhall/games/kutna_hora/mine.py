@@ -48,6 +48,7 @@ def mine_options(position: KutnaHoraPosition) -> list[tuple[int, int]]:
 
 def draw_mine_tiles(position: KutnaHoraPosition, chance: Chance, events: list[Event] | None) -> None:
     """KH-MINE-2: draw as many tiles as the level; an empty deck is rebuilt from the discards."""
+    position.market_revision += 1  # the layers' sizes
     drawn = []
     for _ in range(level(position)):
         while position.layers and not position.layers[0]:
@@ -76,9 +77,11 @@ def place_mine(
     take_miner(position, p, flags & F_RESERVE != 0)
     position.mine[cell] = tile
     position.mine_owner[cell] = p
+    position.mine_revision += 1
     t = MINE_TILE_DATA[tile]
     position.points[p] += t.points
     position.ore_from_mines[p] += t.ore
+    position.figures_revision[p] += 1
     if events is not None:
         events.append(
             Event(
@@ -104,6 +107,7 @@ def take_miner(position: KutnaHoraPosition, p: int, reserve_first: bool) -> None
         position.reserve[p] -= 1
     else:
         position.pool[p] -= 1
+    position.figures_revision[p] += 1
 
 
 def place_tech(position: KutnaHoraPosition, cell: int, tile: int, events: list[Event] | None) -> None:
@@ -111,6 +115,7 @@ def place_tech(position: KutnaHoraPosition, cell: int, tile: int, events: list[E
     take_miner(position, p, True)
     position.mine[cell] = tile
     position.mine_owner[cell] = p
+    position.mine_revision += 1
     if events is not None:
         events.append(
             Event("tech", data={"player": p, "tile": tile, "cell": cell, "at": cell_name(DATA.mine_cols, cell)})

@@ -19,78 +19,233 @@ about 0..1 by the divisor given.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from townhall.engine.observer import Layout, Observer, Part
 from townhall.engine.options import Options
 from townhall.games.kutna_hora.actions import MINE_CELLS
 from townhall.games.kutna_hora.data import DATA
-from townhall.games.kutna_hora.position import EMPTY, ROCK, KutnaHoraPosition
+from townhall.games.kutna_hora.position import EMPTY, OVER, ROCK, KutnaHoraPosition
 
 PLAYER_FIELDS = 15
+# The board part's key, in this order: the position's revisions, then the phase and track values.
+TOWN: Final = 0
+MINE: Final = 1
+HALL: Final = 2
+MARKET: Final = 3
+PHASE: Final = 4
+ROUND: Final = 5
+POPULATION: Final = 6
+ORE: Final = 7
+TAX: Final = 8
+# The players part's key: these per player listed, from the observer on. Figures that change
+# often are read directly; the rest has a revision in the position.
+PER_PLAYER: Final = 5
+MONEY: Final = 0
+POINTS: Final = 1
+REPUTATION: Final = 2
+TURN: Final = 3  # cards used (6 bits), to move, turns done
+FIGURES: Final = 4
+# Slices also kept as flat memoryviews of the buffer under these names: storing one item there
+# costs about half a NumPy item store.
+TOWN_ITEMS: Final = "town items"
+MINE_ITEMS: Final = "mine items"
+STACK_ITEMS: Final = "stacks items"
+PLAYER_ITEMS: Final = "players items"
+PRODUCTION_ITEMS: Final = "production items"
+MARKET_ITEMS: Final = "market items"
+PROGRESS_ITEMS: Final = "progress items"
+TRACKS_ITEMS: Final = "tracks items"
+ITEMS: Final = (
+    (TOWN_ITEMS, "town"),
+    (MINE_ITEMS, "mine"),
+    (STACK_ITEMS, "stacks"),
+    (MARKET_ITEMS, "market"),
+    (PLAYER_ITEMS, "players"),
+    (PRODUCTION_ITEMS, "production"),
+    (PROGRESS_ITEMS, "progress"),
+    (TRACKS_ITEMS, "tracks"),
+)
 
 
-# Keys are flat tuples (one allocation each: they are computed at every observation).
-def _town_key(state: KutnaHoraPosition, player: int) -> tuple[int, ...]:
-    return (*state.town, *state.town_owner)
-
-
-def _mine_key(state: KutnaHoraPosition, player: int) -> tuple[int, ...]:
-    return (*state.mine, *state.mine_owner, *state.rock_stars)
-
-
-def _stacks_key(state: KutnaHoraPosition, player: int) -> tuple[int, ...]:
-    return (*state.stack_top, *map(len, state.stack_hidden), *state.stack_bottom)
-
-
-def _stacks(state: KutnaHoraPosition, player: int, views: dict[str, Any], previous: None) -> None:
-    views["stacks"][:] = [
-        [(top + 1) / 37.0 for top in state.stack_top],
-        [
-            (len(hidden) + (bottom >= 0)) / 3.0
-            for hidden, bottom in zip(state.stack_hidden, state.stack_bottom, strict=True)
-        ],
-    ]
-
-
-def _market_key(state: KutnaHoraPosition, player: int) -> tuple[Any, ...]:
-    return (*state.sliders, *state.bank, *state.noble_pool, *state.council, *map(len, state.layers[:3]))
-
-
-def _market(state: KutnaHoraPosition, player: int, views: dict[str, Any], previous: None) -> None:
-    layers = state.layers[:3]
-    views["market"][:] = (
-        [value / 10.0 for value in state.sliders]
-        + [value / 4.0 for value in state.bank]
-        + [value / 4.0 for value in state.noble_pool]
-        + [value / 4.0 for value in state.council]
-        + [len(layer) / 12.0 for layer in layers]
-        + [0.0] * (3 - len(layers))
+def _board_key(state: KutnaHoraPosition, player: int) -> tuple[int, int, int, int, int, int, int, int, int]:
+    return (
+        state.town_revision,
+        state.mine_revision,
+        state.hall_revision,
+        state.market_revision,
+        state.phase,
+        state.round,
+        state.population_position,
+        state.ore_position,
+        state.tax,
     )
 
 
-def _phase(state: KutnaHoraPosition, player: int) -> int:
-    return state.phase
+def _board(
+    state: KutnaHoraPosition,
+    player: int,
+    views: dict[str, Any],
+    previous: tuple[int, int, int, int, int, int, int, int, int] | None,
+) -> None:
+    """The shared slices whose revision or value moved (all of them when `previous` is None)."""
+    if previous is None or previous[TOWN] != state.town_revision:
+        _town(state, player, views, previous is not None)
+    if previous is None or previous[MINE] != state.mine_revision:
+        if previous is None:
+            _mine(state, player, views)
+        else:
+            _new_mine_tiles(state, player, views)
+    if previous is None or previous[HALL] != state.hall_revision:
+        _stacks(state, views)
+    if previous is None or previous[MARKET] != state.market_revision:
+        _market(state, views)
+    if previous is None or previous[PHASE] != state.phase:
+        progress = views[PROGRESS_ITEMS]
+        if previous is not None:
+            progress[previous[PHASE]] = 0.0
+        progress[state.phase] = 1.0
+    if (
+        previous is None
+        or previous[ROUND] != state.round
+        or previous[POPULATION] != state.population_position
+        or previous[ORE] != state.ore_position
+        or previous[TAX] != state.tax
+    ):
+        tracks = views[TRACKS_ITEMS]
+        tracks[0] = state.round / max(1, state.rounds)
+        tracks[1] = state.population_position / 20.0
+        tracks[2] = state.ore_position / 20.0
+        tracks[3] = state.tax / 5.0
 
 
-def _progress(state: KutnaHoraPosition, player: int, views: dict[str, Any], previous: int | None) -> None:
-    progress = views["progress"]
-    if previous is not None:
-        progress[previous] = 0.0
-    progress[state.phase] = 1.0
+def _town(state: KutnaHoraPosition, player: int, views: dict[str, Any], dirty: bool) -> None:
+    n = state.num_players
+    cells = len(state.town)
+    if dirty:
+        views["town"].fill(0.0)
+    items = views[TOWN_ITEMS]  # plane by plane, each of `cells` items
+    for cell, building in enumerate(state.town):
+        if building != EMPTY:
+            items[cell] = 1.0
+            items[cells + cell] = building / 36.0
+            owner = state.town_owner[cell]
+            if owner >= 0:
+                items[(2 + (owner - player) % n) * cells + cell] = 1.0
 
 
-def _tracks_key(state: KutnaHoraPosition, player: int) -> tuple[int, ...]:
-    return state.round, state.rounds, state.population_position, state.ore_position, state.tax
+def _mine(state: KutnaHoraPosition, player: int, views: dict[str, Any]) -> None:
+    n = state.num_players
+    cells = len(state.mine)
+    planes = [[0.0] * cells for _ in range(4 + n)]
+    stars = [0.0] * cells
+    owners = state.mine_owner
+    for cell, tile in enumerate(state.mine):
+        if tile == EMPTY:
+            planes[0][cell] = 1.0
+        elif tile == ROCK:
+            planes[1][cell] = 1.0
+            stars[cell] = state.rock_stars[cell] / 2.0
+        else:
+            planes[2][cell] = 1.0
+            planes[3][cell] = tile / 40.0
+        if owners[cell] >= 0:
+            planes[4 + (owners[cell] - player) % n][cell] = 1.0
+    views["mine"][:, :cells] = planes
+    views["mine_stars"][:cells] = stars
 
 
-def _tracks(state: KutnaHoraPosition, player: int, views: dict[str, Any], previous: None) -> None:
-    views["tracks"][:] = [  # a list: NumPy reads a list faster than a tuple
-        state.round / max(1, state.rounds),
-        state.population_position / 20.0,
-        state.ore_position / 20.0,
-        state.tax / 5.0,
-    ]
+# Whole slices are stored item by item: cheaper than NumPy reading a list of a few dozen floats.
+def _new_mine_tiles(state: KutnaHoraPosition, player: int, views: dict[str, Any]) -> None:
+    """The tiles placed since the last write: a mine cell only ever goes from empty to a tile
+    with its owner (mine.mine_options), so a cell not yet marked a tile in the view is new."""
+    n = state.num_players
+    cells = len(state.mine)
+    items = views[MINE_ITEMS]  # plane by plane, each of `cells` items
+    for cell, tile in enumerate(state.mine):
+        if tile >= 0 and items[2 * cells + cell] == 0.0:
+            items[cell] = 0.0
+            items[2 * cells + cell] = 1.0
+            items[3 * cells + cell] = tile / 40.0
+            owner = state.mine_owner[cell]
+            if owner >= 0:
+                items[(4 + (owner - player) % n) * cells + cell] = 1.0
+
+
+def _stacks(state: KutnaHoraPosition, views: dict[str, Any]) -> None:
+    items = views[STACK_ITEMS]
+    for stack, top in enumerate(state.stack_top):
+        items[stack] = (top + 1) / 37.0
+    bottoms = state.stack_bottom
+    for stack, hidden in enumerate(state.stack_hidden):
+        items[12 + stack] = (len(hidden) + (bottoms[stack] >= 0)) / 3.0
+
+
+def _market(state: KutnaHoraPosition, views: dict[str, Any]) -> None:
+    items = views[MARKET_ITEMS]
+    for good, value in enumerate(state.sliders):
+        items[good] = value / 10.0
+    for colour in range(4):
+        items[6 + colour] = state.bank[colour] / 4.0
+        items[10 + colour] = state.noble_pool[colour] / 4.0
+        items[14 + colour] = state.council[colour] / 4.0
+    layers = state.layers
+    for layer in range(3):
+        items[18 + layer] = len(layers[layer]) / 12.0 if layer < len(layers) else 0.0
+
+
+def _turn(state: KutnaHoraPosition, seat: int) -> int:
+    """Cards used, whether to move and turns done, in one int (a player has 6 cards)."""
+    to_move = state.phase != OVER and state.current == seat
+    return state.used_cards[seat] | to_move << 6 | state.turns_done[seat] << 7
+
+
+def _players_key(state: KutnaHoraPosition, player: int) -> tuple[int, ...]:
+    n = state.num_players
+    key: list[int] = []
+    for row in range(n):
+        seat = (player + row) % n
+        key.append(state.money[seat])
+        key.append(state.points[seat])
+        key.append(state.reputation[seat])
+        key.append(_turn(state, seat))
+        key.append(state.figures_revision[seat])
+    return tuple(key)
+
+
+def _players(state: KutnaHoraPosition, player: int, views: dict[str, Any], previous: tuple[int, ...] | None) -> None:
+    """Each player's figures that moved since `previous` (all of them when it is None)."""
+    n = state.num_players
+    items = views[PLAYER_ITEMS]
+    production = views[PRODUCTION_ITEMS]
+    for row in range(n):
+        seat = (player + row) % n
+        at = row * PLAYER_FIELDS
+        old = row * PER_PLAYER
+        if previous is None or previous[old + MONEY] != state.money[seat]:
+            items[at] = state.money[seat] / 50.0
+        if previous is None or previous[old + POINTS] != state.points[seat]:
+            items[at + 1] = state.points[seat] / 100.0
+        if previous is None or previous[old + REPUTATION] != state.reputation[seat]:
+            items[at + 2] = state.reputation[seat] / 10.0
+        if previous is None or previous[old + TURN] != _turn(state, seat):
+            items[at + 11] = state.used_cards[seat] / 4.0
+            items[at + 12] = state.turns_done[seat] / 4.0
+            items[at + 13] = 1.0 if state.phase != OVER and state.current == seat else 0.0
+        if previous is None or previous[old + FIGURES] != state.figures_revision[seat]:
+            houses = state.houses[seat]
+            items[at + 3] = state.ore_from_mines[seat] / 10.0
+            items[at + 4] = state.pelicans_unused[seat] / 5.0
+            items[at + 5] = state.pelicans_used[seat] / 5.0
+            items[at + 6] = state.pool[seat] / 10.0
+            items[at + 7] = state.reserve[seat] / 10.0
+            items[at + 8] = houses[0] / 4.0
+            items[at + 9] = houses[1] / 4.0
+            items[at + 10] = houses[2] / 4.0
+            items[at + 14] = len(state.guilds[seat]) / 2.0
+            good_at = row * 6
+            for good, value in enumerate(state.production[seat]):
+                production[good_at + good] = value / 10.0
 
 
 class KutnaHoraObserver(Observer[KutnaHoraPosition]):
@@ -111,93 +266,30 @@ class KutnaHoraObserver(Observer[KutnaHoraPosition]):
         layout.add("progress", 5, doc="phase one-hot")
         layout.add("tracks", 4, doc="round / rounds, population, ore, tax")
         self.layout = layout
-        # The town, the mine, the stacks and the market change a few times a round, a player's
-        # figures when it moves: each is a part of its own.
+        # Two parts, each with a key of a few int reads (the rules bump the position's
+        # revisions) and writing only what changed: what all players share, which changes a few
+        # times a round, and the players' figures, which change at almost every step.
         self.parts = (
-            Part(("town",), self._town, _town_key),
-            Part(("mine", "mine_stars"), self._mine, _mine_key),
-            *(self._row_part(row) for row in range(num_players)),
-            Part(("stacks",), _stacks, _stacks_key, whole=True),
-            Part(("market",), _market, _market_key, whole=True),
-            Part(("progress",), _progress, _phase, incremental=True),
-            Part(("tracks",), _tracks, _tracks_key, whole=True),
+            Part(
+                ("town", "mine", "mine_stars", "stacks", "market", "progress", "tracks"),
+                _board,
+                _board_key,
+                incremental=True,
+            ),
+            Part(("players", "production"), _players, _players_key, incremental=True),
         )
 
-    def _town(self, state: KutnaHoraPosition, player: int, views: dict[str, Any], previous: None) -> None:
-        n = self.num_players
-        town = views["town"]
-        for cell, building in enumerate(state.town):
-            if building != EMPTY:
-                town[0, cell] = 1.0
-                town[1, cell] = building / 36.0
-                owner = state.town_owner[cell]
-                if owner >= 0:
-                    town[2 + (owner - player) % n, cell] = 1.0
-
-    def _mine(self, state: KutnaHoraPosition, player: int, views: dict[str, Any], previous: None) -> None:
-        n = self.num_players
-        cells = len(state.mine)
-        planes = [[0.0] * cells for _ in range(4 + n)]
-        stars = [0.0] * cells
-        owners = state.mine_owner
-        for cell, tile in enumerate(state.mine):
-            if tile == EMPTY:
-                planes[0][cell] = 1.0
-            elif tile == ROCK:
-                planes[1][cell] = 1.0
-                stars[cell] = state.rock_stars[cell] / 2.0
-            else:
-                planes[2][cell] = 1.0
-                planes[3][cell] = tile / 40.0
-            if owners[cell] >= 0:
-                planes[4 + (owners[cell] - player) % n][cell] = 1.0
-        views["mine"][:, :cells] = planes
-        views["mine_stars"][:cells] = stars
-
-    def _row_part(self, row: int) -> Part[KutnaHoraPosition]:
-        """The figures of the player listed `row`-th from the observer: a part of its own, since a
-        step changes mostly the figures of the player who moved."""
-        n = self.num_players
-
-        def key(state: KutnaHoraPosition, player: int) -> tuple[Any, ...]:
-            seat = (player + row) % n
-            return (
-                state.money[seat],
-                state.points[seat],
-                state.reputation[seat],
-                state.ore_from_mines[seat],
-                state.pelicans_unused[seat],
-                state.pelicans_used[seat],
-                state.pool[seat],
-                state.reserve[seat],
-                *state.houses[seat][:3],
-                state.used_cards[seat],
-                state.turns_done[seat],
-                state.phase != 4 and state.current == seat,
-                len(state.guilds[seat]),
-                *state.production[seat],
-            )
-
-        def write(state: KutnaHoraPosition, player: int, views: dict[str, Any], previous: None) -> None:
-            seat = (player + row) % n
-            houses = state.houses[seat]
-            views["players"][row] = [
-                state.money[seat] / 50.0,
-                state.points[seat] / 100.0,
-                state.reputation[seat] / 10.0,
-                state.ore_from_mines[seat] / 10.0,
-                state.pelicans_unused[seat] / 5.0,
-                state.pelicans_used[seat] / 5.0,
-                state.pool[seat] / 10.0,
-                state.reserve[seat] / 10.0,
-                houses[0] / 4.0,
-                houses[1] / 4.0,
-                houses[2] / 4.0,
-                state.used_cards[seat] / 4.0,
-                state.turns_done[seat] / 4.0,
-                1.0 if state.phase != 4 and state.current == seat else 0.0,
-                len(state.guilds[seat]) / 2.0,
-            ]
-            views["production"][row] = [value / 10.0 for value in state.production[seat]]
-
-        return Part(("players", "production"), write, key, whole=True)
+    def views(self, out: Any) -> dict[str, Any]:
+        views = super().views(out)
+        if PLAYER_ITEMS not in views:
+            flat: Any = out  # not a contiguous float32 buffer: items are stored into it as it is
+            try:
+                whole = memoryview(out)
+            except TypeError:
+                whole = None
+            if whole is not None and whole.format == "f" and whole.c_contiguous:
+                flat = whole.cast("B").cast("f")  # NumPy's own export stores items more slowly
+            for name, sliced in ITEMS:
+                part = self.layout.slices[sliced]
+                views[name] = flat[part.offset : part.offset + part.size]
+        return views

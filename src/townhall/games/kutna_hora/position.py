@@ -148,6 +148,18 @@ class KutnaHoraPosition(State):  # the protocol base here: a compiled class has 
     set_owner: list[int]
     choosers: list[int]
     final: list[list[int]]
+    # Revisions: counters the rules bump when a part of the position changes, so that the
+    # observer's keys are int reads (not saved: a loaded position starts them at 0).
+    town_revision: int  # town, town_owner
+    mine_revision: int  # mine, mine_owner
+    hall_revision: int  # stack_top, stack_hidden, stack_bottom
+    market_revision: int  # sliders, bank, noble_pool, council, layers
+    # per player: ore_from_mines, pelicans, pool, reserve, houses, guilds, production
+    figures_revision: list[int]
+
+    def start_revisions(self) -> None:
+        self.town_revision = self.mine_revision = self.hall_revision = self.market_revision = 0
+        self.figures_revision = [0] * self.num_players
 
     def clone(self) -> Self:
         c = type(self).__new__(type(self))
@@ -173,6 +185,11 @@ class KutnaHoraPosition(State):  # the protocol base here: a compiled class has 
         c.setup_card = self.setup_card
         c.event_current = self.event_current
         c.rock_stars = self.rock_stars  # read-only after setup: shared
+        c.town_revision = self.town_revision
+        c.mine_revision = self.mine_revision
+        c.hall_revision = self.hall_revision
+        c.market_revision = self.market_revision
+        c.figures_revision = self.figures_revision.copy()
         c.money = self.money.copy()
         c.points = self.points.copy()
         c.reputation = self.reputation.copy()
@@ -230,4 +247,5 @@ class KutnaHoraPosition(State):  # the protocol base here: a compiled class has 
         for name, key in LIST_FIELDS:
             setattr(s, name, [list(x) if isinstance(x, list) else x for x in data[key]])
         s.tasks = [step_from_json(step) for step in data["tasks"]]
+        s.start_revisions()
         return s

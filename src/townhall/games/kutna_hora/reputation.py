@@ -33,3 +33,4 @@ def gain(position: KutnaHoraPosition, player: int, effect: tuple[tuple[str, int]
             position.points[player] += amount
         elif kind == "pelican":
             position.pelicans_unused[player] += amount
+            position.figures_revision[player] += 1

@@ -106,6 +106,7 @@ def red_nobles_enter(position: KutnaHoraPosition, chance: Chance, events: list[E
     for r, row in enumerate(position.hall):
         stack = RED_STACK + r
         position.stack_top[stack] = reds[r]
+        position.hall_revision += 1
         put_at_row_end(position, row, stack)  # at the row end; emptied places are no columns
     position.red_nobles_waiting = False
     if events is not None:

@@ -27,6 +27,7 @@ def deal(position: KutnaHoraPosition, num_players: int, events: bool, first_game
     track = DATA.tracks[n]
     side = DATA.sides[n]
     position.num_players = n
+    position.start_revisions()
     position.rounds, position.red_after = track.rounds, track.red_after
     position.events_enabled = events or n == 2  # KH-SETUP-13: events are mandatory with 2 players
     position.first_game = first_game
@@ -93,6 +94,7 @@ def choose_set(position: KutnaHoraPosition, index: int, events: list[Event] | No
     sets = DATA.guild_sets[position.setup_card][n]
     position.set_owner[index] = position.current
     position.guilds[position.current] = list(sets[index])
+    position.figures_revision[position.current] += 1
     position.choosers.pop(0)
     if events is not None:
         events.append(Event("guilds", data={"player": position.current, "set": index, "guilds": list(sets[index])}))
@@ -102,6 +104,7 @@ def choose_set(position: KutnaHoraPosition, index: int, events: list[Event] | No
     last = position.set_owner.index(-1)  # the start player takes the set left
     position.set_owner[last] = 0
     position.guilds[0] = list(sets[last])
+    position.figures_revision[0] += 1
     if position.first_game:
         rounds.begin_round(position)
     else:
@@ -111,6 +114,7 @@ def choose_set(position: KutnaHoraPosition, index: int, events: list[Event] | No
 def choose_order(position: KutnaHoraPosition, perm: int, events: list[Event] | None) -> None:
     p = position.current
     position.guilds[p] = [position.guilds[p][i] for i in PERMS[perm]]
+    position.figures_revision[p] += 1
     if events is not None:
         events.append(Event("order", data={"player": p, "guilds": list(position.guilds[p])}))
     if p + 1 < position.num_players:

@@ -7,6 +7,7 @@ from townhall.games.kutna_hora.position import KutnaHoraPosition
 
 
 def reveal_top(position: KutnaHoraPosition, stack: int, chance: Chance) -> None:
+    position.hall_revision += 1
     hidden = position.stack_hidden[stack]
     if hidden:
         position.stack_top[stack] = hidden.pop(chance.below(len(hidden)))

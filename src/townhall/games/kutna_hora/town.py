@@ -164,6 +164,7 @@ def build(
     position.plots[p].remove(cell)
     position.town_plot[cell] = -1
     position.town[cell] = tile
+    position.town_revision += 1  # the owner is set below, before anyone can look
     if events is not None:
         events.append(
             Event(
@@ -184,6 +185,7 @@ def build(
         if position.bank[b.noble] > 0:
             position.bank[b.noble] -= 1
             position.noble_pool[b.noble] += 1
+            position.market_revision += 1
         return
     position.town_owner[cell] = p
     g = b.guild
@@ -193,6 +195,7 @@ def build(
     row = position.guilds[p].index(g)
     column = HOUSES_PER_ROW - position.houses[p][row]
     position.houses[p][row] -= 1
+    position.figures_revision[p] += 1  # production and houses
     effect = HOUSE_EFFECTS[row][column]
     gain(position, p, tuple(e for e in effect if e[0] != "public"))
     # Pushed in reverse: icons (each declinable, KH-TURN-4), technology, then the house licence.
@@ -215,8 +218,10 @@ def build(
 def optional_icon(position: KutnaHoraPosition, kind: int, arg: int, chance: Chance, events: list[Event] | None) -> None:
     if kind == OPT_SLIDER:
         position.sliders[arg] = min(COLUMNS - 1, position.sliders[arg] + 1)
+        position.market_revision += 1
     elif kind == OPT_ORE_LEFT:
         position.sliders[arg] = max(0, position.sliders[arg] - 1)
+        position.market_revision += 1
     elif kind == OPT_BARBARA:
         turn_barbara(position, events)
     else:

@@ -251,6 +251,7 @@ def start_action(position: KutnaHoraPosition, act: int) -> None:
     elif act == BARBARA:
         position.pelicans_unused[p] -= 1
         position.pelicans_used[p] += 1
+        position.figures_revision[p] += 1
         if position.barbara_next < BARBARA_TILES:
             # KH-BAR-1: the tile turns face down after its steps (RULINGS.md).
             tile = position.barbara_next
@@ -345,6 +346,7 @@ def task_action(position: KutnaHoraPosition, action: int, chance: Chance, events
         position.money[p] -= economy.price(position, PERMITS)
         position.reserve[p] -= n
         position.pool[p] += n
+        position.figures_revision[p] += 1
         position.tasks.append(DRAW[task.flags])
     elif type(task) is PlaceMine:
         mine.place_mine(position, action - A_MINE, task.tile, task.flags, chance, events)
@@ -364,6 +366,7 @@ def task_action(position: KutnaHoraPosition, action: int, chance: Chance, events
         row = action - A_HOUSE
         position.houses[p][row] -= 1
         position.production[p][position.guilds[p][row]] += 2
+        position.figures_revision[p] += 1
     elif type(task) is ScoreBuilding:
         position.points[p] += scoring.building_score(position, action - A_SCORE)
     elif type(task) is OptionalIcon:
@@ -378,5 +381,6 @@ def seat_noble(position: KutnaHoraPosition, player: int, colour: int, mode: int,
         position.money[player] -= COUNCIL_COST
         position.noble_pool[colour] -= 1
     position.council[colour] += 1
+    position.market_revision += 1
     if events is not None:
         events.append(Event("council", data={"player": player, "colour": colour}))
