@@ -279,17 +279,16 @@ class KutnaHoraObserver(Observer[KutnaHoraPosition]):
             Part(("players", "production"), _players, _players_key, incremental=True),
         )
 
-    def views(self, out: Any) -> dict[str, Any]:
-        views = super().views(out)
-        if PLAYER_ITEMS not in views:
-            flat: Any = out  # not a contiguous float32 buffer: items are stored into it as it is
-            try:
-                whole = memoryview(out)
-            except TypeError:
-                whole = None
-            if whole is not None and whole.format == "f" and whole.c_contiguous:
-                flat = whole.cast("B").cast("f")  # NumPy's own export stores items more slowly
-            for name, sliced in ITEMS:
-                part = self.layout.slices[sliced]
-                views[name] = flat[part.offset : part.offset + part.size]
+    def make_views(self, out: Any) -> dict[str, Any]:
+        views = super().make_views(out)
+        flat: Any = out  # not a contiguous float32 buffer: items are stored into it as it is
+        try:
+            whole = memoryview(out)
+        except TypeError:
+            whole = None
+        if whole is not None and whole.format == "f" and whole.c_contiguous:
+            flat = whole.cast("B").cast("f")  # NumPy's own export stores items more slowly
+        for name, sliced in ITEMS:
+            part = self.layout.slices[sliced]
+            views[name] = flat[part.offset : part.offset + part.size]
         return views
