@@ -29,8 +29,10 @@ RADIUS = 15
 WIDTH = 2 * RADIUS + 1
 CELLS = WIDTH * WIDTH
 LAST, FRONTIER, FOLLOWERS = 19, 20, 21  # planes 0-18 show the tiles (see _tile_ones)
-FLAT = "flat"  # views entry: the whole buffer as a memoryview (an item store costs a fraction of NumPy's)
-SEEN = "followers_seen"  # views entry: node -> buffer index of each follower drawn in this view, -1 off the window
+# Entries of a buffer's views: the whole buffer as a memoryview (an item store costs a fraction of
+# NumPy's), and node -> buffer index of each follower drawn in it (-1: off the window).
+FLAT: Final = "flat"
+SEEN: Final = "followers_seen"
 assert NUM_TYPES < 255  # the turn key packs the tile in hand into 8 bits
 
 
@@ -63,7 +65,7 @@ def _window_index() -> list[int]:
     return out
 
 
-WINDOW = _window_index()
+WINDOW: Final[list[int]] = _window_index()
 
 
 def _turn_key(state: CarcassonnePosition, player: int) -> int:
@@ -79,7 +81,15 @@ def _turn_key(state: CarcassonnePosition, player: int) -> int:
 def _follower_key(state: CarcassonnePosition, player: int) -> int:
     """Followers put on or taken off the board (the supplies change with them) and the points
     scored in all (scores only grow)."""
-    return sum(state.score) << 16 | state.follower_moves
+    return _points(state.score) << 16 | state.follower_moves
+
+
+def _points(score: list[int]) -> int:
+    """The points of all players together (a plain loop: the compiled build calls no builtin)."""
+    total = 0
+    for points in score:
+        total += points
+    return total
 
 
 class CarcassonneObserver(Observer[CarcassonnePosition]):
@@ -254,7 +264,7 @@ class CarcassonneObserver(Observer[CarcassonnePosition]):
             supply_at, supply = self.supply_at, state.supply
             for seat in range(n):
                 flat[supply_at + (seat - player) % n] = supply[seat] / self.full_supply
-        if previous is None or previous >> 16 != sum(state.score):
+        if previous is None or previous >> 16 != _points(state.score):
             scores_at, score = self.scores_at, state.score
             for seat in range(n):
                 flat[scores_at + (seat - player) % n] = score[seat] / 100.0
