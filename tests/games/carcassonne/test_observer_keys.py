@@ -1,6 +1,6 @@
-"""The observer's keys are ints that stand for parts of the position (observer.py): along random
-games, whatever a part shows changes only when its key does, whichever decisions pass between two
-looks (tests/rl/test_incremental.py checks the views themselves)."""
+"""The observer's key is an int whose fields stand for parts of the position (observer.py): along
+random games, whatever a field stands for changes only when the field does, whichever decisions
+pass between two looks (tests/rl/test_incremental.py checks the views themselves)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import random
 import pytest
 
 from townhall.engine.chance import Chance
-from townhall.games.carcassonne.observer import _follower_key, _turn_key
+from townhall.games.carcassonne.observer import _key
 from townhall.games.carcassonne.state import CarcassonneState, new_state
 
 
@@ -38,19 +38,19 @@ def test_what_a_part_shows_changes_only_with_its_key(players: int, river: bool) 
         rng = random.Random(seed)
         state = new_state(players, river, True, "first-edition", chance)
         standing = 0
-        looks = [(_turn_key(state, 0), _turn_shows(state), _follower_key(state, 0), _followers_show(state))]
+        looks = [(_key(state, 0) >> 32, _turn_shows(state), _key(state, 0) & 0xFFFFFFFF, _followers_show(state))]
         while state.to_move():
             player = state.to_move()[0]
             legal = state.legal_actions(player)
             state.apply(player, legal[int(rng.random() * len(legal))], chance)
-            now = (_turn_key(state, 0), _turn_shows(state), _follower_key(state, 0), _followers_show(state))
+            now = (_key(state, 0) >> 32, _turn_shows(state), _key(state, 0) & 0xFFFFFFFF, _followers_show(state))
             for before in looks[-3:]:  # the last look one, two or three decisions ago
                 if now[0] == before[0]:
                     assert now[1] == before[1]
                 if now[2] == before[2]:
                     assert now[3] == before[3]
             if now[3][0] != looks[-1][3][0]:  # the counter moves with every follower, scored or not
-                assert state.follower_moves != looks[-1][2] & 0xFFFF
+                assert state.follower_moves != looks[-1][2] & 0xFFF
             returns += len(state.follower_at) < standing
             standing = len(state.follower_at)
             looks.append(now)

@@ -53,6 +53,7 @@ def _tile_ones(layout_index: int) -> tuple[int, ...]:
 TILE_ONES: Final[tuple[tuple[int, ...], ...]] = tuple(_tile_ones(i) for i in range(len(LAYOUTS)))
 # A tile's count in the bag as stored: computed in float64, then stored as float32 by the memoryview.
 COUNT_VALUES: Final[tuple[float, ...]] = tuple(count / 10.0 for count in range(100))
+FULL_SUPPLY: Final = RULES["followers_per_player"] - RULES["score_markers_per_player"]
 
 
 def _window_index() -> list[int]:
@@ -69,7 +70,7 @@ WINDOW: Final[list[int]] = _window_index()
 
 
 def _turn_key(state: CarcassonnePosition, player: int) -> int:
-    """Everything the turn part shows, packed in one int: tiles placed, tiles discarded, the tile in
+    """The board, the bags and the turn packed in one int: tiles placed, tiles discarded, the tile in
     hand, the phase and the player to move (observer first; 0: none). Tiles never leave the board
     and discards only grow: the counts name the board (the last tile placed is its newest) and,
     with the tile in hand, what left the bags (see _bag)."""
@@ -78,10 +79,10 @@ def _turn_key(state: CarcassonnePosition, player: int) -> int:
     return (packed << 2 | state.phase) << 3 | to_move
 
 
-def _follower_key(state: CarcassonnePosition, player: int) -> int:
-    """Followers put on or taken off the board (the supplies change with them) and the points
-    scored in all (scores only grow)."""
-    return _points(state.score) << 16 | state.follower_moves
+def _key(state: CarcassonnePosition, player: int) -> int:
+    """The turn key, the points scored in all (scores only grow) and the followers put on or taken
+    off the board (follower_moves: the supplies change with them), packed in one int."""
+    return _turn_key(state, player) << 32 | _points(state.score) << 12 | state.follower_moves & 0xFFF
 
 
 def _points(score: list[int]) -> int:
@@ -98,33 +99,19 @@ class CarcassonneObserver(Observer[CarcassonnePosition]):
     def __init__(self, num_players: int, options: Options) -> None:
         self.num_players = num_players
         layout = Layout()
-        board = layout.add("board", FOLLOWERS + num_players, WIDTH, WIDTH, doc="board planes (see the table)")
-        hand = layout.add("hand", NUM_TYPES, doc="the tile in hand, one-hot")
-        phase = layout.add("phase", 3, doc="place, deploy, over")
-        to_move = layout.add("to_move", num_players, doc="the player to move (observer first)")
-        scores = layout.add("scores", num_players, doc="points / 100 (observer first)")
-        supply = layout.add("supply", num_players, doc="followers in supply / 7 (observer first)")
-        remaining = layout.add("remaining", NUM_TYPES, doc="land tiles left per type / 10")
-        river_remaining = layout.add("river_remaining", 1, doc="river tiles left / 12")
+        layout.add("board", FOLLOWERS + num_players, WIDTH, WIDTH, doc="board planes (see the table)")
+        layout.add("hand", NUM_TYPES, doc="the tile in hand, one-hot")
+        layout.add("phase", 3, doc="place, deploy, over")
+        layout.add("to_move", num_players, doc="the player to move (observer first)")
+        layout.add("scores", num_players, doc="points / 100 (observer first)")
+        layout.add("supply", num_players, doc="followers in supply / 7 (observer first)")
+        layout.add("remaining", NUM_TYPES, doc="land tiles left per type / 10")
+        layout.add("river_remaining", 1, doc="river tiles left / 12")
         self.layout = layout
-        self.board_at = board.offset
-        self.hand_at = hand.offset
-        self.phase_at = phase.offset
-        self.to_move_at = to_move.offset
-        self.scores_at = scores.offset
-        self.supply_at = supply.offset
-        self.remaining_at = remaining.offset
-        self.river_remaining_at = river_remaining.offset
-        self.full_supply = RULES["followers_per_player"] - RULES["score_markers_per_player"]
-        self.parts = (
-            Part(
-                ("board", "hand", "phase", "to_move", "remaining", "river_remaining"),
-                self._turn,
-                _turn_key,
-                incremental=True,
-            ),
-            Part(("board", "scores", "supply"), self._followers, _follower_key, incremental=True),
-        )
+        # The writers store items by their index in the whole buffer, from the player count alone.
+        assert layout.slices["river_remaining"].offset == _remaining_at(num_players) + NUM_TYPES
+        # One part: the board, the bags and the turn change at (almost) every look anyway.
+        self.parts = (Part(tuple(layout.slices), _write, _key, incremental=True),)
 
     def views(self, out: Any) -> dict[str, Any]:
         views = super().views(out)
@@ -133,138 +120,165 @@ class CarcassonneObserver(Observer[CarcassonnePosition]):
             views[SEEN] = {}
         return views
 
-    def _turn(self, state: CarcassonnePosition, player: int, views: dict[str, Any], previous: int | None) -> None:
-        flat = views[FLAT]
-        now = _turn_key(state, player)
-        if previous is None:
-            self._board(state, flat, -1)
-            self._bag(state, flat, None)
-            hand_before = phase_before = to_move_before = -1
-        else:
-            if now >> 21 != previous >> 21:  # tiles placed
-                self._board(state, flat, previous >> 21)
-            if now >> 5 != previous >> 5:  # tiles placed or discarded, or another in hand: a draw maybe
-                self._bag(state, flat, previous)
-            hand_before = (previous >> 5 & 255) - 1
-            phase_before = previous >> 3 & 3
-            to_move_before = (previous & 7) - 1
-        # The one-hots of the tile in hand, the phase and the player to move: clear the old, set the new.
-        hand = (now >> 5 & 255) - 1
-        if hand != hand_before:
-            if hand_before >= 0:
-                flat[self.hand_at + hand_before] = 0.0
-            if hand >= 0:
-                flat[self.hand_at + hand] = 1.0
-        phase = now >> 3 & 3
-        if phase != phase_before:
-            if phase_before >= 0:
-                flat[self.phase_at + phase_before] = 0.0
-            flat[self.phase_at + phase] = 1.0
-        to_move = (now & 7) - 1
-        if to_move != to_move_before:
-            if to_move_before >= 0:
-                flat[self.to_move_at + to_move_before] = 0.0
-            if to_move >= 0:
-                flat[self.to_move_at + to_move] = 1.0
 
-    def _board(self, state: CarcassonnePosition, flat: Any, placed_before: int) -> None:
-        """The tiles placed since the last observation (all when `placed_before` is -1), the frontier
-        around them (a tile changes it only at its own cell and its neighbours) and the last tile."""
-        board_at = self.board_at
-        frontier_at = board_at + FRONTIER * CELLS
-        last_at = board_at + LAST * CELLS
-        board, placed = state.board, state.placed_cells
-        if placed_before < 0:
-            for cell in state.frontier:
-                at = WINDOW[cell]
-                if at >= 0:
-                    flat[frontier_at + at] = 1.0
-        else:
-            at = WINDOW[placed[placed_before - 1]] if placed_before else -1
-            if at >= 0:  # the last tile of then (or none: the start tile is nobody's last tile)
-                flat[last_at + at] = 0.0
-        for index in range(max(placed_before, 0), len(placed)):
-            cell = placed[index]
+def _hand_at(num_players: int) -> int:
+    return (FOLLOWERS + num_players) * CELLS  # the board planes come first
+
+
+def _remaining_at(num_players: int) -> int:
+    return _hand_at(num_players) + NUM_TYPES + 3 + 3 * num_players  # hand, phase, to_move, scores, supply
+
+
+def _write(state: CarcassonnePosition, player: int, views: dict[str, Any], previous: int | None) -> None:
+    flat = views[FLAT]
+    now = _key(state, player)
+    if previous is None:
+        _board(state, flat, -1)
+        _bag(state, flat, None)
+        _turn(state, flat, now >> 32, -1)
+        _followers(state, player, views, True)
+        _scores(state, player, flat)
+        return
+    turn, turn_before = now >> 32, previous >> 32
+    if turn >> 21 != turn_before >> 21:  # tiles placed
+        _board(state, flat, turn_before >> 21)
+    if turn >> 5 != turn_before >> 5:  # tiles placed or discarded, or another in hand: a draw maybe
+        _bag(state, flat, turn_before)
+    if turn != turn_before:
+        _turn(state, flat, turn, turn_before)
+    if (now ^ previous) & 0xFFF:
+        _followers(state, player, views, False)
+    if (now ^ previous) >> 12 & 0xFFFFF:
+        _scores(state, player, flat)
+
+
+def _turn(state: CarcassonnePosition, flat: Any, turn: int, before: int) -> None:
+    """The one-hots of the tile in hand, the phase and the player to move: clear the old, set the
+    new (`before` -1: none set yet)."""
+    hand_at = _hand_at(state.num_players)
+    phase_at = hand_at + NUM_TYPES
+    to_move_at = phase_at + 3
+    hand, hand_before = (turn >> 5 & 255) - 1, -1 if before < 0 else (before >> 5 & 255) - 1
+    if hand != hand_before:
+        if hand_before >= 0:
+            flat[hand_at + hand_before] = 0.0
+        if hand >= 0:
+            flat[hand_at + hand] = 1.0
+    phase, phase_before = turn >> 3 & 3, -1 if before < 0 else before >> 3 & 3
+    if phase != phase_before:
+        if phase_before >= 0:
+            flat[phase_at + phase_before] = 0.0
+        flat[phase_at + phase] = 1.0
+    to_move, to_move_before = (turn & 7) - 1, -1 if before < 0 else (before & 7) - 1
+    if to_move != to_move_before:
+        if to_move_before >= 0:
+            flat[to_move_at + to_move_before] = 0.0
+        if to_move >= 0:
+            flat[to_move_at + to_move] = 1.0
+
+
+def _board(state: CarcassonnePosition, flat: Any, placed_before: int) -> None:
+    """The tiles placed since the last observation (all when `placed_before` is -1), the frontier
+    around them (a tile changes it only at its own cell and its neighbours) and the last tile."""
+    frontier_at = FRONTIER * CELLS
+    last_at = LAST * CELLS
+    board, placed = state.board, state.placed_cells
+    if placed_before < 0:
+        for cell in state.frontier:
             at = WINDOW[cell]
             if at >= 0:
-                for offset in TILE_ONES[board[cell][0]]:
-                    flat[board_at + offset + at] = 1.0
-                flat[frontier_at + at] = 0.0
-            if placed_before >= 0:  # the frontier is every empty cell beside a tile
-                for step in DELTA:
-                    near = WINDOW[cell + step]
-                    if near >= 0 and cell + step not in board:
-                        flat[frontier_at + near] = 1.0
-        last = state.last_cell
-        if last >= 0 and WINDOW[last] >= 0:
-            flat[last_at + WINDOW[last]] = 1.0
+                flat[frontier_at + at] = 1.0
+    else:
+        at = WINDOW[placed[placed_before - 1]] if placed_before else -1
+        if at >= 0:  # the last tile of then (or none: the start tile is nobody's last tile)
+            flat[last_at + at] = 0.0
+    for index in range(max(placed_before, 0), len(placed)):
+        cell = placed[index]
+        at = WINDOW[cell]
+        if at >= 0:
+            for offset in TILE_ONES[board[cell][0]]:
+                flat[offset + at] = 1.0
+            flat[frontier_at + at] = 0.0
+        if placed_before >= 0:  # the frontier is every empty cell beside a tile
+            for step in DELTA:
+                near = WINDOW[cell + step]
+                if near >= 0 and cell + step not in board:
+                    flat[frontier_at + near] = 1.0
+    last = state.last_cell
+    if last >= 0 and WINDOW[last] >= 0:
+        flat[last_at + WINDOW[last]] = 1.0
 
-    def _bag(self, state: CarcassonnePosition, flat: Any, previous: int | None) -> None:
-        """Land tiles left per type: counted from the bag at the first look; then each land tile
-        placed or discarded since, and the one in hand, left the bag (the one in hand at the last
-        look is counted once: it is now on the board or still in hand)."""
-        remaining_at = self.remaining_at
-        flat[self.river_remaining_at] = len(state.river_bag) / 12.0
-        if previous is None:
-            counts = [0] * NUM_TYPES
-            for tile in state.bag:
-                counts[tile] += 1
-            for tile in range(NUM_TYPES):
-                if counts[tile]:
-                    flat[remaining_at + tile] = COUNT_VALUES[counts[tile]]
-            return
-        # The tiles out of the land bag are the land tiles placed (but the first) or discarded and the
-        # one in hand: the tiles that left it since are those placed or discarded since and the one
-        # in hand now, less the one in hand at the last look (on the board or still in hand now).
-        hand_before = (previous >> 5 & 255) - 1
-        board = state.board
-        placed = state.placed_cells
-        for index in range(previous >> 21, len(placed)):
-            hand_before = self._drawn(flat, board[placed[index]][0] >> 2, hand_before)
-        discards = state.discards
-        for index in range(previous >> 13 & 255, len(discards)):
-            hand_before = self._drawn(flat, discards[index], hand_before)
-        if state.hand >= 0:
-            self._drawn(flat, state.hand, hand_before)
 
-    def _drawn(self, flat: Any, tile: int, counted: int) -> int:
-        """One tile of this type less in the land bag, unless it is the one `counted` already or a
-        river tile (from the other bag); what stays counted already (-1: none)."""
-        if tile == counted:
-            return -1
-        if not IS_RIVER[tile]:
-            at = self.remaining_at + tile
-            flat[at] = COUNT_VALUES[round(flat[at] * 10.0) - 1]
-        return counted
+def _bag(state: CarcassonnePosition, flat: Any, before: int | None) -> None:
+    """Land tiles left per type (counted from the bag at the first look, then kept: see below)
+    and river tiles left. `before`: the turn key of the last look."""
+    remaining_at = _remaining_at(state.num_players)
+    flat[remaining_at + NUM_TYPES] = len(state.river_bag) / 12.0
+    if before is None:
+        counts = [0] * NUM_TYPES
+        for tile in state.bag:
+            counts[tile] += 1
+        for tile in range(NUM_TYPES):
+            if counts[tile]:
+                flat[remaining_at + tile] = COUNT_VALUES[counts[tile]]
+        return
+    # The tiles out of the land bag are the land tiles placed (but the first) or discarded and the
+    # one in hand: the tiles that left it since are those placed or discarded since and the one
+    # in hand now, less the one in hand at the last look (on the board or still in hand now).
+    hand_before = (before >> 5 & 255) - 1
+    board = state.board
+    placed = state.placed_cells
+    for index in range(before >> 21, len(placed)):
+        hand_before = _drawn(flat, remaining_at, board[placed[index]][0] >> 2, hand_before)
+    discards = state.discards
+    for index in range(before >> 13 & 255, len(discards)):
+        hand_before = _drawn(flat, remaining_at, discards[index], hand_before)
+    if state.hand >= 0:
+        _drawn(flat, remaining_at, state.hand, hand_before)
 
-    def _followers(self, state: CarcassonnePosition, player: int, views: dict[str, Any], previous: int | None) -> None:
-        """The followers that came home since the last look off, the new ones on; scores and supplies."""
-        flat = views[FLAT]
-        n = self.num_players
-        if previous is None or previous & 0xFFFF != state.follower_moves:
-            seen: dict[int, int] = views[SEEN]
-            follower_at = state.follower_at
-            if previous is None:
-                seen.clear()
-            else:
-                for node in [node for node in seen if node not in follower_at]:
-                    at = seen.pop(node)
-                    if at >= 0:
-                        flat[at] = 0.0
-            if len(seen) != len(follower_at):  # a node holds one follower for good: no owner changes
-                cell_of_node = state.cell_of_node
-                first = self.board_at + FOLLOWERS * CELLS
-                for node, owner in follower_at.items():
-                    if node not in seen:
-                        at = WINDOW[cell_of_node[node]]
-                        if at >= 0:
-                            at += first + (owner - player) % n * CELLS
-                            flat[at] = 1.0
-                        seen[node] = at
-            supply_at, supply = self.supply_at, state.supply
-            for seat in range(n):
-                flat[supply_at + (seat - player) % n] = supply[seat] / self.full_supply
-        if previous is None or previous >> 16 != _points(state.score):
-            scores_at, score = self.scores_at, state.score
-            for seat in range(n):
-                flat[scores_at + (seat - player) % n] = score[seat] / 100.0
+
+def _drawn(flat: Any, remaining_at: int, tile: int, counted: int) -> int:
+    """One tile of this type less in the land bag, unless it is the one `counted` already or a
+    river tile (from the other bag); what stays counted already (-1: none)."""
+    if tile == counted:
+        return -1
+    if not IS_RIVER[tile]:
+        at = remaining_at + tile
+        flat[at] = COUNT_VALUES[round(flat[at] * 10.0) - 1]
+    return counted
+
+
+def _followers(state: CarcassonnePosition, player: int, views: dict[str, Any], first: bool) -> None:
+    """The followers that came home since the last look off, the new ones on; the supplies."""
+    flat = views[FLAT]
+    n = state.num_players
+    seen: dict[int, int] = views[SEEN]
+    follower_at = state.follower_at
+    if first:
+        seen.clear()
+    else:
+        for node in [node for node in seen if node not in follower_at]:
+            at = seen.pop(node)
+            if at >= 0:
+                flat[at] = 0.0
+    if len(seen) != len(follower_at):  # a node holds one follower for good: no owner changes
+        cell_of_node = state.cell_of_node
+        for node, owner in follower_at.items():
+            if node not in seen:
+                at = WINDOW[cell_of_node[node]]
+                if at >= 0:
+                    at += (FOLLOWERS + (owner - player) % n) * CELLS
+                    flat[at] = 1.0
+                seen[node] = at
+    supply_at = _remaining_at(n) - n
+    supply = state.supply
+    for seat in range(n):
+        flat[supply_at + (seat - player) % n] = supply[seat] / FULL_SUPPLY
+
+
+def _scores(state: CarcassonnePosition, player: int, flat: Any) -> None:
+    n = state.num_players
+    scores_at = _remaining_at(n) - 2 * n
+    score = state.score
+    for seat in range(n):
+        flat[scores_at + (seat - player) % n] = score[seat] / 100.0
