@@ -25,10 +25,16 @@ from townhall.games.carcassonne.placement import IS_RIVER
 from townhall.games.carcassonne.position import OVER, CarcassonnePosition
 from townhall.games.carcassonne.tiles import DELTA, LAYOUTS, NUM_TYPES, RULES, SIZE, cell_of
 
-RADIUS = 15
-WIDTH = 2 * RADIUS + 1
-CELLS = WIDTH * WIDTH
-LAST, FRONTIER, FOLLOWERS = 19, 20, 21  # planes 0-18 show the tiles (see _tile_ones)
+RADIUS: Final = 15
+WIDTH: Final = 2 * RADIUS + 1
+CELLS: Final = WIDTH * WIDTH
+# Planes 0-18 show the tiles (see _tile_ones), then these (each plane is CELLS items of the buffer).
+LAST: Final = 19
+FRONTIER: Final = 20
+FOLLOWERS: Final = 21
+# The items stored, as objects made once: the compiled build would box a new float at every store.
+ZERO: Final[object] = 0.0
+ONE: Final[object] = 1.0
 # Entries of a buffer's views: the whole buffer as a memoryview (an item store costs a fraction of
 # NumPy's), and node -> buffer index of each follower drawn in it (-1: off the window).
 FLAT: Final = "flat"
@@ -51,9 +57,12 @@ def _tile_ones(layout_index: int) -> tuple[int, ...]:
 
 
 TILE_ONES: Final[tuple[tuple[int, ...], ...]] = tuple(_tile_ones(i) for i in range(len(LAYOUTS)))
-# A tile's count in the bag as stored: computed in float64, then stored as float32 by the memoryview.
-COUNT_VALUES: Final[tuple[float, ...]] = tuple(count / 10.0 for count in range(100))
+# The values of counts as stored (computed in float64, stored as float32 by the memoryview), made
+# once: tiles of a type in the bag / 10, river tiles in theirs / 12, followers in supply / full.
+COUNT_VALUES: Final[tuple[object, ...]] = tuple(count / 10.0 for count in range(100))
+RIVER_VALUES: Final[tuple[object, ...]] = tuple(count / 12.0 for count in range(100))
 FULL_SUPPLY: Final = RULES["followers_per_player"] - RULES["score_markers_per_player"]
+SUPPLY_VALUES: Final[tuple[object, ...]] = tuple(count / FULL_SUPPLY for count in range(FULL_SUPPLY + 1))
 
 
 def _window_index() -> list[int]:
@@ -161,20 +170,20 @@ def _turn(state: CarcassonnePosition, flat: Any, turn: int, before: int) -> None
     hand, hand_before = (turn >> 5 & 255) - 1, -1 if before < 0 else (before >> 5 & 255) - 1
     if hand != hand_before:
         if hand_before >= 0:
-            flat[hand_at + hand_before] = 0.0
+            flat[hand_at + hand_before] = ZERO
         if hand >= 0:
-            flat[hand_at + hand] = 1.0
+            flat[hand_at + hand] = ONE
     phase, phase_before = turn >> 3 & 3, -1 if before < 0 else before >> 3 & 3
     if phase != phase_before:
         if phase_before >= 0:
-            flat[phase_at + phase_before] = 0.0
-        flat[phase_at + phase] = 1.0
+            flat[phase_at + phase_before] = ZERO
+        flat[phase_at + phase] = ONE
     to_move, to_move_before = (turn & 7) - 1, -1 if before < 0 else (before & 7) - 1
     if to_move != to_move_before:
         if to_move_before >= 0:
-            flat[to_move_at + to_move_before] = 0.0
+            flat[to_move_at + to_move_before] = ZERO
         if to_move >= 0:
-            flat[to_move_at + to_move] = 1.0
+            flat[to_move_at + to_move] = ONE
 
 
 def _board(state: CarcassonnePosition, flat: Any, placed_before: int) -> None:
@@ -187,33 +196,33 @@ def _board(state: CarcassonnePosition, flat: Any, placed_before: int) -> None:
         for cell in state.frontier:
             at = WINDOW[cell]
             if at >= 0:
-                flat[frontier_at + at] = 1.0
+                flat[frontier_at + at] = ONE
     else:
         at = WINDOW[placed[placed_before - 1]] if placed_before else -1
         if at >= 0:  # the last tile of then (or none: the start tile is nobody's last tile)
-            flat[last_at + at] = 0.0
+            flat[last_at + at] = ZERO
     for index in range(max(placed_before, 0), len(placed)):
         cell = placed[index]
         at = WINDOW[cell]
         if at >= 0:
             for offset in TILE_ONES[board[cell][0]]:
-                flat[offset + at] = 1.0
-            flat[frontier_at + at] = 0.0
+                flat[offset + at] = ONE
+            flat[frontier_at + at] = ZERO
         if placed_before >= 0:  # the frontier is every empty cell beside a tile
             for step in DELTA:
                 near = WINDOW[cell + step]
                 if near >= 0 and cell + step not in board:
-                    flat[frontier_at + near] = 1.0
+                    flat[frontier_at + near] = ONE
     last = state.last_cell
     if last >= 0 and WINDOW[last] >= 0:
-        flat[last_at + WINDOW[last]] = 1.0
+        flat[last_at + WINDOW[last]] = ONE
 
 
 def _bag(state: CarcassonnePosition, flat: Any, before: int | None) -> None:
     """Land tiles left per type (counted from the bag at the first look, then kept: see below)
     and river tiles left. `before`: the turn key of the last look."""
     remaining_at = _remaining_at(state.num_players)
-    flat[remaining_at + NUM_TYPES] = len(state.river_bag) / 12.0
+    flat[remaining_at + NUM_TYPES] = RIVER_VALUES[len(state.river_bag)]
     if before is None:
         counts = [0] * NUM_TYPES
         for tile in state.bag:
@@ -260,7 +269,7 @@ def _followers(state: CarcassonnePosition, player: int, views: dict[str, Any], f
         for node in [node for node in seen if node not in follower_at]:
             at = seen.pop(node)
             if at >= 0:
-                flat[at] = 0.0
+                flat[at] = ZERO
     if len(seen) != len(follower_at):  # a node holds one follower for good: no owner changes
         cell_of_node = state.cell_of_node
         for node, owner in follower_at.items():
@@ -268,12 +277,12 @@ def _followers(state: CarcassonnePosition, player: int, views: dict[str, Any], f
                 at = WINDOW[cell_of_node[node]]
                 if at >= 0:
                     at += (FOLLOWERS + (owner - player) % n) * CELLS
-                    flat[at] = 1.0
+                    flat[at] = ONE
                 seen[node] = at
     supply_at = _remaining_at(n) - n
     supply = state.supply
     for seat in range(n):
-        flat[supply_at + (seat - player) % n] = supply[seat] / FULL_SUPPLY
+        flat[supply_at + (seat - player) % n] = SUPPLY_VALUES[supply[seat]]
 
 
 def _scores(state: CarcassonnePosition, player: int, flat: Any) -> None:
