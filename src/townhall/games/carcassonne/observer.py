@@ -32,13 +32,16 @@ CELLS: Final = WIDTH * WIDTH
 LAST: Final = 19
 FRONTIER: Final = 20
 FOLLOWERS: Final = 21
-# The items stored, as objects made once: the compiled build would box a new float at every store.
-ZERO: Final[object] = 0.0
-ONE: Final[object] = 1.0
+# The items stored, as objects made once: the compiled build would box a new float at every store
+# of a literal (a call, unlike a literal, is not copied into each use).
+ZERO: Final[object] = float(0)
+ONE: Final[object] = float(1)
 # Entries of a buffer's views: the whole buffer as a memoryview (an item store costs a fraction of
-# NumPy's), and node -> buffer index of each follower drawn in it (-1: off the window).
+# NumPy's), node -> buffer index of each follower drawn in it (-1: off the window), and the
+# scores then the supplies per seat drawn in it (stores only for those that changed).
 FLAT: Final = "flat"
 SEEN: Final = "followers_seen"
+TALLIES: Final = "tallies_seen"
 assert NUM_TYPES < 255  # the turn key packs the tile in hand into 8 bits
 
 
@@ -127,6 +130,7 @@ class CarcassonneObserver(Observer[CarcassonnePosition]):
         if FLAT not in views:
             views[FLAT] = memoryview(out)
             views[SEEN] = {}
+            views[TALLIES] = []
         return views
 
 
@@ -146,7 +150,7 @@ def _write(state: CarcassonnePosition, player: int, views: dict[str, Any], previ
         _bag(state, flat, None)
         _turn(state, flat, now >> 32, -1)
         _followers(state, player, views, True)
-        _scores(state, player, flat)
+        _tallies(state, player, views, True)
         return
     turn, turn_before = now >> 32, previous >> 32
     if turn >> 21 != turn_before >> 21:  # tiles placed
@@ -157,8 +161,8 @@ def _write(state: CarcassonnePosition, player: int, views: dict[str, Any], previ
         _turn(state, flat, turn, turn_before)
     if (now ^ previous) & 0xFFF:
         _followers(state, player, views, False)
-    if (now ^ previous) >> 12 & 0xFFFFF:
-        _scores(state, player, flat)
+    if (now ^ previous) & 0xFFFFFFFF:
+        _tallies(state, player, views, False)
 
 
 def _turn(state: CarcassonnePosition, flat: Any, turn: int, before: int) -> None:
@@ -222,7 +226,8 @@ def _bag(state: CarcassonnePosition, flat: Any, before: int | None) -> None:
     """Land tiles left per type (counted from the bag at the first look, then kept: see below)
     and river tiles left. `before`: the turn key of the last look."""
     remaining_at = _remaining_at(state.num_players)
-    flat[remaining_at + NUM_TYPES] = RIVER_VALUES[len(state.river_bag)]
+    if state.river:  # the river bag is empty throughout otherwise
+        flat[remaining_at + NUM_TYPES] = RIVER_VALUES[len(state.river_bag)]
     if before is None:
         counts = [0] * NUM_TYPES
         for tile in state.bag:
@@ -258,7 +263,7 @@ def _drawn(flat: Any, remaining_at: int, tile: int, counted: int) -> int:
 
 
 def _followers(state: CarcassonnePosition, player: int, views: dict[str, Any], first: bool) -> None:
-    """The followers that came home since the last look off, the new ones on; the supplies."""
+    """The followers that came home since the last look off, the new ones on."""
     flat = views[FLAT]
     n = state.num_players
     seen: dict[int, int] = views[SEEN]
@@ -279,15 +284,22 @@ def _followers(state: CarcassonnePosition, player: int, views: dict[str, Any], f
                     at += (FOLLOWERS + (owner - player) % n) * CELLS
                     flat[at] = ONE
                 seen[node] = at
-    supply_at = _remaining_at(n) - n
-    supply = state.supply
-    for seat in range(n):
-        flat[supply_at + (seat - player) % n] = SUPPLY_VALUES[supply[seat]]
 
 
-def _scores(state: CarcassonnePosition, player: int, flat: Any) -> None:
+def _tallies(state: CarcassonnePosition, player: int, views: dict[str, Any], first: bool) -> None:
+    """The scores and supplies that changed since the last look (all at the first)."""
+    flat = views[FLAT]
     n = state.num_players
+    seen: list[int] = views[TALLIES]
+    if first:
+        seen[:] = [-1] * (2 * n)
     scores_at = _remaining_at(n) - 2 * n
-    score = state.score
+    score, supply = state.score, state.supply
     for seat in range(n):
-        flat[scores_at + (seat - player) % n] = score[seat] / 100.0
+        at = (seat - player) % n
+        if score[seat] != seen[seat]:
+            seen[seat] = score[seat]
+            flat[scores_at + at] = score[seat] / 100.0
+        if supply[seat] != seen[n + seat]:
+            seen[n + seat] = supply[seat]
+            flat[scores_at + n + at] = SUPPLY_VALUES[supply[seat]]
