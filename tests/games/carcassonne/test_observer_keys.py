@@ -6,11 +6,16 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
 
 from townhall.engine.chance import Chance
-from townhall.games.carcassonne.observer import _key
+from townhall.games.carcassonne.observer import RADIUS, _key
 from townhall.games.carcassonne.state import CarcassonneState, new_state
+from townhall.games.carcassonne.tiles import CODE_INDEX, cell_of
+from townhall.rl.core import Table
+
+from .helpers import lay_tile, position
 
 
 def _turn_shows(state: CarcassonneState) -> tuple[object, ...]:
@@ -55,3 +60,22 @@ def test_what_a_part_shows_changes_only_with_its_key(players: int, river: bool) 
             standing = len(state.follower_at)
             looks.append(now)
     assert returns  # followers did come home, not only leave
+
+
+def test_tiles_beyond_the_window_mark_the_frontier_inside_it() -> None:
+    """A road east past the window's edge, then two tiles south of its end: the second one, beyond
+    the window, makes the empty cell beside it inside the window part of the frontier."""
+    edge = RADIUS
+    state = position([("U", x, 0, 0) for x in range(1, edge - 1)], bag=["U"] * 3 + ["B"] * 5)
+    observer = Table("carcassonne", 2, None, "rank").observer
+    kept = observer.watcher(np.zeros(observer.size, dtype=np.float32))
+    scratch = np.zeros(observer.size, dtype=np.float32)
+    kept.observe(state, 0)
+    for code, x, y in [("U", edge - 1, 0), ("U", edge, 0), ("U", edge + 1, 0), ("B", edge + 1, 1), ("B", edge + 1, 2)]:
+        state.bag.remove(CODE_INDEX[code])  # drawn, then placed
+        lay_tile(state, code, x, y, 0)
+        state.last_cell = cell_of(x, y)
+        observer.fill(state, 0, scratch)
+        np.testing.assert_array_equal(kept.observe(state, 0), scratch, err_msg=f"{code} at {x},{y}")
+    frontier = observer.views(scratch)["board"][20]
+    assert frontier[edge + 2, edge + edge] == 1.0  # x = edge, y = 2: beside the last tile only

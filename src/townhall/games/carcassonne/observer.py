@@ -23,12 +23,13 @@ from townhall.engine.observer import Layout, Observer, Part
 from townhall.engine.options import Options
 from townhall.games.carcassonne.placement import IS_RIVER
 from townhall.games.carcassonne.position import OVER, CarcassonnePosition
-from townhall.games.carcassonne.tiles import DELTA, LAYOUTS, NUM_TYPES, RULES, SIZE, cell_of
+from townhall.games.carcassonne.tiles import LAYOUTS, NUM_TYPES, RULES, SIZE
+from townhall.games.carcassonne.tiles import OFF as TABLE_OFF
 
 RADIUS: Final = 15
 WIDTH: Final = 2 * RADIUS + 1
 CELLS: Final = WIDTH * WIDTH
-# Planes 0-18 show the tiles (see _tile_ones), then these (each plane is CELLS items of the buffer).
+# Planes 0-18 show the tiles (see _tile_planes), then these (each plane is CELLS items of the buffer).
 LAST: Final = 19
 FRONTIER: Final = 20
 FOLLOWERS: Final = 21
@@ -42,11 +43,12 @@ ONE: Final[object] = float(1)
 FLAT: Final = "flat"
 SEEN: Final = "followers_seen"
 TALLIES: Final = "tallies_seen"
+OCCUPIED: Final = "occupied"  # one byte per window cell, 1 where a tile is drawn
 assert NUM_TYPES < 255  # the turn key packs the tile in hand into 8 bits
 
 
-def _tile_ones(layout_index: int) -> tuple[int, ...]:
-    """The offsets (plane * CELLS) of the board planes that are 1 on a cell holding this layout."""
+def _tile_planes(layout_index: int) -> bytes:
+    """The board planes that are 1 on a cell holding this layout, padded to 8 with 255."""
     layout = LAYOUTS[layout_index]
     planes = [0]  # occupied
     for side, code in enumerate(layout.edges):
@@ -56,10 +58,12 @@ def _tile_ones(layout_index: int) -> tuple[int, ...]:
         planes.append(17)
     if layout.pennant_segment >= 0:
         planes.append(18)
-    return tuple(plane * CELLS for plane in planes)
+    return bytes(planes + [255] * (8 - len(planes)))
 
 
-TILE_ONES: Final[tuple[tuple[int, ...], ...]] = tuple(_tile_ones(i) for i in range(len(LAYOUTS)))
+# Per layout, 8 bytes from 8 * layout on: one small block, which stays in cache (tuples of ints
+# would be objects all over the heap).
+TILE_PLANES: Final[bytes] = b"".join(_tile_planes(i) for i in range(len(LAYOUTS)))
 # The values of counts as stored (computed in float64, stored as float32 by the memoryview), made
 # once: tiles of a type in the bag / 10, river tiles in theirs / 12, followers in supply / full.
 COUNT_VALUES: Final[tuple[object, ...]] = tuple(count / 10.0 for count in range(100))
@@ -68,17 +72,14 @@ FULL_SUPPLY: Final = RULES["followers_per_player"] - RULES["score_markers_per_pl
 SUPPLY_VALUES: Final[tuple[object, ...]] = tuple(count / FULL_SUPPLY for count in range(FULL_SUPPLY + 1))
 
 
-def _window_index() -> list[int]:
-    """Per table cell: its index y * WIDTH + x in the window, or -1 outside it; padded with a row of
-    -1 beyond the table's last cell (a neighbour's cell may be there; negative ones wrap into it)."""
-    out = [-1] * (SIZE * SIZE + SIZE)
-    for y in range(-RADIUS, RADIUS + 1):
-        for x in range(-RADIUS, RADIUS + 1):
-            out[cell_of(x, y)] = (y + RADIUS) * WIDTH + x + RADIUS
-    return out
-
-
-WINDOW: Final[list[int]] = _window_index()
+def _window(cell: int) -> int:
+    """A table cell's index y * WIDTH + x in the window, or -1 outside it (computed: a table of
+    them would be an int object per cell, fetched from memory)."""
+    x = cell % SIZE - TABLE_OFF + RADIUS
+    y = cell // SIZE - TABLE_OFF + RADIUS
+    if 0 <= x < WIDTH and 0 <= y < WIDTH:
+        return y * WIDTH + x
+    return -1
 
 
 def _turn_key(state: CarcassonnePosition, player: int) -> int:
@@ -146,7 +147,7 @@ def _write(state: CarcassonnePosition, player: int, views: dict[str, Any], previ
     flat = views[FLAT]
     now = _key(state, player)
     if previous is None:
-        _board(state, flat, -1)
+        _board(state, views, -1)
         _bag(state, flat, None)
         _turn(state, flat, now >> 32, -1)
         _followers(state, player, views, True)
@@ -154,7 +155,7 @@ def _write(state: CarcassonnePosition, player: int, views: dict[str, Any], previ
         return
     turn, turn_before = now >> 32, previous >> 32
     if turn >> 21 != turn_before >> 21:  # tiles placed
-        _board(state, flat, turn_before >> 21)
+        _board(state, views, turn_before >> 21)
     if turn >> 5 != turn_before >> 5:  # tiles placed or discarded, or another in hand: a draw maybe
         _bag(state, flat, turn_before)
     if turn != turn_before:
@@ -190,36 +191,53 @@ def _turn(state: CarcassonnePosition, flat: Any, turn: int, before: int) -> None
             flat[to_move_at + to_move] = ONE
 
 
-def _board(state: CarcassonnePosition, flat: Any, placed_before: int) -> None:
+def _board(state: CarcassonnePosition, views: dict[str, Any], placed_before: int) -> None:
     """The tiles placed since the last observation (all when `placed_before` is -1), the frontier
     around them (a tile changes it only at its own cell and its neighbours) and the last tile."""
+    flat = views[FLAT]
     frontier_at = FRONTIER * CELLS
     last_at = LAST * CELLS
     board, placed = state.board, state.placed_cells
     if placed_before < 0:
+        occupied = views[OCCUPIED] = bytearray(CELLS)
         for cell in state.frontier:
-            at = WINDOW[cell]
+            at = _window(cell)
             if at >= 0:
                 flat[frontier_at + at] = ONE
     else:
-        at = WINDOW[placed[placed_before - 1]] if placed_before else -1
+        occupied = views[OCCUPIED]
+        at = _window(placed[placed_before - 1]) if placed_before else -1
         if at >= 0:  # the last tile of then (or none: the start tile is nobody's last tile)
             flat[last_at + at] = ZERO
     for index in range(max(placed_before, 0), len(placed)):
         cell = placed[index]
-        at = WINDOW[cell]
-        if at >= 0:
-            for offset in TILE_ONES[board[cell][0]]:
-                flat[offset + at] = ONE
+        x = cell % SIZE - TABLE_OFF + RADIUS  # in the window's frame, maybe beyond it
+        y = cell // SIZE - TABLE_OFF + RADIUS
+        if 0 <= x < WIDTH and 0 <= y < WIDTH:
+            at = y * WIDTH + x
+            planes = 8 * board[cell][0]
+            for k in range(planes, planes + 8):
+                plane = TILE_PLANES[k]
+                if plane == 255:
+                    break
+                flat[plane * CELLS + at] = ONE
             flat[frontier_at + at] = ZERO
-        if placed_before >= 0:  # the frontier is every empty cell beside a tile
-            for step in DELTA:
-                near = WINDOW[cell + step]
-                if near >= 0 and cell + step not in board:
-                    flat[frontier_at + near] = ONE
+            occupied[at] = 1
+        if placed_before >= 0:  # the frontier is every empty cell beside a tile (inside the window)
+            if 0 <= x < WIDTH:
+                if 0 < y <= WIDTH and not occupied[(y - 1) * WIDTH + x]:
+                    flat[frontier_at + (y - 1) * WIDTH + x] = ONE
+                if -1 <= y < WIDTH - 1 and not occupied[(y + 1) * WIDTH + x]:
+                    flat[frontier_at + (y + 1) * WIDTH + x] = ONE
+            if 0 <= y < WIDTH:
+                if -1 <= x < WIDTH - 1 and not occupied[y * WIDTH + x + 1]:
+                    flat[frontier_at + y * WIDTH + x + 1] = ONE
+                if 0 < x <= WIDTH and not occupied[y * WIDTH + x - 1]:
+                    flat[frontier_at + y * WIDTH + x - 1] = ONE
     last = state.last_cell
-    if last >= 0 and WINDOW[last] >= 0:
-        flat[last_at + WINDOW[last]] = ONE
+    at = _window(last) if last >= 0 else -1
+    if at >= 0:
+        flat[last_at + at] = ONE
 
 
 def _bag(state: CarcassonnePosition, flat: Any, before: int | None) -> None:
@@ -279,7 +297,7 @@ def _followers(state: CarcassonnePosition, player: int, views: dict[str, Any], f
         cell_of_node = state.cell_of_node
         for node, owner in follower_at.items():
             if node not in seen:
-                at = WINDOW[cell_of_node[node]]
+                at = _window(cell_of_node[node])
                 if at >= 0:
                     at += (FOLLOWERS + (owner - player) % n) * CELLS
                     flat[at] = ONE
