@@ -44,6 +44,7 @@ FLAT: Final = "flat"
 SEEN: Final = "followers_seen"
 TALLIES: Final = "tallies_seen"
 OCCUPIED: Final = "occupied"  # one byte per window cell, 1 where a tile is drawn
+BAG: Final = "bag_seen"  # the land tiles per type drawn as left in the bag
 assert NUM_TYPES < 255  # the turn key packs the tile in hand into 8 bits
 
 
@@ -147,17 +148,15 @@ def _write(state: CarcassonnePosition, player: int, views: dict[str, Any], previ
     flat = views[FLAT]
     now = _key(state, player)
     if previous is None:
-        _board(state, views, -1)
-        _bag(state, flat, None)
+        _board(state, views, -1, -1)
+        _bag(state, views, None)
         _turn(state, flat, now >> 32, -1)
         _followers(state, player, views, True)
         _tallies(state, player, views, True)
         return
     turn, turn_before = now >> 32, previous >> 32
-    if turn >> 21 != turn_before >> 21:  # tiles placed
-        _board(state, views, turn_before >> 21)
     if turn >> 5 != turn_before >> 5:  # tiles placed or discarded, or another in hand: a draw maybe
-        _bag(state, flat, turn_before)
+        _bag(state, views, turn_before)
     if turn != turn_before:
         _turn(state, flat, turn, turn_before)
     if (now ^ previous) & 0xFFF:
@@ -191,9 +190,11 @@ def _turn(state: CarcassonnePosition, flat: Any, turn: int, before: int) -> None
             flat[to_move_at + to_move] = ONE
 
 
-def _board(state: CarcassonnePosition, views: dict[str, Any], placed_before: int) -> None:
+def _board(state: CarcassonnePosition, views: dict[str, Any], placed_before: int, counted: int) -> int:
     """The tiles placed since the last observation (all when `placed_before` is -1), the frontier
-    around them (a tile changes it only at its own cell and its neighbours) and the last tile."""
+    around them (a tile changes it only at its own cell and its neighbours) and the last tile.
+    After the first look, the tiles placed also leave the bag's counts (see _bag: `counted` is
+    the tile that left it already, returned once met)."""
     flat = views[FLAT]
     frontier_at = FRONTIER * CELLS
     last_at = LAST * CELLS
@@ -206,16 +207,19 @@ def _board(state: CarcassonnePosition, views: dict[str, Any], placed_before: int
                 flat[frontier_at + at] = ONE
     else:
         occupied = views[OCCUPIED]
+        counts: list[int] = views[BAG]
+        remaining_at = _remaining_at(state.num_players)
         at = _window(placed[placed_before - 1]) if placed_before else -1
         if at >= 0:  # the last tile of then (or none: the start tile is nobody's last tile)
             flat[last_at + at] = ZERO
     for index in range(max(placed_before, 0), len(placed)):
         cell = placed[index]
+        layout = board[cell][0]
         x = cell % SIZE - TABLE_OFF + RADIUS  # in the window's frame, maybe beyond it
         y = cell // SIZE - TABLE_OFF + RADIUS
         if 0 <= x < WIDTH and 0 <= y < WIDTH:
             at = y * WIDTH + x
-            planes = 8 * board[cell][0]
+            planes = 8 * layout
             for k in range(planes, planes + 8):
                 plane = TILE_PLANES[k]
                 if plane == 255:
@@ -223,31 +227,37 @@ def _board(state: CarcassonnePosition, views: dict[str, Any], placed_before: int
                 flat[plane * CELLS + at] = ONE
             flat[frontier_at + at] = ZERO
             occupied[at] = 1
-        if placed_before >= 0:  # the frontier is every empty cell beside a tile (inside the window)
-            if 0 <= x < WIDTH:
-                if 0 < y <= WIDTH and not occupied[(y - 1) * WIDTH + x]:
-                    flat[frontier_at + (y - 1) * WIDTH + x] = ONE
-                if -1 <= y < WIDTH - 1 and not occupied[(y + 1) * WIDTH + x]:
-                    flat[frontier_at + (y + 1) * WIDTH + x] = ONE
-            if 0 <= y < WIDTH:
-                if -1 <= x < WIDTH - 1 and not occupied[y * WIDTH + x + 1]:
-                    flat[frontier_at + y * WIDTH + x + 1] = ONE
-                if 0 < x <= WIDTH and not occupied[y * WIDTH + x - 1]:
-                    flat[frontier_at + y * WIDTH + x - 1] = ONE
+        if placed_before < 0:
+            continue
+        counted = _drawn(flat, counts, remaining_at, layout >> 2, counted)
+        # The frontier is every empty cell beside a tile (those inside the window are drawn).
+        if 0 <= x < WIDTH:
+            if 0 < y <= WIDTH and not occupied[(y - 1) * WIDTH + x]:
+                flat[frontier_at + (y - 1) * WIDTH + x] = ONE
+            if -1 <= y < WIDTH - 1 and not occupied[(y + 1) * WIDTH + x]:
+                flat[frontier_at + (y + 1) * WIDTH + x] = ONE
+        if 0 <= y < WIDTH:
+            if -1 <= x < WIDTH - 1 and not occupied[y * WIDTH + x + 1]:
+                flat[frontier_at + y * WIDTH + x + 1] = ONE
+            if 0 < x <= WIDTH and not occupied[y * WIDTH + x - 1]:
+                flat[frontier_at + y * WIDTH + x - 1] = ONE
     last = state.last_cell
     at = _window(last) if last >= 0 else -1
     if at >= 0:
         flat[last_at + at] = ONE
+    return counted
 
 
-def _bag(state: CarcassonnePosition, flat: Any, before: int | None) -> None:
-    """Land tiles left per type (counted from the bag at the first look, then kept: see below)
-    and river tiles left. `before`: the turn key of the last look."""
+def _bag(state: CarcassonnePosition, views: dict[str, Any], before: int | None) -> None:
+    """The tiles placed (see _board) and the land tiles left per type, counted from the bag at the
+    first look and then kept (see below); the river tiles left. `before`: the last turn key."""
+    flat = views[FLAT]
     remaining_at = _remaining_at(state.num_players)
     if state.river:  # the river bag is empty throughout otherwise
         flat[remaining_at + NUM_TYPES] = RIVER_VALUES[len(state.river_bag)]
+    counts: list[int]
     if before is None:
-        counts = [0] * NUM_TYPES
+        counts = views[BAG] = [0] * NUM_TYPES
         for tile in state.bag:
             counts[tile] += 1
         for tile in range(NUM_TYPES):
@@ -257,26 +267,25 @@ def _bag(state: CarcassonnePosition, flat: Any, before: int | None) -> None:
     # The tiles out of the land bag are the land tiles placed (but the first) or discarded and the
     # one in hand: the tiles that left it since are those placed or discarded since and the one
     # in hand now, less the one in hand at the last look (on the board or still in hand now).
-    hand_before = (before >> 5 & 255) - 1
-    board = state.board
-    placed = state.placed_cells
-    for index in range(before >> 21, len(placed)):
-        hand_before = _drawn(flat, remaining_at, board[placed[index]][0] >> 2, hand_before)
+    counted = (before >> 5 & 255) - 1
+    if len(state.placed_cells) != before >> 21:
+        counted = _board(state, views, before >> 21, counted)
+    counts = views[BAG]
     discards = state.discards
     for index in range(before >> 13 & 255, len(discards)):
-        hand_before = _drawn(flat, remaining_at, discards[index], hand_before)
+        counted = _drawn(flat, counts, remaining_at, discards[index], counted)
     if state.hand >= 0:
-        _drawn(flat, remaining_at, state.hand, hand_before)
+        _drawn(flat, counts, remaining_at, state.hand, counted)
 
 
-def _drawn(flat: Any, remaining_at: int, tile: int, counted: int) -> int:
+def _drawn(flat: Any, counts: list[int], remaining_at: int, tile: int, counted: int) -> int:
     """One tile of this type less in the land bag, unless it is the one `counted` already or a
     river tile (from the other bag); what stays counted already (-1: none)."""
     if tile == counted:
         return -1
     if not IS_RIVER[tile]:
-        at = remaining_at + tile
-        flat[at] = COUNT_VALUES[round(flat[at] * 10.0) - 1]
+        counts[tile] -= 1
+        flat[remaining_at + tile] = COUNT_VALUES[counts[tile]]
     return counted
 
 
