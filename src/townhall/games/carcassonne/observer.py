@@ -13,6 +13,10 @@ it are left out). Players are listed from the observer's seat on (index 0 is the
 | `supply` | (players,) | followers in supply / 7 (observer first) |
 | `remaining` | (tile types,) | land tiles left in the bag, per type / 10 |
 | `river_remaining` | (1,) | river tiles left / 12 |
+
+One incremental part keeps a view up to date (engine.watch): its key packs the counts that say
+what changed (see _key), and it stores only the items that changed, through a memoryview of the
+flat float32 buffer.
 """
 
 from __future__ import annotations
@@ -95,7 +99,10 @@ def _turn_key(state: CarcassonnePosition, player: int) -> int:
 
 def _key(state: CarcassonnePosition, player: int) -> int:
     """The turn key, the points scored in all (scores only grow) and the followers put on or taken
-    off the board (follower_moves: the supplies change with them), packed in one int."""
+    off the board (follower_moves: the supplies change with them), packed in one int. Bits 0-11:
+    follower moves (a game has a few hundred at most), 12-31: points, 32 on: the turn key (bits
+    0-2 the player to move, 3-4 the phase, 5-12 the tile in hand + 1, 13-20 discards, 21 on the
+    tiles placed)."""
     return _turn_key(state, player) << 32 | _points(state.score) << 12 | state.follower_moves & 0xFFF
 
 
