@@ -97,21 +97,28 @@ def test_a_loop_that_drops_observations_gets_no_copies(name: str) -> None:
     assert len(env.table.masks.arrays) <= 2
 
 
-def test_a_caller_keeping_everything_keeps_its_own_arrays() -> None:
-    env = rl.aec_env("kutna-hora", 2)
+@pytest.mark.parametrize("name", GAMES)
+def test_a_caller_keeping_everything_keeps_its_own_arrays(name: str) -> None:
+    """Every look then needs a new buffer, carried on from the latest view (a copy, or a fill
+    from scratch where the observer keeps state beside its slices): each is right when handed."""
+    env = rl.aec_env(name, 2)
+    table = env.table
+    scratch = np.empty(table.observer.size, dtype=np.float32)
     env.reset(seed=5)
     kept = []
-    for _agent in env.agent_iter(max_iter=40):
+    for agent in env.agent_iter(max_iter=60):
         observation, _reward, terminated, truncated, _info = env.last()
+        table.observer.fill(table.state, env._index[agent], scratch)
+        np.testing.assert_array_equal(observation["observation"], scratch)
         kept.append((observation, observation["observation"].copy(), observation["action_mask"].copy()))
         legal = np.flatnonzero(observation["action_mask"])
-        env.step(None if terminated or truncated else int(legal[0]))
+        env.step(None if terminated or truncated else int(legal[len(legal) // 3]))
     ids = {id(observation["observation"]) for observation, _, _ in kept}
     assert len(ids) == len(kept)  # every array it holds is its own
     for observation, array, mask in kept:
         np.testing.assert_array_equal(observation["observation"], array)
         np.testing.assert_array_equal(observation["action_mask"], mask)
-    assert all(len(handout.buffers) <= LIMIT for handout in env.table.handouts)
+    assert all(len(handout.buffers) <= LIMIT for handout in table.handouts)
 
 
 def test_gym_and_parallel_infos_name_the_legal_actions() -> None:

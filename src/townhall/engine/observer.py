@@ -102,6 +102,10 @@ class Observer(ABC, Generic[StateT]):
     of truth, so two determinizations for the player give identical buffers."""
 
     version: int = 1
+    # Whether `make_views` keeps things beside the slices that the writers bring up to date along
+    # a game (what a view last showed, counts): a watcher taking over another's view then fills
+    # from scratch instead of copying the buffer (engine.watch.Watcher.take_over).
+    state_in_views: bool = False
     layout: Layout
     parts: tuple[Part[StateT], ...]
     _views: dict[int, tuple[Any, dict[str, Any]]] | None = None

@@ -19,6 +19,9 @@ class Watched(Protocol):
     @property
     def steps(self) -> list[tuple[Any, Any, bool, tuple[str, ...]]]: ...
 
+    @property
+    def state_in_views(self) -> bool: ...
+
     def make_views(self, out: Any) -> dict[str, Any]: ...
 
 
@@ -46,7 +49,11 @@ class Watcher(Generic[StateT]):
 
     def take_over(self, other: Watcher[StateT]) -> None:
         """Copy `other`'s buffer and where it is: the next observation rewrites only what changed
-        since `other`'s last one."""
+        since `other`'s last one. An observer keeping state beside its slices fills from scratch
+        instead (that state is each watcher's own)."""
+        if self.observer.state_in_views:
+            self.state = None
+            return
         self.buffer[:] = other.buffer
         self.keys = list(other.keys)
         self.state = other.state

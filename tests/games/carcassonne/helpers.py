@@ -61,6 +61,7 @@ def follower(state: CarcassonneState, x: int, y: int, label: str, player: int) -
     node = base + segment
     assert not state.feature_followers[state.feature_of[node]], f"{label} at {x},{y} is already occupied"
     state.follower_at[node] = player
+    state.follower_moves += 1
     state.feature_followers[state.feature_of[node]] += (node,)
     state.supply[player] -= 1
     if segment == layout.cloister:

@@ -119,6 +119,7 @@ def add_follower(position: CarcassonnePosition, cell: int, segment: int, player:
     layout_index, base = position.board[cell]
     node = base + segment
     position.follower_at[node] = player
+    position.follower_moves += 1
     position.feature_followers[position.feature_of[node]] += (node,)
     if segment == LAYOUTS[layout_index].cloister:
         position.monk_nodes[cell] = node

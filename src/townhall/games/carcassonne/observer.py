@@ -13,146 +13,110 @@ it are left out). Players are listed from the observer's seat on (index 0 is the
 | `supply` | (players,) | followers in supply / 7 (observer first) |
 | `remaining` | (tile types,) | land tiles left in the bag, per type / 10 |
 | `river_remaining` | (1,) | river tiles left / 12 |
+
+One incremental part keeps a view up to date (engine.watch): its key packs the counts that say
+what changed (see _key), and it stores only the items that changed, through a memoryview of the
+flat float32 buffer.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-import numpy as np
+from typing import Any, Final
 
 from townhall.engine.observer import Layout, Observer, Part
 from townhall.engine.options import Options
-from townhall.games.carcassonne.position import OVER, CarcassonnePosition, frontier_key
-from townhall.games.carcassonne.tiles import DELTA, LAYOUTS, NUM_TYPES, RULES, SIZE, cell_of
+from townhall.games.carcassonne.placement import IS_RIVER
+from townhall.games.carcassonne.position import OVER, CarcassonnePosition
+from townhall.games.carcassonne.tiles import LAYOUTS, NUM_TYPES, RULES, SIZE
+from townhall.games.carcassonne.tiles import OFF as TABLE_OFF
 
-RADIUS = 15
-WIDTH = 2 * RADIUS + 1
-TILE_PLANES = 19  # occupied, 16 edge kinds, cloister, pennant
-LAST, FRONTIER, FOLLOWERS = 19, 20, 21
-TURN_SLICES = ("hand", "phase", "to_move")
+RADIUS: Final = 15
+WIDTH: Final = 2 * RADIUS + 1
+CELLS: Final = WIDTH * WIDTH
+# Planes 0-18 show the tiles (see _tile_planes), then these (each plane is CELLS items of the buffer).
+LAST: Final = 19
+FRONTIER: Final = 20
+FOLLOWERS: Final = 21
+# The items stored, as objects made once: the compiled build would box a new float at every store
+# of a literal (a call, unlike a literal, is not copied into each use).
+ZERO: Final[object] = float(0)
+ONE: Final[object] = float(1)
+# Entries of a buffer's views: the whole buffer as a memoryview (an item store costs a fraction of
+# NumPy's), node -> buffer index of each follower drawn in it (-1: off the window), and the
+# scores then the supplies per seat drawn in it (stores only for those that changed).
+FLAT: Final = "flat"
+SEEN: Final = "followers_seen"
+TALLIES: Final = "tallies_seen"
+OCCUPIED: Final = "occupied"  # one byte per window cell, 1 where a tile is drawn
+BAG: Final = "bag_seen"  # the land tiles per type drawn as left in the bag
+assert NUM_TYPES < 255  # the turn key packs the tile in hand into 8 bits
 
 
-def _tile_planes(layout_index: int) -> list[float]:
+def _tile_planes(layout_index: int) -> bytes:
+    """The board planes that are 1 on a cell holding this layout, padded to 8 with 255."""
     layout = LAYOUTS[layout_index]
-    planes = [0.0] * TILE_PLANES
-    planes[0] = 1.0
+    planes = [0]  # occupied
     for side, code in enumerate(layout.edges):
         if 1 <= code <= 4:  # field, road, city, river
-            planes[1 + 4 * side + code - 1] = 1.0
-    planes[17] = 1.0 if layout.cloister >= 0 else 0.0
-    planes[18] = 1.0 if layout.pennant_segment >= 0 else 0.0
-    return planes
+            planes.append(1 + 4 * side + code - 1)
+    if layout.cloister >= 0:
+        planes.append(17)
+    if layout.pennant_segment >= 0:
+        planes.append(18)
+    return bytes(planes + [255] * (8 - len(planes)))
 
 
-TILE_COLUMNS = np.array([_tile_planes(i) for i in range(len(LAYOUTS))], dtype=np.float32)  # (layouts, planes)
+# Per layout, 8 bytes from 8 * layout on: one small block, which stays in cache (tuples of ints
+# would be objects all over the heap).
+TILE_PLANES: Final[bytes] = b"".join(_tile_planes(i) for i in range(len(LAYOUTS)))
+# The values of counts as stored (computed in float64, stored as float32 by the memoryview), made
+# once: tiles of a type in the bag / 10, river tiles in theirs / 12, followers in supply / full.
+COUNT_VALUES: Final[tuple[object, ...]] = tuple(count / 10.0 for count in range(100))
+RIVER_VALUES: Final[tuple[object, ...]] = tuple(count / 12.0 for count in range(100))
+FULL_SUPPLY: Final = RULES["followers_per_player"] - RULES["score_markers_per_player"]
+SUPPLY_VALUES: Final[tuple[object, ...]] = tuple(count / FULL_SUPPLY for count in range(FULL_SUPPLY + 1))
 
 
-def _window_index() -> list[int]:
-    """Per table cell: its index y * WIDTH + x in the window, or -1 outside it; padded with a row of
-    -1 beyond the table's last cell (a neighbour's cell may be there; negative ones wrap into it)."""
-    out = [-1] * (SIZE * SIZE + SIZE)
-    for y in range(-RADIUS, RADIUS + 1):
-        for x in range(-RADIUS, RADIUS + 1):
-            out[cell_of(x, y)] = (y + RADIUS) * WIDTH + x + RADIUS
-    return out
+def _window(cell: int) -> int:
+    """A table cell's index y * WIDTH + x in the window, or -1 outside it (computed: a table of
+    them would be an int object per cell, fetched from memory)."""
+    x = cell % SIZE - TABLE_OFF + RADIUS
+    y = cell // SIZE - TABLE_OFF + RADIUS
+    if 0 <= x < WIDTH and 0 <= y < WIDTH:
+        return y * WIDTH + x
+    return -1
 
 
-WINDOW = _window_index()
+def _turn_key(state: CarcassonnePosition, player: int) -> int:
+    """The board, the bags and the turn packed in one int: tiles placed, tiles discarded, the tile in
+    hand, the phase and the player to move (observer first; 0: none). Tiles never leave the board
+    and discards only grow: the counts name the board (the last tile placed is its newest) and,
+    with the tile in hand, what left the bags (see _bag)."""
+    to_move = 0 if state.phase == OVER else (state.current - player) % state.num_players + 1
+    packed = (len(state.placed_cells) << 8 | len(state.discards)) << 8 | (state.hand + 1)
+    return (packed << 2 | state.phase) << 3 | to_move
 
 
-def _placed(state: CarcassonnePosition, player: int) -> int:
-    return len(state.placed_cells)  # tiles never leave the board: the count names the board
+def _key(state: CarcassonnePosition, player: int) -> int:
+    """The turn key, the points scored in all (scores only grow) and the followers put on or taken
+    off the board (follower_moves: the supplies change with them), packed in one int. Bits 0-11:
+    follower moves (a game has a few hundred at most), 12-31: points, 32 on: the turn key (bits
+    0-2 the player to move, 3-4 the phase, 5-12 the tile in hand + 1, 13-20 discards, 21 on the
+    tiles placed)."""
+    return _turn_key(state, player) << 32 | _points(state.score) << 12 | state.follower_moves & 0xFFF
 
 
-def _tiles(state: CarcassonnePosition, player: int, views: dict[str, Any], previous: int | None) -> None:
-    """The tiles placed since the last observation and the frontier around them (a tile changes the
-    frontier only at its own cell and its neighbours)."""
-    planes = views["board_cells"]
-    board, frontier = state.board, state.frontier
-    plane = planes[FRONTIER]
-    if previous is None:
-        for cell in frontier:
-            at = WINDOW[cell]
-            if at >= 0:
-                plane[at] = 1.0
-    for cell in state.placed_cells[previous or 0 :]:
-        at = WINDOW[cell]
-        if at >= 0:
-            planes[:TILE_PLANES, at] = TILE_COLUMNS[board[cell][0]]
-            plane[at] = 0.0
-        if previous is not None:
-            for step in DELTA:
-                near = WINDOW[cell + step]
-                if near >= 0 and frontier_key(state, cell + step) >= 0:
-                    plane[near] = 1.0
-
-
-def _last_cell(state: CarcassonnePosition, player: int) -> int:
-    return state.last_cell
-
-
-def _last(state: CarcassonnePosition, player: int, views: dict[str, Any], previous: int | None) -> None:
-    plane = views["board_cells"][LAST]
-    if previous is not None and previous >= 0 and WINDOW[previous] >= 0:
-        plane[WINDOW[previous]] = 0.0
-    if state.last_cell >= 0 and WINDOW[state.last_cell] >= 0:
-        plane[WINDOW[state.last_cell]] = 1.0
-
-
-def _follower_items(state: CarcassonnePosition, player: int) -> frozenset[tuple[int, int]]:
-    return frozenset(state.follower_at.items())
-
-
-def _followers(
-    state: CarcassonnePosition, player: int, views: dict[str, Any], previous: frozenset[tuple[int, int]] | None
-) -> None:
-    planes = views["board_cells"]
-    n = state.num_players
-    current = frozenset(state.follower_at.items())
-    if previous is None:
-        new = current
-    elif previous - current:  # some came home: several may share a cell, so redraw them all
-        planes[FOLLOWERS:].fill(0.0)
-        new = current
-    else:
-        new = current - previous
-    cell_of_node = state.cell_of_node
-    for node, owner in new:
-        at = WINDOW[cell_of_node[node]]
-        if at >= 0:
-            planes[FOLLOWERS + (owner - player) % n, at] = 1.0
-
-
-def _turn_key(state: CarcassonnePosition, player: int) -> tuple[int, int, int]:
-    """The tile in hand, the phase and the player to move (observer first; -1: none, game over)."""
-    to_move = -1 if state.phase == OVER else (state.current - player) % state.num_players
-    return state.hand, state.phase, to_move
-
-
-def _turn(state: CarcassonnePosition, player: int, views: dict[str, Any], previous: tuple[int, ...] | None) -> None:
-    """Three one-hot slices: clear the previous ones, set the new ones."""
-    now = _turn_key(state, player)
-    before = previous or (-1, -1, -1)
-    for index, name in enumerate(TURN_SLICES):
-        if before[index] != now[index]:
-            view = views[name]
-            if before[index] >= 0:
-                view[before[index]] = 0.0
-            if now[index] >= 0:
-                view[now[index]] = 1.0
-
-
-def _tallies(state: CarcassonnePosition, player: int) -> tuple[int, ...]:
-    return (*state.score, *state.supply)
-
-
-def _bags(state: CarcassonnePosition, player: int) -> tuple[int, int]:
-    return len(state.bag), len(state.river_bag)  # the bags only shrink
+def _points(score: list[int]) -> int:
+    """The points of all players together (a plain loop: the compiled build calls no builtin)."""
+    total = 0
+    for points in score:
+        total += points
+    return total
 
 
 class CarcassonneObserver(Observer[CarcassonnePosition]):
     version = 1
+    state_in_views = True  # what each view last showed (followers, tallies, bag counts)
 
     def __init__(self, num_players: int, options: Options) -> None:
         self.num_players = num_players
@@ -166,34 +130,210 @@ class CarcassonneObserver(Observer[CarcassonnePosition]):
         layout.add("remaining", NUM_TYPES, doc="land tiles left per type / 10")
         layout.add("river_remaining", 1, doc="river tiles left / 12")
         self.layout = layout
-        self._followers = RULES["followers_per_player"] - RULES["score_markers_per_player"]
-        self.parts = (
-            Part(("board",), _tiles, _placed, incremental=True),
-            Part(("board",), _last, _last_cell, incremental=True),
-            Part(("board",), _followers, _follower_items, incremental=True),
-            Part(("hand", "phase", "to_move"), _turn, _turn_key, incremental=True),
-            Part(("scores", "supply"), self._tallies, _tallies),
-            Part(("remaining", "river_remaining"), _remaining, _bags),
-        )
+        # The writers store items by their index in the whole buffer, from the player count alone.
+        assert layout.slices["river_remaining"].offset == _remaining_at(num_players) + NUM_TYPES
+        # One part: the board, the bags and the turn change at (almost) every look anyway.
+        self.parts = (Part(tuple(layout.slices), _write, _key, incremental=True),)
 
     def make_views(self, out: Any) -> dict[str, Any]:
         views = super().make_views(out)
-        # The board planes with their cells flat (y * WIDTH + x).
-        views["board_cells"] = views["board"].reshape(FOLLOWERS + self.num_players, WIDTH * WIDTH)
+        views[FLAT] = memoryview(out)
+        views[SEEN] = {}
+        views[TALLIES] = []
         return views
 
-    def _tallies(self, state: CarcassonnePosition, player: int, views: dict[str, Any], previous: None) -> None:
-        n = self.num_players
-        scores, supply = views["scores"], views["supply"]
-        for seat in range(n):
-            scores[(seat - player) % n] = state.score[seat] / 100.0
-            supply[(seat - player) % n] = state.supply[seat] / self._followers
+
+def _hand_at(num_players: int) -> int:
+    return (FOLLOWERS + num_players) * CELLS  # the board planes come first
 
 
-def _remaining(state: CarcassonnePosition, player: int, views: dict[str, Any], previous: None) -> None:
-    remaining = views["remaining"]
-    if state.bag:  # counted in C, divided in float64 then stored
-        remaining[:] = np.bincount(state.bag, minlength=NUM_TYPES) / 10.0
+def _remaining_at(num_players: int) -> int:
+    return _hand_at(num_players) + NUM_TYPES + 3 + 3 * num_players  # hand, phase, to_move, scores, supply
+
+
+def _write(state: CarcassonnePosition, player: int, views: dict[str, Any], previous: int | None) -> None:
+    flat = views[FLAT]
+    now = _key(state, player)
+    if previous is None:
+        _board(state, views, -1, -1)
+        _bag(state, views, None)
+        _turn(state, flat, now >> 32, -1)
+        _followers(state, player, views, True)
+        _tallies(state, player, views, True)
+        return
+    turn, turn_before = now >> 32, previous >> 32
+    if turn >> 5 != turn_before >> 5:  # tiles placed or discarded, or another in hand: a draw maybe
+        _bag(state, views, turn_before)
+    if turn != turn_before:
+        _turn(state, flat, turn, turn_before)
+    if (now ^ previous) & 0xFFF:
+        _followers(state, player, views, False)
+    if (now ^ previous) & 0xFFFFFFFF:
+        _tallies(state, player, views, False)
+
+
+def _turn(state: CarcassonnePosition, flat: Any, turn: int, before: int) -> None:
+    """The one-hots of the tile in hand, the phase and the player to move: clear the old, set the
+    new (`before` -1: none set yet)."""
+    hand_at = _hand_at(state.num_players)
+    phase_at = hand_at + NUM_TYPES
+    to_move_at = phase_at + 3
+    hand, hand_before = (turn >> 5 & 255) - 1, -1 if before < 0 else (before >> 5 & 255) - 1
+    if hand != hand_before:
+        if hand_before >= 0:
+            flat[hand_at + hand_before] = ZERO
+        if hand >= 0:
+            flat[hand_at + hand] = ONE
+    phase, phase_before = turn >> 3 & 3, -1 if before < 0 else before >> 3 & 3
+    if phase != phase_before:
+        if phase_before >= 0:
+            flat[phase_at + phase_before] = ZERO
+        flat[phase_at + phase] = ONE
+    to_move, to_move_before = (turn & 7) - 1, -1 if before < 0 else (before & 7) - 1
+    if to_move != to_move_before:
+        if to_move_before >= 0:
+            flat[to_move_at + to_move_before] = ZERO
+        if to_move >= 0:
+            flat[to_move_at + to_move] = ONE
+
+
+def _board(state: CarcassonnePosition, views: dict[str, Any], placed_before: int, counted: int) -> int:
+    """The tiles placed since the last observation (all when `placed_before` is -1), the frontier
+    around them (a tile changes it only at its own cell and its neighbours) and the last tile.
+    After the first look, the tiles placed also leave the bag's counts (see _bag: `counted` is
+    the tile that left it already, returned once met)."""
+    flat = views[FLAT]
+    frontier_at = FRONTIER * CELLS
+    last_at = LAST * CELLS
+    board, placed = state.board, state.placed_cells
+    if placed_before < 0:
+        occupied = views[OCCUPIED] = bytearray(CELLS)
+        for cell in state.frontier:
+            at = _window(cell)
+            if at >= 0:
+                flat[frontier_at + at] = ONE
     else:
-        remaining.fill(0.0)
-    views["river_remaining"][0] = len(state.river_bag) / 12.0
+        occupied = views[OCCUPIED]
+        counts: list[int] = views[BAG]
+        remaining_at = _remaining_at(state.num_players)
+        at = _window(placed[placed_before - 1]) if placed_before else -1
+        if at >= 0:  # the last tile of then (or none: the start tile is nobody's last tile)
+            flat[last_at + at] = ZERO
+    for index in range(max(placed_before, 0), len(placed)):
+        cell = placed[index]
+        layout = board[cell][0]
+        x = cell % SIZE - TABLE_OFF + RADIUS  # in the window's frame, maybe beyond it
+        y = cell // SIZE - TABLE_OFF + RADIUS
+        if 0 <= x < WIDTH and 0 <= y < WIDTH:
+            at = y * WIDTH + x
+            planes = 8 * layout
+            for k in range(planes, planes + 8):
+                plane = TILE_PLANES[k]
+                if plane == 255:
+                    break
+                flat[plane * CELLS + at] = ONE
+            flat[frontier_at + at] = ZERO
+            occupied[at] = 1
+        if placed_before < 0:
+            continue
+        counted = _drawn(flat, counts, remaining_at, layout >> 2, counted)
+        # The frontier is every empty cell beside a tile (those inside the window are drawn).
+        if 0 <= x < WIDTH:
+            if 0 < y <= WIDTH and not occupied[(y - 1) * WIDTH + x]:
+                flat[frontier_at + (y - 1) * WIDTH + x] = ONE
+            if -1 <= y < WIDTH - 1 and not occupied[(y + 1) * WIDTH + x]:
+                flat[frontier_at + (y + 1) * WIDTH + x] = ONE
+        if 0 <= y < WIDTH:
+            if -1 <= x < WIDTH - 1 and not occupied[y * WIDTH + x + 1]:
+                flat[frontier_at + y * WIDTH + x + 1] = ONE
+            if 0 < x <= WIDTH and not occupied[y * WIDTH + x - 1]:
+                flat[frontier_at + y * WIDTH + x - 1] = ONE
+    last = state.last_cell
+    at = _window(last) if last >= 0 else -1
+    if at >= 0:
+        flat[last_at + at] = ONE
+    return counted
+
+
+def _bag(state: CarcassonnePosition, views: dict[str, Any], before: int | None) -> None:
+    """The tiles placed (see _board) and the land tiles left per type, counted from the bag at the
+    first look and then kept (see below); the river tiles left. `before`: the last turn key."""
+    flat = views[FLAT]
+    remaining_at = _remaining_at(state.num_players)
+    if state.river:  # the river bag is empty throughout otherwise
+        flat[remaining_at + NUM_TYPES] = RIVER_VALUES[len(state.river_bag)]
+    counts: list[int]
+    if before is None:
+        counts = views[BAG] = [0] * NUM_TYPES
+        for tile in state.bag:
+            counts[tile] += 1
+        for tile in range(NUM_TYPES):
+            if counts[tile]:
+                flat[remaining_at + tile] = COUNT_VALUES[counts[tile]]
+        return
+    # The tiles out of the land bag are the land tiles placed (but the first) or discarded and the
+    # one in hand: the tiles that left it since are those placed or discarded since and the one
+    # in hand now, less the one in hand at the last look (on the board or still in hand now).
+    counted = (before >> 5 & 255) - 1
+    if len(state.placed_cells) != before >> 21:
+        counted = _board(state, views, before >> 21, counted)
+    counts = views[BAG]
+    discards = state.discards
+    for index in range(before >> 13 & 255, len(discards)):
+        counted = _drawn(flat, counts, remaining_at, discards[index], counted)
+    if state.hand >= 0:
+        _drawn(flat, counts, remaining_at, state.hand, counted)
+
+
+def _drawn(flat: Any, counts: list[int], remaining_at: int, tile: int, counted: int) -> int:
+    """One tile of this type less in the land bag, unless it is the one `counted` already or a
+    river tile (from the other bag); what stays counted already (-1: none)."""
+    if tile == counted:
+        return -1
+    if not IS_RIVER[tile]:
+        counts[tile] -= 1
+        flat[remaining_at + tile] = COUNT_VALUES[counts[tile]]
+    return counted
+
+
+def _followers(state: CarcassonnePosition, player: int, views: dict[str, Any], first: bool) -> None:
+    """The followers that came home since the last look off, the new ones on."""
+    flat = views[FLAT]
+    n = state.num_players
+    seen: dict[int, int] = views[SEEN]
+    follower_at = state.follower_at
+    if first:
+        seen.clear()
+    else:
+        for node in [node for node in seen if node not in follower_at]:
+            at = seen.pop(node)
+            if at >= 0:
+                flat[at] = ZERO
+    if len(seen) != len(follower_at):  # a node holds one follower for good: no owner changes
+        cell_of_node = state.cell_of_node
+        for node, owner in follower_at.items():
+            if node not in seen:
+                at = _window(cell_of_node[node])
+                if at >= 0:
+                    at += (FOLLOWERS + (owner - player) % n) * CELLS
+                    flat[at] = ONE
+                seen[node] = at
+
+
+def _tallies(state: CarcassonnePosition, player: int, views: dict[str, Any], first: bool) -> None:
+    """The scores and supplies that changed since the last look (all at the first)."""
+    flat = views[FLAT]
+    n = state.num_players
+    seen: list[int] = views[TALLIES]
+    if first:
+        seen[:] = [-1] * (2 * n)
+    scores_at = _remaining_at(n) - 2 * n
+    score, supply = state.score, state.supply
+    for seat in range(n):
+        at = (seat - player) % n
+        if score[seat] != seen[seat]:
+            seen[seat] = score[seat]
+            flat[scores_at + at] = score[seat] / 100.0
+        if supply[seat] != seen[n + seat]:
+            seen[n + seat] = supply[seat]
+            flat[scores_at + n + at] = SUPPLY_VALUES[supply[seat]]

@@ -38,6 +38,9 @@ class CarcassonnePosition(State):  # the protocol base here: a compiled class ha
         self.feature_followers: list[tuple[int, ...]] = []  # feature -> nodes holding followers
         self.cell_of_node: list[int] = []  # node -> cell of its tile
         self.follower_at: dict[int, int] = {}  # node -> player
+        # Followers put on or taken off the board so far (the observer's key: follower_at and the
+        # supplies change only with it); bumped by features.add_follower and scoring.return_followers.
+        self.follower_moves = 0
         self.monk_nodes: dict[int, int] = {}  # cloister cell with a monk -> node
         self.completed_cities: list[int] = []  # completed cities (they never change again)
         self.completed_city_farms: list[tuple[int, ...]] = []  # per completed city: a node per farm beside it
@@ -79,6 +82,7 @@ class CarcassonnePosition(State):  # the protocol base here: a compiled class ha
         copy.phase = self.phase
         copy.current = self.current
         copy.last_cell = self.last_cell
+        copy.follower_moves = self.follower_moves
         copy.points_memo = self.points_memo  # shared on purpose (see __init__)
         copy.board = self.board.copy()
         copy.placed_cells = self.placed_cells.copy()

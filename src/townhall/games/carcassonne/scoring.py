@@ -75,6 +75,7 @@ def return_followers(position: CarcassonnePosition, followers: tuple[int, ...]) 
     returned: list[Json] = []
     for node in followers:
         player = position.follower_at.pop(node)
+        position.follower_moves += 1
         position.supply[player] += 1
         cell = position.cell_of_node[node]
         if position.monk_nodes.get(cell) == node:
