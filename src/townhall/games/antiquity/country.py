@@ -44,6 +44,7 @@ def apply_country(position: AntiquityPosition, p: int, action: int, chance: Chan
         if k == ALCHEMY_K:
             for n in disc(position.board.topo, h):
                 position.polluted[n] = False  # ANT-PH4-12
+                position.hex_changes.append(n)
             pl.alchemy_used = True
             pl.pending = None
         elif k == FISHERMAN:

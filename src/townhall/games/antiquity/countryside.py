@@ -142,6 +142,7 @@ def finish_country(position: AntiquityPosition, pl: Player, job: ProducerJob | I
     if isinstance(job, InnJob):
         h = job.hex
         position.hex_occupant[h] = INN_OCCUPANT + p
+        position.hex_changes.append(h)
         founding.cover_token(position, h, chance)
         pl.inns.append(h)
     elif isinstance(job, CityJob):
@@ -158,6 +159,7 @@ def new_producer(position: AntiquityPosition, p: int, k: int, sites: tuple[int, 
     terrain = position.terrain
     for h in sites:
         position.hex_occupant[h] = SITE_OCCUPANT + pid
+        position.hex_changes.append(h)
         founding.cover_token(position, h, chance)
     if k == FISHERMAN:
         around = sorted(
@@ -178,13 +180,16 @@ def new_producer(position: AntiquityPosition, p: int, k: int, sites: tuple[int, 
                 terrain[h] = GRASS
             else:
                 position.polluted[h] = True
+            position.hex_changes.append(h)
     if k == FISHERMAN:
         for h in around:
             position.polluted[h] = True
+            position.hex_changes.append(h)
     # goods come from the public supply (48 of each), the site's first
     left = supply.goods_left(position, g, p)
     placed = [h for h in (around if k == FISHERMAN else [sites[0], *around])][:left]
     for h in placed:
         position.hex_goods[h] = g
         position.hex_producer[h] = pid
+        position.hex_changes.append(h)
     position.producers.append((k, p, g, sites, tuple(h for h in around if h in placed)))

@@ -12,6 +12,7 @@ from .position import AntiquityPosition
 def place_city(position: AntiquityPosition, p: int, centre: int, chance: Chance) -> None:
     for h in disc(position.board.topo, centre):
         position.hex_occupant[h] = CITY_OCCUPANT + p
+        position.hex_changes.append(h)
         cover_token(position, h, chance)
     position.players[p].cities.append(centre)
     if len(position.players[p].grid) < len(position.players[p].cities):
@@ -22,6 +23,7 @@ def cover_token(position: AntiquityPosition, h: int, chance: Chance) -> None:
     """A covered exploration token leaves the game unseen (ANT-SETUP-4, ANT-PH4-10)."""
     if position.token[h]:
         position.token[h] = False
+        position.hex_changes.append(h)
         g = chance.weighted(position.token_pool)
         position.token_pool[g] -= 1
         position.unseen_removed += 1

@@ -52,22 +52,41 @@ def _seen(state: AntiquityPosition, seat: int, player: int) -> Player:
     return state.players[seat]
 
 
-def _polluted_key(state: AntiquityPosition, player: int) -> tuple[bool, ...]:
-    return tuple(state.polluted)
+def _hexes_key(state: AntiquityPosition, player: int) -> int:
+    return len(state.hex_changes)  # grows at every change of a per-hex list
 
 
-def _land_key(state: AntiquityPosition, player: int) -> tuple[Any, ...]:
-    """The per-hex lists that change seldom (a few times a game, against pollution every few
-    steps): one key for all, since each key costs a pass over the hundreds of hexes."""
-    return (*state.terrain, *state.hex_goods, *state.token, *state.hex_producer, *state.hex_occupant)
-
-
-def _land(state: AntiquityPosition, player: int, views: dict[str, Any], previous: None) -> None:
-    _terrain(state, player, views, None)
-    _goods(state, player, views, None)
-    _tokens(state, player, views, None)
-    _producers(state, player, views, None)
-    _occupants(state, player, views, None)
+def _hexes(state: AntiquityPosition, player: int, views: dict[str, Any], previous: int | None) -> None:
+    """All the per-hex planes at first, then only the columns of the hexes changed since."""
+    if previous is None:
+        _terrain(state, player, views, None)
+        _polluted(state, player, views, None)
+        _goods(state, player, views, None)
+        _tokens(state, player, views, None)
+        _producers(state, player, views, None)
+        _occupants(state, player, views, None)
+        return
+    hexes = views["hexes"]
+    width = min(hexes.shape[1], len(state.terrain))
+    n = hexes.shape[0] - 9
+    cells = memoryview(hexes)  # stores one float at C speed, where NumPy's item store is slower
+    terrain, polluted, goods = state.terrain, state.polluted, state.hex_goods
+    token, producer, occupant = state.token, state.hex_producer, state.hex_occupant
+    for h in set(state.hex_changes[previous:]):
+        if h >= width:
+            continue
+        letter = terrain[h]
+        for kind in range(4):
+            cells[kind, h] = letter == TERRAIN[kind]
+        cells[4, h] = polluted[h]
+        good = goods[h]
+        cells[5, h] = good >= 0
+        cells[6, h] = (good + 1.0) / 10.0 if good >= 0 else 0.0  # as _goods: in float64, then stored
+        cells[7, h] = token[h]
+        cells[8, h] = producer[h] >= 0
+        seat = occupant[h]
+        for row in range(n):
+            cells[9 + row, h] = seat == (player + row) % n
 
 
 # The per-hex writers hand whole lists to NumPy, which converts and compares them in C (a Python
@@ -114,31 +133,43 @@ def _occupants(state: AntiquityPosition, player: int, views: dict[str, Any], pre
 
 
 def _city_key(row: int) -> Any:
-    """The key of the cities of the player listed `row`-th from the observer (as it may see them)."""
+    """The key of the cities of the player listed `row`-th from the observer (as it may see them):
+    the player object seen (the snapshot swap of phase 2 changes it) and its count of changes."""
 
-    def key(state: AntiquityPosition, player: int) -> tuple[Any, ...]:
+    def key(state: AntiquityPosition, player: int) -> tuple[Player, int]:
         seen = _seen(state, (player + row) % len(state.players), player)
-        return tuple(map(tuple, seen.grid[:CITIES])), tuple(map(tuple, seen.graves[:CITIES]))
+        return seen, len(seen.cell_changes)
 
     return key
 
 
 def _city_write(row: int) -> Any:
-    def write(state: AntiquityPosition, player: int, views: dict[str, Any], previous: None) -> None:
+    def write(
+        state: AntiquityPosition, player: int, views: dict[str, Any], previous: tuple[Player, int] | None
+    ) -> None:
         seen = _seen(state, (player + row) % len(state.players), player)
         cities = views["cities"][row]
+        if previous is not None and previous[0] is seen:  # the same player: only its changed squares
+            cells = memoryview(cities)
+            grid, graves = seen.grid, seen.graves
+            for change in seen.cell_changes[previous[1] :]:
+                city, square = divmod(change, 64)
+                if city < CITIES and square < GRID:
+                    cells[city, 0, square] = grid[city][square] >= 0
+                    cells[city, 1, square] = graves[city][square]
+            return
         cities.fill(0.0)
         for index, (grid, graves) in enumerate(zip(seen.grid[:CITIES], seen.graves[:CITIES], strict=False)):
-            cells = grid[:GRID]
-            np.greater_equal(cells, 0, out=cities[index, 0, : len(cells)], casting="unsafe")
+            built = grid[:GRID]
+            np.greater_equal(built, 0, out=cities[index, 0, : len(built)], casting="unsafe")
             buried = graves[:GRID]
             cities[index, 1, : len(buried)] = buried  # bools: 1.0 or 0.0
 
     return write
 
 
-def _revealed_key(state: AntiquityPosition, player: int) -> tuple[int, ...]:
-    return tuple(state.revealed[:10])
+def _revealed_key(state: AntiquityPosition, player: int) -> int:
+    return sum(state.revealed)  # the counts only grow
 
 
 def _revealed(state: AntiquityPosition, player: int, views: dict[str, Any], previous: None) -> None:
@@ -171,43 +202,55 @@ class AntiquityObserver(Observer[AntiquityPosition]):
         layout.add("revealed", 10, doc="revealed tokens per good / 10")
         layout.add("game", 12, doc="round, phase, tokens left")
         self.layout = layout
-        # The per-hex lists in two parts (pollution, and the seldom changing rest), each player's
-        # cities in a part of its own (a step changes at most the mover's).
+        # per figure of a player (see _figures): what the layout divides it by
+        self.scales = (10.0,) * 10 + (4.0, 4.0, 20.0, 1.0, 1.0, 20.0, 10.0, 10.0, 1.0)
+        # The parts that change write only the change: the rules log the hexes and city squares
+        # they change; each player's cities are a part of their own (a step changes at most the
+        # mover's); the players' figures are compared as one flat list.
         self.parts = (
-            Part(("hexes",), _land, _land_key, whole=True),
-            Part(("hexes",), _polluted, _polluted_key, whole=True),
-            *(Part(("cities",), _city_write(row), _city_key(row), whole=True) for row in range(num_players)),
-            Part(("goods", "players"), self._players),
+            Part(("hexes",), _hexes, _hexes_key, incremental=True),
+            *(Part(("cities",), _city_write(row), _city_key(row), incremental=True) for row in range(num_players)),
+            Part(("goods", "players"), self._players, self._figures, incremental=True),
             Part(("revealed",), _revealed, _revealed_key),
             Part(("game",), _game, _game_key),
         )
 
-    def _players(self, state: AntiquityPosition, player: int, views: dict[str, Any], previous: None) -> None:
+    def _figures(self, state: AntiquityPosition, player: int) -> list[Any]:
+        """The goods and figures of every player as the observer sees them, observer first, flat
+        and raw (ints and bools): the key of the `goods` and `players` slices, compared in C."""
         n = self.num_players
-        movers = self._movers(state, player)
-        goods: list[float] = []
-        players: list[float] = []  # flat: NumPy reads one flat list faster than nested ones
-        for seat in (*range(player, n), *range(player)):  # observer first
-            seen = _seen(state, seat, player)
-            goods += [value / 10.0 for value in seen.goods[:10]]
-            players.extend(
-                (
-                    len(seen.cities) / 4.0,
-                    len(seen.inns) / 4.0,
-                    seen.houses / 20.0,
-                    float(seen.alive),
-                    1.0 if seen.saint >= 0 else 0.0,
-                    (len(seen.buildings) - seen.buildings.count(None)) / 20.0,
-                    sum(seen.manned) / 10.0,
-                    seen.demolished / 10.0,
-                    1.0 if seat in movers else 0.0,
-                )
-            )
-        views["goods"].reshape(-1)[:] = goods
-        views["players"].reshape(-1)[:] = players
-
-    @staticmethod
-    def _movers(state: AntiquityPosition, player: int) -> tuple[int, ...]:
-        """The observer if it is to move (whether another still has to decide is not shown)."""
         to_move = getattr(state, "to_move", None)
-        return (player,) if to_move is not None and player in to_move() else ()
+        moving = to_move is not None and player in to_move()  # the observer's own only
+        figures: list[Any] = []
+        for seat in (*range(player, n), *range(player)):
+            seen = _seen(state, seat, player)
+            figures += seen.goods[:10]
+            buildings = seen.buildings
+            figures += (
+                len(seen.cities),
+                len(seen.inns),
+                seen.houses,
+                seen.alive,
+                seen.saint >= 0,
+                len(buildings) - buildings.count(None),
+                seen.manned.count(True),
+                seen.demolished,
+                moving and seat == player,
+            )
+        return figures
+
+    def _players(self, state: AntiquityPosition, player: int, views: dict[str, Any], previous: list[Any] | None) -> None:
+        """Only the items whose raw figure changed, each divided by its scale (as in the layout)."""
+        figures = self._figures(state, player)
+        scales = self.scales
+        goods = memoryview(views["goods"].reshape(-1))  # stores one float at C speed
+        players = memoryview(views["players"].reshape(-1))
+        for index in range(len(figures)):
+            value = figures[index]
+            if previous is None or value != previous[index]:
+                seat, item = divmod(index, 19)
+                scaled = value / scales[item]
+                if item < 10:
+                    goods[seat * 10 + item] = scaled
+                else:
+                    players[seat * 9 + item - 10] = scaled

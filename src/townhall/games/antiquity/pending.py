@@ -88,8 +88,7 @@ def finish(position: AntiquityPosition, pl: Player, job: Job) -> None:
         bid = len(pl.buildings)
         pl.buildings.append((t, c, cells))
         pl.manned.append(False)
-        for i in cells:
-            pl.grid[c][i] = bid
+        pl.set_cells(c, cells, bid)
         if t == CATHEDRAL:
             pl.new_cathedral += 1
             pl.pending = ChooseSaint()  # ANT-PH2-8

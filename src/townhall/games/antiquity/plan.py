@@ -152,7 +152,7 @@ def apply_plan(position: AntiquityPosition, p: int, action: int, chance: Chance,
             placement.demolish(position, pl)
         elif kind == "heal":
             c, i = placement.cell_of(position, values)
-            pl.graves[c][i] = False  # ANT-PH2-12
+            pl.set_grave(c, i, False)  # ANT-PH2-12
             pl.healed += 1
         elif kind == "move":
             placement.lift(pl, placement.building_at(position, pl, values), None)  # ANT-PH2-16: St. Barbara rearranges
@@ -193,8 +193,8 @@ def apply_plan(position: AntiquityPosition, p: int, action: int, chance: Chance,
         pl.pending = None
     elif isinstance(step, MoveGrave):
         c, i = placement.cell_of(position, values)
-        pl.graves[step.city][step.cell] = False
-        pl.graves[c][i] = True
+        pl.set_grave(step.city, step.cell, False)
+        pl.set_grave(c, i, True)
         pl.pending = None
 
 
@@ -224,8 +224,7 @@ def settle_supply(position: AntiquityPosition, events: list[Event] | None) -> No
                 b = pl.buildings[bid]
                 if excess <= 0 or b is None or b[0] != t:
                     continue
-                for i in b[2]:
-                    pl.grid[b[1]][i] = -1
+                pl.set_cells(b[1], b[2], -1)
                 pl.buildings[bid] = None
                 pl.manned[bid] = False
                 pl.goods[good] += 1

@@ -39,6 +39,7 @@ class Player:
         "biology_used",
         "bought",
         "buildings",
+        "cell_changes",
         "cities",
         "country_buildings",
         "demolished",
@@ -64,6 +65,9 @@ class Player:
         self.inns: list[int] = []
         self.grid: list[list[int]] = []
         self.graves: list[list[bool]] = []
+        # Every city square whose building or grave changed, as city * 64 + square, in order along
+        # this object's life: the observer rewrites only these (a clone starts empty).
+        self.cell_changes: list[int] = []
         self.buildings: list[Building | None] = []
         self.manned: list[bool] = []
         self.houses = 0
@@ -94,6 +98,7 @@ class Player:
         p.inns = self.inns[:]
         p.grid = [g[:] for g in self.grid]
         p.graves = [g[:] for g in self.graves]
+        p.cell_changes = []
         p.buildings = self.buildings[:]
         p.manned = self.manned[:]
         p.houses = self.houses
@@ -321,8 +326,21 @@ class Player:
                         n += 1
         return n
 
+    def set_cells(self, city: int, cells: tuple[int, ...], bid: int) -> None:
+        """Squares of a city map get building `bid` (-1: none); every change of the map goes here."""
+        grid = self.grid[city]
+        changes = self.cell_changes
+        for i in cells:
+            grid[i] = bid
+            changes.append(city * 64 + i)
+
+    def set_grave(self, city: int, cell: int, grave: bool) -> None:
+        """Every change of a grave goes here."""
+        self.graves[city][cell] = grave
+        self.cell_changes.append(city * 64 + cell)
+
     def place_grave(self, city: int, cell: int) -> None:
-        self.graves[city][cell] = True
+        self.set_grave(city, cell, True)
         bid = self.grid[city][cell]
         if bid >= 0 and self.manned[bid]:
             self.manned[bid] = False  # the worker leaves a graved building (ANT-PH8-2)

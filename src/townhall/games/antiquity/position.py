@@ -48,6 +48,10 @@ class AntiquityPosition(State):  # the protocol base here: a compiled class has 
         self.hex_producer = [-1] * n_hex
         self.hex_occupant = [-1] * n_hex
         self.token = [False] * n_hex
+        # Every hex whose terrain, pollution, good, token, producer or occupant changed, in order,
+        # along this object's life: the observer rewrites only these (a clone starts empty, since
+        # a watcher fills a view of another object from scratch).
+        self.hex_changes: list[int] = []
         self.token_pool = [0] * 10
         self.revealed = [0] * 10
         self.unseen_removed = 0
@@ -101,6 +105,7 @@ class AntiquityPosition(State):  # the protocol base here: a compiled class has 
         c.hex_producer = self.hex_producer[:]
         c.hex_occupant = self.hex_occupant[:]
         c.token = self.token[:]
+        c.hex_changes = []
         c.token_pool = self.token_pool[:]
         c.revealed = self.revealed[:]
         c.range_product = self.range_product[:]

@@ -61,6 +61,7 @@ def harvest_take(position: AntiquityPosition, h: int, events: list[Event] | None
     k, owner, g, sites, around = prod
     position.hex_goods[h] = -1
     position.hex_producer[h] = -1
+    position.hex_changes.append(h)
     forced = position.players[owner].works(FORCED)
     if take > 0 or not forced:
         kept += 1  # forced labour discards the first good of the round (ANT-PH6-2)
@@ -85,6 +86,7 @@ def harvest_close(position: AntiquityPosition, pid: int, finished: bool, events:
         position.producers[pid] = None
         for h in sites:
             position.hex_occupant[h] = -1
+            position.hex_changes.append(h)
         position.players[owner].country_buildings -= 1
         if k == FISHERMAN:
             position.fishermen -= 1
@@ -102,6 +104,7 @@ def explore(position: AntiquityPosition, p: int, h: int, chance: Chance, events:
     position.token_pool[g] -= 1
     position.revealed[g] += 1
     position.token[h] = False
+    position.hex_changes.append(h)
     if supply.goods_left(position, g, p):
         position.players[p].goods[g] += 1
     if g in FOOD:
@@ -184,6 +187,7 @@ def store(position: AntiquityPosition, player: int, action: int, events: list[Ev
 def pollute(position: AntiquityPosition, player: int, h: int, events: list[Event] | None) -> None:
     """ANT-PH9-1: one hex of the zone polluted."""
     position.polluted[h] = True
+    position.hex_changes.append(h)
     position.pollution_due[player] -= 1
     if events is not None:
         events.append(Event("pollution", data={"player": player, "hex": h, "label": position.board.topo.labels[h]}))
