@@ -18,6 +18,7 @@ top-left 36 cells).
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import Any
 
 import numpy as np
@@ -42,6 +43,7 @@ from townhall.games.antiquity.position import (
 TERRAIN = "FWPM"
 PHASES = (SETUP, PLAN, COUNTRY, STORE, HARVEST, EXPLORE, FAMINE, POLLUTE, OVER, TRADE)
 CITIES, GRID = 4, 49
+NONE = -1  # a square without a building (Player.grid)
 
 
 def _seen(state: AntiquityPosition, seat: int, player: int) -> Player:
@@ -67,9 +69,9 @@ def _hexes(state: AntiquityPosition, player: int, views: dict[str, Any], previou
         _occupants(state, player, views, None)
         return
     hexes = views["hexes"]
-    width = min(hexes.shape[1], len(state.terrain))
+    width = hexes.shape[1]  # plane p of hex h is item p * width + h
     n = hexes.shape[0] - 9
-    cells = memoryview(hexes)  # stores one float at C speed, where NumPy's item store is slower
+    cells = views["hexes_flat"]
     terrain, polluted, goods = state.terrain, state.polluted, state.hex_goods
     token, producer, occupant = state.token, state.hex_producer, state.hex_occupant
     for h in set(state.hex_changes[previous:]):
@@ -77,16 +79,16 @@ def _hexes(state: AntiquityPosition, player: int, views: dict[str, Any], previou
             continue
         letter = terrain[h]
         for kind in range(4):
-            cells[kind, h] = letter == TERRAIN[kind]
-        cells[4, h] = polluted[h]
+            cells[kind * width + h] = letter == TERRAIN[kind]
+        cells[4 * width + h] = polluted[h]
         good = goods[h]
-        cells[5, h] = good >= 0
-        cells[6, h] = (good + 1.0) / 10.0 if good >= 0 else 0.0  # as _goods: in float64, then stored
-        cells[7, h] = token[h]
-        cells[8, h] = producer[h] >= 0
+        cells[5 * width + h] = good >= 0
+        cells[6 * width + h] = (good + 1.0) / 10.0 if good >= 0 else 0.0  # as _goods: float64, then stored
+        cells[7 * width + h] = token[h]
+        cells[8 * width + h] = producer[h] >= 0
         seat = occupant[h]
         for row in range(n):
-            cells[9 + row, h] = seat == (player + row) % n
+            cells[(9 + row) * width + h] = seat == (player + row) % n
 
 
 # The per-hex writers hand whole lists to NumPy, which converts and compares them in C (a Python
@@ -148,22 +150,27 @@ def _city_write(row: int) -> Any:
         state: AntiquityPosition, player: int, views: dict[str, Any], previous: tuple[Player, int] | None
     ) -> None:
         seen = _seen(state, (player + row) % len(state.players), player)
-        cities = views["cities"][row]
+        cells = views["cities_flat"]  # square s of plane p of city c: item start + (2c + p) * GRID + s
+        start = row * CITIES * 2 * GRID
+        grids, graves_of = seen.grid, seen.graves
         if previous is not None and previous[0] is seen:  # the same player: only its changed squares
-            cells = memoryview(cities)
-            grid, graves = seen.grid, seen.graves
             for change in seen.cell_changes[previous[1] :]:
                 city, square = divmod(change, 64)
                 if city < CITIES and square < GRID:
-                    cells[city, 0, square] = grid[city][square] >= 0
-                    cells[city, 1, square] = graves[city][square]
+                    built = start + 2 * city * GRID + square
+                    cells[built] = grids[city][square] >= 0
+                    cells[built + GRID] = graves_of[city][square]
             return
-        cities.fill(0.0)
-        for index, (grid, graves) in enumerate(zip(seen.grid[:CITIES], seen.graves[:CITIES], strict=False)):
-            built = grid[:GRID]
-            np.greater_equal(built, 0, out=cities[index, 0, : len(built)], casting="unsafe")
-            buried = graves[:GRID]
-            cities[index, 1, : len(buried)] = buried  # bools: 1.0 or 0.0
+        # Another player object (a new game, the snapshot swaps of phase 2): from scratch, storing
+        # only the ones; compress() and map() pick the squares at C speed.
+        views["cities"][row].fill(0.0)
+        for city in range(min(CITIES, len(grids))):
+            squares = range(min(GRID, len(grids[city])))
+            built = start + 2 * city * GRID
+            for square in compress(squares, map(NONE.__lt__, grids[city])):
+                cells[built + square] = 1.0
+            for square in compress(squares, graves_of[city]):
+                cells[built + GRID + square] = 1.0
 
     return write
 
@@ -215,7 +222,14 @@ class AntiquityObserver(Observer[AntiquityPosition]):
             Part(("game",), _game, _game_key),
         )
 
-    def _figures(self, state: AntiquityPosition, player: int) -> list[Any]:
+    def views(self, out: Any) -> dict[str, Any]:
+        views = super().views(out)
+        if "hexes_flat" not in views:  # flat memoryviews: they store one float at C speed
+            for name in ("hexes", "cities", "goods", "players"):
+                views[name + "_flat"] = memoryview(views[name].reshape(-1))
+        return views
+
+    def _figures(self, state: AntiquityPosition, player: int) -> tuple[Any, ...]:
         """The goods and figures of every player as the observer sees them, observer first, flat
         and raw (ints and bools): the key of the `goods` and `players` slices, compared in C."""
         n = self.num_players
@@ -237,14 +251,15 @@ class AntiquityObserver(Observer[AntiquityPosition]):
                 seen.demolished,
                 moving and seat == player,
             )
-        return figures
+        return tuple(figures)
 
-    def _players(self, state: AntiquityPosition, player: int, views: dict[str, Any], previous: list[Any] | None) -> None:
+    def _players(
+        self, state: AntiquityPosition, player: int, views: dict[str, Any], previous: tuple[Any, ...] | None
+    ) -> None:
         """Only the items whose raw figure changed, each divided by its scale (as in the layout)."""
         figures = self._figures(state, player)
         scales = self.scales
-        goods = memoryview(views["goods"].reshape(-1))  # stores one float at C speed
-        players = memoryview(views["players"].reshape(-1))
+        goods, players = views["goods_flat"], views["players_flat"]
         for index in range(len(figures)):
             value = figures[index]
             if previous is None or value != previous[index]:
