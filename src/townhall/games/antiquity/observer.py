@@ -31,6 +31,11 @@ from townhall.games.antiquity.position import (
     EXPLORE,
     FAMINE,
     HARVEST,
+    HEX_GOOD,
+    HEX_OCCUPANT,
+    HEX_POLLUTED,
+    HEX_TERRAIN,
+    HEX_TOKEN,
     OVER,
     PLAN,
     POLLUTE,
@@ -72,23 +77,27 @@ def _hexes(state: AntiquityPosition, player: int, views: dict[str, Any], previou
     width = hexes.shape[1]  # plane p of hex h is item p * width + h
     n = hexes.shape[0] - 9
     cells = views["hexes_flat"]
-    terrain, polluted, goods = state.terrain, state.polluted, state.hex_goods
-    token, producer, occupant = state.token, state.hex_producer, state.hex_occupant
-    for h in set(state.hex_changes[previous:]):
+    for change in set(state.hex_changes[previous:]):
+        h, what = divmod(change, 8)
         if h >= width:
             continue
-        letter = terrain[h]
-        for kind in range(4):
-            cells[kind * width + h] = letter == TERRAIN[kind]
-        cells[4 * width + h] = polluted[h]
-        good = goods[h]
-        cells[5 * width + h] = good >= 0
-        cells[6 * width + h] = (good + 1.0) / 10.0 if good >= 0 else 0.0  # as _goods: float64, then stored
-        cells[7 * width + h] = token[h]
-        cells[8 * width + h] = producer[h] >= 0
-        seat = occupant[h]
-        for row in range(n):
-            cells[(9 + row) * width + h] = seat == (player + row) % n
+        if what == HEX_POLLUTED:
+            cells[4 * width + h] = state.polluted[h]
+        elif what == HEX_OCCUPANT:
+            seat = state.hex_occupant[h]
+            for row in range(n):
+                cells[(9 + row) * width + h] = seat == (player + row) % n
+        elif what == HEX_TOKEN:
+            cells[7 * width + h] = state.token[h]
+        elif what == HEX_GOOD:
+            good = state.hex_goods[h]
+            cells[5 * width + h] = good >= 0
+            cells[6 * width + h] = (good + 1.0) / 10.0 if good >= 0 else 0.0  # as _goods: float64, then stored
+            cells[8 * width + h] = state.hex_producer[h] >= 0
+        elif what == HEX_TERRAIN:
+            letter = state.terrain[h]
+            for kind in range(4):
+                cells[kind * width + h] = letter == TERRAIN[kind]
 
 
 # The per-hex writers hand whole lists to NumPy, which converts and compares them in C (a Python
@@ -136,13 +145,29 @@ def _occupants(state: AntiquityPosition, player: int, views: dict[str, Any], pre
 
 def _city_key(row: int) -> Any:
     """The key of the cities of the player listed `row`-th from the observer (as it may see them):
-    the player object seen (the snapshot swap of phase 2 changes it) and its count of changes."""
+    the player object seen (the snapshot swaps of phase 2 change it) and its count of changes."""
 
     def key(state: AntiquityPosition, player: int) -> tuple[Player, int]:
         seen = _seen(state, (player + row) % len(state.players), player)
-        return seen, len(seen.cell_changes)
+        return seen, seen.cell_base + len(seen.cell_changes)
 
     return key
+
+
+def _changed_squares(seen: Player, last: Player, revision: int) -> list[int] | None:
+    """The squares (city * 64 + square) that may differ between `seen` now and `last` at
+    `revision` (what the view shows); None when the two are not related by a clone."""
+    if last is seen:
+        return seen.cell_changes[revision - seen.cell_base :]
+    if seen.source == last.serial and last.cell_base <= revision <= seen.cell_base:
+        # seen is a clone of last made since (a phase-2 snapshot): last's changes up to the clone
+        # (public then), and seen's own
+        return last.cell_changes[revision - last.cell_base : seen.cell_base - last.cell_base] + seen.cell_changes
+    if last.source == seen.serial and seen.cell_base <= last.cell_base <= revision:
+        # last was a clone of seen (the snapshot, now that the plans are revealed): its own
+        # changes, and seen's since the clone
+        return last.cell_changes[: revision - last.cell_base] + seen.cell_changes[last.cell_base - seen.cell_base :]
+    return None
 
 
 def _city_write(row: int) -> Any:
@@ -153,16 +178,20 @@ def _city_write(row: int) -> Any:
         cells = views["cities_flat"]  # square s of plane p of city c: item start + (2c + p) * GRID + s
         start = row * CITIES * 2 * GRID
         grids, graves_of = seen.grid, seen.graves
-        if previous is not None and previous[0] is seen:  # the same player: only its changed squares
-            for change in seen.cell_changes[previous[1] :]:
+        changed = None if previous is None else _changed_squares(seen, previous[0], previous[1])
+        if changed is not None:  # only the squares that may have changed, read from the player seen
+            for change in changed:
                 city, square = divmod(change, 64)
                 if city < CITIES and square < GRID:
                     built = start + 2 * city * GRID + square
-                    cells[built] = grids[city][square] >= 0
-                    cells[built + GRID] = graves_of[city][square]
+                    if city < len(grids):
+                        cells[built] = grids[city][square] >= 0
+                        cells[built + GRID] = graves_of[city][square]
+                    else:  # a city map the player seen does not have (yet)
+                        cells[built] = cells[built + GRID] = 0.0
             return
-        # Another player object (a new game, the snapshot swaps of phase 2): from scratch, storing
-        # only the ones; compress() and map() pick the squares at C speed.
+        # An unrelated player object (a new game): from scratch, storing only the ones;
+        # compress() and map() pick the squares at C speed.
         views["cities"][row].fill(0.0)
         for city in range(min(CITIES, len(grids))):
             squares = range(min(GRID, len(grids[city])))
@@ -175,19 +204,13 @@ def _city_write(row: int) -> Any:
     return write
 
 
-def _revealed_key(state: AntiquityPosition, player: int) -> int:
-    return sum(state.revealed)  # the counts only grow
-
-
-def _revealed(state: AntiquityPosition, player: int, views: dict[str, Any], previous: None) -> None:
-    views["revealed"][:] = [value / 10.0 for value in state.revealed[:10]]
-
-
-def _game_key(state: AntiquityPosition, player: int) -> tuple[int, Any, int]:
-    return state.round, state.phase, sum(state.token_pool)
+def _game_key(state: AntiquityPosition, player: int) -> int:
+    # Revealing a token takes it from the pool, so the tokens left cover the revealed counts too.
+    return (state.round * 32 + state.phase) * 1024 + sum(state.token_pool)
 
 
 def _game(state: AntiquityPosition, player: int, views: dict[str, Any], previous: None) -> None:
+    views["revealed"][:] = [value / 10.0 for value in state.revealed[:10]]
     game = views["game"]
     game[0] = state.round / max(1, state.max_rounds)
     if state.phase in PHASES:
@@ -209,17 +232,14 @@ class AntiquityObserver(Observer[AntiquityPosition]):
         layout.add("revealed", 10, doc="revealed tokens per good / 10")
         layout.add("game", 12, doc="round, phase, tokens left")
         self.layout = layout
-        # per figure of a player (see _figures): what the layout divides it by
-        self.scales = (10.0,) * 10 + (4.0, 4.0, 20.0, 1.0, 1.0, 20.0, 10.0, 10.0, 1.0)
-        # The parts that change write only the change: the rules log the hexes and city squares
-        # they change; each player's cities are a part of their own (a step changes at most the
-        # mover's); the players' figures are compared as one flat list.
+        # The parts write only what changed: the rules log the hexes and city squares they change
+        # and count each player's changes of figures; each player's cities are a part of their
+        # own (a step changes at most the mover's).
         self.parts = (
             Part(("hexes",), _hexes, _hexes_key, incremental=True),
             *(Part(("cities",), _city_write(row), _city_key(row), incremental=True) for row in range(num_players)),
-            Part(("goods", "players"), self._players, self._figures, incremental=True),
-            Part(("revealed",), _revealed, _revealed_key),
-            Part(("game",), _game, _game_key),
+            Part(("goods", "players"), self._players, self._figures_key, incremental=True),
+            Part(("revealed", "game"), _game, _game_key),
         )
 
     def views(self, out: Any) -> dict[str, Any]:
@@ -229,43 +249,42 @@ class AntiquityObserver(Observer[AntiquityPosition]):
                 views[name + "_flat"] = memoryview(views[name].reshape(-1))
         return views
 
-    def _figures(self, state: AntiquityPosition, player: int) -> tuple[Any, ...]:
-        """The goods and figures of every player as the observer sees them, observer first, flat
-        and raw (ints and bools): the key of the `goods` and `players` slices, compared in C."""
+    def _figures_key(self, state: AntiquityPosition, player: int) -> tuple[Any, ...]:
+        """Whether the observer is to move, then per player (observer first) the object seen and
+        its count of changes of the figures shown."""
         n = self.num_players
         to_move = getattr(state, "to_move", None)
-        moving = to_move is not None and player in to_move()  # the observer's own only
-        figures: list[Any] = []
-        for seat in (*range(player, n), *range(player)):
-            seen = _seen(state, seat, player)
-            figures += seen.goods[:10]
-            buildings = seen.buildings
-            figures += (
-                len(seen.cities),
-                len(seen.inns),
-                seen.houses,
-                seen.alive,
-                seen.saint >= 0,
-                len(buildings) - buildings.count(None),
-                seen.manned.count(True),
-                seen.demolished,
-                moving and seat == player,
-            )
-        return tuple(figures)
+        key: list[Any] = [to_move is not None and player in to_move()]  # the observer's own only
+        for row in range(n):
+            seen = _seen(state, (player + row) % n, player)
+            key += (seen, seen.figure_changes)
+        return tuple(key)
 
     def _players(
         self, state: AntiquityPosition, player: int, views: dict[str, Any], previous: tuple[Any, ...] | None
     ) -> None:
-        """Only the items whose raw figure changed, each divided by its scale (as in the layout)."""
-        figures = self._figures(state, player)
-        scales = self.scales
+        """The rows of the players whose figures changed, and whether the observer is to move."""
+        n = self.num_players
+        key = self._figures_key(state, player)
         goods, players = views["goods_flat"], views["players_flat"]
-        for index in range(len(figures)):
-            value = figures[index]
-            if previous is None or value != previous[index]:
-                seat, item = divmod(index, 19)
-                scaled = value / scales[item]
-                if item < 10:
-                    goods[seat * 10 + item] = scaled
-                else:
-                    players[seat * 9 + item - 10] = scaled
+        for row in range(n):
+            seen = key[1 + 2 * row]
+            if previous is not None and previous[1 + 2 * row] is seen and previous[2 + 2 * row] == key[2 + 2 * row]:
+                continue
+            held = seen.goods
+            for good in range(10):
+                goods[row * 10 + good] = held[good] / 10.0
+            buildings = seen.buildings
+            figures = (
+                len(seen.cities) / 4.0,
+                len(seen.inns) / 4.0,
+                seen.houses / 20.0,
+                float(seen.alive),
+                1.0 if seen.saint >= 0 else 0.0,
+                (len(buildings) - buildings.count(None)) / 20.0,
+                sum(seen.manned) / 10.0,
+                seen.demolished / 10.0,
+            )
+            for item in range(8):
+                players[row * 9 + item] = figures[item]
+        players[8] = 1.0 if key[0] else 0.0  # to move: the observer's row only

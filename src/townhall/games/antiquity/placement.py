@@ -199,6 +199,7 @@ def building_at(position: AntiquityPosition, pl: Player, values: tuple[int, ...]
 def add_house(position: AntiquityPosition, pl: Player, number: int, c: int, i: int, free: bool) -> None:
     """ANT-PH2-6: a house brings its worker at once; St. Nicholas may add a lower one (ANT-PH2-9)."""
     pl.houses |= 1 << number
+    pl.figure_changes += 1
     bid = len(pl.buildings)
     pl.buildings.append((HOUSE, c, (i,)))
     pl.manned.append(False)
@@ -219,3 +220,4 @@ def demolish(position: AntiquityPosition, pl: Player) -> None:
     pl.saint = -1
     pl.theology_used = True
     pl.demolished = position.round
+    pl.figure_changes += 1

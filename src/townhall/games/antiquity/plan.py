@@ -146,6 +146,7 @@ def apply_plan(position: AntiquityPosition, p: int, action: int, chance: Chance,
             pl.pending = PlaceHouse(values[0])
         elif kind == "man":
             pl.manned[placement.building_at(position, pl, values)] = True  # ANT-PH2-2
+            pl.figure_changes += 1
         elif kind == "bank":
             pl.pending = BankGiveFirst()
         elif kind == "demolish":
@@ -178,17 +179,21 @@ def apply_plan(position: AntiquityPosition, p: int, action: int, chance: Chance,
         pending.continue_pay(position, pl, step.job, need)
     elif isinstance(step, ChooseSaint):
         pl.saint = values[0]  # ANT-PH2-8: power at once
+        pl.figure_changes += 1
         pl.pending = None
     elif isinstance(step, OfferFreeHouse):
         pl.pending = None if kind == "nofree" else PlaceFreeHouse(values[0])
     elif isinstance(step, BankGiveFirst):
         pl.goods[values[0]] -= 1
+        pl.figure_changes += 1
         pl.pending = BankGiveSecond(values[0])
     elif isinstance(step, BankGiveSecond):
         pl.goods[values[0]] -= 1
+        pl.figure_changes += 1
         pl.pending = BankTake(step.first, values[0])
     elif isinstance(step, BankTake):
         pl.goods[values[0]] += 1  # ANT-PH2-13: 2 goods for 1 with the bank
+        pl.figure_changes += 1
         pl.banked = (*pl.banked, (step.first, step.second, values[0]))  # settled at the reveal (ANT-COMP-1)
         pl.pending = None
     elif isinstance(step, MoveGrave):
@@ -228,6 +233,7 @@ def settle_supply(position: AntiquityPosition, events: list[Event] | None) -> No
                 pl.buildings[bid] = None
                 pl.manned[bid] = False
                 pl.goods[good] += 1
+                pl.figure_changes += 1
                 excess -= 1
                 if events is not None:
                     data = {"player": p, "building": BUILDINGS[t], "city": b[1], "cells": list(b[2])}
@@ -250,6 +256,7 @@ def settle_goods(position: AntiquityPosition, events: list[Event] | None) -> Non
                     pl.goods[took] -= 1
                     pl.goods[a] += 1
                     pl.goods[b] += 1
+                    pl.figure_changes += 1
                     pl.banked = pl.banked[:k] + pl.banked[k + 1 :]
                     undone = True
                     if events is not None:
