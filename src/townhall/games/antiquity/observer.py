@@ -64,7 +64,7 @@ def _hexes_key(state: AntiquityPosition, player: int) -> int:
 
 
 def _hexes(state: AntiquityPosition, player: int, views: dict[str, Any], previous: int | None) -> None:
-    """All the per-hex planes at first, then only the columns of the hexes changed since."""
+    """All the per-hex planes at first, then only the items of the changes logged since."""
     if previous is None:
         _terrain(state, player, views, None)
         _polluted(state, player, views, None)
@@ -265,11 +265,10 @@ class AntiquityObserver(Observer[AntiquityPosition]):
     ) -> None:
         """The rows of the players whose figures changed, and whether the observer is to move."""
         n = self.num_players
-        key = self._figures_key(state, player)
         goods, players = views["goods_flat"], views["players_flat"]
         for row in range(n):
-            seen = key[1 + 2 * row]
-            if previous is not None and previous[1 + 2 * row] is seen and previous[2 + 2 * row] == key[2 + 2 * row]:
+            seen = _seen(state, (player + row) % n, player)
+            if previous is not None and previous[1 + 2 * row] is seen and previous[2 + 2 * row] == seen.figure_changes:
                 continue
             held = seen.goods
             for good in range(10):
@@ -287,4 +286,5 @@ class AntiquityObserver(Observer[AntiquityPosition]):
             )
             for item in range(8):
                 players[row * 9 + item] = figures[item]
-        players[8] = 1.0 if key[0] else 0.0  # to move: the observer's row only
+        to_move = getattr(state, "to_move", None)
+        players[8] = 1.0 if to_move is not None and player in to_move() else 0.0  # the observer's row only
