@@ -1,5 +1,5 @@
-"""The observer rewrites only what the rules log as changed (AntiquityPosition.hex_changes,
-Player.cell_changes): replayed along the scenario tests, which reach the rules random play
+"""The observer rewrites only what the rules log or count as changed (AntiquityPosition.hex_changes,
+Player.cell_changes and figure_changes): replayed along the scenario tests, which reach the rules random play
 seldom does (producers, harvests, alchemy, rearranging, demolishing, healing, moving graves,
 buildings taken back from an overdrawn supply), every action must leave each player's kept view
 equal to a view filled from scratch."""
