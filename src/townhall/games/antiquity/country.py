@@ -10,7 +10,7 @@ from .components import ALCHEMY, ALCHEMY_K, CART, FARM, FISHERMAN, INN, MINE, WO
 from .data import DATA, WOOD, Cost
 from .hexmap import disc
 from .player import Player
-from .position import AntiquityPosition
+from .position import HEX_POLLUTED, AntiquityPosition
 from .steps import ChooseProduct, CityJob, CountrySite, FisherPartner, InnJob, Pay, ProducerJob, Step
 
 
@@ -44,6 +44,7 @@ def apply_country(position: AntiquityPosition, p: int, action: int, chance: Chan
         if k == ALCHEMY_K:
             for n in disc(position.board.topo, h):
                 position.polluted[n] = False  # ANT-PH4-12
+                position.hex_changes.append(n * 8 + HEX_POLLUTED)
             pl.alchemy_used = True
             pl.pending = None
         elif k == FISHERMAN:

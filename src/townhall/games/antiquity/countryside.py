@@ -26,7 +26,7 @@ from .components import (
 from .data import DATA, FOOD, WOOD
 from .hexmap import FOREST, GRASS, MOUNTAIN, WATER, disc
 from .player import Player
-from .position import AntiquityPosition
+from .position import HEX_GOOD, HEX_OCCUPANT, HEX_POLLUTED, HEX_TERRAIN, AntiquityPosition
 from .steps import CityJob, InnJob, ProducerJob
 
 
@@ -134,6 +134,7 @@ def product_options(position: AntiquityPosition, p: int, k: int, sites: tuple[in
 def finish_country(position: AntiquityPosition, pl: Player, job: ProducerJob | InnJob | CityJob) -> None:
     p = position.players.index(pl)
     chance = position.apply_chance
+    pl.figure_changes += 1  # a worker, an inn or a city (the observer's figures)
     # ANT-PH4-2: the cart shop's worker goes to a producer, or back beside the city.
     for bid, b in enumerate(pl.buildings):
         if b is not None and b[0] == CART and pl.manned[bid]:
@@ -142,6 +143,7 @@ def finish_country(position: AntiquityPosition, pl: Player, job: ProducerJob | I
     if isinstance(job, InnJob):
         h = job.hex
         position.hex_occupant[h] = INN_OCCUPANT + p
+        position.hex_changes.append(h * 8 + HEX_OCCUPANT)
         founding.cover_token(position, h, chance)
         pl.inns.append(h)
     elif isinstance(job, CityJob):
@@ -158,6 +160,7 @@ def new_producer(position: AntiquityPosition, p: int, k: int, sites: tuple[int, 
     terrain = position.terrain
     for h in sites:
         position.hex_occupant[h] = SITE_OCCUPANT + pid
+        position.hex_changes.append(h * 8 + HEX_OCCUPANT)
         founding.cover_token(position, h, chance)
     if k == FISHERMAN:
         around = sorted(
@@ -176,15 +179,19 @@ def new_producer(position: AntiquityPosition, p: int, k: int, sites: tuple[int, 
         for h in around_all:
             if k == WOODCUTTER:
                 terrain[h] = GRASS
+                position.hex_changes.append(h * 8 + HEX_TERRAIN)
             else:
                 position.polluted[h] = True
+                position.hex_changes.append(h * 8 + HEX_POLLUTED)
     if k == FISHERMAN:
         for h in around:
             position.polluted[h] = True
+            position.hex_changes.append(h * 8 + HEX_POLLUTED)
     # goods come from the public supply (48 of each), the site's first
     left = supply.goods_left(position, g, p)
     placed = [h for h in (around if k == FISHERMAN else [sites[0], *around])][:left]
     for h in placed:
         position.hex_goods[h] = g
         position.hex_producer[h] = pid
+        position.hex_changes.append(h * 8 + HEX_GOOD)
     position.producers.append((k, p, g, sites, tuple(h for h in around if h in placed)))

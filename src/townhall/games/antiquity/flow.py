@@ -18,6 +18,7 @@ def setup(position: AntiquityPosition, chance: Chance) -> None:
         for g in DATA.exploration:
             position.token_pool[g] += 1
         position.players[p].goods[WOOD] = DATA.start_wood
+        position.players[p].figure_changes += 1
         position.players[p].add_city_map()
     chance.shuffle(position.order)
     position.turn = position.num_players - 1  # the last player in order places first (ANT-SETUP-4)
@@ -37,6 +38,7 @@ def start_round(position: AntiquityPosition) -> None:
     # Phase 1: workers leave the city buildings (ANT-PH1-1); round flags reset.
     for pl in position.players:
         pl.manned = [False] * len(pl.manned)
+        pl.figure_changes += 1
         pl.theology_used = pl.biology_used = pl.alchemy_used = False
         pl.healed = 0
         pl.steps = 0
@@ -130,11 +132,13 @@ def store_needs(position: AntiquityPosition, p: int, pl: Player, events: list[Ev
             kept = {GOODS[g]: n for g, n in enumerate(position.kept) if n}
             events.append(Event("store", data={"player": p, "kept": kept}))
         pl.goods = position.kept
+        pl.figure_changes += 1
         position.kept = [0] * 10
         return False
     kinds = [g for g in range(10) if pl.goods[g] > 0]
     if len(kinds) == 1:
         pl.goods[kinds[0]] -= excess
+        pl.figure_changes += 1
         return False
     return True
 
@@ -171,6 +175,7 @@ def end_phase(position: AntiquityPosition, chance: Chance, events: list[Event] |
 def eliminate(position: AntiquityPosition, p: int, events: list[Event] | None) -> None:
     pl = position.players[p]
     pl.alive = False
+    pl.figure_changes += 1
     pl.out_round = position.round
     position.graves_due[p] = position.pollution_due[p] = 0
     if events is not None:

@@ -6,14 +6,16 @@ from townhall.engine import Chance
 
 from .components import CITY_OCCUPANT, INN_OCCUPANT
 from .hexmap import disc
-from .position import AntiquityPosition
+from .position import HEX_OCCUPANT, HEX_TOKEN, AntiquityPosition
 
 
 def place_city(position: AntiquityPosition, p: int, centre: int, chance: Chance) -> None:
     for h in disc(position.board.topo, centre):
         position.hex_occupant[h] = CITY_OCCUPANT + p
+        position.hex_changes.append(h * 8 + HEX_OCCUPANT)
         cover_token(position, h, chance)
     position.players[p].cities.append(centre)
+    position.players[p].figure_changes += 1
     if len(position.players[p].grid) < len(position.players[p].cities):
         position.players[p].add_city_map()
 
@@ -22,6 +24,7 @@ def cover_token(position: AntiquityPosition, h: int, chance: Chance) -> None:
     """A covered exploration token leaves the game unseen (ANT-SETUP-4, ANT-PH4-10)."""
     if position.token[h]:
         position.token[h] = False
+        position.hex_changes.append(h * 8 + HEX_TOKEN)
         g = chance.weighted(position.token_pool)
         position.token_pool[g] -= 1
         position.unseen_removed += 1

@@ -18,6 +18,7 @@ top-left 36 cells).
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import Any
 
 import numpy as np
@@ -30,6 +31,11 @@ from townhall.games.antiquity.position import (
     EXPLORE,
     FAMINE,
     HARVEST,
+    HEX_GOOD,
+    HEX_OCCUPANT,
+    HEX_POLLUTED,
+    HEX_TERRAIN,
+    HEX_TOKEN,
     OVER,
     PLAN,
     POLLUTE,
@@ -42,6 +48,7 @@ from townhall.games.antiquity.position import (
 TERRAIN = "FWPM"
 PHASES = (SETUP, PLAN, COUNTRY, STORE, HARVEST, EXPLORE, FAMINE, POLLUTE, OVER, TRADE)
 CITIES, GRID = 4, 49
+NONE = -1  # a square without a building (Player.grid)
 
 
 def _seen(state: AntiquityPosition, seat: int, player: int) -> Player:
@@ -52,22 +59,45 @@ def _seen(state: AntiquityPosition, seat: int, player: int) -> Player:
     return state.players[seat]
 
 
-def _polluted_key(state: AntiquityPosition, player: int) -> tuple[bool, ...]:
-    return tuple(state.polluted)
+def _hexes_key(state: AntiquityPosition, player: int) -> int:
+    return len(state.hex_changes)  # grows at every change of a per-hex list
 
 
-def _land_key(state: AntiquityPosition, player: int) -> tuple[Any, ...]:
-    """The per-hex lists that change seldom (a few times a game, against pollution every few
-    steps): one key for all, since each key costs a pass over the hundreds of hexes."""
-    return (*state.terrain, *state.hex_goods, *state.token, *state.hex_producer, *state.hex_occupant)
-
-
-def _land(state: AntiquityPosition, player: int, views: dict[str, Any], previous: None) -> None:
-    _terrain(state, player, views, None)
-    _goods(state, player, views, None)
-    _tokens(state, player, views, None)
-    _producers(state, player, views, None)
-    _occupants(state, player, views, None)
+def _hexes(state: AntiquityPosition, player: int, views: dict[str, Any], previous: int | None) -> None:
+    """All the per-hex planes at first, then only the items of the changes logged since."""
+    if previous is None:
+        _terrain(state, player, views, None)
+        _polluted(state, player, views, None)
+        _goods(state, player, views, None)
+        _tokens(state, player, views, None)
+        _producers(state, player, views, None)
+        _occupants(state, player, views, None)
+        return
+    hexes = views["hexes"]
+    width = hexes.shape[1]  # plane p of hex h is item p * width + h
+    n = hexes.shape[0] - 9
+    cells = views["hexes_flat"]
+    for change in set(state.hex_changes[previous:]):
+        h, what = divmod(change, 8)
+        if h >= width:
+            continue
+        if what == HEX_POLLUTED:
+            cells[4 * width + h] = state.polluted[h]
+        elif what == HEX_OCCUPANT:
+            seat = state.hex_occupant[h]
+            for row in range(n):
+                cells[(9 + row) * width + h] = seat == (player + row) % n
+        elif what == HEX_TOKEN:
+            cells[7 * width + h] = state.token[h]
+        elif what == HEX_GOOD:
+            good = state.hex_goods[h]
+            cells[5 * width + h] = good >= 0
+            cells[6 * width + h] = (good + 1.0) / 10.0 if good >= 0 else 0.0  # as _goods: float64, then stored
+            cells[8 * width + h] = state.hex_producer[h] >= 0
+        elif what == HEX_TERRAIN:
+            letter = state.terrain[h]
+            for kind in range(4):
+                cells[kind * width + h] = letter == TERRAIN[kind]
 
 
 # The per-hex writers hand whole lists to NumPy, which converts and compares them in C (a Python
@@ -114,42 +144,73 @@ def _occupants(state: AntiquityPosition, player: int, views: dict[str, Any], pre
 
 
 def _city_key(row: int) -> Any:
-    """The key of the cities of the player listed `row`-th from the observer (as it may see them)."""
+    """The key of the cities of the player listed `row`-th from the observer (as it may see them):
+    the player object seen (the snapshot swaps of phase 2 change it) and its count of changes."""
 
-    def key(state: AntiquityPosition, player: int) -> tuple[Any, ...]:
+    def key(state: AntiquityPosition, player: int) -> tuple[Player, int]:
         seen = _seen(state, (player + row) % len(state.players), player)
-        return tuple(map(tuple, seen.grid[:CITIES])), tuple(map(tuple, seen.graves[:CITIES]))
+        return seen, seen.cell_base + len(seen.cell_changes)
 
     return key
 
 
+def _changed_squares(seen: Player, last: Player, revision: int) -> list[int] | None:
+    """The squares (city * 64 + square) that may differ between `seen` now and `last` at
+    `revision` (what the view shows); None when the two are not related by a clone."""
+    if last is seen:
+        return seen.cell_changes[revision - seen.cell_base :]
+    if seen.source == last.serial and last.cell_base <= revision <= seen.cell_base:
+        # seen is a clone of last made since (a phase-2 snapshot): last's changes up to the clone
+        # (public then), and seen's own
+        return last.cell_changes[revision - last.cell_base : seen.cell_base - last.cell_base] + seen.cell_changes
+    if last.source == seen.serial and seen.cell_base <= last.cell_base <= revision:
+        # last was a clone of seen (the snapshot, now that the plans are revealed): its own
+        # changes, and seen's since the clone
+        return last.cell_changes[: revision - last.cell_base] + seen.cell_changes[last.cell_base - seen.cell_base :]
+    return None
+
+
 def _city_write(row: int) -> Any:
-    def write(state: AntiquityPosition, player: int, views: dict[str, Any], previous: None) -> None:
+    def write(
+        state: AntiquityPosition, player: int, views: dict[str, Any], previous: tuple[Player, int] | None
+    ) -> None:
         seen = _seen(state, (player + row) % len(state.players), player)
-        cities = views["cities"][row]
-        cities.fill(0.0)
-        for index, (grid, graves) in enumerate(zip(seen.grid[:CITIES], seen.graves[:CITIES], strict=False)):
-            cells = grid[:GRID]
-            np.greater_equal(cells, 0, out=cities[index, 0, : len(cells)], casting="unsafe")
-            buried = graves[:GRID]
-            cities[index, 1, : len(buried)] = buried  # bools: 1.0 or 0.0
+        cells = views["cities_flat"]  # square s of plane p of city c: item start + (2c + p) * GRID + s
+        start = row * CITIES * 2 * GRID
+        grids, graves_of = seen.grid, seen.graves
+        changed = None if previous is None else _changed_squares(seen, previous[0], previous[1])
+        if changed is not None:  # only the squares that may have changed, read from the player seen
+            for change in changed:
+                city, square = divmod(change, 64)
+                if city < CITIES and square < GRID:
+                    built = start + 2 * city * GRID + square
+                    if city < len(grids):
+                        cells[built] = grids[city][square] >= 0
+                        cells[built + GRID] = graves_of[city][square]
+                    else:  # a city map the player seen does not have (yet)
+                        cells[built] = cells[built + GRID] = 0.0
+            return
+        # An unrelated player object (a new game): from scratch, storing only the ones;
+        # compress() and map() pick the squares at C speed.
+        views["cities"][row].fill(0.0)
+        for city in range(min(CITIES, len(grids))):
+            squares = range(min(GRID, len(grids[city])))
+            built = start + 2 * city * GRID
+            for square in compress(squares, map(NONE.__lt__, grids[city])):
+                cells[built + square] = 1.0
+            for square in compress(squares, graves_of[city]):
+                cells[built + GRID + square] = 1.0
 
     return write
 
 
-def _revealed_key(state: AntiquityPosition, player: int) -> tuple[int, ...]:
-    return tuple(state.revealed[:10])
-
-
-def _revealed(state: AntiquityPosition, player: int, views: dict[str, Any], previous: None) -> None:
-    views["revealed"][:] = [value / 10.0 for value in state.revealed[:10]]
-
-
-def _game_key(state: AntiquityPosition, player: int) -> tuple[int, Any, int]:
-    return state.round, state.phase, sum(state.token_pool)
+def _game_key(state: AntiquityPosition, player: int) -> int:
+    # Revealing a token takes it from the pool, so the tokens left cover the revealed counts too.
+    return (state.round * 32 + state.phase) * 1024 + sum(state.token_pool)
 
 
 def _game(state: AntiquityPosition, player: int, views: dict[str, Any], previous: None) -> None:
+    views["revealed"][:] = [value / 10.0 for value in state.revealed[:10]]
     game = views["game"]
     game[0] = state.round / max(1, state.max_rounds)
     if state.phase in PHASES:
@@ -171,43 +232,66 @@ class AntiquityObserver(Observer[AntiquityPosition]):
         layout.add("revealed", 10, doc="revealed tokens per good / 10")
         layout.add("game", 12, doc="round, phase, tokens left")
         self.layout = layout
-        # The per-hex lists in two parts (pollution, and the seldom changing rest), each player's
-        # cities in a part of its own (a step changes at most the mover's).
+        # The parts write only what changed: the rules log the hexes and city squares they change
+        # and count each player's changes of figures; each player's cities are a part of their
+        # own (a step changes at most the mover's).
         self.parts = (
-            Part(("hexes",), _land, _land_key, whole=True),
-            Part(("hexes",), _polluted, _polluted_key, whole=True),
-            *(Part(("cities",), _city_write(row), _city_key(row), whole=True) for row in range(num_players)),
-            Part(("goods", "players"), self._players),
-            Part(("revealed",), _revealed, _revealed_key),
-            Part(("game",), _game, _game_key),
+            Part(("hexes",), _hexes, _hexes_key, incremental=True),
+            *(Part(("cities",), _city_write(row), _city_key(row), incremental=True) for row in range(num_players)),
+            Part(("goods", "players"), self._players, self._figures_key, incremental=True),
+            Part(("revealed", "game"), _game, _game_key),
         )
 
-    def _players(self, state: AntiquityPosition, player: int, views: dict[str, Any], previous: None) -> None:
-        n = self.num_players
-        movers = self._movers(state, player)
-        goods: list[float] = []
-        players: list[float] = []  # flat: NumPy reads one flat list faster than nested ones
-        for seat in (*range(player, n), *range(player)):  # observer first
-            seen = _seen(state, seat, player)
-            goods += [value / 10.0 for value in seen.goods[:10]]
-            players.extend(
-                (
-                    len(seen.cities) / 4.0,
-                    len(seen.inns) / 4.0,
-                    seen.houses / 20.0,
-                    float(seen.alive),
-                    1.0 if seen.saint >= 0 else 0.0,
-                    (len(seen.buildings) - seen.buildings.count(None)) / 20.0,
-                    sum(seen.manned) / 10.0,
-                    seen.demolished / 10.0,
-                    1.0 if seat in movers else 0.0,
-                )
-            )
-        views["goods"].reshape(-1)[:] = goods
-        views["players"].reshape(-1)[:] = players
+    def make_views(self, out: Any) -> dict[str, Any]:
+        """The slices of `out`, and for the writers the slices that change item by item as flat
+        memoryviews (`hexes_flat`, ...): a float32 store through one costs less than NumPy's."""
+        views = self.layout.views(out)
+        for name in ("hexes", "cities", "goods", "players"):
+            views[name + "_flat"] = memoryview(views[name].reshape(-1))
+        return views
 
-    @staticmethod
-    def _movers(state: AntiquityPosition, player: int) -> tuple[int, ...]:
-        """The observer if it is to move (whether another still has to decide is not shown)."""
+    def views(self, out: Any) -> dict[str, Any]:
+        views = super().views(out)
+        if "hexes_flat" not in views:  # an engine.observer whose views() does not ask make_views()
+            views.update(self.make_views(out))
+        return views
+
+    def _figures_key(self, state: AntiquityPosition, player: int) -> tuple[Any, ...]:
+        """Whether the observer is to move, then per player (observer first) the object seen and
+        its count of changes of the figures shown."""
+        n = self.num_players
         to_move = getattr(state, "to_move", None)
-        return (player,) if to_move is not None and player in to_move() else ()
+        key: list[Any] = [to_move is not None and player in to_move()]  # the observer's own only
+        for row in range(n):
+            seen = _seen(state, (player + row) % n, player)
+            key += (seen, seen.figure_changes)
+        return tuple(key)
+
+    def _players(
+        self, state: AntiquityPosition, player: int, views: dict[str, Any], previous: tuple[Any, ...] | None
+    ) -> None:
+        """The rows of the players whose figures changed, and whether the observer is to move."""
+        n = self.num_players
+        goods, players = views["goods_flat"], views["players_flat"]
+        for row in range(n):
+            seen = _seen(state, (player + row) % n, player)
+            if previous is not None and previous[1 + 2 * row] is seen and previous[2 + 2 * row] == seen.figure_changes:
+                continue
+            held = seen.goods
+            for good in range(10):
+                goods[row * 10 + good] = held[good] / 10.0
+            buildings = seen.buildings
+            figures = (
+                len(seen.cities) / 4.0,
+                len(seen.inns) / 4.0,
+                seen.houses / 20.0,
+                float(seen.alive),
+                1.0 if seen.saint >= 0 else 0.0,
+                (len(buildings) - buildings.count(None)) / 20.0,
+                sum(seen.manned) / 10.0,
+                seen.demolished / 10.0,
+            )
+            for item in range(8):
+                players[row * 9 + item] = figures[item]
+        to_move = getattr(state, "to_move", None)
+        players[8] = 1.0 if to_move is not None and player in to_move() else 0.0  # the observer's row only

@@ -61,10 +61,12 @@ def legal_pending(position: AntiquityPosition, p: int, pl: Player, step: Step) -
 def pay(position: AntiquityPosition, pl: Player, cost: Cost, job: Job) -> None:
     philosophy = pl.works(PHILOSOPHY)
     need = payment.start(pl.goods, cost, philosophy)
+    pl.figure_changes += 1
     continue_pay(position, pl, job, need)
 
 
 def continue_pay(position: AntiquityPosition, pl: Player, job: Job, need: payment.Need) -> None:
+    pl.figure_changes += 1  # goods paid by the caller or here, a building finished
     rest = payment.forced(pl.goods, need)
     if rest is not None:
         for g in rest:
@@ -88,8 +90,7 @@ def finish(position: AntiquityPosition, pl: Player, job: Job) -> None:
         bid = len(pl.buildings)
         pl.buildings.append((t, c, cells))
         pl.manned.append(False)
-        for i in cells:
-            pl.grid[c][i] = bid
+        pl.set_cells(c, cells, bid)
         if t == CATHEDRAL:
             pl.new_cathedral += 1
             pl.pending = ChooseSaint()  # ANT-PH2-8

@@ -135,8 +135,7 @@ def lift(pl: Player, bid: int, step: Arrange | None) -> None:
     """Take a building off the city map into the held row; remember where it stood first."""
     b = pl.buildings[bid]
     assert b is not None
-    for i in b[2]:
-        pl.grid[b[1]][i] = -1
+    pl.set_cells(b[1], b[2], -1)
     held, origin = (step.held, step.origin) if step is not None else ((), ())
     if all(o[0] != bid for o in origin):
         origin = (*origin, (bid, b[1], b[2]))
@@ -154,8 +153,7 @@ def apply_arrange(position: AntiquityPosition, pl: Player, kind: str, values: tu
         old = pl.buildings[bid]
         assert old is not None
         pl.buildings[bid] = (old[0], c, cells)
-        for i in cells:
-            pl.grid[c][i] = bid
+        pl.set_cells(c, cells, bid)
         pl.pending = Arrange(held[1:], origin)
     elif kind == "move":
         lift(pl, building_at(position, pl, values), step)
@@ -166,14 +164,12 @@ def apply_arrange(position: AntiquityPosition, pl: Player, kind: str, values: tu
             b = pl.buildings[bid]
             assert b is not None
             if bid not in held:
-                for i in b[2]:
-                    pl.grid[b[1]][i] = -1
+                pl.set_cells(b[1], b[2], -1)
         for bid, c, cells in origin:
             b = pl.buildings[bid]
             assert b is not None
             pl.buildings[bid] = (b[0], c, cells)
-            for i in cells:
-                pl.grid[c][i] = bid
+            pl.set_cells(c, cells, bid)
         pl.pending = None
 
 
@@ -203,10 +199,11 @@ def building_at(position: AntiquityPosition, pl: Player, values: tuple[int, ...]
 def add_house(position: AntiquityPosition, pl: Player, number: int, c: int, i: int, free: bool) -> None:
     """ANT-PH2-6: a house brings its worker at once; St. Nicholas may add a lower one (ANT-PH2-9)."""
     pl.houses |= 1 << number
+    pl.figure_changes += 1
     bid = len(pl.buildings)
     pl.buildings.append((HOUSE, c, (i,)))
     pl.manned.append(False)
-    pl.grid[c][i] = bid
+    pl.set_cells(c, (i,), bid)
     pl.pending = None
     if not free and pl.has_saint_power(NICHOLAS) and any(not pl.houses >> m & 1 for m in range(number)):
         pl.pending = OfferFreeHouse(number)
@@ -217,10 +214,10 @@ def demolish(position: AntiquityPosition, pl: Player) -> None:
     bid = pl.find(CATHEDRAL)
     b = pl.buildings[bid]
     assert b is not None
-    for i in b[2]:
-        pl.grid[b[1]][i] = -1
+    pl.set_cells(b[1], b[2], -1)
     pl.buildings[bid] = None
     pl.old_saint = pl.saint
     pl.saint = -1
     pl.theology_used = True
     pl.demolished = position.round
+    pl.figure_changes += 1

@@ -146,13 +146,14 @@ def apply_plan(position: AntiquityPosition, p: int, action: int, chance: Chance,
             pl.pending = PlaceHouse(values[0])
         elif kind == "man":
             pl.manned[placement.building_at(position, pl, values)] = True  # ANT-PH2-2
+            pl.figure_changes += 1
         elif kind == "bank":
             pl.pending = BankGiveFirst()
         elif kind == "demolish":
             placement.demolish(position, pl)
         elif kind == "heal":
             c, i = placement.cell_of(position, values)
-            pl.graves[c][i] = False  # ANT-PH2-12
+            pl.set_grave(c, i, False)  # ANT-PH2-12
             pl.healed += 1
         elif kind == "move":
             placement.lift(pl, placement.building_at(position, pl, values), None)  # ANT-PH2-16: St. Barbara rearranges
@@ -178,23 +179,27 @@ def apply_plan(position: AntiquityPosition, p: int, action: int, chance: Chance,
         pending.continue_pay(position, pl, step.job, need)
     elif isinstance(step, ChooseSaint):
         pl.saint = values[0]  # ANT-PH2-8: power at once
+        pl.figure_changes += 1
         pl.pending = None
     elif isinstance(step, OfferFreeHouse):
         pl.pending = None if kind == "nofree" else PlaceFreeHouse(values[0])
     elif isinstance(step, BankGiveFirst):
         pl.goods[values[0]] -= 1
+        pl.figure_changes += 1
         pl.pending = BankGiveSecond(values[0])
     elif isinstance(step, BankGiveSecond):
         pl.goods[values[0]] -= 1
+        pl.figure_changes += 1
         pl.pending = BankTake(step.first, values[0])
     elif isinstance(step, BankTake):
         pl.goods[values[0]] += 1  # ANT-PH2-13: 2 goods for 1 with the bank
+        pl.figure_changes += 1
         pl.banked = (*pl.banked, (step.first, step.second, values[0]))  # settled at the reveal (ANT-COMP-1)
         pl.pending = None
     elif isinstance(step, MoveGrave):
         c, i = placement.cell_of(position, values)
-        pl.graves[step.city][step.cell] = False
-        pl.graves[c][i] = True
+        pl.set_grave(step.city, step.cell, False)
+        pl.set_grave(c, i, True)
         pl.pending = None
 
 
@@ -224,11 +229,11 @@ def settle_supply(position: AntiquityPosition, events: list[Event] | None) -> No
                 b = pl.buildings[bid]
                 if excess <= 0 or b is None or b[0] != t:
                     continue
-                for i in b[2]:
-                    pl.grid[b[1]][i] = -1
+                pl.set_cells(b[1], b[2], -1)
                 pl.buildings[bid] = None
                 pl.manned[bid] = False
                 pl.goods[good] += 1
+                pl.figure_changes += 1
                 excess -= 1
                 if events is not None:
                     data = {"player": p, "building": BUILDINGS[t], "city": b[1], "cells": list(b[2])}
@@ -251,6 +256,7 @@ def settle_goods(position: AntiquityPosition, events: list[Event] | None) -> Non
                     pl.goods[took] -= 1
                     pl.goods[a] += 1
                     pl.goods[b] += 1
+                    pl.figure_changes += 1
                     pl.banked = pl.banked[:k] + pl.banked[k + 1 :]
                     undone = True
                     if events is not None:

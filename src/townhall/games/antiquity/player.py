@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from itertools import compress
+from itertools import compress, count
 from typing import Any, Final
 
 from .city import EDGE_NEIGHBOURS, FIRST_SIZE, HOUSE, LATER_SIZE, STORAGE, size_of
@@ -29,6 +29,7 @@ GEORGE: Final = 3
 MARIA: Final = 4
 
 Building = tuple[int, int, tuple[int, ...]]  # type, city, cell indexes
+_SERIALS: Final = count()  # Player.serial: tells the observer which player object a clone came from
 
 
 class Player:
@@ -39,9 +40,12 @@ class Player:
         "biology_used",
         "bought",
         "buildings",
+        "cell_base",
+        "cell_changes",
         "cities",
         "country_buildings",
         "demolished",
+        "figure_changes",
         "goods",
         "graves",
         "grid",
@@ -54,6 +58,8 @@ class Player:
         "out_round",
         "pending",
         "saint",
+        "serial",
+        "source",
         "steps",
         "theology_used",
     )  # fmt: skip
@@ -64,6 +70,16 @@ class Player:
         self.inns: list[int] = []
         self.grid: list[list[int]] = []
         self.graves: list[list[bool]] = []
+        # For the observer, which rewrites only what changed: every city square whose building or
+        # grave changed, as city * 64 + square, in order along this object's life (a clone starts
+        # empty, cell_base counting the changes before it: the revision is their sum); a count of
+        # the changes of the figures it shows (goods, cities, inns, houses, alive, saint, buildings,
+        # workers, demolished); and which object a clone came from (the phase-2 snapshots).
+        self.cell_changes: list[int] = []
+        self.cell_base = 0
+        self.figure_changes = 0
+        self.serial = next(_SERIALS)
+        self.source = -1
         self.buildings: list[Building | None] = []
         self.manned: list[bool] = []
         self.houses = 0
@@ -94,6 +110,11 @@ class Player:
         p.inns = self.inns[:]
         p.grid = [g[:] for g in self.grid]
         p.graves = [g[:] for g in self.graves]
+        p.cell_changes = []
+        p.cell_base = self.cell_base + len(self.cell_changes)
+        p.figure_changes = self.figure_changes
+        p.serial = next(_SERIALS)
+        p.source = self.serial
         p.buildings = self.buildings[:]
         p.manned = self.manned[:]
         p.houses = self.houses
@@ -321,11 +342,29 @@ class Player:
                         n += 1
         return n
 
+    def set_cells(self, city: int, cells: tuple[int, ...], bid: int) -> None:
+        """Squares of a city map get building `bid` (-1: none); every change of the map goes here."""
+        grid = self.grid[city]
+        changes = self.cell_changes
+        for i in cells:
+            grid[i] = bid
+            changes.append(city * 64 + i)
+
+    def set_grave(self, city: int, cell: int, grave: bool) -> None:
+        """Every change of a grave goes here."""
+        self.graves[city][cell] = grave
+        self.cell_changes.append(city * 64 + cell)
+
+    def cell_revision(self) -> int:
+        """How many changes of the city squares this object has seen since the game began."""
+        return self.cell_base + len(self.cell_changes)
+
     def place_grave(self, city: int, cell: int) -> None:
-        self.graves[city][cell] = True
+        self.set_grave(city, cell, True)
         bid = self.grid[city][cell]
         if bid >= 0 and self.manned[bid]:
             self.manned[bid] = False  # the worker leaves a graved building (ANT-PH8-2)
+            self.figure_changes += 1
 
     def to_json(self) -> dict[str, Any]:
         return {

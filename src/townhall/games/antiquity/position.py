@@ -25,6 +25,13 @@ PHASE_NAMES = {SETUP: "setup", PLAN: "2 city building", TRADE: "2 trades between
 
 Producer = tuple[int, int, int, tuple[int, ...], tuple[int, ...]]  # kind, owner, good, sites, hexes around
 
+# What changed on a hex (AntiquityPosition.hex_changes holds hex * 8 + one of these).
+HEX_TERRAIN: Final = 0
+HEX_POLLUTED: Final = 1
+HEX_GOOD: Final = 2  # the good lying there and its producer
+HEX_TOKEN: Final = 3
+HEX_OCCUPANT: Final = 4
+
 # JSON key -> field, for the lists saved under their old short keys.
 JSON_LISTS = {"good": "hex_goods", "gprod": "hex_producer", "occ": "hex_occupant", "pool": "token_pool",
               "revealed": "revealed", "range_product": "range_product", "order": "order",
@@ -48,6 +55,10 @@ class AntiquityPosition(State):  # the protocol base here: a compiled class has 
         self.hex_producer = [-1] * n_hex
         self.hex_occupant = [-1] * n_hex
         self.token = [False] * n_hex
+        # Every change of a hex's terrain, pollution, good and producer, token or occupant, as
+        # hex * 8 + HEX_..., in order along this object's life: the observer rewrites only these
+        # (a clone starts empty, since a watcher fills a view of another object from scratch).
+        self.hex_changes: list[int] = []
         self.token_pool = [0] * 10
         self.revealed = [0] * 10
         self.unseen_removed = 0
@@ -101,6 +112,7 @@ class AntiquityPosition(State):  # the protocol base here: a compiled class has 
         c.hex_producer = self.hex_producer[:]
         c.hex_occupant = self.hex_occupant[:]
         c.token = self.token[:]
+        c.hex_changes = []
         c.token_pool = self.token_pool[:]
         c.revealed = self.revealed[:]
         c.range_product = self.range_product[:]

@@ -87,6 +87,8 @@ def apply_trade(position: AntiquityPosition, p: int, action: int, events: list[E
                 moved = position.give[g] - position.ask[g]
                 position.players[offerer].goods[g] -= moved
                 position.players[partner].goods[g] += moved
+            position.players[offerer].figure_changes += 1
+            position.players[partner].figure_changes += 1
         if events is not None:
             data = {"player": partner, "offerer": offerer, "answer": kind, "give": goods_of(position.give)}
             events.append(Event("trade", data={**data, "ask": goods_of(position.ask)}))

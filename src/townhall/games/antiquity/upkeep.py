@@ -13,7 +13,7 @@ from .components import DUMP, FISHERMAN, FORCED, FOUNTAIN, GRANARY, HARBOR
 from .data import FOOD, GOODS
 from .hexmap import WATER
 from .player import GEORGE
-from .position import EXPLORE, FAMINE, POLLUTE, AntiquityPosition
+from .position import EXPLORE, FAMINE, HEX_GOOD, HEX_OCCUPANT, HEX_POLLUTED, HEX_TOKEN, POLLUTE, AntiquityPosition
 
 
 def harvest_run(position: AntiquityPosition, events: list[Event] | None) -> bool:
@@ -40,6 +40,7 @@ def harvest_run(position: AntiquityPosition, events: list[Event] | None) -> bool
     for p, pl in enumerate(position.players):
         if pl.alive and pl.has_saint_power(GEORGE) and position.cathedrals_built:
             pl.goods[3] += min(position.cathedrals_built, supply.goods_left(position, 3, p))
+            pl.figure_changes += 1
             if events is not None:
                 events.append(Event("fish", data={"player": p, "cathedrals": position.cathedrals_built}))
     position.harvest = []
@@ -61,6 +62,7 @@ def harvest_take(position: AntiquityPosition, h: int, events: list[Event] | None
     k, owner, g, sites, around = prod
     position.hex_goods[h] = -1
     position.hex_producer[h] = -1
+    position.hex_changes.append(h * 8 + HEX_GOOD)
     forced = position.players[owner].works(FORCED)
     if take > 0 or not forced:
         kept += 1  # forced labour discards the first good of the round (ANT-PH6-2)
@@ -78,6 +80,7 @@ def harvest_close(position: AntiquityPosition, pid: int, finished: bool, events:
     k, owner, g, sites, _ = prod
     kept = position.harvest[2]
     position.players[owner].goods[g] += kept
+    position.players[owner].figure_changes += 1
     if events is not None:
         data = {"player": owner, "count": kept, "good": GOODS[g], "building": A.COUNTRY_KINDS[k], "sites": list(sites)}
         events.append(Event("harvest", data=data))
@@ -85,6 +88,7 @@ def harvest_close(position: AntiquityPosition, pid: int, finished: bool, events:
         position.producers[pid] = None
         for h in sites:
             position.hex_occupant[h] = -1
+            position.hex_changes.append(h * 8 + HEX_OCCUPANT)
         position.players[owner].country_buildings -= 1
         if k == FISHERMAN:
             position.fishermen -= 1
@@ -102,8 +106,10 @@ def explore(position: AntiquityPosition, p: int, h: int, chance: Chance, events:
     position.token_pool[g] -= 1
     position.revealed[g] += 1
     position.token[h] = False
+    position.hex_changes.append(h * 8 + HEX_TOKEN)
     if supply.goods_left(position, g, p):
         position.players[p].goods[g] += 1
+        position.players[p].figure_changes += 1
     if g in FOOD:
         position.famine += 1
     if events is not None:
@@ -177,6 +183,7 @@ def store(position: AntiquityPosition, player: int, action: int, events: list[Ev
         position.kept[action - A.KEEP] += 1
     else:
         position.players[player].goods[action - A.GOOD] -= 1
+        position.players[player].figure_changes += 1
         if events is not None:
             events.append(Event("discard", data={"player": player, "good": GOODS[action - A.GOOD]}))
 
@@ -184,6 +191,7 @@ def store(position: AntiquityPosition, player: int, action: int, events: list[Ev
 def pollute(position: AntiquityPosition, player: int, h: int, events: list[Event] | None) -> None:
     """ANT-PH9-1: one hex of the zone polluted."""
     position.polluted[h] = True
+    position.hex_changes.append(h * 8 + HEX_POLLUTED)
     position.pollution_due[player] -= 1
     if events is not None:
         events.append(Event("pollution", data={"player": player, "hex": h, "label": position.board.topo.labels[h]}))
