@@ -245,15 +245,9 @@ class AntiquityObserver(Observer[AntiquityPosition]):
     def make_views(self, out: Any) -> dict[str, Any]:
         """The slices of `out`, and for the writers the slices that change item by item as flat
         memoryviews (`hexes_flat`, ...): a float32 store through one costs less than NumPy's."""
-        views = self.layout.views(out)
+        views = super().make_views(out)
         for name in ("hexes", "cities", "goods", "players"):
             views[name + "_flat"] = memoryview(views[name].reshape(-1))
-        return views
-
-    def views(self, out: Any) -> dict[str, Any]:
-        views = super().views(out)
-        if "hexes_flat" not in views:  # an engine.observer whose views() does not ask make_views()
-            views.update(self.make_views(out))
         return views
 
     def _figures_key(self, state: AntiquityPosition, player: int) -> tuple[Any, ...]:
