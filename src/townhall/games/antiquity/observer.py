@@ -21,8 +21,6 @@ from __future__ import annotations
 from itertools import compress
 from typing import Any
 
-import numpy as np
-
 from townhall.engine.observer import Layout, Observer, Part
 from townhall.games.antiquity.hexmap import TOPOLOGIES
 from townhall.games.antiquity.player import Player
@@ -65,18 +63,13 @@ def _hexes_key(state: AntiquityPosition, player: int) -> int:
 
 def _hexes(state: AntiquityPosition, player: int, views: dict[str, Any], previous: int | None) -> None:
     """All the per-hex planes at first, then only the items of the changes logged since."""
-    if previous is None:
-        _terrain(state, player, views, None)
-        _polluted(state, player, views, None)
-        _goods(state, player, views, None)
-        _tokens(state, player, views, None)
-        _producers(state, player, views, None)
-        _occupants(state, player, views, None)
-        return
     hexes = views["hexes"]
     width = hexes.shape[1]  # plane p of hex h is item p * width + h
     n = hexes.shape[0] - 9
     cells = views["hexes_flat"]
+    if previous is None:
+        _fill_hexes(state, player, cells, width, n)
+        return
     for change in set(state.hex_changes[previous:]):
         h, what = divmod(change, 8)
         if h >= width:
@@ -100,47 +93,32 @@ def _hexes(state: AntiquityPosition, player: int, views: dict[str, Any], previou
                 cells[kind * width + h] = letter == TERRAIN[kind]
 
 
-# The per-hex writers hand whole lists to NumPy, which converts and compares them in C (a Python
-# loop over the hundreds of hexes would cost more than the rest of the observation).
-def _terrain(state: AntiquityPosition, player: int, views: dict[str, Any], previous: None) -> None:
-    hexes = views["hexes"]
-    terrain = np.array(state.terrain[: hexes.shape[1]])
-    for kind, letter in enumerate(TERRAIN):
-        np.equal(terrain, letter, out=hexes[kind, : len(terrain)], casting="unsafe")
-
-
-def _polluted(state: AntiquityPosition, player: int, views: dict[str, Any], previous: None) -> None:
-    hexes = views["hexes"]
-    polluted = state.polluted[: hexes.shape[1]]
-    hexes[4, : len(polluted)] = polluted  # bools: 1.0 or 0.0
-
-
-def _goods(state: AntiquityPosition, player: int, views: dict[str, Any], previous: None) -> None:
-    hexes = views["hexes"]
-    goods = np.array(state.hex_goods[: hexes.shape[1]], dtype=np.float64)
-    present = goods >= 0
-    hexes[5, : len(goods)] = present
-    hexes[6, : len(goods)] = np.where(present, (goods + 1.0) / 10.0, 0.0)  # in float64, then stored
-
-
-def _tokens(state: AntiquityPosition, player: int, views: dict[str, Any], previous: None) -> None:
-    hexes = views["hexes"]
-    tokens = state.token[: hexes.shape[1]]
-    hexes[7, : len(tokens)] = tokens  # bools: 1.0 or 0.0
-
-
-def _producers(state: AntiquityPosition, player: int, views: dict[str, Any], previous: None) -> None:
-    hexes = views["hexes"]
-    producers = state.hex_producer[: hexes.shape[1]]
-    np.greater_equal(producers, 0, out=hexes[8, : len(producers)], casting="unsafe")
-
-
-def _occupants(state: AntiquityPosition, player: int, views: dict[str, Any], previous: None) -> None:
-    hexes = views["hexes"]
-    n = hexes.shape[0] - 9
-    occupants = np.array(state.hex_occupant[: min(hexes.shape[1], len(state.terrain))])
-    for row in range(n):
-        np.equal(occupants, (player + row) % n, out=hexes[9 + row, : len(occupants)], casting="unsafe")
+def _fill_hexes(state: AntiquityPosition, player: int, cells: Any, width: int, n: int) -> None:
+    """Every per-hex plane of a zeroed view in one pass over the hexes, storing only the items
+    that are not 0 (a from-scratch look: a new game, another state object)."""
+    terrain, polluted, goods, token = state.terrain, state.polluted, state.hex_goods, state.token
+    producer, occupant = state.hex_producer, state.hex_occupant
+    for h in range(min(width, len(terrain))):
+        kind = TERRAIN.find(terrain[h])
+        if kind >= 0:
+            cells[kind * width + h] = 1.0
+        seat = occupant[h]
+        if seat >= 0:
+            cells[(9 + (seat - player) % n) * width + h] = 1.0
+    for h in range(min(width, len(polluted))):
+        if polluted[h]:
+            cells[4 * width + h] = polluted[h]
+    for h in range(min(width, len(goods))):
+        good = goods[h]
+        if good >= 0:
+            cells[5 * width + h] = 1.0
+            cells[6 * width + h] = (good + 1.0) / 10.0  # float64, then stored as float32
+    for h in range(min(width, len(token))):
+        if token[h]:
+            cells[7 * width + h] = token[h]
+    for h in range(min(width, len(producer))):
+        if producer[h] >= 0:
+            cells[8 * width + h] = 1.0
 
 
 def _city_key(row: int) -> Any:
