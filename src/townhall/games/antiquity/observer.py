@@ -103,7 +103,7 @@ def _fill_hexes(state: AntiquityPosition, player: int, cells: Any, width: int, n
         if kind >= 0:
             cells[kind * width + h] = 1.0
         seat = occupant[h]
-        if seat >= 0:
+        if 0 <= seat < n:  # another value is no player's (as the incremental writes)
             cells[(9 + (seat - player) % n) * width + h] = 1.0
     for h in range(min(width, len(polluted))):
         if polluted[h]:
