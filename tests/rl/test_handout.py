@@ -135,3 +135,30 @@ def test_gym_and_parallel_infos_name_the_legal_actions() -> None:
     observations, _rewards, _terminations, _truncations, infos = parallel.step(actions)
     for agent, observed in observations.items():
         assert list(infos[agent]["legal_actions"]) == list(np.flatnonzero(observed["action_mask"]))
+
+
+def test_a_parallel_loop_gets_no_copies_either() -> None:
+    """A parallel step hands out every player's view and mask while the caller still holds the
+    last step's: the masks kept (2 x players + 1) serve the whole game, and each array is right."""
+    players = 3
+    env = rl.parallel_env("my-city", players)
+    table = env.table
+    scratch = np.empty(table.observer.size, dtype=np.float32)
+    observations, infos = env.reset(seed=4)
+    made = None
+    for step in range(200):
+        for agent, observed in observations.items():
+            player = int(agent.split("_")[1])
+            table.observer.fill(table.state, player, scratch)
+            np.testing.assert_array_equal(observed["observation"], scratch)
+            assert list(infos[agent]["legal_actions"]) == list(np.flatnonzero(observed["action_mask"]))
+        if not env.agents:
+            break
+        actions = {
+            agent: int(info["legal_actions"][0]) if info["legal_actions"] else 0 for agent, info in infos.items()
+        }
+        observations, _rewards, _terminations, _truncations, infos = env.step(actions)
+        if step == 2:
+            made = [id(array) for array in table.masks.arrays]
+    assert made is not None and [id(array) for array in table.masks.arrays] == made
+    assert len(made) <= 2 * players + 1

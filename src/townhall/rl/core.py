@@ -116,7 +116,8 @@ class Table:
         self.copy = copy
         # copy=True: arrays handed out are never written again while a caller holds them.
         self.handouts = [ViewHandout(self.observer) for _ in range(players)]
-        self.masks = MaskHandout(self.num_actions)
+        # A parallel step hands out every player's mask while the caller may hold the last step's.
+        self.masks = MaskHandout(self.num_actions, limit=2 * players + 1)
         self.chance = Chance(0)
 
     def reset(self, seed: int | None) -> None:

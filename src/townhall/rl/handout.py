@@ -25,7 +25,7 @@ from townhall.engine.observer import Observer
 from townhall.engine.watch import Watcher
 from townhall.rl.mask import refresh
 
-LIMIT = 3  # buffers kept per player (masks: per table); beyond, the caller keeps the oldest
+LIMIT = 3  # buffers kept per player; beyond, the caller keeps the least recently used one
 # A free buffer that is behind the latest view catches up by a copy of it when the copy is cheap
 # (up to this many bytes, about 0.5 µs); a larger one catches up by rewriting what changed since.
 COPY_BYTES = 32_768
@@ -102,10 +102,11 @@ class ViewHandout:
 class MaskHandout:
     """Action-mask buffers, each with the legal ids it holds now (cleared and set item by item)."""
 
-    __slots__ = ("arrays", "latest", "num_actions", "ones", "own", "raw")
+    __slots__ = ("arrays", "latest", "limit", "num_actions", "ones", "own", "raw")
 
-    def __init__(self, num_actions: int) -> None:
+    def __init__(self, num_actions: int, limit: int = LIMIT) -> None:
         self.num_actions = num_actions
+        self.limit = limit  # masks kept; beyond, the caller keeps the one after the latest
         self.raw: list[bytearray] = []  # each mask's bytes (the array is a view of them)
         self.arrays: list[Any] = []
         self.ones: list[tuple[int, ...]] = []  # the legal ids each mask holds now
@@ -119,13 +120,13 @@ class MaskHandout:
                 return index
         raw = bytearray(self.num_actions)
         index = len(self.arrays)
-        if index < LIMIT:
+        if index < self.limit:
             self.raw.append(raw)
             self.arrays.append(np.frombuffer(raw, dtype=np.int8))
             self.ones.append(())
             self.own.append(0)
         else:
-            index = (self.latest + 1) % LIMIT
+            index = (self.latest + 1) % self.limit
             self.raw[index] = raw
             self.arrays[index] = np.frombuffer(raw, dtype=np.int8)
             self.ones[index] = ()
