@@ -59,8 +59,10 @@ class ViewHandout:
             return latest
         chosen = -1
         for index in range(len(self.buffers)):
-            if _references(self.buffers, index) == self.own[index] and (
-                chosen < 0 or self.used[index] > self.used[chosen]
+            if (
+                index != latest
+                and _references(self.buffers, index) == self.own[index]
+                and (chosen < 0 or self.used[index] > self.used[chosen])
             ):
                 chosen = index
         if chosen >= 0:
@@ -93,10 +95,6 @@ class ViewHandout:
         self.used[index] = self.used[self.latest] + 1 if self.latest >= 0 else 1
         self.latest = index
         return self.buffers[index]
-
-    def forget(self) -> None:
-        for watcher in self.watchers:
-            watcher.forget()
 
 
 class MaskHandout:
