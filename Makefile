@@ -12,7 +12,7 @@ CATALOGS := $(wildcard src/townhall/*/locale/*/LC_MESSAGES/*.po src/townhall/gam
 CATALOG_STAMP := $(VENV)/.catalogs-stamp
 # The compiled build is remade when a source it may hold changed (setup.py lists the modules).
 COMPILED_STAMP := $(VENV)/.compiled-stamp
-HOT_SOURCES := $(shell find src/townhall/engine src/townhall/games -name '*.py' 2>/dev/null) src/townhall/agents/mcts.py src/townhall/rl/mask.py setup.py
+HOT_SOURCES := $(shell find src/townhall/engine src/townhall/games -name '*.py' 2>/dev/null) src/townhall/agents/mcts.py $(wildcard src/townhall/rl/*.py) setup.py
 
 .PHONY: play terminal test lint typecheck bench clean schemas catalogs chromium compiled pure
 
@@ -62,8 +62,8 @@ test: $(CATALOG_STAMP) chromium
 	else echo "no C compiler: the compiled build was not tested"; fi
 	$(BIN)/mypy --strict src/townhall
 	$(BIN)/lint-imports
-	$(BIN)/ruff check src tests bench examples setup.py
-	$(BIN)/ruff format --check src tests bench examples setup.py
+	$(BIN)/ruff check src tests bench examples typings setup.py
+	$(BIN)/ruff format --check src tests bench examples typings setup.py
 	@if [ -f ../shared/tools/clause_coverage.py ]; then $(BIN)/python ../shared/tools/clause_coverage.py; fi
 
 ## make compiled: compile the hot modules with mypyc (C extensions beside their .py files; setup.py

@@ -6,8 +6,8 @@ TOWNHALL_COMPILE (a plain `pip install`) this file adds nothing: the package is 
 Left out on purpose: text and views, board views and data loading (not hot, and edited often), and
 everything above the games (the bench's reference workload must stay interpreted), except two hot
 paths that run as often as the rules they call: the search agent's iterations, and the
-environments' step (each game's observer and `rl.mask`; `townhall bench GAME --env` measures them
-against the compiled engine).
+environments' step (each game's observer and the AEC environment with its tables, hand-outs and
+masks; `townhall bench GAME --env` measures them against the compiled engine).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ ENGINE = ("chance", "codec", "errors", "protocol", "watch")
 NOT_HOT = {"__init__", "views", "board_view", "data", "event_words", "game", "campaign", "chapters"}
 # The search agent's iterations are as hot as the rules they call.
 AGENTS = ("mcts",)
-RL = ("mask", "handout")  # the environments' hot path at every look (the rest of townhall.rl stays interpreted)
+RL = ("mask", "handout", "core", "aec")  # the environments' hot path at every decision (parallel, gym stay interpreted)
 GAMES = ("carcassonne", "kutna_hora", "my_city", "antiquity")
 # Frozen dataclasses with a ClassVar tag: mypyc would make the tag a field, so they stay interpreted.
 INTERPRETED = {"steps"}

@@ -220,3 +220,39 @@ def test_gym_against_greedy_plays_to_the_end() -> None:
         action = int(rng.choice(np.flatnonzero(observation["action_mask"])))
         observation, reward, terminated, _truncated, _info = env.step(action)
     assert reward in (-1.0, 0.0, 1.0)
+
+
+def test_numpy_integers_are_accepted_where_ints_are() -> None:
+    """What a NumPy-based agent passes (an action sampled from a space, a seed, a player count)
+    works alike on both builds (the compiled one checks argument types)."""
+    plain = rl.aec_env("kutna-hora", 2)
+    numpy_env = rl.aec_env("kutna-hora", np.int64(2))
+    plain.reset(seed=9)
+    numpy_env.reset(seed=np.int64(9))
+    for _ in range(40):
+        observation, _reward, terminated, _truncated, info = numpy_env.last()
+        if terminated:
+            break
+        action = np.flatnonzero(observation["action_mask"])[-1]  # a NumPy integer
+        assert action == info["legal_actions"][-1]
+        numpy_env.step(action)
+        plain.step(int(action))
+    assert plain.table.state.observation(0) == numpy_env.table.state.observation(0)
+    with pytest.raises(TypeError):
+        numpy_env.step(1.5)  # type: ignore[arg-type]
+
+
+def test_agent_iter_and_last_follow_pettingzoo() -> None:
+    """The environment's own `agent_iter` and `last` behave as PettingZoo's: at most `max_iter`
+    agents, None for the observation when not observing, the agent's own info."""
+    env = rl.aec_env("carcassonne", 2)
+    env.reset(seed=2)
+    assert len(list(env.agent_iter(max_iter=0))) == 0
+    seen = []
+    for agent in env.agent_iter(max_iter=5):
+        seen.append(agent)
+        observation, reward, terminated, truncated, info = env.last(observe=False)
+        assert observation is None and reward == 0.0 and not terminated and not truncated
+        assert info is env.infos[agent]
+        env.step(env.last()[4]["legal_actions"][0])
+    assert len(seen) == 5 and seen[0] == "player_0"

@@ -37,6 +37,7 @@ class Watcher(Generic[StateT]):
         self.observer = observer
         self.buffer = out
         self.views = observer.make_views(out)  # its own: no cache elsewhere holds the buffer
+        self.steps = observer.steps  # read at every look (an attribute of a Python object otherwise)
         self.keys: list[Any] = []
         self.state: StateT | None = None
         self.player = -1
@@ -76,7 +77,7 @@ class Watcher(Generic[StateT]):
             return self.buffer
         keys = self.keys
         index = 0
-        for key_of, write, incremental, slices in self.observer.steps:
+        for key_of, write, incremental, slices in self.steps:
             previous: Any = None
             if key_of is not None:
                 key = key_of(state, player)

@@ -1,8 +1,14 @@
-"""The PettingZoo AEC environment of any Townhall game (see docs/rl.md)."""
+"""The PettingZoo AEC environment of any Townhall game (see docs/rl.md).
+
+Compiled in the compiled build (setup.py): an AEC loop calls `agent_iter`'s next, `last` and
+`step` at every decision, so these are this class's own (PettingZoo's `last` and iterator are
+interpreted Python with the same behaviour)."""
 
 from __future__ import annotations
 
-from typing import Any
+import operator
+from collections.abc import Iterator
+from typing import Any, Final, SupportsIndex
 
 import numpy as np
 from gymnasium import spaces
@@ -11,6 +17,8 @@ from pettingzoo import AECEnv
 from townhall.engine.options import Options
 from townhall.engine.protocol import Game
 from townhall.rl.core import Table, env_name, final_rewards
+
+UNLIMITED: Final = 2**62 - 1  # more agent turns than any game has (a machine int when compiled)
 
 
 def agent_name(player: int) -> str:
@@ -36,13 +44,14 @@ class TownhallAEC(AECEnv[str, dict[str, Any], int]):
     def __init__(
         self,
         game: Game | str,
-        players: int = 2,
+        players: SupportsIndex = 2,
         options: Options | None = None,
         render_mode: str | None = None,
         reward: str = "rank",
         copy: bool = True,
     ) -> None:
         super().__init__()
+        players = operator.index(players)
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode is None or 'ansi', not {render_mode!r}")
         self.table = Table(game, players, options, reward, copy)
@@ -80,9 +89,26 @@ class TownhallAEC(AECEnv[str, dict[str, Any], int]):
         if movers:
             self.agent_selection = self.possible_agents[movers[0]]
 
-    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+    def reset(self, seed: SupportsIndex | None = None, options: dict[str, Any] | None = None) -> None:
         self.table.reset(seed)
         self._start()
+
+    def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
+        """The agent to act, until no agent is left or after `max_iter` of them."""
+        return Turns(self, max_iter)
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """The observation (None when `observe` is false), cumulative reward, terminated, truncated
+        and info of the agent to act."""
+        agent = self.agent_selection
+        observation = self.observe(agent) if observe else None
+        return (
+            observation,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
 
     def observe(self, agent: str) -> dict[str, Any]:
         """The agent's observation and mask; its info's `legal_actions` becomes the mask's ones (a
@@ -94,7 +120,8 @@ class TownhallAEC(AECEnv[str, dict[str, Any], int]):
             info["legal_actions"] = table.legal
         return observation
 
-    def step(self, action: int | None) -> None:
+    def step(self, action: SupportsIndex | None) -> None:
+        """Apply the agent's action (an int or a NumPy integer); None for an agent that is done."""
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -104,7 +131,7 @@ class TownhallAEC(AECEnv[str, dict[str, Any], int]):
         self._cumulative_rewards[agent] = 0.0
         table = self.table
         state = table.state
-        state.apply(self._index[agent], int(action), table.chance)
+        state.apply(self._index[agent], action if isinstance(action, int) else operator.index(action), table.chance)
         movers = state.to_move()  # empty: the game is over (the protocol's is_terminal)
         if not movers:
             self._clear_rewards()
@@ -122,3 +149,22 @@ class TownhallAEC(AECEnv[str, dict[str, Any], int]):
 
     def close(self) -> None:
         pass
+
+
+class Turns(Iterator[str]):
+    """What `agent_iter` gives: the agent to act next while agents are left, at most `max_iter`
+    times (PettingZoo's AEC iterator)."""
+
+    def __init__(self, env: TownhallAEC, max_iter: int) -> None:
+        self.env = env
+        self.left = min(max_iter, UNLIMITED)
+
+    def __iter__(self) -> Turns:
+        return self
+
+    def __next__(self) -> str:
+        env = self.env
+        if not env.agents or self.left <= 0:
+            raise StopIteration
+        self.left -= 1
+        return env.agent_selection

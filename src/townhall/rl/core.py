@@ -3,8 +3,9 @@ names and the seeding of chance. No PettingZoo or Gymnasium here."""
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, SupportsIndex
 
 import numpy as np
 
@@ -22,7 +23,7 @@ REWARDS = ("rank", "margin")
 
 
 def find_game(game: Game | str) -> Game:
-    if isinstance(game, Game):
+    if not isinstance(game, str):  # (mypyc folds an isinstance of Game, a non-native class, to False)
         return game
     from townhall import games
 
@@ -92,7 +93,10 @@ class Table:
         "players", "reward", "state", "watchers",
     )  # fmt: skip
 
-    def __init__(self, game: Game | str, players: int, options: Options | None, reward: str, copy: bool = True) -> None:
+    def __init__(
+        self, game: Game | str, players: SupportsIndex, options: Options | None, reward: str, copy: bool = True
+    ) -> None:
+        players = operator.index(players)  # a NumPy integer too (the compiled build checks types)
         if reward not in REWARDS:
             raise OptionError(f"reward is one of {', '.join(REWARDS)}, not {reward!r}")
         self.game = find_game(game)
@@ -120,10 +124,10 @@ class Table:
         self.masks = MaskHandout(self.num_actions, limit=2 * players + 1)
         self.chance = Chance(0)
 
-    def reset(self, seed: int | None) -> None:
+    def reset(self, seed: SupportsIndex | None) -> None:
         if seed is None:
             seed = int(np.random.SeedSequence().generate_state(1)[0])
-        self.chance = Chance(derive_seed(seed, "chance"))
+        self.chance = Chance(derive_seed(operator.index(seed), "chance"))
         self.state = self.game.new_state(self.players, self.options, self.chance)
 
     def observe(self, player: int) -> dict[str, Any]:

@@ -4,15 +4,22 @@ on the mask's bytes. Compiled in the compiled build (setup.py): it runs at every
 
 from __future__ import annotations
 
+from typing import Any
+
 
 def refresh(mask: bytearray, previous: tuple[int, ...], legal: list[int]) -> tuple[int, ...]:
     """Clear the ones of `previous` in `mask`, set those of `legal`; return them (the next `previous`)."""
-    for action in previous:
-        mask[action] = 0
+    _store(mask, previous, 0)
     now = tuple(legal)  # the state may reuse its list: keep our own
-    for action in now:
-        mask[action] = 1
+    _store(mask, now, 1)
     return now
+
+
+def _store(mask: Any, ids: tuple[Any, ...], value: int) -> None:
+    """`mask[i] = value` for each id, the ids passed on as the int objects they are (typed int, the
+    compiled build would unbox each and box it again, a new object above 256, for the store)."""
+    for action in ids:
+        mask[action] = value
 
 
 def full(num_actions: int, legal: list[int]) -> bytearray:

@@ -50,15 +50,20 @@ FIGURES: Final = 4
 # costs about half a NumPy item store.
 TOWN_ITEMS: Final = "town items"
 MINE_ITEMS: Final = "mine items"
+MINE_STAR_ITEMS: Final = "mine_stars items"
 STACK_ITEMS: Final = "stacks items"
 PLAYER_ITEMS: Final = "players items"
 PRODUCTION_ITEMS: Final = "production items"
 MARKET_ITEMS: Final = "market items"
 PROGRESS_ITEMS: Final = "progress items"
 TRACKS_ITEMS: Final = "tracks items"
+# The items stored as objects made once (a literal would be boxed anew at each store when compiled).
+ZERO: Final[object] = float(0)
+ONE: Final[object] = float(1)
 ITEMS: Final = (
     (TOWN_ITEMS, "town"),
     (MINE_ITEMS, "mine"),
+    (MINE_STAR_ITEMS, "mine_stars"),
     (STACK_ITEMS, "stacks"),
     (MARKET_ITEMS, "market"),
     (PLAYER_ITEMS, "players"),
@@ -103,8 +108,8 @@ def _board(
     if previous is None or previous[PHASE] != state.phase:
         progress = views[PROGRESS_ITEMS]
         if previous is not None:
-            progress[previous[PHASE]] = 0.0
-        progress[state.phase] = 1.0
+            progress[previous[PHASE]] = ZERO
+        progress[state.phase] = ONE
     if (
         previous is None
         or previous[ROUND] != state.round
@@ -127,32 +132,32 @@ def _town(state: KutnaHoraPosition, player: int, views: dict[str, Any], dirty: b
     items = views[TOWN_ITEMS]  # plane by plane, each of `cells` items
     for cell, building in enumerate(state.town):
         if building != EMPTY:
-            items[cell] = 1.0
+            items[cell] = ONE
             items[cells + cell] = building / 36.0
             owner = state.town_owner[cell]
             if owner >= 0:
-                items[(2 + (owner - player) % n) * cells + cell] = 1.0
+                items[(2 + (owner - player) % n) * cells + cell] = ONE
 
 
 def _mine(state: KutnaHoraPosition, player: int, views: dict[str, Any]) -> None:
+    """The whole mine, on zeroed slices: only the items that are not 0 are stored."""
     n = state.num_players
     cells = len(state.mine)
-    planes = [[0.0] * cells for _ in range(4 + n)]
-    stars = [0.0] * cells
+    items = views[MINE_ITEMS]  # plane by plane, each of `cells` items
+    stars = views[MINE_STAR_ITEMS]
     owners = state.mine_owner
     for cell, tile in enumerate(state.mine):
         if tile == EMPTY:
-            planes[0][cell] = 1.0
+            items[cell] = ONE
         elif tile == ROCK:
-            planes[1][cell] = 1.0
-            stars[cell] = state.rock_stars[cell] / 2.0
+            items[cells + cell] = ONE
+            if state.rock_stars[cell]:
+                stars[cell] = state.rock_stars[cell] / 2.0
         else:
-            planes[2][cell] = 1.0
-            planes[3][cell] = tile / 40.0
+            items[2 * cells + cell] = ONE
+            items[3 * cells + cell] = tile / 40.0
         if owners[cell] >= 0:
-            planes[4 + (owners[cell] - player) % n][cell] = 1.0
-    views["mine"][:, :cells] = planes
-    views["mine_stars"][:cells] = stars
+            items[(4 + (owners[cell] - player) % n) * cells + cell] = ONE
 
 
 # Whole slices are stored item by item: cheaper than NumPy reading a list of a few dozen floats.
@@ -164,12 +169,12 @@ def _new_mine_tiles(state: KutnaHoraPosition, player: int, views: dict[str, Any]
     items = views[MINE_ITEMS]  # plane by plane, each of `cells` items
     for cell, tile in enumerate(state.mine):
         if tile >= 0 and items[2 * cells + cell] == 0.0:
-            items[cell] = 0.0
-            items[2 * cells + cell] = 1.0
+            items[cell] = ZERO
+            items[2 * cells + cell] = ONE
             items[3 * cells + cell] = tile / 40.0
             owner = state.mine_owner[cell]
             if owner >= 0:
-                items[(4 + (owner - player) % n) * cells + cell] = 1.0
+                items[(4 + (owner - player) % n) * cells + cell] = ONE
 
 
 def _stacks(state: KutnaHoraPosition, views: dict[str, Any]) -> None:
@@ -231,7 +236,7 @@ def _players(state: KutnaHoraPosition, player: int, views: dict[str, Any], previ
         if previous is None or previous[old + TURN] != _turn(state, seat):
             items[at + 11] = state.used_cards[seat] / 4.0
             items[at + 12] = state.turns_done[seat] / 4.0
-            items[at + 13] = 1.0 if state.phase != OVER and state.current == seat else 0.0
+            items[at + 13] = ONE if state.phase != OVER and state.current == seat else ZERO
         if previous is None or previous[old + FIGURES] != state.figures_revision[seat]:
             houses = state.houses[seat]
             items[at + 3] = state.ore_from_mines[seat] / 10.0
