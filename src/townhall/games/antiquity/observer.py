@@ -19,7 +19,7 @@ top-left 36 cells).
 from __future__ import annotations
 
 from itertools import compress
-from typing import Any
+from typing import Any, Final
 
 from townhall.engine.observer import Layout, Observer, Part
 from townhall.games.antiquity.hexmap import TOPOLOGIES
@@ -43,10 +43,10 @@ from townhall.games.antiquity.position import (
     AntiquityPosition,
 )
 
-TERRAIN = "FWPM"
-PHASES = (SETUP, PLAN, COUNTRY, STORE, HARVEST, EXPLORE, FAMINE, POLLUTE, OVER, TRADE)
+TERRAIN: Final = "FWPM"
+PHASES: Final = (SETUP, PLAN, COUNTRY, STORE, HARVEST, EXPLORE, FAMINE, POLLUTE, OVER, TRADE)
 CITIES, GRID = 4, 49
-NONE = -1  # a square without a building (Player.grid)
+NONE: Final = -1  # a square without a building (Player.grid)
 
 
 def _seen(state: AntiquityPosition, seat: int, player: int) -> Player:

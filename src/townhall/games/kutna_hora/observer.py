@@ -27,7 +27,7 @@ from townhall.games.kutna_hora.actions import MINE_CELLS
 from townhall.games.kutna_hora.data import DATA
 from townhall.games.kutna_hora.position import EMPTY, OVER, ROCK, KutnaHoraPosition
 
-PLAYER_FIELDS = 15
+PLAYER_FIELDS: Final = 15
 # The board part's key, in this order: the position's revisions, then the phase and track values.
 TOWN: Final = 0
 MINE: Final = 1

@@ -20,7 +20,7 @@ the card and the end flags, the figures' revision (position.py) with who decided
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 
@@ -30,8 +30,8 @@ from townhall.games.my_city.board import bits as cells_of_mask
 from townhall.games.my_city.data import CELLS, MAX_PIECES, SIZE
 from townhall.games.my_city.position import MyCityPosition
 
-CARDS = MAX_PIECES + 1
-PLANES = 7
+CARDS: Final = MAX_PIECES + 1
+PLANES: Final = 7
 
 
 def bits(mask: int) -> Any:
@@ -40,10 +40,10 @@ def bits(mask: int) -> Any:
     return np.unpackbits(raw, bitorder="little")[:CELLS]
 
 
-SEAT_BITS = 8  # per player in the packed keys: more than the pieces one player can place
-TO_MOVE_BITS = 8  # the players' key: decided seats in bits 0-7, seats to move in bits 8-15
-FIGURES_SHIFT = 16  # ... and the figures' revision above them
-FIRST_PIECES = sum(3 << (SEAT_BITS * seat) for seat in range(8))  # up to 3 pieces a player: set one by one
+SEAT_BITS: Final = 8  # per player in the packed keys: more than the pieces one player can place
+TO_MOVE_BITS: Final = 8  # the players' key: decided seats in bits 0-7, seats to move in bits 8-15
+FIGURES_SHIFT: Final = 16  # ... and the figures' revision above them
+FIRST_PIECES: Final = sum(3 << (SEAT_BITS * seat) for seat in range(8))  # up to 3 pieces a player: set one by one
 
 
 def _placed_key(state: MyCityPosition, player: int) -> int:
@@ -182,8 +182,13 @@ class MyCityObserver(Observer[MyCityPosition]):
         flat: memoryview[float] = views["flat"]
         card_at = self.card_at
         if previous is None:
-            if state.deck:
-                views["remaining"][:] = np.bincount(state.deck, minlength=CARDS)
+            counts = [0] * CARDS  # counted here: NumPy's bincount of a short list costs more
+            for card in state.deck:
+                counts[card] += 1
+            remaining_at = self.remaining_at
+            for card in range(CARDS):
+                if counts[card]:
+                    flat[remaining_at + card] = float(counts[card])
             if state.card >= 0:
                 flat[card_at + state.card] = 1.0
         else:
