@@ -9,17 +9,16 @@ from typing import Any
 
 def refresh(mask: bytearray, previous: tuple[int, ...], legal: list[int]) -> tuple[int, ...]:
     """Clear the ones of `previous` in `mask`, set those of `legal`; return them (the next `previous`)."""
-    _store(mask, previous, 0)
-    now = tuple(legal)  # the state may reuse its list: keep our own
-    _store(mask, now, 1)
-    return now
-
-
-def _store(mask: Any, ids: tuple[Any, ...], value: int) -> None:
-    """`mask[i] = value` for each id, the ids passed on as the int objects they are (typed int, the
-    compiled build would unbox each and box it again, a new object above 256, for the store)."""
+    # The ids as the int objects they are: typed int, the compiled build would unbox each and box
+    # it again (a new object above 256) for the store.
+    ids: tuple[Any, ...] = previous
     for action in ids:
-        mask[action] = value
+        mask[action] = 0
+    now = tuple(legal)  # the state may reuse its list: keep our own
+    ids = now
+    for action in ids:
+        mask[action] = 1
+    return now
 
 
 def full(num_actions: int, legal: list[int]) -> bytearray:
