@@ -11,12 +11,12 @@ def refresh(mask: bytearray, previous: tuple[int, ...], legal: list[int]) -> tup
     """Clear the ones of `previous` in `mask`, set those of `legal`; return them (the next `previous`)."""
     # The ids as the int objects they are: typed int, the compiled build would unbox each and box
     # it again (a new object above 256) for the store.
-    ids: tuple[Any, ...] = previous
-    for action in ids:
+    stale: tuple[Any, ...] = previous
+    for action in stale:
         mask[action] = 0
     now = tuple(legal)  # the state may reuse its list: keep our own
-    ids = now
-    for action in ids:
+    fresh: tuple[Any, ...] = now  # (a declared type: an assignment to `stale` would narrow it to int)
+    for action in fresh:
         mask[action] = 1
     return now
 

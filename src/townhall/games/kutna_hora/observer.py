@@ -19,6 +19,7 @@ about 0..1 by the divisor given.
 
 from __future__ import annotations
 
+import struct
 from typing import Any, Final
 
 from townhall.engine.observer import Layout, Observer, Part
@@ -57,6 +58,11 @@ PRODUCTION_ITEMS: Final = "production items"
 MARKET_ITEMS: Final = "market items"
 PROGRESS_ITEMS: Final = "progress items"
 TRACKS_ITEMS: Final = "tracks items"
+# Runs of items written in one call (offsets in bytes): a store per item costs several times more.
+STACKS_ROW: Final = struct.Struct("=24f")  # 12 stacks: tops, then hidden cards
+MARKET_ROW: Final = struct.Struct("=21f")
+FIGURES_ROW: Final = struct.Struct("=8f")  # a player's fields 3-10
+PRODUCTION_ROW: Final = struct.Struct("=6f")
 # The items stored as objects made once (a literal would be boxed anew at each store when compiled).
 ZERO: Final[object] = float(0)
 ONE: Final[object] = float(1)
@@ -178,25 +184,22 @@ def _new_mine_tiles(state: KutnaHoraPosition, player: int, views: dict[str, Any]
 
 
 def _stacks(state: KutnaHoraPosition, views: dict[str, Any]) -> None:
-    items = views[STACK_ITEMS]
-    for stack, top in enumerate(state.stack_top):
-        items[stack] = (top + 1) / 37.0
+    values = [(top + 1) / 37.0 for top in state.stack_top]
     bottoms = state.stack_bottom
     for stack, hidden in enumerate(state.stack_hidden):
-        items[12 + stack] = (len(hidden) + (bottoms[stack] >= 0)) / 3.0
+        values.append((len(hidden) + (bottoms[stack] >= 0)) / 3.0)
+    STACKS_ROW.pack_into(views[STACK_ITEMS], 0, *values)
 
 
 def _market(state: KutnaHoraPosition, views: dict[str, Any]) -> None:
-    items = views[MARKET_ITEMS]
-    for good, value in enumerate(state.sliders):
-        items[good] = value / 10.0
-    for colour in range(4):
-        items[6 + colour] = state.bank[colour] / 4.0
-        items[10 + colour] = state.noble_pool[colour] / 4.0
-        items[14 + colour] = state.council[colour] / 4.0
+    values = [value / 10.0 for value in state.sliders]
+    values += [count / 4.0 for count in state.bank]
+    values += [count / 4.0 for count in state.noble_pool]
+    values += [count / 4.0 for count in state.council]
     layers = state.layers
     for layer in range(3):
-        items[18 + layer] = len(layers[layer]) / 12.0 if layer < len(layers) else 0.0
+        values.append(len(layers[layer]) / 12.0 if layer < len(layers) else 0.0)
+    MARKET_ROW.pack_into(views[MARKET_ITEMS], 0, *values)
 
 
 def _turn(state: KutnaHoraPosition, seat: int) -> int:
@@ -239,18 +242,20 @@ def _players(state: KutnaHoraPosition, player: int, views: dict[str, Any], previ
             items[at + 13] = ONE if state.phase != OVER and state.current == seat else ZERO
         if previous is None or previous[old + FIGURES] != state.figures_revision[seat]:
             houses = state.houses[seat]
-            items[at + 3] = state.ore_from_mines[seat] / 10.0
-            items[at + 4] = state.pelicans_unused[seat] / 5.0
-            items[at + 5] = state.pelicans_used[seat] / 5.0
-            items[at + 6] = state.pool[seat] / 10.0
-            items[at + 7] = state.reserve[seat] / 10.0
-            items[at + 8] = houses[0] / 4.0
-            items[at + 9] = houses[1] / 4.0
-            items[at + 10] = houses[2] / 4.0
+            FIGURES_ROW.pack_into(
+                items,
+                (at + 3) * 4,
+                state.ore_from_mines[seat] / 10.0,
+                state.pelicans_unused[seat] / 5.0,
+                state.pelicans_used[seat] / 5.0,
+                state.pool[seat] / 10.0,
+                state.reserve[seat] / 10.0,
+                houses[0] / 4.0,
+                houses[1] / 4.0,
+                houses[2] / 4.0,
+            )
             items[at + 14] = len(state.guilds[seat]) / 2.0
-            good_at = row * 6
-            for good, value in enumerate(state.production[seat]):
-                production[good_at + good] = value / 10.0
+            PRODUCTION_ROW.pack_into(production, row * 6 * 4, *[value / 10.0 for value in state.production[seat]])
 
 
 class KutnaHoraObserver(Observer[KutnaHoraPosition]):
@@ -286,13 +291,10 @@ class KutnaHoraObserver(Observer[KutnaHoraPosition]):
 
     def make_views(self, out: Any) -> dict[str, Any]:
         views = super().make_views(out)
-        flat: Any = out  # not a contiguous float32 buffer: items are stored into it as it is
-        try:
-            whole = memoryview(out)
-        except TypeError:
-            whole = None
-        if whole is not None and whole.format == "f" and whole.c_contiguous:
-            flat = whole.cast("B").cast("f")  # NumPy's own export stores items more slowly
+        whole = memoryview(out)
+        if whole.format != "f" or not whole.c_contiguous:  # runs of items are packed as float32 bytes
+            raise TypeError(f"a Kutná Hora view is a contiguous float32 buffer, not {whole.format!r}")
+        flat = whole.cast("B").cast("f")  # NumPy's own export stores items more slowly
         for name, sliced in ITEMS:
             part = self.layout.slices[sliced]
             views[name] = flat[part.offset : part.offset + part.size]
