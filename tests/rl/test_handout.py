@@ -48,6 +48,8 @@ def _same(kept: Any, expected: Any) -> bool:
     return bool(np.array_equal(np.asarray(kept), expected))
 
 
+# torch.from_numpy warns once that a read-only array makes a tensor it must not write into.
+@pytest.mark.filterwarnings("ignore:The given NumPy array is not writable")
 @pytest.mark.parametrize("name", GAMES)
 def test_handed_arrays_never_change_while_held(name: str) -> None:
     env = rl.aec_env(name, 2)
@@ -162,3 +164,33 @@ def test_a_parallel_loop_gets_no_copies_either() -> None:
             made = [id(array) for array in table.masks.arrays]
     assert made is not None and [id(array) for array in table.masks.arrays] == made
     assert len(made) <= 2 * players + 1
+
+
+@pytest.mark.parametrize("copy", [True, False])
+@pytest.mark.parametrize("name", GAMES)
+def test_handed_arrays_are_read_only_so_later_views_stay_right(name: str, copy: bool) -> None:
+    """A caller normalizing an observation in place would corrupt the buffer that later views
+    are written into (only what changed is rewritten): the arrays handed out refuse writes, and
+    a caller changing its own copies leaves every later view equal to one from scratch."""
+    env = rl.aec_env(name, 2, copy=copy)
+    table = env.table
+    scratch = np.empty(table.observer.size, dtype=np.float32)
+    env.reset(seed=4)
+    rng = random.Random(4)
+    for _agent in env.agent_iter(max_iter=120):
+        observation, _reward, terminated, truncated, info = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        with pytest.raises(ValueError, match="read-only"):
+            observation["observation"] *= 0.5
+        with pytest.raises(ValueError, match="read-only"):
+            observation["action_mask"][0] = 1
+        with pytest.raises(ValueError, match="read-only"):
+            observation["observation"][2:9][0] = 1.0  # a view of a read-only array is read-only
+        own = observation["observation"].copy()
+        own *= 0.5  # the caller's own copy
+        table.observer.fill(table.state, env._index[env.agent_selection], scratch)
+        np.testing.assert_array_equal(observation["observation"], scratch)
+        np.testing.assert_array_equal(np.flatnonzero(observation["action_mask"]), info["legal_actions"])
+        env.step(rng.choice(info["legal_actions"]))

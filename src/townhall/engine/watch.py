@@ -25,6 +25,15 @@ class Watched(Protocol):
     def make_views(self, out: Any) -> dict[str, Any]: ...
 
 
+def _flat(buffer: Any) -> memoryview | None:
+    """The buffer as a flat memoryview if it exports one (a NumPy array does), else None."""
+    try:
+        view = memoryview(buffer)
+    except TypeError:
+        return None
+    return view if view.ndim == 1 and view.c_contiguous else None
+
+
 class Watcher(Generic[StateT]):
     """One player's view of a game, kept up to date in its own buffer.
 
@@ -37,6 +46,7 @@ class Watcher(Generic[StateT]):
         self.observer = observer
         self.buffer = out
         self.views = observer.make_views(out)  # its own: no cache elsewhere holds the buffer
+        self.flat = _flat(out)
         self.steps = observer.steps  # read at every look (an attribute of a Python object otherwise)
         self.keys: list[Any] = []
         self.state: StateT | None = None
@@ -55,7 +65,10 @@ class Watcher(Generic[StateT]):
         if self.observer.state_in_views:
             self.state = None
             return
-        self.buffer[:] = other.buffer
+        if self.flat is not None and other.flat is not None and self.flat.format == other.flat.format:
+            self.flat[:] = other.flat  # a plain copy of the bytes: a third of NumPy's slice copy
+        else:
+            self.buffer[:] = other.buffer
         self.keys = list(other.keys)
         self.state = other.state
         self.player = other.player

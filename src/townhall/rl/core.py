@@ -16,7 +16,7 @@ from townhall.engine.observer import Layout, Observer, Part
 from townhall.engine.options import Options, OptionValue
 from townhall.engine.protocol import Game, State, score_margin
 from townhall.engine.watch import Watcher
-from townhall.rl.handout import MaskHandout, ViewHandout, hand_out
+from townhall.rl.handout import MaskHandout, ViewHandout, hand_out, read_only, read_only_mask
 from townhall.rl.mask import refresh
 
 REWARDS = ("rank", "margin")
@@ -90,7 +90,7 @@ class Table:
 
     __slots__ = (
         "chance", "copy", "game", "handouts", "legal", "mask", "mask_bytes", "masks", "num_actions", "observer", "options",
-        "players", "reward", "state", "watchers",
+        "players", "reward", "state", "views", "watchers",
     )  # fmt: skip
 
     def __init__(
@@ -113,9 +113,12 @@ class Table:
         self.watchers: list[Watcher[Any]] = [
             self.observer.watcher(np.zeros(self.observer.size, dtype=np.float32)) for _ in range(players)
         ]
+        # What copy=False hands out: read-only views of them (a caller's write would corrupt the
+        # parts kept up to date), made once.
+        self.views = [read_only(watcher.buffer) for watcher in self.watchers]
         # The mask's bytes, kept up to date item by item (rl.mask.refresh); the array is a view of them.
         self.mask_bytes = bytearray(self.num_actions)
-        self.mask = np.frombuffer(self.mask_bytes, dtype=np.int8)
+        self.mask = read_only_mask(self.mask_bytes)
         self.legal: tuple[int, ...] = ()  # the ones of the mask now
         self.copy = copy
         # copy=True: arrays handed out are never written again while a caller holds them.
@@ -141,7 +144,8 @@ class Table:
             observation, self.legal = hand_out(self.handouts[player], self.masks, state, player)
             return observation
         self.legal = refresh(self.mask_bytes, self.legal, state.legal_actions(player))
-        return {"observation": self.watchers[player].observe(state, player), "action_mask": self.mask}
+        self.watchers[player].observe(state, player)
+        return {"observation": self.views[player], "action_mask": self.mask}
 
     def render(self) -> str:
         return self.game.render(self.state, None)

@@ -12,6 +12,11 @@ A reference count sees every holder: a NumPy view or slice keeps its base alive,
 `memoryview`, `torch.from_numpy` and a dict or list. The count of the environment's own references
 is measured (after a buffer's first write), never assumed, so the same code holds in the compiled
 build (setup.py compiles this module: it runs at every look) and in the pure one.
+
+What a caller gets is read-only (a view of the buffer, made once, and the mask arrays): a buffer is
+kept up to date by rewriting only what changed, so a caller writing into one (normalizing an
+observation in place, say) would corrupt every later view written into it. Writing raises NumPy's
+"assignment destination is read-only"; a caller who wants to change an array copies it.
 """
 
 from __future__ import annotations
@@ -40,13 +45,15 @@ def _references(arrays: list[Any], index: int) -> int:
 class ViewHandout:
     """One player's observation buffers, each kept up to date by its own watcher."""
 
-    __slots__ = ("buffers", "copy_to_catch_up", "latest", "observer", "own", "used", "watchers")
+    __slots__ = ("buffers", "copy_to_catch_up", "handed", "latest", "observer", "own", "own_handed", "used", "watchers")
 
     def __init__(self, observer: Observer[Any]) -> None:
         self.observer = observer
         self.watchers: list[Watcher[Any]] = []
         self.buffers: list[Any] = []  # each watcher's buffer
+        self.handed: list[Any] = []  # per buffer: the read-only view of it that callers get
         self.own: list[int] = []  # per buffer: the references the environment holds (-1: not measured yet)
+        self.own_handed: list[int] = []  # ... and to its read-only view
         self.used: list[int] = []  # per buffer: when it was last written (a count of looks)
         self.latest = -1
         self.copy_to_catch_up = observer.size * 4 <= COPY_BYTES
@@ -55,15 +62,11 @@ class ViewHandout:
         """The index of a buffer that no caller holds: the latest if it is free, else the most
         recently used free one, brought up to the latest view (a new one when none is free)."""
         latest = self.latest
-        if latest >= 0 and _references(self.buffers, latest) == self.own[latest]:  # fewer too: held
+        if latest >= 0 and self._unheld(latest):
             return latest
         chosen = -1
         for index in range(len(self.buffers)):
-            if (
-                index != latest
-                and _references(self.buffers, index) == self.own[index]
-                and (chosen < 0 or self.used[index] > self.used[chosen])
-            ):
+            if index != latest and self._unheld(index) and (chosen < 0 or self.used[index] > self.used[chosen]):
                 chosen = index
         if chosen >= 0:
             if self.copy_to_catch_up and latest >= 0:
@@ -74,27 +77,40 @@ class ViewHandout:
             made = self.watchers[latest].fork(np.empty(size, dtype=np.float32))
         else:
             made = self.observer.watcher(np.zeros(size, dtype=np.float32))
+        handed = read_only(made.buffer)
         index = len(self.watchers)
         if index < LIMIT:
             self.watchers.append(made)
             self.buffers.append(made.buffer)
+            self.handed.append(handed)
             self.own.append(-1)
+            self.own_handed.append(-1)
             self.used.append(0)
         else:  # every buffer is held: the caller keeps the least recently used one
             index = self.used.index(min(self.used))
             self.watchers[index] = made
             self.buffers[index] = made.buffer
+            self.handed[index] = handed
             self.own[index] = -1
         return index
+
+    def _unheld(self, index: int) -> bool:
+        """Whether no caller holds the buffer or its read-only view (more references than the
+        environment's own; fewer would also mean held: a count not measured yet is -1)."""
+        return (
+            _references(self.buffers, index) == self.own[index]
+            and _references(self.handed, index) == self.own_handed[index]
+        )
 
     def observe(self, state: Any, player: int) -> Any:
         index = self._free()
         self.watchers[index].observe(state, player)
         if self.own[index] < 0:  # after the first write: an observer may make views lazily
             self.own[index] = _references(self.buffers, index)
+            self.own_handed[index] = _references(self.handed, index)
         self.used[index] = self.used[self.latest] + 1 if self.latest >= 0 else 1
         self.latest = index
-        return self.buffers[index]
+        return self.handed[index]
 
 
 class MaskHandout:
@@ -120,13 +136,13 @@ class MaskHandout:
         index = len(self.arrays)
         if index < self.limit:
             self.raw.append(raw)
-            self.arrays.append(np.frombuffer(raw, dtype=np.int8))
+            self.arrays.append(read_only_mask(raw))
             self.ones.append(())
             self.own.append(0)
         else:
             index = (self.latest + 1) % self.limit
             self.raw[index] = raw
-            self.arrays[index] = np.frombuffer(raw, dtype=np.int8)
+            self.arrays[index] = read_only_mask(raw)
             self.ones[index] = ()
         self.own[index] = _references(self.arrays, index)
         return index
@@ -139,10 +155,25 @@ class MaskHandout:
         return index
 
 
+def read_only(buffer: Any) -> Any:
+    """A read-only view of an observation buffer: what callers get (the buffer stays writable)."""
+    view = buffer.view()
+    view.flags.writeable = False
+    return view
+
+
+def read_only_mask(raw: bytearray) -> Any:
+    """The int8 array over a mask's bytes that callers get: read-only (the bytes are written
+    directly, only where the legal ids changed)."""
+    array = np.frombuffer(raw, dtype=np.int8)
+    array.flags.writeable = False
+    return array
+
+
 def hand_out(views: ViewHandout, masks: MaskHandout, state: Any, player: int) -> tuple[dict[str, Any], tuple[int, ...]]:
     """`player`'s observation and mask of `state` in arrays no later call changes, and its legal ids."""
     index = masks.refresh(state.legal_actions(player))
     return {"observation": views.observe(state, player), "action_mask": masks.arrays[index]}, masks.ones[index]
 
 
-__all__ = ["COPY_BYTES", "LIMIT", "MaskHandout", "ViewHandout", "hand_out"]
+__all__ = ["COPY_BYTES", "LIMIT", "MaskHandout", "ViewHandout", "hand_out", "read_only", "read_only_mask"]
