@@ -107,3 +107,17 @@ def test_refresh_clears_the_previous_ones_and_sets_the_new() -> None:
     legal.append(7)  # the state's list may change later: the kept ones do not
     assert bytes(mask) == bytes([0, 0, 1, 0, 0, 1, 0, 0]) and previous == (2, 5)
     assert refresh(mask, previous, []) == () and bytes(mask) == bytes(8)
+
+
+def test_a_view_that_packs_runs_needs_a_float32_buffer() -> None:
+    """Kutná Hora packs runs of items as float32 bytes: another buffer is refused in words, not
+    filled with garbage."""
+    game = games.get("kutna-hora")
+    observer = game.observer(2, game.meta.resolve({}))
+    assert observer is not None
+    state = game.new_state(2, game.meta.resolve({}), Chance(1))
+    with pytest.raises(TypeError, match="float32"):
+        observer.fill(state, 0, np.zeros(observer.size))  # float64
+    out = np.zeros(observer.size, dtype=np.float32)
+    observer.fill(state, 0, out)
+    assert out.any()
