@@ -15,7 +15,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from setuptools import setup
+from setuptools import Extension, setup
 
 SRC = Path(__file__).parent / "src"
 ENGINE = ("chance", "codec", "errors", "protocol", "watch")
@@ -45,7 +45,11 @@ if os.environ.get("TOWNHALL_COMPILE") == "1":
 
     setup(
         package_dir={"": "src"},
-        ext_modules=mypycify(["--config-file=pyproject.toml", *compiled_sources()], opt_level="3", multi_file=True),
+        ext_modules=[
+            *mypycify(["--config-file=pyproject.toml", *compiled_sources()], opt_level="3", multi_file=True),
+            # The action mask's stores in C (rl/_mask.c; rl.mask runs them in Python without it).
+            Extension("townhall.rl._mask", ["src/townhall/rl/_mask.c"], extra_compile_args=["-O2"]),
+        ],
     )
 else:
     setup()

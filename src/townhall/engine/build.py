@@ -36,7 +36,8 @@ def stale_extensions() -> list[str]:
     stale = []
     for suffix in EXTENSION_SUFFIXES:
         for extension in root.rglob(f"*{suffix}"):
-            source = extension.with_name(extension.name[: -len(suffix)] + ".py")
-            if source.exists() and source.stat().st_mtime > max(extension.stat().st_mtime, built):
-                stale.append(str(source.relative_to(root.parent)))
+            for language in (".py", ".c"):  # a mypyc module, or an extension written in C
+                source = extension.with_name(extension.name[: -len(suffix)] + language)
+                if source.exists() and source.stat().st_mtime > max(extension.stat().st_mtime, built):
+                    stale.append(str(source.relative_to(root.parent)))
     return sorted(stale)

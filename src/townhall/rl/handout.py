@@ -22,7 +22,7 @@ observation in place, say) would corrupt every later view written into it. Writi
 from __future__ import annotations
 
 import sys
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 
@@ -36,10 +36,14 @@ LIMIT = 3  # buffers kept per player; beyond, the caller keeps the least recentl
 COPY_BYTES = 32_768
 
 
+# A module constant: read from a static, where `sys.getrefcount` is an attribute lookup per call.
+_GETREFCOUNT: Final = sys.getrefcount
+
+
 def _references(arrays: list[Any], index: int) -> int:
     """The references to `arrays[index]`: measured and checked through this one function, with no
     local name bound to the array at either place, so that both count the same own references."""
-    return sys.getrefcount(arrays[index])
+    return _GETREFCOUNT(arrays[index])
 
 
 class ViewHandout:

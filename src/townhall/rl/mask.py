@@ -1,14 +1,28 @@
 """The action mask kept up to date in place: a mask is long (114,257 actions in Carcassonne) and
 its ones are few (tens), so only the previous ones are cleared and the new ones set, item by item
-on the mask's bytes. Compiled in the compiled build (setup.py): it runs at every observation."""
+on the mask's bytes. Compiled in the compiled build (setup.py): it runs at every observation, and
+the compiled build also has the stores in C (`_mask.c`, the same function)."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Final
+
+Refresh = Callable[[bytearray, tuple[int, ...], list[int]], tuple[int, ...]]
 
 
-def refresh(mask: bytearray, previous: tuple[int, ...], legal: list[int]) -> tuple[int, ...]:
-    """Clear the ones of `previous` in `mask`, set those of `legal`; return them (the next `previous`)."""
+def _in_c() -> Refresh | None:
+    """The C refresh where the compiled build made it, else None."""
+    try:
+        from townhall.rl._mask import refresh as stores
+    except ImportError:
+        return None
+    return stores
+
+
+def refresh_items(mask: bytearray, previous: tuple[int, ...], legal: list[int]) -> tuple[int, ...]:
+    """Clear the ones of `previous` in `mask`, set those of `legal`; return them (the next
+    `previous`), item by item in Python (the pure build; tests check it stores as the C one)."""
     # The ids as the int objects they are: typed int, the compiled build would unbox each and box
     # it again (a new object above 256) for the store.
     stale: tuple[Any, ...] = previous
@@ -19,6 +33,11 @@ def refresh(mask: bytearray, previous: tuple[int, ...], legal: list[int]) -> tup
     for action in fresh:
         mask[action] = 1
     return now
+
+
+# What environments call: the C stores where the compiled build made them, else the Python ones.
+IN_C: Final = _in_c()
+refresh: Final[Refresh] = IN_C or refresh_items
 
 
 def full(num_actions: int, legal: list[int]) -> bytearray:
