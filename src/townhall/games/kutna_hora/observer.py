@@ -166,7 +166,6 @@ def _mine(state: KutnaHoraPosition, player: int, views: dict[str, Any]) -> None:
             items[(4 + (owners[cell] - player) % n) * cells + cell] = ONE
 
 
-# Whole slices are stored item by item: cheaper than NumPy reading a list of a few dozen floats.
 def _new_mine_tiles(state: KutnaHoraPosition, player: int, views: dict[str, Any]) -> None:
     """The tiles placed since the last write: a mine cell only ever goes from empty to a tile
     with its owner (mine.mine_options), so a cell not yet marked a tile in the view is new."""
@@ -236,10 +235,11 @@ def _players(state: KutnaHoraPosition, player: int, views: dict[str, Any], previ
             items[at + 1] = state.points[seat] / 100.0
         if previous is None or previous[old + REPUTATION] != state.reputation[seat]:
             items[at + 2] = state.reputation[seat] / 10.0
-        if previous is None or previous[old + TURN] != _turn(state, seat):
-            items[at + 11] = state.used_cards[seat] / 4.0
-            items[at + 12] = state.turns_done[seat] / 4.0
-            items[at + 13] = ONE if state.phase != OVER and state.current == seat else ZERO
+        turn = _turn(state, seat)
+        if previous is None or previous[old + TURN] != turn:
+            items[at + 11] = (turn & 63) / 4.0  # cards used
+            items[at + 12] = (turn >> 7) / 4.0  # turns done
+            items[at + 13] = ONE if turn >> 6 & 1 else ZERO  # to move
         if previous is None or previous[old + FIGURES] != state.figures_revision[seat]:
             houses = state.houses[seat]
             FIGURES_ROW.pack_into(
