@@ -18,7 +18,7 @@ from pathlib import Path
 from setuptools import Extension, setup
 
 SRC = Path(__file__).parent / "src"
-ENGINE = ("chance", "codec", "errors", "protocol", "watch")
+ENGINE = ("chance", "codec", "errors", "items", "protocol", "watch")
 NOT_HOT = {"__init__", "views", "board_view", "data", "event_words", "game", "campaign", "chapters"}
 # The search agent's iterations are as hot as the rules they call.
 AGENTS = ("mcts",)
@@ -49,6 +49,8 @@ if os.environ.get("TOWNHALL_COMPILE") == "1":
             *mypycify(["--config-file=pyproject.toml", *compiled_sources()], opt_level="3", multi_file=True),
             # The action mask's stores in C (rl/_mask.c; rl.mask runs them in Python without it).
             Extension("townhall.rl._mask", ["src/townhall/rl/_mask.c"], extra_compile_args=["-O2"]),
+            # Observers' float32 item stores in C (engine/_items.c; engine.items uses memoryviews without it).
+            Extension("townhall.engine._items", ["src/townhall/engine/_items.c"], extra_compile_args=["-O2"]),
         ],
     )
 else:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any, Generic, Protocol, TypeVar
 
+from townhall.engine.items import fill, float_items
+
 StateT = TypeVar("StateT")
 
 
@@ -34,6 +36,14 @@ def _flat(buffer: Any) -> memoryview | None:
     return view if view.ndim == 1 and view.c_contiguous else None
 
 
+def _items(buffer: Any) -> Any:
+    """The buffer's items (engine.items) if it is a flat float32 one, else None."""
+    try:
+        return float_items(buffer)
+    except (TypeError, ValueError):
+        return None
+
+
 class Watcher(Generic[StateT]):
     """One player's view of a game, kept up to date in its own buffer.
 
@@ -47,6 +57,7 @@ class Watcher(Generic[StateT]):
         self.buffer = out
         self.views = observer.make_views(out)  # its own: no cache elsewhere holds the buffer
         self.flat = _flat(out)
+        self.items = _items(out)  # zeroed at a fill from scratch: a memset, where NumPy loops
         self.steps = observer.steps  # read at every look (an attribute of a Python object otherwise)
         self.keys: list[Any] = []
         self.state: StateT | None = None
@@ -81,7 +92,10 @@ class Watcher(Generic[StateT]):
         views = self.views
         parts = self.observer.parts
         if state is not self.state or player != self.player:
-            self.buffer[:] = 0.0
+            if self.items is not None:
+                fill(self.items, 0.0)
+            else:
+                self.buffer[:] = 0.0
             self.keys = [None if part.key is None else part.key(state, player) for part in parts]
             for part in parts:
                 part.write(state, player, views, None)

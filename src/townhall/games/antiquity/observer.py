@@ -21,6 +21,7 @@ from __future__ import annotations
 from itertools import compress
 from typing import Any, Final
 
+from townhall.engine.items import float_items
 from townhall.engine.observer import Layout, Observer, Part
 from townhall.games.antiquity.hexmap import TOPOLOGIES
 from townhall.games.antiquity.player import Player
@@ -222,10 +223,11 @@ class AntiquityObserver(Observer[AntiquityPosition]):
 
     def make_views(self, out: Any) -> dict[str, Any]:
         """The slices of `out`, and for the writers the slices that change item by item as flat
-        memoryviews (`hexes_flat`, ...): a float32 store through one costs less than NumPy's."""
+        items (`hexes_flat`, ...; engine.items: a float32 store there costs a fraction of NumPy's)."""
         views = super().make_views(out)
         for name in ("hexes", "cities", "goods", "players"):
-            views[name + "_flat"] = memoryview(views[name].reshape(-1))
+            part = self.layout.slices[name]
+            views[name + "_flat"] = float_items(out, part.offset, part.size)
         return views
 
     def _figures_key(self, state: AntiquityPosition, player: int) -> tuple[Any, ...]:

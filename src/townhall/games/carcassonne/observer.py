@@ -15,14 +15,15 @@ it are left out). Players are listed from the observer's seat on (index 0 is the
 | `river_remaining` | (1,) | river tiles left / 12 |
 
 One incremental part keeps a view up to date (engine.watch): its key packs the counts that say
-what changed (see _key), and it stores only the items that changed, through a memoryview of the
-flat float32 buffer.
+what changed (see _key), and it stores only the items that changed, through the items of the flat
+float32 buffer (engine.items).
 """
 
 from __future__ import annotations
 
 from typing import Any, Final
 
+from townhall.engine.items import float_items, scatter
 from townhall.engine.observer import Layout, Observer, Part
 from townhall.engine.options import Options
 from townhall.games.carcassonne.placement import IS_RIVER
@@ -41,8 +42,8 @@ FOLLOWERS: Final = 21
 # of a literal (a call, unlike a literal, is not copied into each use).
 ZERO: Final[object] = float(0)
 ONE: Final[object] = float(1)
-# Entries of a buffer's views: the whole buffer as a memoryview (an item store costs a fraction of
-# NumPy's), node -> buffer index of each follower drawn in it (-1: off the window), and the
+# Entries of a buffer's views: the whole buffer's items (engine.items: a store costs a fraction
+# of NumPy's), node -> buffer index of each follower drawn in it (-1: off the window), and the
 # scores then the supplies per seat drawn in it (stores only for those that changed).
 FLAT: Final = "flat"
 SEEN: Final = "followers_seen"
@@ -63,11 +64,12 @@ def _tile_planes(layout_index: int) -> bytes:
         planes.append(17)
     if layout.pennant_segment >= 0:
         planes.append(18)
+    assert len(planes) < 8  # at least one 255 ends the run (engine.items.scatter)
     return bytes(planes + [255] * (8 - len(planes)))
 
 
-# Per layout, 8 bytes from 8 * layout on: one small block, which stays in cache (tuples of ints
-# would be objects all over the heap).
+# Per layout, 8 bytes from 8 * layout on, the planes then 255s (a layout is on 7 planes at most):
+# one small block, which stays in cache (tuples of ints would be objects all over the heap).
 TILE_PLANES: Final[bytes] = b"".join(_tile_planes(i) for i in range(len(LAYOUTS)))
 # The values of counts as stored (computed in float64, stored as float32 by the memoryview), made
 # once: tiles of a type in the bag / 10, river tiles in theirs / 12, followers in supply / full.
@@ -137,7 +139,7 @@ class CarcassonneObserver(Observer[CarcassonnePosition]):
 
     def make_views(self, out: Any) -> dict[str, Any]:
         views = super().make_views(out)
-        views[FLAT] = memoryview(out)
+        views[FLAT] = float_items(out)
         views[SEEN] = {}
         views[TALLIES] = []
         return views
@@ -226,12 +228,7 @@ def _board(state: CarcassonnePosition, views: dict[str, Any], placed_before: int
         y = cell // SIZE - TABLE_OFF + RADIUS
         if 0 <= x < WIDTH and 0 <= y < WIDTH:
             at = y * WIDTH + x
-            planes = 8 * layout
-            for k in range(planes, planes + 8):
-                plane = TILE_PLANES[k]
-                if plane == 255:
-                    break
-                flat[plane * CELLS + at] = ONE
+            scatter(flat, at, CELLS, TILE_PLANES, 8 * layout, ONE)  # the layout's planes, up to a 255
             flat[frontier_at + at] = ZERO
             occupied[at] = 1
         if placed_before < 0:

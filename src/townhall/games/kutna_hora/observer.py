@@ -22,6 +22,7 @@ from __future__ import annotations
 import struct
 from typing import Any, Final
 
+from townhall.engine.items import float_items
 from townhall.engine.observer import Layout, Observer, Part
 from townhall.engine.options import Options
 from townhall.games.kutna_hora.actions import MINE_CELLS
@@ -47,8 +48,8 @@ POINTS: Final = 1
 REPUTATION: Final = 2
 TURN: Final = 3  # cards used (6 bits), to move, turns done
 FIGURES: Final = 4
-# Slices also kept as flat memoryviews of the buffer under these names: storing one item there
-# costs about half a NumPy item store.
+# Slices also kept as flat items of the buffer under these names (engine.items: storing one item
+# there costs a fraction of a NumPy item store).
 TOWN_ITEMS: Final = "town items"
 MINE_ITEMS: Final = "mine items"
 MINE_STAR_ITEMS: Final = "mine_stars items"
@@ -291,11 +292,7 @@ class KutnaHoraObserver(Observer[KutnaHoraPosition]):
 
     def make_views(self, out: Any) -> dict[str, Any]:
         views = super().make_views(out)
-        whole = memoryview(out)
-        if whole.format != "f" or not whole.c_contiguous:  # runs of items are packed as float32 bytes
-            raise TypeError(f"a Kutná Hora view is a contiguous float32 buffer, not {whole.format!r}")
-        flat = whole.cast("B").cast("f")  # NumPy's own export stores items more slowly
-        for name, sliced in ITEMS:
+        for name, sliced in ITEMS:  # runs of items are packed as float32 bytes: items refuse others
             part = self.layout.slices[sliced]
-            views[name] = flat[part.offset : part.offset + part.size]
+            views[name] = float_items(out, part.offset, part.size)
         return views

@@ -13,7 +13,7 @@ Boards are 11 x 11 cells; players are listed from the observer's seat on (index 
 | `game` | (3,) | cards revealed / 24, gold claimed, over |
 
 Along a game nearly everything moves between two looks of a player (a card resolves in between),
-so the parts write only what changed, item by item through a memoryview of the buffer (`flat`),
+so the parts write only what changed, item by item through the buffer's items (`flat`, engine.items),
 under keys that are a few ints packed into one: the pieces placed per player, the deck size with
 the card and the end flags, the figures' revision (position.py) with who decided and who is to move.
 """
@@ -24,6 +24,7 @@ from typing import Any, Final
 
 import numpy as np
 
+from townhall.engine.items import FloatItems, float_items
 from townhall.engine.observer import Layout, Observer, Part
 from townhall.games.my_city.board import Features, Terrain
 from townhall.games.my_city.board import bits as cells_of_mask
@@ -106,11 +107,11 @@ class MyCityObserver(Observer[MyCityPosition]):
         )
 
     def make_views(self, out: Any) -> dict[str, Any]:
-        """The slices of `out`, and two views of the buffer for the writers: `flat`, every item (a
-        float32 store through a memoryview costs less than NumPy's), and `static`, the boards then
+        """The slices of `out`, and two views of the buffer for the writers: `flat`, every item
+        (engine.items: a float32 store there costs a fraction of NumPy's), and `static`, the boards then
         the terrain (copied at once from a cached image)."""
         views = super().make_views(out)
-        views["flat"] = memoryview(out)
+        views["flat"] = float_items(out)
         views["static"] = out[self.boards_at : self.static_end]
         return views
 
@@ -123,7 +124,7 @@ class MyCityObserver(Observer[MyCityPosition]):
         else:
             self._new_pieces(state, player, views["flat"], previous)
 
-    def _new_pieces(self, state: MyCityPosition, player: int, flat: memoryview[float], previous: int) -> None:
+    def _new_pieces(self, state: MyCityPosition, player: int, flat: FloatItems, previous: int) -> None:
         """Set the built cells of the pieces placed since the counts packed in `previous`."""
         n = self.num_players
         placed = state.placed
@@ -179,7 +180,7 @@ class MyCityObserver(Observer[MyCityPosition]):
     def _table(self, state: MyCityPosition, player: int, views: dict[str, Any], previous: int | None) -> None:
         """The card, the cards remaining and the game row. The cards that left the deck since
         the last look are the last ones revealed (turns.draw)."""
-        flat: memoryview[float] = views["flat"]
+        flat: FloatItems = views["flat"]
         card_at = self.card_at
         if previous is None:
             counts = [0] * CARDS  # counted here: NumPy's bincount of a short list costs more
@@ -212,7 +213,7 @@ class MyCityObserver(Observer[MyCityPosition]):
     def _players(self, state: MyCityPosition, player: int, views: dict[str, Any], previous: int | None) -> None:
         """Per player: the figures (rewritten when their revision moved), decided and to move
         (only the seats whose bit changed)."""
-        flat: memoryview[float] = views["flat"]
+        flat: FloatItems = views["flat"]
         n = self.num_players
         key = _players_key(state, player)
         if previous is None or previous >> FIGURES_SHIFT != key >> FIGURES_SHIFT:

@@ -1,0 +1,242 @@
+/* Float32 items of an observation buffer stored from compiled code (townhall.engine.items): an item
+ * store through a memoryview costs about 200 instructions (it parses the format at every store),
+ * through NumPy more; an observer stores tens per look. Built by the compiled build only
+ * (setup.py); the pure build stores through a memoryview, to the same effect (tested). */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <string.h>
+
+typedef struct {
+    PyObject_HEAD
+    Py_buffer source; /* the buffer's export, held while this object lives */
+    float *data;      /* the first item of the run */
+    Py_ssize_t size;  /* items in the run */
+    Py_ssize_t itemsize;
+} Items;
+
+static PyTypeObject ItemsType;
+
+static int is_float32(const char *format) {
+    if (format == NULL) {
+        return 0;
+    }
+    if (format[0] == '<' || format[0] == '=' || format[0] == '@') {
+        format++; /* little-endian is native on every machine this builds for */
+    }
+    return format[0] == 'f' && format[1] == '\0';
+}
+
+static PyObject *items_new(PyTypeObject *type, PyObject *args, PyObject *kwargs) {
+    static char *names[] = {"buffer", "start", "size", NULL};
+    PyObject *buffer;
+    Py_ssize_t start = 0, size = -1;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|nn:Items", names, &buffer, &start, &size)) {
+        return NULL;
+    }
+    Items *self = (Items *)type->tp_alloc(type, 0);
+    if (self == NULL) {
+        return NULL;
+    }
+    if (PyObject_GetBuffer(buffer, &self->source, PyBUF_WRITABLE | PyBUF_FORMAT | PyBUF_STRIDES) < 0) {
+        self->source.obj = NULL;
+        Py_DECREF(self);
+        return NULL;
+    }
+    if (self->source.itemsize != 4 || !is_float32(self->source.format) || !PyBuffer_IsContiguous(&self->source, 'C')) {
+        PyErr_Format(PyExc_TypeError, "items need a contiguous float32 buffer, not format %s",
+                     self->source.format ? self->source.format : "B");
+        Py_DECREF(self);
+        return NULL;
+    }
+    Py_ssize_t total = self->source.len / 4;
+    if (size < 0) {
+        size = total - start;
+    }
+    if (start < 0 || size < 0 || start + size > total) {
+        PyErr_Format(PyExc_ValueError, "items %zd..%zd are outside the buffer of %zd", start, start + size, total);
+        Py_DECREF(self);
+        return NULL;
+    }
+    self->data = (float *)self->source.buf + start;
+    self->size = size;
+    self->itemsize = 4;
+    return (PyObject *)self;
+}
+
+static void items_dealloc(Items *self) {
+    if (self->source.obj != NULL) {
+        PyBuffer_Release(&self->source);
+    }
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static Py_ssize_t items_length(Items *self) { return self->size; }
+
+/* The item's place, or -1 with an exception (a negative index counts from the end, as a list's). */
+static Py_ssize_t place(Items *self, PyObject *index) {
+    Py_ssize_t at = PyLong_AsSsize_t(index);
+    if (at == -1 && PyErr_Occurred()) {
+        if (PyErr_ExceptionMatches(PyExc_TypeError)) {
+            PyErr_Clear();
+            PyErr_Format(PyExc_TypeError, "Items take an int index, not %.100s", Py_TYPE(index)->tp_name);
+        }
+        return -1;
+    }
+    if (at < 0) {
+        at += self->size;
+    }
+    if (at < 0 || at >= self->size) {
+        PyErr_SetString(PyExc_IndexError, "item index out of range");
+        return -1;
+    }
+    return at;
+}
+
+/* The value as a double, or -1.0 with an exception. */
+static double value_of(PyObject *value) {
+    if (PyFloat_CheckExact(value)) {
+        return PyFloat_AS_DOUBLE(value);
+    }
+    return PyFloat_AsDouble(value);
+}
+
+static PyObject *items_get(Items *self, PyObject *index) {
+    Py_ssize_t at = place(self, index);
+    if (at < 0) {
+        return NULL;
+    }
+    return PyFloat_FromDouble((double)self->data[at]);
+}
+
+static int items_set(Items *self, PyObject *index, PyObject *value) {
+    if (value == NULL) {
+        PyErr_SetString(PyExc_TypeError, "items cannot be deleted");
+        return -1;
+    }
+    Py_ssize_t at = place(self, index);
+    if (at < 0) {
+        return -1;
+    }
+    double stored = value_of(value);
+    if (stored == -1.0 && PyErr_Occurred()) {
+        return -1;
+    }
+    self->data[at] = (float)stored;
+    return 0;
+}
+
+static int items_getbuffer(Items *self, Py_buffer *view, int flags) {
+    view->obj = Py_NewRef(self);
+    view->buf = self->data;
+    view->len = self->size * 4;
+    view->readonly = 0;
+    view->itemsize = 4;
+    view->format = (flags & PyBUF_FORMAT) ? "f" : NULL;
+    view->ndim = 1;
+    view->shape = (flags & PyBUF_ND) ? &self->size : NULL;
+    view->strides = (flags & PyBUF_STRIDES) == PyBUF_STRIDES ? &self->itemsize : NULL;
+    view->suboffsets = NULL;
+    view->internal = NULL;
+    return 0;
+}
+
+/* scatter(items, base, stride, offsets, start, value): items[base + stride * offsets[k]] = value
+ * for k = start, start + 1, ... until an offset of 255 or the end of `offsets` (a bytes object:
+ * e.g. the planes a board cell is 1 on, one short run per kind of cell). */
+static PyObject *scatter(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 6 || !PyObject_TypeCheck(args[0], &ItemsType) || !PyBytes_Check(args[3])) {
+        PyErr_SetString(PyExc_TypeError, "scatter(items: Items, base: int, stride: int, offsets: bytes, start: int, value: float)");
+        return NULL;
+    }
+    Items *self = (Items *)args[0];
+    Py_ssize_t base = PyLong_AsSsize_t(args[1]);
+    Py_ssize_t stride = PyLong_AsSsize_t(args[2]);
+    Py_ssize_t start = PyLong_AsSsize_t(args[4]);
+    double value = value_of(args[5]);
+    if (PyErr_Occurred()) {
+        return NULL;
+    }
+    const unsigned char *offsets = (const unsigned char *)PyBytes_AS_STRING(args[3]);
+    Py_ssize_t count = PyBytes_GET_SIZE(args[3]);
+    if (start < 0) {
+        PyErr_SetString(PyExc_ValueError, "scatter's start is not negative");
+        return NULL;
+    }
+    for (Py_ssize_t k = start; k < count && offsets[k] != 255; k++) {
+        Py_ssize_t at = base + stride * (Py_ssize_t)offsets[k];
+        if (at < 0 || at >= self->size) {
+            PyErr_Format(PyExc_IndexError, "item %zd is outside the %zd items", at, self->size);
+            return NULL;
+        }
+        self->data[at] = (float)value;
+    }
+    Py_RETURN_NONE;
+}
+
+/* fill(items, value): every item set to value. */
+static PyObject *fill(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 2 || !PyObject_TypeCheck(args[0], &ItemsType)) {
+        PyErr_SetString(PyExc_TypeError, "fill(items: Items, value: float)");
+        return NULL;
+    }
+    Items *self = (Items *)args[0];
+    double value = value_of(args[1]);
+    if (value == -1.0 && PyErr_Occurred()) {
+        return NULL;
+    }
+    float stored = (float)value;
+    if (stored == 0.0f) {
+        memset(self->data, 0, (size_t)self->size * sizeof(float));
+    } else {
+        for (Py_ssize_t i = 0; i < self->size; i++) {
+            self->data[i] = stored;
+        }
+    }
+    Py_RETURN_NONE;
+}
+
+static PyMappingMethods items_mapping = {
+    .mp_length = (lenfunc)items_length,
+    .mp_subscript = (binaryfunc)items_get,
+    .mp_ass_subscript = (objobjargproc)items_set,
+};
+
+static PyBufferProcs items_buffer = {
+    .bf_getbuffer = (getbufferproc)items_getbuffer,
+};
+
+static PyTypeObject ItemsType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "townhall.engine._items.Items",
+    .tp_basicsize = sizeof(Items),
+    .tp_dealloc = (destructor)items_dealloc,
+    .tp_as_mapping = &items_mapping,
+    .tp_as_buffer = &items_buffer,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Items(buffer, start=0, size=-1): a run of a writable float32 buffer's items, stored one by one.",
+    .tp_new = items_new,
+};
+
+static PyMethodDef methods[] = {
+    {"scatter", (PyCFunction)(void (*)(void))scatter, METH_FASTCALL,
+     "items[base + stride * offsets[k]] = value for k from start until an offset of 255."},
+    {"fill", (PyCFunction)(void (*)(void))fill, METH_FASTCALL, "Every item set to value."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "townhall.engine._items", NULL, 0, methods};
+
+PyMODINIT_FUNC PyInit__items(void) {
+    if (PyType_Ready(&ItemsType) < 0) {
+        return NULL;
+    }
+    PyObject *made = PyModule_Create(&module);
+    if (made == NULL) {
+        return NULL;
+    }
+    if (PyModule_AddObjectRef(made, "Items", (PyObject *)&ItemsType) < 0) {
+        Py_DECREF(made);
+        return NULL;
+    }
+    return made;
+}

@@ -1,0 +1,87 @@
+"""Float32 items of an observation buffer, stored one by one from an observer's writer.
+
+`float_items(buffer, start, size)` gives a run of the buffer's items (all by default) that takes
+`items[i] = value`, `len(items)` and the buffer protocol (`struct.pack_into` writes a row of them);
+`scatter` sets one value at several places of a run and `fill` sets them all. The compiled build
+has these in C (`_items.c`): a store through a memoryview, what the pure build uses, costs about
+200 instructions (it parses the format at every store) and an observer stores tens per look.
+Compiled in the compiled build (setup.py), so that an observer reads `scatter` from a static."""
+
+from __future__ import annotations
+
+import struct
+from collections.abc import Callable
+from typing import Any, Final, Protocol
+
+
+class FloatItems(Protocol):
+    """What `float_items` gives, as an observer's writer uses it."""
+
+    def __len__(self) -> int: ...
+
+    def __getitem__(self, index: int, /) -> float: ...
+
+    def __setitem__(self, index: int, value: Any, /) -> None: ...
+
+
+# The value is any float or int (typed Any: an observer passes a float object made once).
+Scatter = Callable[[Any, int, int, bytes, int, Any], None]
+Fill = Callable[[Any, Any], None]
+
+
+def _in_c() -> Any:
+    """The C module where the compiled build made it, else None."""
+    try:
+        from townhall.engine import _items
+    except ImportError:
+        return None
+    return _items
+
+
+def memory_items(buffer: Any, start: int = 0, size: int = -1) -> memoryview[float]:
+    """A run of a float32 buffer's items as a memoryview (the pure build's items)."""
+    whole = memoryview(buffer)
+    if whole.format not in ("f", "<f", "=f") or not whole.c_contiguous:
+        raise TypeError(f"items need a contiguous float32 buffer, not format {whole.format!r}")
+    flat = whole.cast("B").cast("f")
+    end = len(flat) if size < 0 else start + size
+    if start < 0 or end > len(flat) or end < start:
+        raise ValueError(f"items {start}..{end} are outside the buffer of {len(flat)}")
+    return flat[start:end]
+
+
+def scatter_items(items: Any, base: int, stride: int, offsets: bytes, start: int, value: Any) -> None:
+    """items[base + stride * offsets[k]] = value for k = start, start + 1, ... until an offset of
+    255 or the end of `offsets` (the pure build's scatter; tests check it stores as the C one)."""
+    if start < 0:
+        raise ValueError("scatter's start is not negative")
+    for k in range(start, len(offsets)):
+        offset = offsets[k]
+        if offset == 255:
+            break
+        at = base + stride * offset
+        if at < 0 or at >= len(items):
+            raise IndexError(f"item {at} is outside the {len(items)} items")
+        items[at] = value
+
+
+def fill_items(items: Any, value: Any) -> None:
+    """Every item set to `value` (the pure build's fill): one struct pack of them all."""
+    count = len(items)
+    struct.pack_into(f"={count}f", items, 0, *([value] * count))
+
+
+_C: Final[Any] = _in_c()
+IN_C: Final = _C is not None
+scatter: Final[Scatter] = _C.scatter if IN_C else scatter_items
+fill: Final[Fill] = _C.fill if IN_C else fill_items
+_ITEMS: Final[Any] = _C.Items if IN_C else memory_items
+
+
+def float_items(buffer: Any, start: int = 0, size: int = -1) -> Any:
+    """Items `start .. start + size` of a contiguous float32 buffer (all from `start` when `size` is
+    negative): C items in the compiled build, a memoryview in the pure one."""
+    return _ITEMS(buffer, start, size)
+
+
+__all__ = ["IN_C", "FloatItems", "fill", "fill_items", "float_items", "memory_items", "scatter", "scatter_items"]

@@ -1,0 +1,90 @@
+"""engine.items: an observer's float32 item stores, in C in the compiled build and through
+memoryviews in the pure one; both store alike, and refuse what they cannot store."""
+
+from __future__ import annotations
+
+import os
+import random
+import struct
+from typing import Any
+
+import numpy as np
+import pytest
+
+from townhall.engine import items
+from townhall.engine.items import fill_items, float_items, memory_items, scatter_items
+
+
+def kinds() -> list[tuple[str, Any, Any, Any]]:
+    """(name, make items, scatter, fill) for each kind this build has."""
+    found: list[tuple[str, Any, Any, Any]] = [("memoryview", memory_items, scatter_items, fill_items)]
+    if items.IN_C:
+        from townhall.engine import _items
+
+        found.append(("C", _items.Items, _items.scatter, _items.fill))
+    return found
+
+
+def test_the_build_uses_its_own_kind() -> None:
+    expected = os.environ.get("TOWNHALL_EXPECT_BUILD")
+    if not items.IN_C:
+        assert expected != "compiled", "the compiled build has no C items"
+        assert items.scatter is scatter_items and isinstance(float_items(np.zeros(2, np.float32)), memoryview)
+        return
+    assert expected != "pure"
+    from townhall.engine import _items
+
+    assert items.scatter is _items.scatter and type(float_items(np.zeros(2, np.float32))) is _items.Items
+
+
+@pytest.mark.parametrize("kind", kinds(), ids=lambda kind: kind[0])
+def test_items_store_where_numpy_would(kind: tuple[str, Any, Any, Any]) -> None:
+    _, make, scatter, fill = kind
+    rng = random.Random(5)
+    out = np.zeros(200, dtype=np.float32)
+    expected = np.zeros(200, dtype=np.float32)
+    run = make(out, 50, 100)  # items 50..149
+    assert len(run) == 100
+    for _ in range(300):
+        at, value = rng.randrange(-100, 100), rng.choice([0.0, 1.0, 0.25, 1 / 3, 7, -2])
+        run[at] = value
+        expected[50 + at % 100] = value
+    assert np.array_equal(out, expected) and run[-1] == expected[149]
+    offsets = bytes([0, 3, 2, 255, 9])  # the 255 ends the run: offset 9 is not stored
+    scatter(run, 4, 10, offsets, 0, 0.5)
+    expected[[54, 84, 74]] = 0.5
+    scatter(run, 1, 1, offsets, 2, 1.5)  # from the third offset on
+    expected[53] = 1.5
+    assert np.array_equal(out, expected)
+    struct.pack_into("=3f", run, 8, 1.0, 2.0, 3.0)  # a row packed through the buffer protocol
+    expected[52:55] = (1.0, 2.0, 3.0)
+    assert np.array_equal(out, expected)
+    fill(run, 0.0)
+    expected[50:150] = 0.0
+    assert np.array_equal(out, expected)
+    fill(run, 2.0)
+    assert (out[50:150] == 2.0).all() and not out[:50].any() and not out[150:].any()
+
+
+@pytest.mark.parametrize("kind", kinds(), ids=lambda kind: kind[0])
+def test_items_refuse_what_they_cannot_store(kind: tuple[str, Any, Any, Any]) -> None:
+    _, make, scatter, _fill = kind
+    with pytest.raises(TypeError, match="float32"):
+        make(np.zeros(4))  # float64
+    with pytest.raises(ValueError, match="outside"):
+        make(np.zeros(4, dtype=np.float32), 2, 3)
+    with pytest.raises(TypeError):
+        make(np.zeros(4, dtype=np.float32)[::2])  # not contiguous
+    with pytest.raises((TypeError, BufferError)):
+        make(bytes(16))  # read-only
+    run = make(np.zeros(4, dtype=np.float32))
+    with pytest.raises(IndexError):
+        run[4] = 1.0
+    with pytest.raises(IndexError):
+        run[-5] = 1.0
+    with pytest.raises(TypeError):
+        run[1] = "one"
+    with pytest.raises(IndexError):
+        scatter(run, 1, 2, bytes([0, 2]), 0, 1.0)  # item 5 of 4
+    with pytest.raises(ValueError):
+        scatter(run, 0, 1, bytes([0]), -1, 1.0)
