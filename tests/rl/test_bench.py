@@ -18,7 +18,7 @@ def test_bench_env_prints_both_sides_and_their_ratio() -> None:
     result = CliRunner().invoke(app, ["bench", "kutna-hora", "--env", "--json", "--seconds", "0.1"])
     assert result.exit_code == 0, result.output
     figures = json.loads(result.output)
-    assert figures["env"] == "kutna_hora_v1"
+    assert figures["env"] == "kutna_hora_v2"
     assert figures["raw_us_per_decision"] > 0 and figures["env_us_per_decision"] > 0
     # The observer, watcher and mask helper are compiled with the engine (setup.py): no mixed build.
     assert figures["build"] == os.environ.get("TOWNHALL_EXPECT_BUILD", figures["build"])

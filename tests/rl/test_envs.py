@@ -31,7 +31,7 @@ GAMES = ["antiquity", "carcassonne", "kutna-hora", "my-city"]
 ENV_VERSIONS = {
     "antiquity": (2, "c94c3312a5784794"),
     "carcassonne": (1, "0cd405f6f022278f"),
-    "kutna-hora": (1, "304d3895b802bd7f"),
+    "kutna-hora": (2, "304d3895b802bd7f"),
     "my-city": (2, "969d43cbe61552d6"),
 }
 

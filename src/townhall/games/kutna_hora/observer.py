@@ -238,7 +238,7 @@ def _players(state: KutnaHoraPosition, player: int, views: dict[str, Any], previ
             items[at + 2] = state.reputation[seat] / 10.0
         turn = _turn(state, seat)
         if previous is None or previous[old + TURN] != turn:
-            items[at + 11] = (turn & 63) / 4.0  # cards used
+            items[at + 11] = (turn & 63).bit_count() / 4.0  # cards used (their bits set)
             items[at + 12] = (turn >> 7) / 4.0  # turns done
             items[at + 13] = ONE if turn >> 6 & 1 else ZERO  # to move
         if previous is None or previous[old + FIGURES] != state.figures_revision[seat]:
@@ -260,7 +260,7 @@ def _players(state: KutnaHoraPosition, player: int, views: dict[str, Any], previ
 
 
 class KutnaHoraObserver(Observer[KutnaHoraPosition]):
-    version = 1
+    version = 2  # 2: cards used is their count / 4 (version 1 stored the bits of which ones / 4)
 
     def __init__(self, num_players: int, options: Options) -> None:
         self.num_players = num_players
