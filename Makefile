@@ -12,7 +12,7 @@ CATALOGS := $(wildcard src/townhall/*/locale/*/LC_MESSAGES/*.po src/townhall/gam
 CATALOG_STAMP := $(VENV)/.catalogs-stamp
 # The compiled build is remade when a source it may hold changed (setup.py lists the modules).
 COMPILED_STAMP := $(VENV)/.compiled-stamp
-HOT_SOURCES := $(shell find src/townhall/engine src/townhall/games -name '*.py' 2>/dev/null) src/townhall/agents/mcts.py $(wildcard src/townhall/rl/*.py) $(wildcard src/townhall/*/_*.c) setup.py
+HOT_SOURCES := $(shell find src/townhall/engine src/townhall/games -name '*.py' 2>/dev/null) src/townhall/agents/mcts.py $(wildcard src/townhall/rl/*.py) $(wildcard src/townhall/*/_*.c src/townhall/games/*/_*.c) setup.py
 
 .PHONY: play terminal test lint typecheck bench clean schemas catalogs chromium compiled pure
 

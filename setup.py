@@ -51,6 +51,12 @@ if os.environ.get("TOWNHALL_COMPILE") == "1":
             Extension("townhall.rl._mask", ["src/townhall/rl/_mask.c"], extra_compile_args=["-O2"]),
             # Observers' float32 item stores in C (engine/_items.c; engine.items uses memoryviews without it).
             Extension("townhall.engine._items", ["src/townhall/engine/_items.c"], extra_compile_args=["-O2"]),
+            # Carcassonne's tiles laid on its observation's board window (the observer has it in Python too).
+            Extension(
+                "townhall.games.carcassonne._lay",
+                ["src/townhall/games/carcassonne/_lay.c"],
+                extra_compile_args=["-O2"],
+            ),
         ],
     )
 else:

@@ -21,6 +21,7 @@ float32 buffer (engine.items).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Final
 
 from townhall.engine.items import float_items, scatter
@@ -160,7 +161,7 @@ def _write(state: CarcassonnePosition, player: int, views: dict[str, Any], previ
         _board(state, views, -1, -1)
         _bag(state, views, None)
         _turn(state, flat, now >> 32, -1)
-        _followers(state, player, views, True)
+        _followers(state, player, views, -1)
         _tallies(state, player, views, True)
         return
     turn, turn_before = now >> 32, previous >> 32
@@ -169,7 +170,7 @@ def _write(state: CarcassonnePosition, player: int, views: dict[str, Any], previ
     if turn != turn_before:
         _turn(state, flat, turn, turn_before)
     if (now ^ previous) & 0xFFF:
-        _followers(state, player, views, False)
+        _followers(state, player, views, (now - previous) & 0xFFF)
     if (now ^ previous) & 0xFFFFFFFF:
         _tallies(state, player, views, False)
 
@@ -199,6 +200,42 @@ def _turn(state: CarcassonnePosition, flat: Any, turn: int, before: int) -> None
             flat[to_move_at + to_move] = ONE
 
 
+def lay_items(items: Any, occupied: bytearray, x: int, y: int, layout: int, planes: bytes, neighbours: bool) -> None:
+    """A tile of `layout` laid at window cell (x, y), maybe beyond the window (its neighbours may
+    not be): inside it, 1 on its planes (`planes` from 8 * layout, up to a 255), 0 on the
+    frontier, its `occupied` byte set; with `neighbours`, 1 on the frontier at each empty
+    neighbour inside the window (the frontier is every empty cell beside a tile). The pure
+    build's `lay`; the compiled build's is in C (_lay.c), tested to store alike."""
+    frontier_at = FRONTIER * CELLS
+    if 0 <= x < WIDTH and 0 <= y < WIDTH:
+        at = y * WIDTH + x
+        scatter(items, at, CELLS, planes, 8 * layout, ONE)
+        items[frontier_at + at] = ZERO
+        occupied[at] = 1
+    if neighbours:
+        for nx, ny in ((x, y - 1), (x, y + 1), (x + 1, y), (x - 1, y)):
+            if 0 <= nx < WIDTH and 0 <= ny < WIDTH and not occupied[ny * WIDTH + nx]:
+                items[frontier_at + ny * WIDTH + nx] = ONE
+
+
+Lay = Callable[[Any, bytearray, int, int, int, bytes, bool], None]
+
+
+def _lay_in_c() -> Lay | None:
+    """The C `lay` where the compiled build made it (its geometry checked against ours), else None."""
+    try:
+        from townhall.games.carcassonne import _lay
+    except ImportError:
+        return None
+    if (_lay.WIDTH, _lay.FRONTIER) != (WIDTH, FRONTIER):
+        raise ImportError(f"_lay.c draws a window of {_lay.WIDTH} with the frontier at {_lay.FRONTIER}")
+    return _lay.lay
+
+
+LAY_IN_C: Final = _lay_in_c()
+lay: Final[Lay] = LAY_IN_C or lay_items
+
+
 def _board(state: CarcassonnePosition, views: dict[str, Any], placed_before: int, counted: int) -> int:
     """The tiles placed since the last observation (all when `placed_before` is -1), the frontier
     around them (a tile changes it only at its own cell and its neighbours) and the last tile.
@@ -226,25 +263,10 @@ def _board(state: CarcassonnePosition, views: dict[str, Any], placed_before: int
         layout = board[cell][0]
         x = cell % SIZE - TABLE_OFF + RADIUS  # in the window's frame, maybe beyond it
         y = cell // SIZE - TABLE_OFF + RADIUS
-        if 0 <= x < WIDTH and 0 <= y < WIDTH:
-            at = y * WIDTH + x
-            scatter(flat, at, CELLS, TILE_PLANES, 8 * layout, ONE)  # the layout's planes, up to a 255
-            flat[frontier_at + at] = ZERO
-            occupied[at] = 1
-        if placed_before < 0:
-            continue
-        counted = _drawn(flat, counts, remaining_at, layout >> 2, counted)
-        # The frontier is every empty cell beside a tile (those inside the window are drawn).
-        if 0 <= x < WIDTH:
-            if 0 < y <= WIDTH and not occupied[(y - 1) * WIDTH + x]:
-                flat[frontier_at + (y - 1) * WIDTH + x] = ONE
-            if -1 <= y < WIDTH - 1 and not occupied[(y + 1) * WIDTH + x]:
-                flat[frontier_at + (y + 1) * WIDTH + x] = ONE
-        if 0 <= y < WIDTH:
-            if -1 <= x < WIDTH - 1 and not occupied[y * WIDTH + x + 1]:
-                flat[frontier_at + y * WIDTH + x + 1] = ONE
-            if 0 < x <= WIDTH and not occupied[y * WIDTH + x - 1]:
-                flat[frontier_at + y * WIDTH + x - 1] = ONE
+        # From scratch the frontier is drawn from the state's; along a game, from each new tile.
+        lay(flat, occupied, x, y, layout, TILE_PLANES, placed_before >= 0)
+        if placed_before >= 0:
+            counted = _drawn(flat, counts, remaining_at, layout >> 2, counted)
     last = state.last_cell
     at = _window(last) if last >= 0 else -1
     if at >= 0:
@@ -293,28 +315,41 @@ def _drawn(flat: Any, counts: list[int], remaining_at: int, tile: int, counted: 
     return counted
 
 
-def _followers(state: CarcassonnePosition, player: int, views: dict[str, Any], first: bool) -> None:
-    """The followers that came home since the last look off, the new ones on."""
+def _followers(state: CarcassonnePosition, player: int, views: dict[str, Any], moves: int) -> None:
+    """The followers that came home since the last look off, the new ones on; `moves`: the follower
+    moves since (-1: the first look). A node holds one follower for good (no owner changes, no
+    follower again once it came home) and `follower_at` keeps nodes in the order they were taken:
+    the new followers are its last entries, as many as the moves that were not returns."""
     flat = views[FLAT]
-    n = state.num_players
     seen: dict[int, int] = views[SEEN]
     follower_at = state.follower_at
-    if first:
+    if moves < 0:
         seen.clear()
-    else:
+        _put_followers(state, player, flat, seen, list(follower_at))
+        return
+    grown = len(follower_at) - len(seen)
+    if moves != grown:  # some came home
         for node in [node for node in seen if node not in follower_at]:
             at = seen.pop(node)
             if at >= 0:
                 flat[at] = ZERO
-    if len(seen) != len(follower_at):  # a node holds one follower for good: no owner changes
-        cell_of_node = state.cell_of_node
-        for node, owner in follower_at.items():
-            if node not in seen:
-                at = _window(cell_of_node[node])
-                if at >= 0:
-                    at += (FOLLOWERS + (owner - player) % n) * CELLS
-                    flat[at] = ONE
-                seen[node] = at
+    added = len(follower_at) - len(seen)  # one per new follower (moves less the returns)
+    if added > 0:
+        nodes = list(follower_at)
+        _put_followers(state, player, flat, seen, nodes[len(nodes) - added :])
+
+
+def _put_followers(state: CarcassonnePosition, player: int, flat: Any, seen: dict[int, int], nodes: list[int]) -> None:
+    """The followers on these nodes drawn (those in the window), and their items kept in `seen`."""
+    n = state.num_players
+    cell_of_node = state.cell_of_node
+    follower_at = state.follower_at
+    for node in nodes:
+        at = _window(cell_of_node[node])
+        if at >= 0:
+            at += (FOLLOWERS + (follower_at[node] - player) % n) * CELLS
+            flat[at] = ONE
+        seen[node] = at
 
 
 def _tallies(state: CarcassonnePosition, player: int, views: dict[str, Any], first: bool) -> None:
