@@ -135,8 +135,8 @@ def test_the_c_refresh_stores_as_the_python_one() -> None:
             refresh_with(bytearray(4), (), [1, 4])
 
 
-def test_a_view_that_packs_runs_needs_a_float32_buffer() -> None:
-    """Kutná Hora packs runs of items as float32 bytes: another buffer is refused in words, not
+def test_a_view_that_stores_float32_items_needs_a_float32_buffer() -> None:
+    """Kutná Hora stores float32 items (engine.items): another buffer is refused in words, not
     filled with garbage."""
     game = games.get("kutna-hora")
     observer = game.observer(2, game.meta.resolve({}))

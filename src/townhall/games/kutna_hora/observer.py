@@ -19,7 +19,6 @@ about 0..1 by the divisor given.
 
 from __future__ import annotations
 
-import struct
 from typing import Any, Final
 
 from townhall.engine.items import float_items
@@ -59,11 +58,6 @@ PRODUCTION_ITEMS: Final = "production items"
 MARKET_ITEMS: Final = "market items"
 PROGRESS_ITEMS: Final = "progress items"
 TRACKS_ITEMS: Final = "tracks items"
-# Runs of items written in one call (offsets in bytes): a store per item costs several times more.
-STACKS_ROW: Final = struct.Struct("=24f")  # 12 stacks: tops, then hidden cards
-MARKET_ROW: Final = struct.Struct("=21f")
-FIGURES_ROW: Final = struct.Struct("=8f")  # a player's fields 3-10
-PRODUCTION_ROW: Final = struct.Struct("=6f")
 # The items stored as objects made once (a literal would be boxed anew at each store when compiled).
 ZERO: Final[object] = float(0)
 ONE: Final[object] = float(1)
@@ -184,22 +178,26 @@ def _new_mine_tiles(state: KutnaHoraPosition, player: int, views: dict[str, Any]
 
 
 def _stacks(state: KutnaHoraPosition, views: dict[str, Any]) -> None:
-    values = [(top + 1) / 37.0 for top in state.stack_top]
+    items = views[STACK_ITEMS]
     bottoms = state.stack_bottom
+    for stack, top in enumerate(state.stack_top):
+        items[stack] = (top + 1) / 37.0
     for stack, hidden in enumerate(state.stack_hidden):
-        values.append((len(hidden) + (bottoms[stack] >= 0)) / 3.0)
-    STACKS_ROW.pack_into(views[STACK_ITEMS], 0, *values)
+        items[12 + stack] = (len(hidden) + (bottoms[stack] >= 0)) / 3.0
 
 
 def _market(state: KutnaHoraPosition, views: dict[str, Any]) -> None:
-    values = [value / 10.0 for value in state.sliders]
-    values += [count / 4.0 for count in state.bank]
-    values += [count / 4.0 for count in state.noble_pool]
-    values += [count / 4.0 for count in state.council]
+    items = views[MARKET_ITEMS]
+    for at, value in enumerate(state.sliders):
+        items[at] = value / 10.0
+    at = len(state.sliders)
+    for counts in (state.bank, state.noble_pool, state.council):
+        for count in counts:
+            items[at] = count / 4.0
+            at += 1
     layers = state.layers
     for layer in range(3):
-        values.append(len(layers[layer]) / 12.0 if layer < len(layers) else 0.0)
-    MARKET_ROW.pack_into(views[MARKET_ITEMS], 0, *values)
+        items[at + layer] = len(layers[layer]) / 12.0 if layer < len(layers) else 0.0
 
 
 def _turn(state: KutnaHoraPosition, seat: int) -> int:
@@ -243,20 +241,17 @@ def _players(state: KutnaHoraPosition, player: int, views: dict[str, Any], previ
             items[at + 13] = ONE if turn >> 6 & 1 else ZERO  # to move
         if previous is None or previous[old + FIGURES] != state.figures_revision[seat]:
             houses = state.houses[seat]
-            FIGURES_ROW.pack_into(
-                items,
-                (at + 3) * 4,
-                state.ore_from_mines[seat] / 10.0,
-                state.pelicans_unused[seat] / 5.0,
-                state.pelicans_used[seat] / 5.0,
-                state.pool[seat] / 10.0,
-                state.reserve[seat] / 10.0,
-                houses[0] / 4.0,
-                houses[1] / 4.0,
-                houses[2] / 4.0,
-            )
+            items[at + 3] = state.ore_from_mines[seat] / 10.0
+            items[at + 4] = state.pelicans_unused[seat] / 5.0
+            items[at + 5] = state.pelicans_used[seat] / 5.0
+            items[at + 6] = state.pool[seat] / 10.0
+            items[at + 7] = state.reserve[seat] / 10.0
+            items[at + 8] = houses[0] / 4.0
+            items[at + 9] = houses[1] / 4.0
+            items[at + 10] = houses[2] / 4.0
             items[at + 14] = len(state.guilds[seat]) / 2.0
-            PRODUCTION_ROW.pack_into(production, row * 6 * 4, *[value / 10.0 for value in state.production[seat]])
+            for good, value in enumerate(state.production[seat]):
+                production[row * 6 + good] = value / 10.0
 
 
 class KutnaHoraObserver(Observer[KutnaHoraPosition]):
@@ -292,7 +287,7 @@ class KutnaHoraObserver(Observer[KutnaHoraPosition]):
 
     def make_views(self, out: Any) -> dict[str, Any]:
         views = super().make_views(out)
-        for name, sliced in ITEMS:  # runs of items are packed as float32 bytes: items refuse others
+        for name, sliced in ITEMS:  # float32 items: another buffer is refused (engine.items)
             part = self.layout.slices[sliced]
             views[name] = float_items(out, part.offset, part.size)
         return views
