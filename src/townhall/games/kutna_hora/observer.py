@@ -39,14 +39,18 @@ ROUND: Final = 5
 POPULATION: Final = 6
 ORE: Final = 7
 TAX: Final = 8
-# The players part's key: these per player listed, from the observer on. Figures that change
-# often are read directly; the rest has a revision in the position.
-PER_PLAYER: Final = 5
+# The players part's key, in this order: copies of the position's per-seat lists (figures that
+# change often are read directly; the rest has a revision in the position), and the seat to move.
 MONEY: Final = 0
 POINTS: Final = 1
 REPUTATION: Final = 2
-TURN: Final = 3  # cards used (6 bits), to move, turns done
-FIGURES: Final = 4
+USED: Final = 3  # the bits of the cards used
+TURNS: Final = 4
+FIGURES: Final = 5
+MOVER: Final = 6  # -1 once the game is over
+PlayersKey = tuple[
+    tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], int
+]
 # Slices also kept as flat items of the buffer under these names (engine.items: storing one item
 # there costs a fraction of a NumPy item store).
 TOWN_ITEMS: Final = "town items"
@@ -200,46 +204,50 @@ def _market(state: KutnaHoraPosition, views: dict[str, Any]) -> None:
         items[at + layer] = len(layers[layer]) / 12.0 if layer < len(layers) else 0.0
 
 
-def _turn(state: KutnaHoraPosition, seat: int) -> int:
-    """Cards used, whether to move and turns done, in one int (a player has 6 cards)."""
-    to_move = state.phase != OVER and state.current == seat
-    return state.used_cards[seat] | to_move << 6 | state.turns_done[seat] << 7
+def _mover(state: KutnaHoraPosition) -> int:
+    return state.current if state.phase != OVER else -1
 
 
-def _players_key(state: KutnaHoraPosition, player: int) -> tuple[int, ...]:
-    n = state.num_players
-    key: list[int] = []
-    for row in range(n):
-        seat = (player + row) % n
-        key.append(state.money[seat])
-        key.append(state.points[seat])
-        key.append(state.reputation[seat])
-        key.append(_turn(state, seat))
-        key.append(state.figures_revision[seat])
-    return tuple(key)
+def _players_key(state: KutnaHoraPosition, player: int) -> PlayersKey:
+    """Copies of the per-seat lists (each copied in C) and the seat to move."""
+    return (
+        tuple(state.money),
+        tuple(state.points),
+        tuple(state.reputation),
+        tuple(state.used_cards),
+        tuple(state.turns_done),
+        tuple(state.figures_revision),
+        _mover(state),
+    )
 
 
-def _players(state: KutnaHoraPosition, player: int, views: dict[str, Any], previous: tuple[int, ...] | None) -> None:
+def _players(state: KutnaHoraPosition, player: int, views: dict[str, Any], previous: PlayersKey | None) -> None:
     """Each player's figures that moved since `previous` (all of them when it is None)."""
     n = state.num_players
     items = views[PLAYER_ITEMS]
     production = views[PRODUCTION_ITEMS]
+    mover = _mover(state)
     for row in range(n):
         seat = (player + row) % n
         at = row * PLAYER_FIELDS
-        old = row * PER_PLAYER
-        if previous is None or previous[old + MONEY] != state.money[seat]:
-            items[at] = state.money[seat] / 50.0
-        if previous is None or previous[old + POINTS] != state.points[seat]:
-            items[at + 1] = state.points[seat] / 100.0
-        if previous is None or previous[old + REPUTATION] != state.reputation[seat]:
-            items[at + 2] = state.reputation[seat] / 10.0
-        turn = _turn(state, seat)
-        if previous is None or previous[old + TURN] != turn:
-            items[at + 11] = (turn & 63).bit_count() / 4.0  # cards used (their bits set)
-            items[at + 12] = (turn >> 7) / 4.0  # turns done
-            items[at + 13] = ONE if turn >> 6 & 1 else ZERO  # to move
-        if previous is None or previous[old + FIGURES] != state.figures_revision[seat]:
+        money = state.money[seat]
+        if previous is None or previous[MONEY][seat] != money:
+            items[at] = money / 50.0
+        points = state.points[seat]
+        if previous is None or previous[POINTS][seat] != points:
+            items[at + 1] = points / 100.0
+        reputation = state.reputation[seat]
+        if previous is None or previous[REPUTATION][seat] != reputation:
+            items[at + 2] = reputation / 10.0
+        used = state.used_cards[seat]
+        if previous is None or previous[USED][seat] != used:
+            items[at + 11] = used.bit_count() / 4.0  # cards used (their bits set)
+        turns = state.turns_done[seat]
+        if previous is None or previous[TURNS][seat] != turns:
+            items[at + 12] = turns / 4.0
+        if previous is None or (previous[MOVER] == seat) != (mover == seat):
+            items[at + 13] = ONE if mover == seat else ZERO
+        if previous is None or previous[FIGURES][seat] != state.figures_revision[seat]:
             houses = state.houses[seat]
             items[at + 3] = state.ore_from_mines[seat] / 10.0
             items[at + 4] = state.pelicans_unused[seat] / 5.0
