@@ -58,7 +58,11 @@ class Watcher(Generic[StateT]):
         self.views = observer.make_views(out)  # its own: no cache elsewhere holds the buffer
         self.flat = _flat(out)
         self.items = _items(out)  # zeroed at a fill from scratch: a memset, where NumPy loops
-        self.steps = observer.steps  # read at every look (an attribute of a Python object otherwise)
+        # Read at every look or catch-up (attributes of a Python object otherwise, a lookup each).
+        self.steps = observer.steps
+        self.parts = observer.parts
+        self.state_in_views = observer.state_in_views
+        self.format = "" if self.flat is None else self.flat.format
         self.keys: list[Any] = []
         self.state: StateT | None = None
         self.player = -1
@@ -73,10 +77,10 @@ class Watcher(Generic[StateT]):
         """Copy `other`'s buffer and where it is: the next observation rewrites only what changed
         since `other`'s last one. An observer keeping state beside its slices fills from scratch
         instead (that state is each watcher's own)."""
-        if self.observer.state_in_views:
+        if self.state_in_views:
             self.state = None
             return
-        if self.flat is not None and other.flat is not None and self.flat.format == other.flat.format:
+        if self.flat is not None and other.flat is not None and self.format == other.format:
             self.flat[:] = other.flat  # a plain copy of the bytes: a third of NumPy's slice copy
         else:
             self.buffer[:] = other.buffer
@@ -90,7 +94,7 @@ class Watcher(Generic[StateT]):
 
     def observe(self, state: StateT, player: int) -> Any:
         views = self.views
-        parts = self.observer.parts
+        parts = self.parts
         if state is not self.state or player != self.player:
             if self.items is not None:
                 fill(self.items, 0.0)
