@@ -21,6 +21,7 @@ float32 buffer (engine.items).
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from typing import Any, Final
 
@@ -223,13 +224,14 @@ Lay = Callable[[Any, bytearray, int, int, int, bytes, bool], None]
 
 def _lay_in_c() -> Lay | None:
     """The C `lay` where the compiled build made it (its geometry checked against ours), else None."""
-    try:
-        from townhall.games.carcassonne import _lay
+    try:  # by name: a static import of a module with no source reads as one of the package
+        in_c: Any = importlib.import_module("townhall.games.carcassonne._lay")
     except ImportError:
         return None
-    if (_lay.WIDTH, _lay.FRONTIER) != (WIDTH, FRONTIER):
-        raise ImportError(f"_lay.c draws a window of {_lay.WIDTH} with the frontier at {_lay.FRONTIER}")
-    return _lay.lay
+    if (in_c.WIDTH, in_c.FRONTIER) != (WIDTH, FRONTIER):
+        raise ImportError(f"_lay.c draws a window of {in_c.WIDTH} with the frontier at {in_c.FRONTIER}")
+    lay_in_c: Lay = in_c.lay
+    return lay_in_c
 
 
 LAY_IN_C: Final = _lay_in_c()
