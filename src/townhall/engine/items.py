@@ -55,20 +55,21 @@ def scatter_items(items: Any, base: int, stride: int, offsets: bytes, start: int
     255 or the end of `offsets` (the pure build's scatter; tests check it stores as the C one)."""
     if start < 0:
         raise ValueError("scatter's start is not negative")
+    size = len(items)
     for k in range(start, len(offsets)):
         offset = offsets[k]
         if offset == 255:
             break
         at = base + stride * offset
-        if at < 0 or at >= len(items):
-            raise IndexError(f"item {at} is outside the {len(items)} items")
+        if at < 0 or at >= size:
+            raise IndexError(f"item {at} is outside the {size} items")
         items[at] = value
 
 
 def fill_items(items: Any, value: Any) -> None:
-    """Every item set to `value` (the pure build's fill): one struct pack of them all."""
-    count = len(items)
-    struct.pack_into(f"={count}f", items, 0, *([value] * count))
+    """Every item set to `value` (the pure build's fill): one copy of the repeated bytes."""
+    raw = memoryview(items).cast("B")
+    raw[:] = struct.pack("=f", value) * len(items)
 
 
 _C: Final[Any] = _in_c()

@@ -213,10 +213,18 @@ def lay_items(items: Any, occupied: bytearray, x: int, y: int, layout: int, plan
         scatter(items, at, CELLS, planes, 8 * layout, ONE)
         items[frontier_at + at] = ZERO
         occupied[at] = 1
-    if neighbours:
-        for nx, ny in ((x, y - 1), (x, y + 1), (x + 1, y), (x - 1, y)):
-            if 0 <= nx < WIDTH and 0 <= ny < WIDTH and not occupied[ny * WIDTH + nx]:
-                items[frontier_at + ny * WIDTH + nx] = ONE
+    if not neighbours:
+        return
+    if 0 <= x < WIDTH:
+        if 0 < y <= WIDTH and not occupied[(y - 1) * WIDTH + x]:
+            items[frontier_at + (y - 1) * WIDTH + x] = ONE
+        if -1 <= y < WIDTH - 1 and not occupied[(y + 1) * WIDTH + x]:
+            items[frontier_at + (y + 1) * WIDTH + x] = ONE
+    if 0 <= y < WIDTH:
+        if -1 <= x < WIDTH - 1 and not occupied[y * WIDTH + x + 1]:
+            items[frontier_at + y * WIDTH + x + 1] = ONE
+        if 0 < x <= WIDTH and not occupied[y * WIDTH + x - 1]:
+            items[frontier_at + y * WIDTH + x - 1] = ONE
 
 
 Lay = Callable[[Any, bytearray, int, int, int, bytes, bool], None]
