@@ -30,7 +30,7 @@ def _seatings() -> list[tuple[str, int, dict[str, OptionValue]]]:
 @pytest.mark.parametrize(("name", "players", "options"), _seatings())
 def test_kept_views_equal_views_from_scratch(name: str, players: int, options: dict[str, OptionValue]) -> None:
     game = games.get(name)
-    table = Table(game, players, options, "rank")
+    table = Table(game, players, options, "rank", copy=False)  # its watchers are the buffers
     scratch = np.empty(table.observer.size, dtype=np.float32)
     for seed in (1, 2):
         table.reset(seed)
@@ -50,6 +50,17 @@ def test_kept_views_equal_views_from_scratch(name: str, players: int, options: d
                 break
             legal = table.state.legal_actions(movers[0])
             table.state.apply(movers[0], legal[int(rng.random() * len(legal))], chance)
+
+
+def test_a_copying_table_keeps_no_buffers_of_its_own() -> None:
+    """copy=True hands out buffers it makes as needed: the table makes none for copy=False (a
+    Carcassonne view and mask are 200 KB a player, times many environments in a vector)."""
+    copying, buffers = Table("carcassonne", 2, None, "rank"), Table("carcassonne", 2, None, "rank", copy=False)
+    assert copying.watchers == [] and len(copying.mask_bytes) == 0
+    assert len(buffers.watchers) == 2 and len(buffers.mask_bytes) == buffers.num_actions
+    copying.reset(1)
+    assert copying.observe(0)["action_mask"].sum() == len(copying.state.legal_actions(0))
+    assert copying.watchers == [] and len(copying.mask_bytes) == 0
 
 
 def test_another_state_object_is_observed_from_scratch() -> None:

@@ -105,7 +105,7 @@ def run_env_bench(
         "players": players,
         "options": resolved,
         # The engine's state and the environment's hot path (observer, watcher, mask) together.
-        "build": build_of(env.table.state, env.table.observer, env.table.watchers[0]),
+        "build": build_of(env.table.state, env.table.observer, buffers.table.watchers[0]),
         "games": games,
         "observation_size": env.table.observer.size,
         "actions": env.table.num_actions,

@@ -109,15 +109,17 @@ class Table:
         self.observer: Observer[Any] = self.game.observer(players, resolved) or PublicObserver(players)
         self.state = self.game.new_state(players, resolved, Chance(0))
         self.num_actions = self.state.num_distinct_actions()
-        # One buffer per player, kept up to date along the game (only the changed parts rewritten).
+        # copy=False: one buffer per player, kept up to date along the game (only the changed parts
+        # rewritten); none with copy=True, whose hand-outs make their own as needed (Carcassonne's
+        # view and mask are 200 KB a player).
         self.watchers: list[Watcher[Any]] = [
-            self.observer.watcher(np.zeros(self.observer.size, dtype=np.float32)) for _ in range(players)
+            self.observer.watcher(np.zeros(self.observer.size, dtype=np.float32)) for _ in range(0 if copy else players)
         ]
         # What copy=False hands out: read-only views of them (a caller's write would corrupt the
         # parts kept up to date), made once.
         self.views = [read_only(watcher.buffer) for watcher in self.watchers]
         # The mask's bytes, kept up to date item by item (rl.mask.refresh); the array is a view of them.
-        self.mask_bytes = bytearray(self.num_actions)
+        self.mask_bytes = bytearray(0 if copy else self.num_actions)
         self.mask = read_only_mask(self.mask_bytes)
         self.legal: tuple[int, ...] = ()  # the ones of the mask now
         self.copy = copy

@@ -20,7 +20,7 @@ from townhall.rl.core import Table
 def test_kept_views_follow_the_cap_and_the_marks(players: int) -> None:
     capped = marked = 0
     for episode in (13, 24):
-        table = Table("my-city", players, {"mode": "campaign", "episode": episode}, "rank")
+        table = Table("my-city", players, {"mode": "campaign", "episode": episode}, "rank", copy=False)
         scratch = np.empty(table.observer.size, dtype=np.float32)
         for seed in range(4):
             table.reset(seed)
