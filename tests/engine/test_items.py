@@ -12,16 +12,18 @@ import numpy as np
 import pytest
 
 from townhall.engine import items
-from townhall.engine.items import fill_items, float_items, memory_items, scatter_items
+from townhall.engine.items import copy_items, fill_items, float_items, memory_items, scatter_items
+
+Kind = tuple[str, Any, Any, Any, Any]
 
 
-def kinds() -> list[tuple[str, Any, Any, Any]]:
-    """(name, make items, scatter, fill) for each kind this build has."""
-    found: list[tuple[str, Any, Any, Any]] = [("memoryview", memory_items, scatter_items, fill_items)]
+def kinds() -> list[Kind]:
+    """(name, make items, scatter, fill, copy) for each kind this build has."""
+    found: list[Kind] = [("memoryview", memory_items, scatter_items, fill_items, copy_items)]
     if items.IN_C:
         from townhall.engine import _items
 
-        found.append(("C", _items.Items, _items.scatter, _items.fill))
+        found.append(("C", _items.Items, _items.scatter, _items.fill, _items.copy))
     return found
 
 
@@ -29,17 +31,25 @@ def test_the_build_uses_its_own_kind() -> None:
     expected = os.environ.get("TOWNHALL_EXPECT_BUILD")
     if not items.IN_C:
         assert expected != "compiled", "the compiled build has no C items"
-        assert items.scatter is scatter_items and isinstance(float_items(np.zeros(2, np.float32)), memoryview)
+        assert (
+            items.scatter is scatter_items
+            and items.copy is copy_items
+            and isinstance(float_items(np.zeros(2, np.float32)), memoryview)
+        )
         return
     assert expected != "pure"
     from townhall.engine import _items
 
-    assert items.scatter is _items.scatter and type(float_items(np.zeros(2, np.float32))) is _items.Items
+    assert (
+        items.scatter is _items.scatter
+        and items.copy is _items.copy
+        and type(float_items(np.zeros(2, np.float32))) is _items.Items
+    )
 
 
 @pytest.mark.parametrize("kind", kinds(), ids=lambda kind: kind[0])
-def test_items_store_where_numpy_would(kind: tuple[str, Any, Any, Any]) -> None:
-    _, make, scatter, fill = kind
+def test_items_store_where_numpy_would(kind: Kind) -> None:
+    _, make, scatter, fill, copy = kind
     rng = random.Random(5)
     out = np.zeros(200, dtype=np.float32)
     expected = np.zeros(200, dtype=np.float32)
@@ -64,11 +74,14 @@ def test_items_store_where_numpy_would(kind: tuple[str, Any, Any, Any]) -> None:
     assert np.array_equal(out, expected)
     fill(run, 2.0)
     assert (out[50:150] == 2.0).all() and not out[:50].any() and not out[150:].any()
+    other = np.arange(100, dtype=np.float32) / 3
+    copy(run, make(other))
+    assert np.array_equal(out[50:150], other) and not out[:50].any() and not out[150:].any()
 
 
 @pytest.mark.parametrize("kind", kinds(), ids=lambda kind: kind[0])
-def test_items_refuse_what_they_cannot_store(kind: tuple[str, Any, Any, Any]) -> None:
-    _, make, scatter, _fill = kind
+def test_items_refuse_what_they_cannot_store(kind: Kind) -> None:
+    _, make, scatter, _fill, copy = kind
     with pytest.raises(TypeError, match="float32"):
         make(np.zeros(4))  # float64
     with pytest.raises(ValueError, match="outside"):
@@ -88,3 +101,5 @@ def test_items_refuse_what_they_cannot_store(kind: tuple[str, Any, Any, Any]) ->
         scatter(run, 1, 2, bytes([0, 2]), 0, 1.0)  # item 5 of 4
     with pytest.raises(ValueError):
         scatter(run, 0, 1, bytes([0]), -1, 1.0)
+    with pytest.raises(ValueError):
+        copy(run, make(np.zeros(5, dtype=np.float32)))

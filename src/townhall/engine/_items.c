@@ -195,6 +195,21 @@ static PyObject *fill(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     Py_RETURN_NONE;
 }
 
+/* copy(target, source): target's items set to source's, as many. */
+static PyObject *copy(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 2 || !PyObject_TypeCheck(args[0], &ItemsType) || !PyObject_TypeCheck(args[1], &ItemsType)) {
+        PyErr_SetString(PyExc_TypeError, "copy(target: Items, source: Items)");
+        return NULL;
+    }
+    Items *target = (Items *)args[0], *source = (Items *)args[1];
+    if (target->size != source->size) {
+        PyErr_Format(PyExc_ValueError, "%zd items do not fit in %zd", source->size, target->size);
+        return NULL;
+    }
+    memmove(target->data, source->data, (size_t)target->size * sizeof(float));
+    Py_RETURN_NONE;
+}
+
 static PyMappingMethods items_mapping = {
     .mp_length = (lenfunc)items_length,
     .mp_subscript = (binaryfunc)items_get,
@@ -221,6 +236,7 @@ static PyMethodDef methods[] = {
     {"scatter", (PyCFunction)(void (*)(void))scatter, METH_FASTCALL,
      "items[base + stride * offsets[k]] = value for k from start until an offset of 255."},
     {"fill", (PyCFunction)(void (*)(void))fill, METH_FASTCALL, "Every item set to value."},
+    {"copy", (PyCFunction)(void (*)(void))copy, METH_FASTCALL, "target's items set to source's, as many."},
     {NULL, NULL, 0, NULL},
 };
 

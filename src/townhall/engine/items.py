@@ -2,17 +2,19 @@
 
 `float_items(buffer, start, size)` gives a run of the buffer's items (all by default) that takes
 `items[i] = value`, `len(items)` and the buffer protocol (`struct.pack_into` writes a row of them);
-`scatter` sets one value at several places of a run and `fill` sets them all. The compiled build
+`scatter` sets one value at several places of a run, `fill` sets them all and `copy` copies a
+run into another as long. The compiled build
 has these in C (`_items.c`): a store through a memoryview, what the pure build uses, costs about
 200 instructions (it parses the format at every store) and an observer stores tens per look.
 Compiled in the compiled build (setup.py), so that an observer reads `scatter` from a static."""
 
 from __future__ import annotations
 
-import importlib
 import struct
 from collections.abc import Callable
 from typing import Any, Final, Protocol
+
+from townhall.engine.build import c_extension
 
 
 class FloatItems(Protocol):
@@ -28,14 +30,7 @@ class FloatItems(Protocol):
 # The value is any float or int (typed Any: an observer passes a float object made once).
 Scatter = Callable[[Any, int, int, bytes, int, Any], None]
 Fill = Callable[[Any, Any], None]
-
-
-def _in_c() -> Any:
-    """The C module where the compiled build made it, else None."""
-    try:  # by name: a static import of a module with no source reads as one of the package
-        return importlib.import_module("townhall.engine._items")
-    except ImportError:
-        return None
+Copy = Callable[[Any, Any], None]
 
 
 def memory_items(buffer: Any, start: int = 0, size: int = -1) -> memoryview[float]:
@@ -72,10 +67,18 @@ def fill_items(items: Any, value: Any) -> None:
     raw[:] = struct.pack("=f", value) * len(items)
 
 
-_C: Final[Any] = _in_c()
+def copy_items(target: Any, source: Any) -> None:
+    """`target`'s items set to `source`'s, as many (the pure build's copy: a plain byte copy)."""
+    if len(target) != len(source):
+        raise ValueError(f"{len(source)} items do not fit in {len(target)}")
+    target[:] = source
+
+
+_C: Final[Any] = c_extension("townhall.engine._items")
 IN_C: Final = _C is not None
 scatter: Final[Scatter] = _C.scatter if IN_C else scatter_items
 fill: Final[Fill] = _C.fill if IN_C else fill_items
+copy: Final[Copy] = _C.copy if IN_C else copy_items
 _ITEMS: Final[Any] = _C.Items if IN_C else memory_items
 
 
@@ -85,4 +88,15 @@ def float_items(buffer: Any, start: int = 0, size: int = -1) -> Any:
     return _ITEMS(buffer, start, size)
 
 
-__all__ = ["IN_C", "FloatItems", "fill", "fill_items", "float_items", "memory_items", "scatter", "scatter_items"]
+__all__ = [
+    "IN_C",
+    "FloatItems",
+    "copy",
+    "copy_items",
+    "fill",
+    "fill_items",
+    "float_items",
+    "memory_items",
+    "scatter",
+    "scatter_items",
+]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Generic, Protocol, TypeVar
 
-from townhall.engine.items import fill, float_items
+from townhall.engine.items import copy, fill, float_items
 
 StateT = TypeVar("StateT")
 
@@ -25,15 +25,6 @@ class Watched(Protocol):
     def state_in_views(self) -> bool: ...
 
     def make_views(self, out: Any) -> dict[str, Any]: ...
-
-
-def _flat(buffer: Any) -> memoryview | None:
-    """The buffer as a flat memoryview if it exports one (a NumPy array does), else None."""
-    try:
-        view = memoryview(buffer)
-    except TypeError:
-        return None
-    return view if view.ndim == 1 and view.c_contiguous else None
 
 
 def _items(buffer: Any) -> Any:
@@ -56,13 +47,12 @@ class Watcher(Generic[StateT]):
         self.observer = observer
         self.buffer = out
         self.views = observer.make_views(out)  # its own: no cache elsewhere holds the buffer
-        self.flat = _flat(out)
-        self.items = _items(out)  # zeroed at a fill from scratch: a memset, where NumPy loops
+        # Zeroed at a fill from scratch (a memset, where NumPy loops) and copied at a catch-up.
+        self.items = _items(out)
         # Read at every look or catch-up (attributes of a Python object otherwise, a lookup each).
         self.steps = observer.steps
         self.parts = observer.parts
         self.state_in_views = observer.state_in_views
-        self.format = "" if self.flat is None else self.flat.format
         self.keys: list[Any] = []
         self.state: StateT | None = None
         self.player = -1
@@ -80,8 +70,8 @@ class Watcher(Generic[StateT]):
         if self.state_in_views:
             self.state = None
             return
-        if self.flat is not None and other.flat is not None and self.format == other.format:
-            self.flat[:] = other.flat  # a plain copy of the bytes: a third of NumPy's slice copy
+        if self.items is not None and other.items is not None:
+            copy(self.items, other.items)  # a plain copy of the bytes: a third of NumPy's slice copy
         else:
             self.buffer[:] = other.buffer
         self.keys = list(other.keys)

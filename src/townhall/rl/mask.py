@@ -8,15 +8,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
+from townhall.engine.build import c_extension
+
 Refresh = Callable[[bytearray, tuple[int, ...], list[int]], tuple[int, ...]]
 
 
 def _in_c() -> Refresh | None:
     """The C refresh where the compiled build made it, else None."""
-    try:
-        from townhall.rl._mask import refresh as stores
-    except ImportError:
+    in_c = c_extension("townhall.rl._mask")
+    if in_c is None:
         return None
+    stores: Refresh = in_c.refresh
     return stores
 
 

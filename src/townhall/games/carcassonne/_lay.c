@@ -6,21 +6,12 @@
  * function in Python (observer.lay_items), tested to store alike. */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <string.h>
 
 /* The window's geometry and the frontier's plane: the observer checks them against its own. */
 #define WIDTH 31
 #define CELLS (WIDTH * WIDTH)
 #define FRONTIER 20
-
-static int is_float32(const char *format) {
-    if (format == NULL) {
-        return 0;
-    }
-    if (format[0] == '<' || format[0] == '=' || format[0] == '@') {
-        format++;
-    }
-    return format[0] == 'f' && format[1] == '\0';
-}
 
 static void join_frontier(float *frontier, const char *occupied, long x, long y) {
     if (0 <= x && x < WIDTH && 0 <= y && y < WIDTH && !occupied[y * WIDTH + x]) {
@@ -58,7 +49,8 @@ static PyObject *lay(PyObject *module, PyObject *const *args, Py_ssize_t nargs) 
     if (PyObject_GetBuffer(args[0], &view, PyBUF_WRITABLE | PyBUF_FORMAT) < 0) {
         return NULL;
     }
-    if (view.itemsize != 4 || !is_float32(view.format) || view.len < (Py_ssize_t)((FRONTIER + 1) * CELLS * 4)) {
+    /* The items of engine.items export their run as format "f". */
+    if (view.format == NULL || strcmp(view.format, "f") != 0 || view.len < (Py_ssize_t)((FRONTIER + 1) * CELLS * 4)) {
         PyBuffer_Release(&view);
         PyErr_SetString(PyExc_TypeError, "lay needs the float32 items of a whole Carcassonne view");
         return NULL;

@@ -21,10 +21,10 @@ float32 buffer (engine.items).
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from typing import Any, Final
 
+from townhall.engine.build import c_extension
 from townhall.engine.items import float_items, scatter
 from townhall.engine.observer import Layout, Observer, Part
 from townhall.engine.options import Options
@@ -232,9 +232,8 @@ Lay = Callable[[Any, bytearray, int, int, int, bytes, bool], None]
 
 def _lay_in_c() -> Lay | None:
     """The C `lay` where the compiled build made it (its geometry checked against ours), else None."""
-    try:  # by name: a static import of a module with no source reads as one of the package
-        in_c: Any = importlib.import_module("townhall.games.carcassonne._lay")
-    except ImportError:
+    in_c = c_extension("townhall.games.carcassonne._lay")
+    if in_c is None:
         return None
     if (in_c.WIDTH, in_c.FRONTIER) != (WIDTH, FRONTIER):
         raise ImportError(f"_lay.c draws a window of {in_c.WIDTH} with the frontier at {in_c.FRONTIER}")
