@@ -12,9 +12,18 @@ import numpy as np
 import pytest
 
 from townhall.engine import items
-from townhall.engine.items import copy_items, fill_items, float_items, memory_items, scatter_items
+from townhall.engine.items import (
+    columns_items,
+    copy_items,
+    fill_items,
+    float_items,
+    memory_items,
+    rows_items,
+    scatter_items,
+)
 
 Kind = tuple[str, Any, Any, Any, Any]
+Tables = tuple[str, Any, Any, Any]
 
 
 def kinds() -> list[Kind]:
@@ -27,6 +36,16 @@ def kinds() -> list[Kind]:
     return found
 
 
+def table_kinds() -> list[Tables]:
+    """(name, make items, rows, columns) for each kind this build has."""
+    found: list[Tables] = [("memoryview", memory_items, rows_items, columns_items)]
+    if items.IN_C:
+        from townhall.engine import _items
+
+        found.append(("C", _items.Items, _items.rows, _items.columns))
+    return found
+
+
 def test_the_build_uses_its_own_kind() -> None:
     expected = os.environ.get("TOWNHALL_EXPECT_BUILD")
     if not items.IN_C:
@@ -34,6 +53,8 @@ def test_the_build_uses_its_own_kind() -> None:
         assert (
             items.scatter is scatter_items
             and items.copy is copy_items
+            and items.rows is rows_items
+            and items.columns is columns_items
             and isinstance(float_items(np.zeros(2, np.float32)), memoryview)
         )
         return
@@ -43,6 +64,8 @@ def test_the_build_uses_its_own_kind() -> None:
     assert (
         items.scatter is _items.scatter
         and items.copy is _items.copy
+        and items.rows is _items.rows
+        and items.columns is _items.columns
         and type(float_items(np.zeros(2, np.float32))) is _items.Items
     )
 
@@ -103,3 +126,53 @@ def test_items_refuse_what_they_cannot_store(kind: Kind) -> None:
         scatter(run, 0, 1, bytes([0]), -1, 1.0)
     with pytest.raises(ValueError):
         copy(run, make(np.zeros(5, dtype=np.float32)))
+
+
+@pytest.mark.parametrize("kind", table_kinds(), ids=lambda kind: kind[0])
+def test_tables_store_what_python_divides_rotated_to_the_observer(kind: Tables) -> None:
+    _, make, rows, columns = kind
+    rng = random.Random(8)
+    for _ in range(50):
+        seats, width, stride = rng.randint(1, 5), rng.randint(1, 6), 9
+        figures = [[rng.randint(-3, 120) for _ in range(width)] for _ in range(seats)]
+        first = rng.randrange(seats)
+        divisor = rng.choice([3.0, 10.0, 7, 0.5])
+        out = np.full(60, -1.0, dtype=np.float32)
+        expected = out.copy()
+        rows(make(out, 5, 50), 2, stride, first, figures, divisor)
+        for r in range(seats):
+            for j in range(width):  # as an observer stores them one by one in Python
+                expected[5 + 2 + r * stride + j] = figures[(first + r) % seats][j] / divisor
+        assert np.array_equal(out, expected)
+        lists = tuple([row[j] for row in figures] for j in range(width))  # per column, per seat
+        divisors = tuple(rng.choice([4.0, 50.0, 3, 0.25]) for _ in range(width))
+        columns(make(out, 5, 50), 1, stride, first, lists, divisors)
+        for c in range(width):
+            for r in range(seats):
+                expected[5 + 1 + r * stride + c] = lists[c][(first + r) % seats] / divisors[c]
+        assert np.array_equal(out, expected)
+    out = np.zeros(4, dtype=np.float32)
+    rows(make(out), 0, 2, 1, ((1.5, 2), [3, 4.25]), 1.0)  # tuples, lists, floats and ints
+    assert out.tolist() == [3.0, 4.25, 1.5, 2.0]
+
+
+@pytest.mark.parametrize("kind", table_kinds(), ids=lambda kind: kind[0])
+def test_tables_refuse_what_they_cannot_store(kind: Tables) -> None:
+    _, make, rows, columns = kind
+    run = make(np.zeros(4, dtype=np.float32))
+    with pytest.raises(IndexError):
+        rows(run, 0, 3, 0, [[1, 2], [3, 4]], 1.0)  # item 4 of 4
+    with pytest.raises(IndexError):
+        rows(run, -1, 1, 0, [[1]], 1.0)
+    with pytest.raises(IndexError):
+        columns(run, 2, 2, 0, ([1, 2],), (1.0,))  # item 4 of 4
+    with pytest.raises(ValueError):
+        columns(run, 0, 1, 0, ([1, 2], [3, 4]), (1.0,))
+    with pytest.raises(ZeroDivisionError):
+        rows(run, 0, 2, 0, [[1]], 0.0)
+    with pytest.raises(ZeroDivisionError):
+        columns(run, 0, 1, 0, ([1],), (0,))
+    with pytest.raises(TypeError):
+        rows(run, 0, 1, 0, [["one"]], 1.0)
+    with pytest.raises(TypeError):
+        columns(run, 0, 1, 0, (["one"],), (1.0,))

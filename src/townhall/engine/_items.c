@@ -232,11 +232,137 @@ static PyTypeObject ItemsType = {
     .tp_new = items_new,
 };
 
+/* The number as a double, or -1.0 with an exception (an int or a float: a count or a figure). */
+static inline double number_of(PyObject *value) {
+    if (PyLong_CheckExact(value)) {
+        return PyLong_AsDouble(value);
+    }
+    return value_of(value);
+}
+
+/* The divisor as a double, or 0.0 with an exception (dividing by 0 is refused, as Python does). */
+static double divisor_of(PyObject *value) {
+    double divisor = number_of(value);
+    if (divisor == -1.0 && PyErr_Occurred()) {
+        return 0.0;
+    }
+    if (divisor == 0.0) {
+        PyErr_SetString(PyExc_ZeroDivisionError, "a table's divisor is not 0");
+    }
+    return divisor;
+}
+
+/* Stores value / divisor at `at`, or -1 with an exception: the same float32 as
+ * `items[at] = value / divisor` in Python (one IEEE double division, then rounded). */
+static inline int store_quotient(Items *self, Py_ssize_t at, PyObject *value, double divisor) {
+    if (at < 0 || at >= self->size) {
+        PyErr_Format(PyExc_IndexError, "item %zd is outside the %zd items", at, self->size);
+        return -1;
+    }
+    double number = number_of(value);
+    if (number == -1.0 && PyErr_Occurred()) {
+        return -1;
+    }
+    self->data[at] = (float)(number / divisor);
+    return 0;
+}
+
+/* The table's first item, its stride and the seat in row 0 (in 0..n-1), or -1 with an exception. */
+static int table_frame(PyObject *const *args, Py_ssize_t *start, Py_ssize_t *stride, Py_ssize_t *first) {
+    *start = PyLong_AsSsize_t(args[1]);
+    *stride = PyLong_AsSsize_t(args[2]);
+    *first = PyLong_AsSsize_t(args[3]);
+    return (*start == -1 || *stride == -1 || *first == -1) && PyErr_Occurred() ? -1 : 0;
+}
+
+/* rows(items, start, stride, first, rows, divisor): a table of one row per seat, the seat `first`
+ * in row 0 (the observer first): items[start + r * stride + j] = rows[(first + r) % n][j] / divisor,
+ * where n = len(rows). Rows are lists or tuples of numbers. */
+static PyObject *rows(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 6 || !PyObject_TypeCheck(args[0], &ItemsType) || !(PyList_Check(args[4]) || PyTuple_Check(args[4]))) {
+        PyErr_SetString(PyExc_TypeError, "rows(items: Items, start: int, stride: int, first: int, rows: list | tuple, divisor: float)");
+        return NULL;
+    }
+    Items *self = (Items *)args[0];
+    Py_ssize_t start, stride, first;
+    if (table_frame(args, &start, &stride, &first) < 0) {
+        return NULL;
+    }
+    double divisor = divisor_of(args[5]);
+    if (divisor == 0.0) {
+        return NULL;
+    }
+    PyObject *table = args[4];
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(table);
+    PyObject **each = PySequence_Fast_ITEMS(table);
+    Py_ssize_t seat = n ? (first % n + n) % n : 0;
+    for (Py_ssize_t r = 0; r < n; r++, seat = seat + 1 == n ? 0 : seat + 1) {
+        PyObject *row = each[seat];
+        if (!(PyList_Check(row) || PyTuple_Check(row))) {
+            PyErr_Format(PyExc_TypeError, "a row is a list or a tuple, not %.100s", Py_TYPE(row)->tp_name);
+            return NULL;
+        }
+        Py_ssize_t width = PySequence_Fast_GET_SIZE(row);
+        PyObject **values = PySequence_Fast_ITEMS(row);
+        Py_ssize_t at = start + r * stride;
+        for (Py_ssize_t j = 0; j < width; j++) {
+            if (store_quotient(self, at + j, values[j], divisor) < 0) {
+                return NULL;
+            }
+        }
+    }
+    Py_RETURN_NONE;
+}
+
+/* columns(items, start, stride, first, columns, divisors): a table of one row per seat, the seat
+ * `first` in row 0, filled column by column from per-seat lists: items[start + r * stride + c] =
+ * columns[c][(first + r) % n] / divisors[c], where n = len(columns[c]). */
+static PyObject *columns(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 6 || !PyObject_TypeCheck(args[0], &ItemsType) || !PyTuple_Check(args[4]) || !PyTuple_Check(args[5])) {
+        PyErr_SetString(PyExc_TypeError, "columns(items: Items, start: int, stride: int, first: int, columns: tuple, divisors: tuple)");
+        return NULL;
+    }
+    Items *self = (Items *)args[0];
+    Py_ssize_t start, stride, first;
+    if (table_frame(args, &start, &stride, &first) < 0) {
+        return NULL;
+    }
+    Py_ssize_t count = PyTuple_GET_SIZE(args[4]);
+    if (PyTuple_GET_SIZE(args[5]) != count) {
+        PyErr_Format(PyExc_ValueError, "%zd columns with %zd divisors", count, PyTuple_GET_SIZE(args[5]));
+        return NULL;
+    }
+    for (Py_ssize_t c = 0; c < count; c++) {
+        PyObject *column = PyTuple_GET_ITEM(args[4], c);
+        if (!(PyList_Check(column) || PyTuple_Check(column))) {
+            PyErr_Format(PyExc_TypeError, "a column is a list or a tuple, not %.100s", Py_TYPE(column)->tp_name);
+            return NULL;
+        }
+        double divisor = divisor_of(PyTuple_GET_ITEM(args[5], c));
+        if (divisor == 0.0) {
+            return NULL;
+        }
+        Py_ssize_t n = PySequence_Fast_GET_SIZE(column);
+        PyObject **values = PySequence_Fast_ITEMS(column);
+        Py_ssize_t seat = n ? (first % n + n) % n : 0;
+        for (Py_ssize_t r = 0; r < n; r++, seat = seat + 1 == n ? 0 : seat + 1) {
+            if (store_quotient(self, start + r * stride + c, values[seat], divisor) < 0) {
+                return NULL;
+            }
+        }
+    }
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef methods[] = {
     {"scatter", (PyCFunction)(void (*)(void))scatter, METH_FASTCALL,
      "items[base + stride * offsets[k]] = value for k from start until an offset of 255."},
     {"fill", (PyCFunction)(void (*)(void))fill, METH_FASTCALL, "Every item set to value."},
     {"copy", (PyCFunction)(void (*)(void))copy, METH_FASTCALL, "target's items set to source's, as many."},
+    {"rows", (PyCFunction)(void (*)(void))rows, METH_FASTCALL,
+     "items[start + r * stride + j] = rows[(first + r) % len(rows)][j] / divisor."},
+    {"columns", (PyCFunction)(void (*)(void))columns, METH_FASTCALL,
+     "items[start + r * stride + c] = columns[c][(first + r) % len(columns[c])] / divisors[c]."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -1,4 +1,5 @@
 # The compiled build's float32 item stores (_items.c); townhall.engine.items falls back on memoryviews.
+from collections.abc import Sequence
 from typing import Any
 
 class Items:
@@ -11,3 +12,15 @@ class Items:
 def scatter(items: Items, base: int, stride: int, offsets: bytes, start: int, value: object, /) -> None: ...
 def fill(items: Items, value: object, /) -> None: ...
 def copy(target: Items, source: Items, /) -> None: ...
+def rows(
+    items: Items, start: int, stride: int, first: int, rows: Sequence[Sequence[float]], divisor: float, /
+) -> None: ...
+def columns(
+    items: Items,
+    start: int,
+    stride: int,
+    first: int,
+    columns: tuple[Sequence[float], ...],
+    divisors: tuple[float, ...],
+    /,
+) -> None: ...

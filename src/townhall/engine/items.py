@@ -2,8 +2,10 @@
 
 `float_items(buffer, start, size)` gives a run of the buffer's items (all by default) that takes
 `items[i] = value`, `len(items)` and the buffer protocol (`struct.pack_into` writes a row of them);
-`scatter` sets one value at several places of a run, `fill` sets them all and `copy` copies a
-run into another as long. The compiled build
+`scatter` sets one value at several places of a run, `fill` sets them all, `copy` copies a
+run into another as long, and `rows` / `columns` store a table of per-seat figures divided by a
+scale, rotated so that the observer's seat comes first (one call for what would be tens of
+stores). The compiled build
 has these in C (`_items.c`): a store through a memoryview, what the pure build uses, costs about
 200 instructions (it parses the format at every store) and an observer stores tens per look.
 Compiled in the compiled build (setup.py), so that an observer reads `scatter` from a static."""
@@ -11,7 +13,7 @@ Compiled in the compiled build (setup.py), so that an observer reads `scatter` f
 from __future__ import annotations
 
 import struct
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Final, Protocol
 
 from townhall.engine.build import c_extension
@@ -31,6 +33,8 @@ class FloatItems(Protocol):
 Scatter = Callable[[Any, int, int, bytes, int, Any], None]
 Fill = Callable[[Any, Any], None]
 Copy = Callable[[Any, Any], None]
+Rows = Callable[[Any, int, int, int, Sequence[Sequence[Any]], Any], None]
+Columns = Callable[[Any, int, int, int, tuple[Sequence[Any], ...], tuple[Any, ...]], None]
 
 
 def memory_items(buffer: Any, start: int = 0, size: int = -1) -> memoryview[float]:
@@ -74,11 +78,47 @@ def copy_items(target: Any, source: Any) -> None:
     target[:] = source
 
 
+def _store(items: Any, at: int, value: Any) -> None:
+    if at < 0 or at >= len(items):  # a memoryview would take a negative index from the end
+        raise IndexError(f"item {at} is outside the {len(items)} items")
+    items[at] = value
+
+
+def rows_items(items: Any, start: int, stride: int, first: int, rows: Sequence[Sequence[Any]], divisor: Any) -> None:
+    """A table of one row per seat, the seat `first` in row 0 (the observer first):
+    items[start + r * stride + j] = rows[(first + r) % n][j] / divisor (the pure build's rows)."""
+    if divisor == 0:
+        raise ZeroDivisionError("a table's divisor is not 0")
+    n = len(rows)
+    for r in range(n):
+        row = rows[(first + r) % n]
+        for j, value in enumerate(row):
+            _store(items, start + r * stride + j, value / divisor)
+
+
+def columns_items(
+    items: Any, start: int, stride: int, first: int, columns: tuple[Sequence[Any], ...], divisors: tuple[Any, ...]
+) -> None:
+    """A table of one row per seat, the seat `first` in row 0, from per-seat lists: items[start +
+    r * stride + c] = columns[c][(first + r) % n] / divisors[c] (the pure build's columns)."""
+    if len(divisors) != len(columns):
+        raise ValueError(f"{len(columns)} columns with {len(divisors)} divisors")
+    for c, column in enumerate(columns):
+        divisor = divisors[c]
+        if divisor == 0:
+            raise ZeroDivisionError("a table's divisor is not 0")
+        n = len(column)
+        for r in range(n):
+            _store(items, start + r * stride + c, column[(first + r) % n] / divisor)
+
+
 _C: Final[Any] = c_extension("townhall.engine._items")
 IN_C: Final = _C is not None
 scatter: Final[Scatter] = _C.scatter if IN_C else scatter_items
 fill: Final[Fill] = _C.fill if IN_C else fill_items
 copy: Final[Copy] = _C.copy if IN_C else copy_items
+rows: Final[Rows] = _C.rows if IN_C else rows_items
+columns: Final[Columns] = _C.columns if IN_C else columns_items
 _ITEMS: Final[Any] = _C.Items if IN_C else memory_items
 
 
@@ -91,12 +131,16 @@ def float_items(buffer: Any, start: int = 0, size: int = -1) -> Any:
 __all__ = [
     "IN_C",
     "FloatItems",
+    "columns",
+    "columns_items",
     "copy",
     "copy_items",
     "fill",
     "fill_items",
     "float_items",
     "memory_items",
+    "rows",
+    "rows_items",
     "scatter",
     "scatter_items",
 ]

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from townhall.engine.items import float_items
+from townhall.engine.items import columns, float_items, rows
 from townhall.engine.observer import Layout, Observer, Part
 from townhall.engine.options import Options
 from townhall.games.kutna_hora.actions import MINE_CELLS
@@ -39,18 +39,23 @@ ROUND: Final = 5
 POPULATION: Final = 6
 ORE: Final = 7
 TAX: Final = 8
-# The players part's key, in this order: copies of the position's per-seat lists (figures that
-# change often are read directly; the rest has a revision in the position), and the seat to move.
-MONEY: Final = 0
-POINTS: Final = 1
-REPUTATION: Final = 2
-USED: Final = 3  # the bits of the cards used
-TURNS: Final = 4
-FIGURES: Final = 5
-MOVER: Final = 6  # -1 once the game is over
-PlayersKey = tuple[
-    tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], int
-]
+# The market slice: the sliders, then the bank, the noble pool and the council, four counts each.
+SLIDERS: Final = 6
+GOODS_COUNTED: Final = 4
+# A player's row: money, points, reputation, ore from mines, pelicans unused and used, miners in
+# pool and reserve (each / its divisor), then houses left in rows 1-3 from HOUSES, and these.
+FIGURE_DIVISORS: Final = (50.0, 100.0, 10.0, 10.0, 5.0, 5.0, 10.0, 10.0)
+HOUSES: Final = 8
+CARDS_USED: Final = 11
+TURNS_DONE: Final = 12
+TO_MOVE: Final = 13
+GUILDS: Final = 14
+# Divisors and values stored, as objects made once (see ZERO below): cards used / 4 per bitmask of
+# the six cards of a hand (the action space's "play" card), guilds owned / 2.
+FOUR: Final[object] = 4.0
+TEN: Final[object] = 10.0
+USED_VALUES: Final[tuple[object, ...]] = tuple(bits.bit_count() / 4.0 for bits in range(1 << 6))
+GUILD_VALUES: Final[tuple[object, ...]] = tuple(count / 2.0 for count in range(8))
 # Slices also kept as flat items of the buffer under these names (engine.items: storing one item
 # there costs a fraction of a NumPy item store).
 TOWN_ITEMS: Final = "town items"
@@ -192,74 +197,46 @@ def _stacks(state: KutnaHoraPosition, views: dict[str, Any]) -> None:
 
 def _market(state: KutnaHoraPosition, views: dict[str, Any]) -> None:
     items = views[MARKET_ITEMS]
-    for at, value in enumerate(state.sliders):
-        items[at] = value / 10.0
-    at = len(state.sliders)
-    for counts in (state.bank, state.noble_pool, state.council):
-        for count in counts:
-            items[at] = count / 4.0
-            at += 1
+    rows(items, 0, 0, 0, (state.sliders,), TEN)
+    # The bank, the noble pool and the council: one count per good of four, one after the other.
+    rows(items, SLIDERS, GOODS_COUNTED, 0, (state.bank, state.noble_pool, state.council), FOUR)
+    at = SLIDERS + 3 * GOODS_COUNTED
     layers = state.layers
     for layer in range(3):
         items[at + layer] = len(layers[layer]) / 12.0 if layer < len(layers) else 0.0
 
 
-def _mover(state: KutnaHoraPosition) -> int:
-    return state.current if state.phase != OVER else -1
-
-
-def _players_key(state: KutnaHoraPosition, player: int) -> PlayersKey:
-    """Copies of the per-seat lists (each copied in C) and the seat to move."""
-    return (
-        tuple(state.money),
-        tuple(state.points),
-        tuple(state.reputation),
-        tuple(state.used_cards),
-        tuple(state.turns_done),
-        tuple(state.figures_revision),
-        _mover(state),
-    )
-
-
-def _players(state: KutnaHoraPosition, player: int, views: dict[str, Any], previous: PlayersKey | None) -> None:
-    """Each player's figures that moved since `previous` (all of them when it is None)."""
+def _players(state: KutnaHoraPosition, player: int, views: dict[str, Any], previous: None) -> None:
+    """Every player's figures, the observer's row first: whole columns of per-seat lists stored in
+    one call each (engine.items), cheaper than telling which of them moved."""
     n = state.num_players
     items = views[PLAYER_ITEMS]
-    production = views[PRODUCTION_ITEMS]
-    mover = _mover(state)
+    columns(items, 0, PLAYER_FIELDS, player, _figures(state), FIGURE_DIVISORS)
+    rows(items, HOUSES, PLAYER_FIELDS, player, state.houses, FOUR)
+    columns(items, TURNS_DONE, PLAYER_FIELDS, player, (state.turns_done,), (FOUR,))
+    rows(views[PRODUCTION_ITEMS], 0, 6, player, state.production, TEN)
+    mover = state.current if state.phase != OVER else -1
+    used, guilds = state.used_cards, state.guilds
     for row in range(n):
         seat = (player + row) % n
         at = row * PLAYER_FIELDS
-        money = state.money[seat]
-        if previous is None or previous[MONEY][seat] != money:
-            items[at] = money / 50.0
-        points = state.points[seat]
-        if previous is None or previous[POINTS][seat] != points:
-            items[at + 1] = points / 100.0
-        reputation = state.reputation[seat]
-        if previous is None or previous[REPUTATION][seat] != reputation:
-            items[at + 2] = reputation / 10.0
-        used = state.used_cards[seat]
-        if previous is None or previous[USED][seat] != used:
-            items[at + 11] = used.bit_count() / 4.0  # cards used (their bits set)
-        turns = state.turns_done[seat]
-        if previous is None or previous[TURNS][seat] != turns:
-            items[at + 12] = turns / 4.0
-        if previous is None or (previous[MOVER] == seat) != (mover == seat):
-            items[at + 13] = ONE if mover == seat else ZERO
-        if previous is None or previous[FIGURES][seat] != state.figures_revision[seat]:
-            houses = state.houses[seat]
-            items[at + 3] = state.ore_from_mines[seat] / 10.0
-            items[at + 4] = state.pelicans_unused[seat] / 5.0
-            items[at + 5] = state.pelicans_used[seat] / 5.0
-            items[at + 6] = state.pool[seat] / 10.0
-            items[at + 7] = state.reserve[seat] / 10.0
-            items[at + 8] = houses[0] / 4.0
-            items[at + 9] = houses[1] / 4.0
-            items[at + 10] = houses[2] / 4.0
-            items[at + 14] = len(state.guilds[seat]) / 2.0
-            for good, value in enumerate(state.production[seat]):
-                production[row * 6 + good] = value / 10.0
+        items[at + CARDS_USED] = USED_VALUES[used[seat]]
+        items[at + TO_MOVE] = ONE if seat == mover else ZERO
+        items[at + GUILDS] = GUILD_VALUES[len(guilds[seat])]
+
+
+def _figures(state: KutnaHoraPosition) -> tuple[list[int], ...]:
+    """The per-seat lists of the first fields of a player's row, in order (see FIGURE_DIVISORS)."""
+    return (
+        state.money,
+        state.points,
+        state.reputation,
+        state.ore_from_mines,
+        state.pelicans_unused,
+        state.pelicans_used,
+        state.pool,
+        state.reserve,
+    )
 
 
 class KutnaHoraObserver(Observer[KutnaHoraPosition]):
@@ -276,13 +253,13 @@ class KutnaHoraObserver(Observer[KutnaHoraPosition]):
         layout.add("stacks", 2, 12, doc="top building, hidden cards left")
         layout.add("players", num_players, PLAYER_FIELDS, doc="per player figures (observer first)")
         layout.add("production", num_players, 6, doc="production per good / 10")
-        layout.add("market", 21, doc="sliders, bank, noble pool, council, mine layers")
+        layout.add("market", SLIDERS + 3 * GOODS_COUNTED + 3, doc="sliders, bank, noble pool, council, mine layers")
         layout.add("progress", 5, doc="phase one-hot")
         layout.add("tracks", 4, doc="round / rounds, population, ore, tax")
         self.layout = layout
-        # Two parts, each with a key of a few int reads (the rules bump the position's
-        # revisions) and writing only what changed: what all players share, which changes a few
-        # times a round, and the players' figures, which change at almost every step.
+        # What all players share, which changes a few times a round, with a key of a few int reads
+        # (the rules bump the position's revisions) and writing only what changed; and the
+        # players' figures, which change at almost every step: rewritten whole at every look.
         self.parts = (
             Part(
                 ("town", "mine", "mine_stars", "stacks", "market", "progress", "tracks"),
@@ -290,7 +267,7 @@ class KutnaHoraObserver(Observer[KutnaHoraPosition]):
                 _board_key,
                 incremental=True,
             ),
-            Part(("players", "production"), _players, _players_key, incremental=True),
+            Part(("players", "production"), _players, whole=True),
         )
 
     def make_views(self, out: Any) -> dict[str, Any]:
