@@ -154,6 +154,9 @@ def test_tables_store_what_python_divides_rotated_to_the_observer(kind: Tables) 
     out = np.zeros(4, dtype=np.float32)
     rows(make(out), 0, 2, 1, ((1.5, 2), [3, 4.25]), 1.0)  # tuples, lists, floats and ints
     assert out.tolist() == [3.0, 4.25, 1.5, 2.0]
+    values = (0.0, 0.25, 0.5, 1.0)  # a value per count instead of a divisor
+    columns(make(out), 0, 2, 1, ([3, 1], [7, 5]), (values, 2))
+    assert out.tolist() == [0.25, 2.5, 1.0, 3.5]
 
 
 @pytest.mark.parametrize("kind", table_kinds(), ids=lambda kind: kind[0])
@@ -176,3 +179,7 @@ def test_tables_refuse_what_they_cannot_store(kind: Tables) -> None:
         rows(run, 0, 1, 0, [["one"]], 1.0)
     with pytest.raises(TypeError):
         columns(run, 0, 1, 0, (["one"],), (1.0,))
+    with pytest.raises(IndexError):
+        columns(run, 0, 1, 0, ([2],), ((0.0, 1.0),))  # no value for a count of 2
+    with pytest.raises(IndexError):
+        columns(run, 0, 1, 0, ([-1],), ((0.0, 1.0),))

@@ -314,9 +314,33 @@ static PyObject *rows(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     Py_RETURN_NONE;
 }
 
+/* Stores table[value] at `at` (a value per count: the count an int in the table's range), or -1
+ * with an exception. */
+static inline int store_looked_up(Items *self, Py_ssize_t at, PyObject *value, PyObject *table) {
+    if (at < 0 || at >= self->size) {
+        PyErr_Format(PyExc_IndexError, "item %zd is outside the %zd items", at, self->size);
+        return -1;
+    }
+    Py_ssize_t index = PyLong_AsSsize_t(value);
+    if (index == -1 && PyErr_Occurred()) {
+        return -1;
+    }
+    if (index < 0 || index >= PyTuple_GET_SIZE(table)) {
+        PyErr_Format(PyExc_IndexError, "no value for a count of %zd", index);
+        return -1;
+    }
+    double number = number_of(PyTuple_GET_ITEM(table, index));
+    if (number == -1.0 && PyErr_Occurred()) {
+        return -1;
+    }
+    self->data[at] = (float)number;
+    return 0;
+}
+
 /* columns(items, start, stride, first, columns, divisors): a table of one row per seat, the seat
  * `first` in row 0, filled column by column from per-seat lists: items[start + r * stride + c] =
- * columns[c][(first + r) % n] / divisors[c], where n = len(columns[c]). */
+ * columns[c][(first + r) % n] / divisors[c], where n = len(columns[c]); where divisors[c] is a
+ * tuple, the item is divisors[c][count] instead (a value per count). */
 static PyObject *columns(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
     if (nargs != 6 || !PyObject_TypeCheck(args[0], &ItemsType) || !PyTuple_Check(args[4]) || !PyTuple_Check(args[5])) {
         PyErr_SetString(PyExc_TypeError, "columns(items: Items, start: int, stride: int, first: int, columns: tuple, divisors: tuple)");
@@ -338,7 +362,9 @@ static PyObject *columns(PyObject *module, PyObject *const *args, Py_ssize_t nar
             PyErr_Format(PyExc_TypeError, "a column is a list or a tuple, not %.100s", Py_TYPE(column)->tp_name);
             return NULL;
         }
-        double divisor = divisor_of(PyTuple_GET_ITEM(args[5], c));
+        PyObject *how = PyTuple_GET_ITEM(args[5], c);
+        PyObject *table = PyTuple_Check(how) ? how : NULL;
+        double divisor = table ? 1.0 : divisor_of(how);
         if (divisor == 0.0) {
             return NULL;
         }
@@ -346,7 +372,8 @@ static PyObject *columns(PyObject *module, PyObject *const *args, Py_ssize_t nar
         PyObject **values = PySequence_Fast_ITEMS(column);
         Py_ssize_t seat = n ? (first % n + n) % n : 0;
         for (Py_ssize_t r = 0; r < n; r++, seat = seat + 1 == n ? 0 : seat + 1) {
-            if (store_quotient(self, start + r * stride + c, values[seat], divisor) < 0) {
+            Py_ssize_t at = start + r * stride + c;
+            if ((table ? store_looked_up(self, at, values[seat], table) : store_quotient(self, at, values[seat], divisor)) < 0) {
                 return NULL;
             }
         }
@@ -362,7 +389,7 @@ static PyMethodDef methods[] = {
     {"rows", (PyCFunction)(void (*)(void))rows, METH_FASTCALL,
      "items[start + r * stride + j] = rows[(first + r) % len(rows)][j] / divisor."},
     {"columns", (PyCFunction)(void (*)(void))columns, METH_FASTCALL,
-     "items[start + r * stride + c] = columns[c][(first + r) % len(columns[c])] / divisors[c]."},
+     "items[start + r * stride + c] = columns[c][(first + r) % len(columns[c])] / divisors[c] (or divisors[c][count] for a tuple)."},
     {NULL, NULL, 0, NULL},
 };
 

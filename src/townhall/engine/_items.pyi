@@ -21,6 +21,6 @@ def columns(
     stride: int,
     first: int,
     columns: tuple[Sequence[float], ...],
-    divisors: tuple[float, ...],
+    divisors: tuple[float | tuple[float, ...], ...],
     /,
 ) -> None: ...

@@ -4,7 +4,7 @@
 `items[i] = value`, `len(items)` and the buffer protocol (`struct.pack_into` writes a row of them);
 `scatter` sets one value at several places of a run, `fill` sets them all, `copy` copies a
 run into another as long, and `rows` / `columns` store a table of per-seat figures divided by a
-scale, rotated so that the observer's seat comes first (one call for what would be tens of
+scale (or looked up, a value per count), rotated so that the observer's seat comes first (one call for what would be tens of
 stores). The compiled build
 has these in C (`_items.c`): a store through a memoryview, what the pure build uses, costs about
 200 instructions (it parses the format at every store) and an observer stores tens per look.
@@ -100,16 +100,23 @@ def columns_items(
     items: Any, start: int, stride: int, first: int, columns: tuple[Sequence[Any], ...], divisors: tuple[Any, ...]
 ) -> None:
     """A table of one row per seat, the seat `first` in row 0, from per-seat lists: items[start +
-    r * stride + c] = columns[c][(first + r) % n] / divisors[c] (the pure build's columns)."""
+    r * stride + c] = columns[c][(first + r) % n] / divisors[c]; where divisors[c] is a tuple,
+    divisors[c][count] instead (a value per count). The pure build's columns."""
     if len(divisors) != len(columns):
         raise ValueError(f"{len(columns)} columns with {len(divisors)} divisors")
     for c, column in enumerate(columns):
-        divisor = divisors[c]
-        if divisor == 0:
+        how = divisors[c]
+        if not isinstance(how, tuple) and how == 0:
             raise ZeroDivisionError("a table's divisor is not 0")
         n = len(column)
         for r in range(n):
-            _store(items, start + r * stride + c, column[(first + r) % n] / divisor)
+            value = column[(first + r) % n]
+            if isinstance(how, tuple):
+                if not 0 <= value < len(how):
+                    raise IndexError(f"no value for a count of {value}")
+                _store(items, start + r * stride + c, how[value])
+            else:
+                _store(items, start + r * stride + c, value / how)
 
 
 _C: Final[Any] = c_extension("townhall.engine._items")

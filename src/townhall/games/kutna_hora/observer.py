@@ -44,18 +44,23 @@ SLIDERS: Final = 6
 GOODS_COUNTED: Final = 4
 # A player's row: money, points, reputation, ore from mines, pelicans unused and used, miners in
 # pool and reserve (each / its divisor), then houses left in rows 1-3 from HOUSES, and these.
-FIGURE_DIVISORS: Final = (50.0, 100.0, 10.0, 10.0, 5.0, 5.0, 10.0, 10.0)
+# (A tuple of unknown length made by a call: the compiled build would box a literal's floats anew
+# into a new tuple at each use.)
+FIGURE_DIVISORS: Final[tuple[object, ...]] = tuple(float(d) for d in (50, 100, 10, 10, 5, 5, 10, 10))
 HOUSES: Final = 8
-CARDS_USED: Final = 11
-TURNS_DONE: Final = 12
-TO_MOVE: Final = 13
-GUILDS: Final = 14
+CARDS_USED: Final = 11  # then turns done, to move and guilds owned (see TURN_DIVISORS)
 # Divisors and values stored, as objects made once (see ZERO below): cards used / 4 per bitmask of
 # the six cards of a hand (the action space's "play" card), guilds owned / 2.
-FOUR: Final[object] = 4.0
-TEN: Final[object] = 10.0
+FOUR: Final[object] = float(4)
+TEN: Final[object] = float(10)
 USED_VALUES: Final[tuple[object, ...]] = tuple(bits.bit_count() / 4.0 for bits in range(1 << 6))
-GUILD_VALUES: Final[tuple[object, ...]] = tuple(count / 2.0 for count in range(8))
+# Cards used (their bits: a value per bitmask), turns done / 4, to move (1 or 0), guilds / 2.
+TURN_DIVISORS: Final[tuple[object, ...]] = (USED_VALUES, FOUR, float(1), float(2))
+# Per player count and seat to move + 1 (0: none, the game is over), the to-move column per seat.
+MOVER_COLUMNS: Final = tuple(
+    tuple([1 if seat == mover else 0 for seat in range(players)] for mover in range(-1, players))
+    for players in range(9)
+)
 # Slices also kept as flat items of the buffer under these names (engine.items: storing one item
 # there costs a fraction of a NumPy item store).
 TOWN_ITEMS: Final = "town items"
@@ -209,20 +214,18 @@ def _market(state: KutnaHoraPosition, views: dict[str, Any]) -> None:
 def _players(state: KutnaHoraPosition, player: int, views: dict[str, Any], previous: None) -> None:
     """Every player's figures, the observer's row first: whole columns of per-seat lists stored in
     one call each (engine.items), cheaper than telling which of them moved."""
-    n = state.num_players
     items = views[PLAYER_ITEMS]
     columns(items, 0, PLAYER_FIELDS, player, _figures(state), FIGURE_DIVISORS)
     rows(items, HOUSES, PLAYER_FIELDS, player, state.houses, FOUR)
-    columns(items, TURNS_DONE, PLAYER_FIELDS, player, (state.turns_done,), (FOUR,))
-    rows(views[PRODUCTION_ITEMS], 0, 6, player, state.production, TEN)
     mover = state.current if state.phase != OVER else -1
-    used, guilds = state.used_cards, state.guilds
-    for row in range(n):
-        seat = (player + row) % n
-        at = row * PLAYER_FIELDS
-        items[at + CARDS_USED] = USED_VALUES[used[seat]]
-        items[at + TO_MOVE] = ONE if seat == mover else ZERO
-        items[at + GUILDS] = GUILD_VALUES[len(guilds[seat])]
+    turns = (state.used_cards, state.turns_done, MOVER_COLUMNS[state.num_players][mover + 1], _guilds(state))
+    columns(items, CARDS_USED, PLAYER_FIELDS, player, turns, TURN_DIVISORS)
+    rows(views[PRODUCTION_ITEMS], 0, 6, player, state.production, TEN)
+
+
+def _guilds(state: KutnaHoraPosition) -> list[int]:
+    """The guilds each seat owns, counted."""
+    return [len(owned) for owned in state.guilds]
 
 
 def _figures(state: KutnaHoraPosition) -> tuple[list[int], ...]:
