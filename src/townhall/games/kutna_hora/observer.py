@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from townhall.engine.items import columns, float_items, rows
+from townhall.engine.items import IN_C, columns, float_items, rows
 from townhall.engine.observer import Layout, Observer, Part
 from townhall.engine.options import Options
 from townhall.games.kutna_hora.actions import MINE_CELLS
@@ -49,6 +49,19 @@ GOODS_COUNTED: Final = 4
 FIGURE_DIVISORS: Final[tuple[object, ...]] = tuple(float(d) for d in (50, 100, 10, 10, 5, 5, 10, 10))
 HOUSES: Final = 8
 CARDS_USED: Final = 11  # then turns done, to move and guilds owned (see TURN_DIVISORS)
+# The players part's key (the pure build's), in this order: copies of the position's per-seat lists
+# (figures that change often are read directly; the rest has a revision in the position), and
+# the seat to move.
+MONEY: Final = 0
+POINTS: Final = 1
+REPUTATION: Final = 2
+USED: Final = 3  # the bits of the cards used
+TURNS: Final = 4
+FIGURES: Final = 5
+MOVER: Final = 6  # -1 once the game is over
+PlayersKey = tuple[
+    tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], int
+]
 # Divisors and values stored, as objects made once (see ZERO below): cards used / 4 per bitmask of
 # the six cards of a hand (the action space's "play" card), guilds owned / 2.
 FOUR: Final[object] = float(4)
@@ -211,14 +224,14 @@ def _market(state: KutnaHoraPosition, views: dict[str, Any]) -> None:
         items[at + layer] = len(layers[layer]) / 12.0 if layer < len(layers) else 0.0
 
 
-def _players(state: KutnaHoraPosition, player: int, views: dict[str, Any], previous: None) -> None:
-    """Every player's figures, the observer's row first: whole columns of per-seat lists stored in
-    one call each (engine.items), cheaper than telling which of them moved."""
+def _players_tables(state: KutnaHoraPosition, player: int, views: dict[str, Any], previous: None) -> None:
+    """Every player's figures, the observer's row first, as whole columns and rows of per-seat lists
+    stored in one call each: the compiled build's players part (in C, cheaper than telling which
+    figures moved)."""
     items = views[PLAYER_ITEMS]
     columns(items, 0, PLAYER_FIELDS, player, _figures(state), FIGURE_DIVISORS)
     rows(items, HOUSES, PLAYER_FIELDS, player, state.houses, FOUR)
-    mover = state.current if state.phase != OVER else -1
-    turns = (state.used_cards, state.turns_done, MOVER_COLUMNS[state.num_players][mover + 1], _guilds(state))
+    turns = (state.used_cards, state.turns_done, MOVER_COLUMNS[state.num_players][_mover(state) + 1], _guilds(state))
     columns(items, CARDS_USED, PLAYER_FIELDS, player, turns, TURN_DIVISORS)
     rows(views[PRODUCTION_ITEMS], 0, 6, player, state.production, TEN)
 
@@ -226,6 +239,73 @@ def _players(state: KutnaHoraPosition, player: int, views: dict[str, Any], previ
 def _guilds(state: KutnaHoraPosition) -> list[int]:
     """The guilds each seat owns, counted."""
     return [len(owned) for owned in state.guilds]
+
+
+def _mover(state: KutnaHoraPosition) -> int:
+    return state.current if state.phase != OVER else -1
+
+
+def _players_key(state: KutnaHoraPosition, player: int) -> PlayersKey:
+    """Copies of the per-seat lists (each copied in C) and the seat to move."""
+    return (
+        tuple(state.money),
+        tuple(state.points),
+        tuple(state.reputation),
+        tuple(state.used_cards),
+        tuple(state.turns_done),
+        tuple(state.figures_revision),
+        _mover(state),
+    )
+
+
+def _players_changed(state: KutnaHoraPosition, player: int, views: dict[str, Any], previous: PlayersKey | None) -> None:
+    """Each player's figures that moved since `previous` (all of them when it is None): the pure
+    build's players part (an item stored from Python costs more than comparing a figure)."""
+    n = state.num_players
+    items = views[PLAYER_ITEMS]
+    production = views[PRODUCTION_ITEMS]
+    mover = _mover(state)
+    for row in range(n):
+        seat = (player + row) % n
+        at = row * PLAYER_FIELDS
+        money = state.money[seat]
+        if previous is None or previous[MONEY][seat] != money:
+            items[at] = money / 50.0
+        points = state.points[seat]
+        if previous is None or previous[POINTS][seat] != points:
+            items[at + 1] = points / 100.0
+        reputation = state.reputation[seat]
+        if previous is None or previous[REPUTATION][seat] != reputation:
+            items[at + 2] = reputation / 10.0
+        used = state.used_cards[seat]
+        if previous is None or previous[USED][seat] != used:
+            items[at + CARDS_USED] = USED_VALUES[used]
+        turns = state.turns_done[seat]
+        if previous is None or previous[TURNS][seat] != turns:
+            items[at + CARDS_USED + 1] = turns / 4.0
+        if previous is None or (previous[MOVER] == seat) != (mover == seat):
+            items[at + CARDS_USED + 2] = ONE if mover == seat else ZERO
+        if previous is None or previous[FIGURES][seat] != state.figures_revision[seat]:
+            houses = state.houses[seat]
+            items[at + 3] = state.ore_from_mines[seat] / 10.0
+            items[at + 4] = state.pelicans_unused[seat] / 5.0
+            items[at + 5] = state.pelicans_used[seat] / 5.0
+            items[at + 6] = state.pool[seat] / 10.0
+            items[at + 7] = state.reserve[seat] / 10.0
+            items[at + HOUSES] = houses[0] / 4.0
+            items[at + HOUSES + 1] = houses[1] / 4.0
+            items[at + HOUSES + 2] = houses[2] / 4.0
+            items[at + CARDS_USED + 3] = len(state.guilds[seat]) / 2.0
+            for good, value in enumerate(state.production[seat]):
+                production[row * 6 + good] = value / 10.0
+
+
+def players_part(tables: bool) -> Part[KutnaHoraPosition]:
+    """The players' figures written whole by table calls (`tables`: the compiled build, whose
+    engine.items has them in C) or only those that moved since the last look (the pure build)."""
+    if tables:
+        return Part(("players", "production"), _players_tables, whole=True)
+    return Part(("players", "production"), _players_changed, _players_key, incremental=True)
 
 
 def _figures(state: KutnaHoraPosition) -> tuple[list[int], ...]:
@@ -262,7 +342,7 @@ class KutnaHoraObserver(Observer[KutnaHoraPosition]):
         self.layout = layout
         # What all players share, which changes a few times a round, with a key of a few int reads
         # (the rules bump the position's revisions) and writing only what changed; and the
-        # players' figures, which change at almost every step: rewritten whole at every look.
+        # players' figures, which change at almost every step (see players_part).
         self.parts = (
             Part(
                 ("town", "mine", "mine_stars", "stacks", "market", "progress", "tracks"),
@@ -270,7 +350,7 @@ class KutnaHoraObserver(Observer[KutnaHoraPosition]):
                 _board_key,
                 incremental=True,
             ),
-            Part(("players", "production"), _players, whole=True),
+            players_part(IN_C),
         )
 
     def make_views(self, out: Any) -> dict[str, Any]:
