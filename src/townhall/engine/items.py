@@ -86,14 +86,19 @@ def _store(items: Any, at: int, value: Any) -> None:
 
 def rows_items(items: Any, start: int, stride: int, first: int, rows: Sequence[Sequence[Any]], divisor: Any) -> None:
     """A table of one row per seat, the seat `first` in row 0 (the observer first):
-    items[start + r * stride + j] = rows[(first + r) % n][j] / divisor (the pure build's rows)."""
+    items[start + r * stride + j] = rows[(first + r) % n][j] / divisor (the pure build's rows:
+    each row's bounds checked once, then its items stored directly)."""
     if divisor == 0:
         raise ZeroDivisionError("a table's divisor is not 0")
     n = len(rows)
+    size = len(items)
     for r in range(n):
         row = rows[(first + r) % n]
+        at = start + r * stride
+        if row and (at < 0 or at + len(row) > size):  # a memoryview would take a negative index from the end
+            raise IndexError(f"items {at}..{at + len(row) - 1} are outside the {size} items")
         for j, value in enumerate(row):
-            _store(items, start + r * stride + j, value / divisor)
+            items[at + j] = value / divisor
 
 
 def columns_items(

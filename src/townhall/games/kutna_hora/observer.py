@@ -39,6 +39,8 @@ ROUND: Final = 5
 POPULATION: Final = 6
 ORE: Final = 7
 TAX: Final = 8
+STACKS: Final = 12  # building stacks in the hall
+BUILDINGS_AND_NONE: Final[object] = float(37)  # a stack's top building + 1 (0: none) / 37
 # The market slice: the sliders, then the bank, the noble pool and the council, four counts each.
 SLIDERS: Final = 6
 GOODS_COUNTED: Final = 4
@@ -64,6 +66,7 @@ PlayersKey = tuple[
 ]
 # Divisors and values stored, as objects made once (see ZERO below): cards used / 4 per bitmask of
 # the six cards of a hand (the action space's "play" card), guilds owned / 2.
+THREE: Final[object] = float(3)
 FOUR: Final[object] = float(4)
 TEN: Final[object] = float(10)
 USED_VALUES: Final[tuple[object, ...]] = tuple(bits.bit_count() / 4.0 for bits in range(1 << 6))
@@ -207,10 +210,10 @@ def _new_mine_tiles(state: KutnaHoraPosition, player: int, views: dict[str, Any]
 def _stacks(state: KutnaHoraPosition, views: dict[str, Any]) -> None:
     items = views[STACK_ITEMS]
     bottoms = state.stack_bottom
-    for stack, top in enumerate(state.stack_top):
-        items[stack] = (top + 1) / 37.0
-    for stack, hidden in enumerate(state.stack_hidden):
-        items[12 + stack] = (len(hidden) + (bottoms[stack] >= 0)) / 3.0
+    tops = [top + 1 for top in state.stack_top]  # 0: no building on top
+    hidden = [len(cards) + (bottoms[stack] >= 0) for stack, cards in enumerate(state.stack_hidden)]
+    rows(items, 0, 0, 0, (tops,), BUILDINGS_AND_NONE)
+    rows(items, STACKS, 0, 0, (hidden,), THREE)
 
 
 def _market(state: KutnaHoraPosition, views: dict[str, Any]) -> None:
@@ -333,7 +336,7 @@ class KutnaHoraObserver(Observer[KutnaHoraPosition]):
         layout.add("town", 2 + num_players, self.town_cells, doc="built, building, owner")
         layout.add("mine", 4 + num_players, MINE_CELLS, doc="empty, rock, tile, tile index, owner")
         layout.add("mine_stars", MINE_CELLS, doc="rock stars / 2")
-        layout.add("stacks", 2, 12, doc="top building, hidden cards left")
+        layout.add("stacks", 2, STACKS, doc="top building, hidden cards left")
         layout.add("players", num_players, PLAYER_FIELDS, doc="per player figures (observer first)")
         layout.add("production", num_players, 6, doc="production per good / 10")
         layout.add("market", SLIDERS + 3 * GOODS_COUNTED + 3, doc="sliders, bank, noble pool, council, mine layers")
