@@ -19,57 +19,6 @@ static void join_frontier(float *frontier, const char *occupied, long x, long y)
     }
 }
 
-/* The window's float32 items (engine.items exports its run as format "f"), or NULL with an
- * exception; `view` is to be released after. */
-static float *window_items(PyObject *items, Py_buffer *view) {
-    if (PyObject_GetBuffer(items, view, PyBUF_WRITABLE | PyBUF_FORMAT) < 0) {
-        return NULL;
-    }
-    if (view->format == NULL || strcmp(view->format, "f") != 0 || view->len < (Py_ssize_t)((FRONTIER + 1) * CELLS * 4)) {
-        PyBuffer_Release(view);
-        PyErr_SetString(PyExc_TypeError, "lay needs the float32 items of a whole Carcassonne view");
-        return NULL;
-    }
-    return (float *)view->buf;
-}
-
-/* One tile of `layout` at window cell (x, y), maybe beyond the window; -1 with an exception. */
-static int lay_one(float *data, char *occupied, long x, long y, long layout, const unsigned char *planes,
-                   Py_ssize_t planes_size, int neighbours) {
-    float *frontier = data + FRONTIER * CELLS;
-    if (layout < 0 || 8 * layout >= planes_size) {
-        PyErr_Format(PyExc_IndexError, "layout %ld has no planes", layout);
-        return -1;
-    }
-    if (0 <= x && x < WIDTH && 0 <= y && y < WIDTH) {
-        long at = y * WIDTH + x;
-        for (Py_ssize_t k = 8 * layout; k < planes_size && planes[k] != 255; k++) {
-            if (planes[k] >= FRONTIER) {
-                PyErr_Format(PyExc_ValueError, "plane %d is not a tile's", planes[k]);
-                return -1;
-            }
-            data[planes[k] * CELLS + at] = 1.0f;
-        }
-        frontier[at] = 0.0f;
-        occupied[at] = 1;
-    }
-    if (neighbours) {
-        join_frontier(frontier, occupied, x, y - 1);
-        join_frontier(frontier, occupied, x, y + 1);
-        join_frontier(frontier, occupied, x + 1, y);
-        join_frontier(frontier, occupied, x - 1, y);
-    }
-    return 0;
-}
-
-static int check_occupied(PyObject *occupied) {
-    if (PyByteArray_GET_SIZE(occupied) != CELLS) {
-        PyErr_SetString(PyExc_ValueError, "occupied has a byte per window cell");
-        return -1;
-    }
-    return 0;
-}
-
 /* lay(items, occupied, x, y, layout, planes, neighbours): a tile of `layout` at window cell
  * (x, y), which may lie beyond the window (its neighbours may not). Inside: 1 on each plane
  * planes[8 * layout ...] lists (up to a 255), 0 on the frontier, its byte of `occupied` set.
@@ -84,75 +33,50 @@ static PyObject *lay(PyObject *module, PyObject *const *args, Py_ssize_t nargs) 
     long y = PyLong_AsLong(args[3]);
     long layout = PyLong_AsLong(args[4]);
     int neighbours = PyObject_IsTrue(args[6]);
-    if (PyErr_Occurred() || neighbours < 0 || check_occupied(args[1]) < 0) {
+    if (PyErr_Occurred() || neighbours < 0) {
+        return NULL;
+    }
+    Py_ssize_t planes_size = PyBytes_GET_SIZE(args[5]);
+    if (layout < 0 || 8 * layout >= planes_size) {
+        PyErr_Format(PyExc_IndexError, "layout %ld has no planes", layout);
+        return NULL;
+    }
+    if (PyByteArray_GET_SIZE(args[1]) != CELLS) {
+        PyErr_SetString(PyExc_ValueError, "occupied has a byte per window cell");
         return NULL;
     }
     Py_buffer view;
-    float *data = window_items(args[0], &view);
-    if (data == NULL) {
+    if (PyObject_GetBuffer(args[0], &view, PyBUF_WRITABLE | PyBUF_FORMAT) < 0) {
         return NULL;
     }
-    int done = lay_one(data, PyByteArray_AS_STRING(args[1]), x, y, layout,
-                       (const unsigned char *)PyBytes_AS_STRING(args[5]), PyBytes_GET_SIZE(args[5]), neighbours);
-    PyBuffer_Release(&view);
-    if (done < 0) {
+    /* The items of engine.items export their run as format "f". */
+    if (view.format == NULL || strcmp(view.format, "f") != 0 || view.len < (Py_ssize_t)((FRONTIER + 1) * CELLS * 4)) {
+        PyBuffer_Release(&view);
+        PyErr_SetString(PyExc_TypeError, "lay needs the float32 items of a whole Carcassonne view");
         return NULL;
     }
-    Py_RETURN_NONE;
-}
-
-/* lay_tiles(items, occupied, placed, board, start, planes, neighbours, size, offset): `lay` for
- * each tile placed from placed[start] on, its layout the first of board[cell] and its window cell
- * (x, y) = (cell % size - offset, cell // size - offset): the cells of a table of `size` columns
- * with the window's corner at (offset, offset). */
-static PyObject *lay_tiles(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs != 9 || !PyByteArray_Check(args[1]) || !PyList_Check(args[2]) || !PyDict_Check(args[3]) ||
-        !PyBytes_Check(args[5])) {
-        PyErr_SetString(PyExc_TypeError,
-                        "lay_tiles(items, occupied: bytearray, placed: list, board: dict, start: int, planes: bytes, "
-                        "neighbours: bool, size: int, offset: int)");
-        return NULL;
-    }
-    Py_ssize_t start = PyLong_AsSsize_t(args[4]);
-    int neighbours = PyObject_IsTrue(args[6]);
-    long size = PyLong_AsLong(args[7]);
-    long offset = PyLong_AsLong(args[8]);
-    if (PyErr_Occurred() || neighbours < 0 || check_occupied(args[1]) < 0) {
-        return NULL;
-    }
-    if (start < 0 || size <= 0) {
-        PyErr_SetString(PyExc_ValueError, "lay_tiles starts at a tile placed and the table has columns");
-        return NULL;
-    }
-    Py_buffer view;
-    float *data = window_items(args[0], &view);
-    if (data == NULL) {
-        return NULL;
-    }
+    float *data = (float *)view.buf;
+    float *frontier = data + FRONTIER * CELLS;
     char *occupied = PyByteArray_AS_STRING(args[1]);
     const unsigned char *planes = (const unsigned char *)PyBytes_AS_STRING(args[5]);
-    Py_ssize_t planes_size = PyBytes_GET_SIZE(args[5]);
-    PyObject *placed = args[2];
-    for (Py_ssize_t index = start; index < PyList_GET_SIZE(placed); index++) {
-        PyObject *cell_object = PyList_GET_ITEM(placed, index);
-        PyObject *entry = PyDict_GetItemWithError(args[3], cell_object); /* borrowed */
-        long cell = PyLong_AsLong(cell_object);
-        if (entry == NULL || !PyTuple_Check(entry) || PyTuple_GET_SIZE(entry) < 1 || (cell == -1 && PyErr_Occurred())) {
-            if (!PyErr_Occurred()) {
-                PyErr_Format(PyExc_KeyError, "cell %ld is placed but not on the board", cell);
+    if (0 <= x && x < WIDTH && 0 <= y && y < WIDTH) {
+        long at = y * WIDTH + x;
+        for (Py_ssize_t k = 8 * layout; k < planes_size && planes[k] != 255; k++) {
+            if (planes[k] >= FRONTIER) {
+                PyBuffer_Release(&view);
+                PyErr_Format(PyExc_ValueError, "plane %d is not a tile's", planes[k]);
+                return NULL;
             }
-            PyBuffer_Release(&view);
-            return NULL;
+            data[planes[k] * CELLS + at] = 1.0f;
         }
-        long layout = PyLong_AsLong(PyTuple_GET_ITEM(entry, 0));
-        if ((layout == -1 && PyErr_Occurred()) || cell < 0 ||
-            lay_one(data, occupied, cell % size - offset, cell / size - offset, layout, planes, planes_size, neighbours) < 0) {
-            if (!PyErr_Occurred()) {
-                PyErr_Format(PyExc_ValueError, "cell %ld is not a table cell", cell);
-            }
-            PyBuffer_Release(&view);
-            return NULL;
-        }
+        frontier[at] = 0.0f;
+        occupied[at] = 1;
+    }
+    if (neighbours) {
+        join_frontier(frontier, occupied, x, y - 1);
+        join_frontier(frontier, occupied, x, y + 1);
+        join_frontier(frontier, occupied, x + 1, y);
+        join_frontier(frontier, occupied, x - 1, y);
     }
     PyBuffer_Release(&view);
     Py_RETURN_NONE;
@@ -161,8 +85,6 @@ static PyObject *lay_tiles(PyObject *module, PyObject *const *args, Py_ssize_t n
 static PyMethodDef methods[] = {
     {"lay", (PyCFunction)(void (*)(void))lay, METH_FASTCALL,
      "A tile laid on the board window: its planes, the frontier around it."},
-    {"lay_tiles", (PyCFunction)(void (*)(void))lay_tiles, METH_FASTCALL,
-     "lay for each tile placed from placed[start] on, its layout and cell read from the board."},
     {NULL, NULL, 0, NULL},
 };
 

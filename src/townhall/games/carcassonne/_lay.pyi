@@ -5,15 +5,3 @@ WIDTH: int
 FRONTIER: int
 
 def lay(items: Any, occupied: bytearray, x: int, y: int, layout: int, planes: bytes, neighbours: bool, /) -> None: ...
-def lay_tiles(
-    items: Any,
-    occupied: bytearray,
-    placed: list[int],
-    board: dict[int, tuple[int, int]],
-    start: int,
-    planes: bytes,
-    neighbours: bool,
-    size: int,
-    offset: int,
-    /,
-) -> None: ...

@@ -227,46 +227,22 @@ def lay_items(items: Any, occupied: bytearray, x: int, y: int, layout: int, plan
             items[frontier_at + y * WIDTH + x - 1] = ONE
 
 
-def lay_tiles_items(
-    items: Any,
-    occupied: bytearray,
-    placed: list[int],
-    board: dict[int, tuple[int, int]],
-    start: int,
-    planes: bytes,
-    neighbours: bool,
-    size: int,
-    offset: int,
-) -> None:
-    """`lay` for each tile placed from placed[start] on, its layout the first of board[cell] and
-    its window cell (cell % size - offset, cell // size - offset). The pure build's `lay_tiles`;
-    the compiled build's is in C (_lay.c: one call for the tiles a view catches up on)."""
-    for index in range(start, len(placed)):
-        cell = placed[index]
-        lay_items(items, occupied, cell % size - offset, cell // size - offset, board[cell][0], planes, neighbours)
-
-
 Lay = Callable[[Any, bytearray, int, int, int, bytes, bool], None]
-LayTiles = Callable[[Any, bytearray, list[int], dict[int, tuple[int, int]], int, bytes, bool, int, int], None]
 
 
-def _lay_in_c() -> Any:
-    """The C `lay` module where the compiled build made it (its geometry checked against ours), else None."""
+def _lay_in_c() -> Lay | None:
+    """The C `lay` where the compiled build made it (its geometry checked against ours), else None."""
     in_c = c_extension("townhall.games.carcassonne._lay")
     if in_c is None:
         return None
     if (in_c.WIDTH, in_c.FRONTIER) != (WIDTH, FRONTIER):
         raise ImportError(f"_lay.c draws a window of {in_c.WIDTH} with the frontier at {in_c.FRONTIER}")
-    return in_c
+    lay_in_c: Lay = in_c.lay
+    return lay_in_c
 
 
-_LAY_C: Final[Any] = _lay_in_c()
-LAY_IN_C: Final[Lay | None] = None if _LAY_C is None else _LAY_C.lay
-LAY_TILES_IN_C: Final[LayTiles | None] = None if _LAY_C is None else _LAY_C.lay_tiles
+LAY_IN_C: Final = _lay_in_c()
 lay: Final[Lay] = LAY_IN_C or lay_items
-lay_tiles: Final[LayTiles] = LAY_TILES_IN_C or lay_tiles_items
-# Where the window's corner lies in the table's frame (lay_tiles' offset).
-WINDOW_OFFSET: Final = TABLE_OFF - RADIUS
 
 
 def _board(state: CarcassonnePosition, views: dict[str, Any], placed_before: int, counted: int) -> int:
@@ -291,12 +267,15 @@ def _board(state: CarcassonnePosition, views: dict[str, Any], placed_before: int
         at = _window(placed[placed_before - 1]) if placed_before else -1
         if at >= 0:  # the last tile of then (or none: the start tile is nobody's last tile)
             flat[last_at + at] = ZERO
-    start = max(placed_before, 0)
-    # From scratch the frontier is drawn from the state's; along a game, from each new tile.
-    lay_tiles(flat, occupied, placed, board, start, TILE_PLANES, placed_before >= 0, SIZE, WINDOW_OFFSET)
-    if placed_before >= 0:
-        for index in range(start, len(placed)):
-            counted = _drawn(flat, counts, remaining_at, board[placed[index]][0] >> 2, counted)
+    for index in range(max(placed_before, 0), len(placed)):
+        cell = placed[index]
+        layout = board[cell][0]
+        x = cell % SIZE - TABLE_OFF + RADIUS  # in the window's frame, maybe beyond it
+        y = cell // SIZE - TABLE_OFF + RADIUS
+        # From scratch the frontier is drawn from the state's; along a game, from each new tile.
+        lay(flat, occupied, x, y, layout, TILE_PLANES, placed_before >= 0)
+        if placed_before >= 0:
+            counted = _drawn(flat, counts, remaining_at, layout >> 2, counted)
     last = state.last_cell
     at = _window(last) if last >= 0 else -1
     if at >= 0:
