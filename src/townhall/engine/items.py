@@ -4,8 +4,8 @@
 `items[i] = value`, `len(items)` and the buffer protocol (`struct.pack_into` writes a row of them);
 `scatter` sets one value at several places of a run, `fill` sets them all, `copy` copies a
 run into another as long, and `rows` / `columns` store a table of per-seat figures divided by a
-scale (or looked up, a value per count), rotated so that the observer's seat comes first (one call for what would be tens of
-stores). The compiled build
+scale (or looked up, a value per count), rotated so that the observer's seat comes first (one
+call for what would be tens of stores). The compiled build
 has these in C (`_items.c`): a store through a memoryview, what the pure build uses, costs about
 200 instructions (it parses the format at every store) and an observer stores tens per look.
 Compiled in the compiled build (setup.py), so that an observer reads `scatter` from a static."""

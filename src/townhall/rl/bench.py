@@ -46,39 +46,27 @@ def _raw_game(game: Game, players: int, options: dict[str, Any], seed: int) -> i
     return decisions
 
 
-def _env_game(env: TownhallAEC, seed: int) -> int:
-    """Decisions made by agents picking uniformly from the legal ids the environment gives."""
-    env.reset(seed=seed)
-    rng = random.Random(seed).random
-    decisions = 0
-    for _agent in env.agent_iter():
-        _observation, _reward, terminated, truncated, info = env.last()
-        if terminated or truncated:
-            env.step(None)
-            continue
-        legal = info["legal_actions"]
-        env.step(legal[int(rng() * len(legal))])
-        decisions += 1
-    return decisions
-
-
-def _masked_game(env: TownhallAEC, seed: int, picks: list[float]) -> int:
-    """Decisions made by agents finding the mask's ones with NumPy; appends to `picks` the seconds
-    of each such pick."""
+def _env_game(env: TownhallAEC, seed: int, picks: list[float] | None = None) -> int:
+    """Decisions made by agents picking uniformly from the legal ids: those the environment gives
+    (`picks` None), or the mask's ones found with NumPy, each such pick's seconds appended to `picks`."""
     env.reset(seed=seed)
     rng = random.Random(seed).random
     clock = time.perf_counter
     decisions = 0
     for _agent in env.agent_iter():
-        observation, _reward, terminated, truncated, _info = env.last()
+        observation, _reward, terminated, truncated, info = env.last()
         if terminated or truncated:
             env.step(None)
             continue
-        started = clock()
-        legal = np.flatnonzero(observation["action_mask"].view(np.bool_))  # 20x faster than on int8
-        action = int(legal[int(rng() * len(legal))])
-        picks.append(clock() - started)
-        env.step(action)
+        if picks is None:
+            legal = info["legal_actions"]
+            env.step(legal[int(rng() * len(legal))])
+        else:
+            started = clock()
+            ones = np.flatnonzero(observation["action_mask"].view(np.bool_))  # 20x faster than on int8
+            action = int(ones[int(rng() * len(ones))])
+            picks.append(clock() - started)
+            env.step(action)
         decisions += 1
     return decisions
 
@@ -118,7 +106,7 @@ def run_env_bench(
     _raw_game(found, players, resolved, seed)  # warm-up: imports, caches, first buffers
     _env_game(env, seed)
     _env_game(buffers, seed)
-    _masked_game(env, seed, [])
+    _env_game(env, seed, [])
     raw, copied, kept, masked = _Side(), _Side(), _Side(), _Side()
     picks: list[float] = []
     ratios = []
@@ -129,7 +117,7 @@ def run_env_bench(
         raw_us = raw.add(time.process_time(), _raw_game(found, players, resolved, game_seed))
         env_us = copied.add(time.process_time(), _env_game(env, game_seed))
         kept.add(time.process_time(), _env_game(buffers, game_seed))
-        masked.add(time.process_time(), _masked_game(env, game_seed, picks))
+        masked.add(time.process_time(), _env_game(env, game_seed, picks))
         ratios.append(env_us / raw_us)
         games += 1
     pick_us = statistics.median(picks) * 1e6 if picks else 0.0  # wall time: the median shuns preemptions
