@@ -25,6 +25,7 @@ import sys
 import time
 import traceback
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -68,7 +69,7 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args()
 
-    targets: list[tuple[str, Game | None, str | None]] = []
+    targets: list[tuple[str, Game[Any] | None, str | None]] = []
     names = games.names() if args.games == "all" else [] if args.games == "none" else args.games.split(",")
     if args.toys:
         from tests.engine.toys import TOYS

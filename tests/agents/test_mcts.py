@@ -85,7 +85,7 @@ class SpyView:
 
     __slots__ = ("_hidden", "calls", "game", "player", "served")
 
-    def __init__(self, game: Game, state: GoofState, player: int) -> None:
+    def __init__(self, game: Game[Any], state: GoofState, player: int) -> None:
         self._hidden = state
         self.game = game
         self.player = player

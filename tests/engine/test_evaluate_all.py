@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -12,7 +13,7 @@ from townhall.engine.chance import Chance
 from townhall.engine.protocol import Game, State
 
 
-def _positions(game: Game, players: int, seed: int) -> list[State]:
+def _positions(game: Game[Any], players: int, seed: int) -> list[State]:
     """Every fourth position of one seeded random game, the last (over) one included."""
     chance = Chance(seed)
     pick = random.Random(seed).random

@@ -117,7 +117,7 @@ class PigState(State):
         return PIG_SPACE.decode(action)[0]
 
 
-class Pig(Game):
+class Pig(Game[PigState]):
     meta = GameMeta(
         "toy-pig",
         "Pig (test toy)",
@@ -310,7 +310,7 @@ class GoofState(State):
         return f"bid {values[0]}" if kind == "bid" else "confirm"
 
 
-class Goofspiel(Game):
+class Goofspiel(Game[GoofState]):
     meta = GameMeta(
         "toy-goofspiel",
         "Goofspiel (test toy)",
@@ -375,4 +375,4 @@ class Goofspiel(Game):
         return num_players * int(options["cards"]) * (2 if options["confirm"] else 1)
 
 
-TOYS: list[Game] = [Pig(), Goofspiel()]
+TOYS: list[Game[Any]] = [Pig(), Goofspiel()]

@@ -13,7 +13,7 @@ from townhall.engine import DataError, Game
 from townhall.engine.datafile import load_model
 
 
-def refusal_of_broken_copy(game: Game, kind: str, change: Callable[[Any], object], folder: Path) -> str:
+def refusal_of_broken_copy(game: Game[Any], kind: str, change: Callable[[Any], object], folder: Path) -> str:
     """Write a copy of the game's shipped file of `kind` changed by `change`, load it as that kind,
     and return the DataError's message (which must name the file)."""
     shipped = game.data_files()[kind].files[0]

@@ -36,7 +36,7 @@ def digest(value: Any) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-def cases(game: Game) -> list[tuple[int, dict[str, Any], str]]:
+def cases(game: Game[Any]) -> list[tuple[int, dict[str, Any], str]]:
     """(players, options, agent) for every player count and variant, plus a greedy 2-player game."""
     out: list[tuple[int, dict[str, Any], str]] = []
     for options in [{}, *game.variants()]:
@@ -50,19 +50,19 @@ def cases(game: Game) -> list[tuple[int, dict[str, Any], str]]:
     return out
 
 
-def file_name(game: Game, players: int, options: dict[str, Any], agent: str) -> str:
+def file_name(game: Game[Any], players: int, options: dict[str, Any], agent: str) -> str:
     label = "-".join(f"{k}={v}" for k, v in sorted(options.items())) or "default"
     label = label.replace(":", "_").replace("/", "_")
     return f"{game.meta.name}-{players}p-{label}-{agent}.json"
 
 
-def event_view(game: Game, event: Event) -> dict[str, Any]:
+def event_view(game: Game[Any], event: Event) -> dict[str, Any]:
     """An event as the corpus keeps it: kind, English words (from the game's formatter) and who sees it."""
     seen = None if event.visible_to is None else list(event.visible_to)
     return {"kind": event.kind, "text": game.event_text(event), "visible_to": seen}
 
 
-def step_view(game: Game, state: State, events: list[Event]) -> dict[str, Any]:
+def step_view(game: Game[Any], state: State, events: list[Event]) -> dict[str, Any]:
     """What one step must reproduce: legal sets, observation digests and the events."""
     return {
         "to_move": list(state.to_move()),
@@ -72,7 +72,7 @@ def step_view(game: Game, state: State, events: list[Event]) -> dict[str, Any]:
     }
 
 
-def record(game: Game, players: int, options: dict[str, Any], agent: str) -> dict[str, Any]:
+def record(game: Game[Any], players: int, options: dict[str, Any], agent: str) -> dict[str, Any]:
     seed = derive_seed(SEED, game.meta.name, players, json.dumps(options, sort_keys=True), agent)
     match = Match(game, players, options, seed, [agent] * players)
     agents = [make_agent(agent, game, derive_seed(seed, "seat", seat)) for seat in range(players)]
@@ -88,7 +88,7 @@ def record(game: Game, players: int, options: dict[str, Any], agent: str) -> dic
     return {"record": match.record.to_json(), "steps": steps}
 
 
-def replay_views(game: Game, data: dict[str, Any]) -> list[dict[str, Any]]:
+def replay_views(game: Game[Any], data: dict[str, Any]) -> list[dict[str, Any]]:
     """Replay a golden file's record and return the per-step views it produces now."""
     rec = MatchRecord.from_json(data["record"])
     chance = ScriptedChance(rec.setup_chance)

@@ -9,6 +9,7 @@ import importlib.util
 import random
 import warnings
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -51,7 +52,7 @@ def test_aec_api_and_seeds(name: str, players: int) -> None:
     seed_test(lambda: rl.aec_env(name, players), num_cycles=300)
 
 
-def _simultaneous(game: Game) -> Game:
+def _simultaneous(game: Game[Any]) -> Game[Any]:
     """The game as if its facts declared simultaneous decisions (until every game declares its own)."""
     if game.meta.facts.simultaneous:
         return game

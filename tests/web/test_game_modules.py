@@ -121,7 +121,7 @@ console.log(JSON.stringify(report));
 """
 
 
-def _ghost(game: Game, state: State, player: int, action: int) -> dict[str, Any] | None:
+def _ghost(game: Game[Any], state: State, player: int, action: int) -> dict[str, Any] | None:
     """What the game says a placement will look like, for checking its preview."""
     if isinstance(state, MyCityState) and state.action_to_json(action)["kind"] == "place":
         mask = state.terrain.mask_of[action]

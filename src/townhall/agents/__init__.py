@@ -11,6 +11,7 @@ A game may suggest parameters for an agent (`Game.agent_defaults`); the spec's o
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from townhall.agents.greedy import GreedyAgent
 from townhall.agents.mcts import DEFAULT_C, DEFAULT_DEPTH, DEFAULT_PRIOR, Depth, MctsAgent
@@ -21,10 +22,10 @@ from townhall.engine.match import Match, play_match
 from townhall.engine.options import Options
 from townhall.engine.protocol import Game
 
-AgentFactory = Callable[[Game, int, dict[str, str]], Agent]
+AgentFactory = Callable[[Game[Any], int, dict[str, str]], Agent]
 
 
-def _random(game: Game, seed: int, params: dict[str, str]) -> Agent:
+def _random(game: Game[Any], seed: int, params: dict[str, str]) -> Agent:
     if params:
         raise UnknownName(f"the random agent takes no parameters, got {', '.join(params)}")
     return RandomAgent(seed)
@@ -68,13 +69,13 @@ def _float_param(agent: str, params: dict[str, str], key: str, *, positive: bool
     return value
 
 
-def _greedy(game: Game, seed: int, params: dict[str, str]) -> Agent:
+def _greedy(game: Game[Any], seed: int, params: dict[str, str]) -> Agent:
     _check_keys("greedy", params, ("samples",))
     samples = _int_param("greedy", params, "samples", 1)
     return GreedyAgent(seed, samples=samples if samples is not None else 1)
 
 
-def _mcts(game: Game, seed: int, params: dict[str, str]) -> Agent:
+def _mcts(game: Game[Any], seed: int, params: dict[str, str]) -> Agent:
     _check_keys("mcts", params, ("iterations", "seconds", "c", "depth", "scale", "prior"))
     c = _float_param("mcts", params, "c", positive=False)
     depth: Depth = DEFAULT_DEPTH
@@ -133,7 +134,7 @@ def split_specs(text: str) -> list[str]:
     return specs
 
 
-def make_agent(spec: str, game: Game, seed: int) -> Agent:
+def make_agent(spec: str, game: Game[Any], seed: int) -> Agent:
     name, params = parse_spec(spec)
     factory = FACTORIES.get(name)
     if factory is None:
@@ -142,7 +143,7 @@ def make_agent(spec: str, game: Game, seed: int) -> Agent:
 
 
 def play_seeded(
-    game: Game,
+    game: Game[Any],
     num_players: int,
     seat_specs: Sequence[str],
     game_seed: int,

@@ -7,7 +7,7 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
@@ -96,7 +96,7 @@ def friendly_errors() -> Iterator[None]:
 
 
 def resolve_table(
-    game: Game,
+    game: Game[Any],
     players: int | None,
     seats_text: str | None,
     option_texts: list[str] | None,
@@ -478,7 +478,7 @@ def report(
 
 
 def _search_bench(
-    game: Game, players: int, options: dict[str, OptionValue], seconds: float, agent: str
+    game: Game[Any], players: int, options: dict[str, OptionValue], seconds: float, agent: str
 ) -> dict[str, object]:
     from townhall.sim.search_bench import measure
 

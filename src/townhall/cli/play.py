@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from rich.console import Console
 from rich.markup import escape
@@ -41,7 +42,7 @@ def seat_label(seat: int, spec: str) -> str:
 
 
 def play_game(
-    game: Game,
+    game: Game[Any],
     num_players: int,
     seats: Sequence[str],
     options: dict[str, OptionValue],
@@ -146,7 +147,7 @@ def pick_action(match: Match, legal: Sequence[int], texts: Sequence[str], answer
             raise shown_error from None  # worded against the texts shown
 
 
-def _show_events(console: Console, game: Game, events: Sequence[Event], start: int, humans: Sequence[int]) -> int:
+def _show_events(console: Console, game: Game[Any], events: Sequence[Event], start: int, humans: Sequence[int]) -> int:
     for event in events[start:]:
         if event.visible_to is None or any(h in event.visible_to for h in humans):
             console.print(f"  [cyan]{escape(game.event_text(event))}[/cyan]", highlight=False)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from townhall.engine.options import OptionSpec
 from townhall.engine.protocol import Game
 from townhall.i18n import Words, term_of, title_of
@@ -11,12 +13,12 @@ _ = WORDS.gettext
 ngettext = WORDS.ngettext
 
 
-def game_title(game: Game) -> str:
+def game_title(game: Game[Any]) -> str:
     """The game's title in the language in force (its glossary's `title`), else its own title."""
     return title_of(type(game).__module__, game.meta.title)
 
 
-def game_notes(game: Game) -> str:
+def game_notes(game: Game[Any]) -> str:
     return term_of(type(game).__module__, "notes", game.meta.notes)
 
 

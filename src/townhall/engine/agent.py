@@ -10,7 +10,7 @@ import hashlib
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from townhall.engine.errors import MalformedAction
 from townhall.engine.protocol import Game, Json, State
@@ -30,7 +30,7 @@ class PlayerView:
 
     __slots__ = ("_state", "game", "player")
 
-    def __init__(self, game: Game, state: State, player: int) -> None:
+    def __init__(self, game: Game[Any], state: State, player: int) -> None:
         self._state = state
         self.game = game
         self.player = player

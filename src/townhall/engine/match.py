@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from townhall.engine.agent import Agent, Budget, PlayerView
 from townhall.engine.chance import Chance
@@ -39,7 +40,7 @@ class Match:
 
     def __init__(
         self,
-        game: Game,
+        game: Game[Any],
         num_players: int,
         options: Options | None = None,
         seed: int | None = None,
@@ -51,7 +52,7 @@ class Match:
         self.seed = seed if seed is not None else random.SystemRandom().randrange(2**63)
         self._chance = Chance(self.seed, log=True)
         resolved = game.meta.resolve(options)
-        self.state = game.start(num_players, resolved, self._chance)
+        self.state: State = game.start(num_players, resolved, self._chance)
         self.record = MatchRecord(
             game=game.meta.name,
             data_version=game.meta.data_version,
@@ -137,7 +138,7 @@ class Match:
 
 
 def play_match(
-    game: Game,
+    game: Game[Any],
     num_players: int,
     agents: Sequence[Agent],
     *,

@@ -27,7 +27,7 @@ from abc import ABCMeta, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from mypy_extensions import mypyc_attr
 
@@ -287,25 +287,31 @@ class State(metaclass=ABCMeta):
         """Short readable text, unique among the legal actions of a decision."""
 
 
+S = TypeVar("S", bound=State)
+
+
 # A plain Python class even in the compiled build: games set `meta` and other class attributes.
 @mypyc_attr(native_class=False)
-class Game(metaclass=ABCMeta):
-    """A game's entry point: metadata, a factory for initial states, rendering and bounds."""
+class Game(Generic[S], metaclass=ABCMeta):
+    """A game's entry point: metadata, a factory for initial states, rendering and bounds.
+
+    Generic over the game's state class: a game declares `class Chess(Game[ChessState])` and its
+    hooks take that state, so no hook checks the type of what it is given."""
 
     meta: GameMeta
     # Parameters this game suggests per agent name, e.g. {"mcts": {"depth": "0"}}.
     agent_parameters: ClassVar[Mapping[str, Mapping[str, str]]] = {}
 
     @abstractmethod
-    def new_state(self, num_players: int, options: Options, chance: Chance) -> State:
+    def new_state(self, num_players: int, options: Options, chance: Chance) -> S:
         """The initial position. `options` are resolved (every declared option present)."""
 
     @abstractmethod
-    def state_from_json(self, data: dict[str, Json]) -> State:
+    def state_from_json(self, data: dict[str, Json]) -> S:
         """Inverse of State.to_json."""
 
     @abstractmethod
-    def render(self, state: State, viewer: int | None) -> str:
+    def render(self, state: S, viewer: int | None) -> str:
         """The position as text, showing only what `viewer` may see (None: a spectator)."""
 
     @abstractmethod
@@ -316,11 +322,11 @@ class Game(metaclass=ABCMeta):
         """Option sets that the invariant battery runs besides the defaults (e.g. a variant rule)."""
         return []
 
-    def evaluate(self, state: State, player: int) -> float:
+    def evaluate(self, state: S, player: int) -> float:
         """A heuristic value of `state` for `player` (greedy bots); default: score margin."""
         return score_margin(state.scores(), player)
 
-    def evaluate_all(self, state: State) -> list[float]:
+    def evaluate_all(self, state: S) -> list[float]:
         """`evaluate` for every player, in seat order (a search's cut-off asks for all of them).
         A game whose evaluation shares work between players overrides it with the same values;
         a subclass that changes `evaluate` changes this too (or inherits this default)."""
@@ -334,17 +340,17 @@ class Game(metaclass=ABCMeta):
         names the kind)."""
         return event.kind
 
-    def board_view(self, state: State, viewer: int | None) -> dict[str, Json]:
+    def board_view(self, state: S, viewer: int | None) -> dict[str, Json]:
         """The position as a `townhall.engine.board.BoardView` (JSON), showing only what `viewer`
         may see (None: a spectator)."""
         return {"format": 1, "game": self.meta.name, "viewer": viewer, "areas": []}
 
-    def action_target(self, state: State, player: int, action: int) -> dict[str, Json] | None:
+    def action_target(self, state: S, player: int, action: int) -> dict[str, Json] | None:
         """Where `player`'s legal action goes on the board view (`townhall.engine.board.Target` as JSON),
         or None for an action with no place on the board (pass, choose a good...)."""
         return None
 
-    def statistics(self, state: State) -> dict[str, float]:
+    def statistics(self, state: S) -> dict[str, float]:
         """Named figures of a finished game for balance studies (e.g. points by feature type,
         followers left); flat names, numbers only, the same names in every game of this game."""
         return {}
@@ -365,10 +371,10 @@ class Game(metaclass=ABCMeta):
         a search depth that its `evaluate` makes better than random rollouts (`agent_parameters`)."""
         return dict(self.agent_parameters.get(agent, {}))
 
-    def check_setup(self, num_players: int, options: Options) -> None:  # noqa: B027 - a hook, no-op by default
+    def check_setup(self, num_players: int, options: Options) -> None:
         """Reject option values that this player count does not allow (raise OptionError)."""
 
-    def start(self, num_players: int, options: Options | None, chance: Chance) -> State:
+    def start(self, num_players: int, options: Options | None, chance: Chance) -> S:
         """Check players and options, then build the initial state."""
         self.meta.check_players(num_players)
         resolved = self.meta.resolve(options)

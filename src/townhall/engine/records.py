@@ -192,7 +192,7 @@ class ReplayFrame:
     action_text: str = ""
 
 
-def replay(record: MatchRecord, lookup: Callable[[str], Game]) -> Iterator[ReplayFrame]:
+def replay(record: MatchRecord, lookup: Callable[[str], Game[Any]]) -> Iterator[ReplayFrame]:
     """Replay a record step by step. The yielded states are live: clone one to keep it."""
     try:
         game = lookup(record.game)

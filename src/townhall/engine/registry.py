@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 from collections.abc import Mapping
+from typing import Any
 
 from townhall.engine.errors import UnknownName
 from townhall.engine.protocol import Game
@@ -14,9 +15,9 @@ from townhall.engine.words import _
 class GameRegistry:
     def __init__(self, modules: Mapping[str, str]) -> None:
         self._modules = dict(modules)
-        self._games: dict[str, Game] = {}
+        self._games: dict[str, Game[Any]] = {}
 
-    def register(self, game: Game) -> None:
+    def register(self, game: Game[Any]) -> None:
         """Add a game object directly (tests use this for their toy games)."""
         self._games[game.meta.name] = game
 
@@ -27,7 +28,7 @@ class GameRegistry:
         found = [name for name, module in self._modules.items() if _module_exists(module)]
         return sorted(set(found) | set(self._games))
 
-    def get(self, name: str) -> Game:
+    def get(self, name: str) -> Game[Any]:
         if name in self._games:
             return self._games[name]
         module = self._modules.get(name)

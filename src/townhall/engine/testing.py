@@ -30,7 +30,7 @@ def _roundtrip(value: Any) -> Any:
     return json.loads(json.dumps(value))
 
 
-def walk(game: Game, num_players: int, options: Options | None, seed: int) -> Iterator[State]:
+def walk(game: Game[Any], num_players: int, options: Options | None, seed: int) -> Iterator[State]:
     """The states of one random game (the same live object, advanced between yields)."""
     chance = Chance(derive_seed(seed, "chance"))
     rng = random.Random(derive_seed(seed, "moves"))
@@ -43,7 +43,7 @@ def walk(game: Game, num_players: int, options: Options | None, seed: int) -> It
         yield state
 
 
-def check_games_end(game: Game, num_players: int, options: Options | None, seeds: range) -> None:
+def check_games_end(game: Game[Any], num_players: int, options: Options | None, seeds: range) -> None:
     bound = game.max_decisions(num_players, game.meta.resolve(options))
     for seed in seeds:
         states = walk(game, num_players, options, seed)
@@ -58,7 +58,7 @@ def check_games_end(game: Game, num_players: int, options: Options | None, seeds
         assert decisions > 0
 
 
-def check_states(game: Game, num_players: int, options: Options | None, seed: int, every: int = 7) -> None:
+def check_states(game: Game[Any], num_players: int, options: Options | None, seed: int, every: int = 7) -> None:
     """Per-state invariants at every `every`-th state of a random game (and at the end)."""
     rng = random.Random(seed)
     for index, state in enumerate(walk(game, num_players, options, seed)):
@@ -91,7 +91,7 @@ def _check_legal_sets(state: State, context: str) -> None:
             assert not legal, f"{context}: player {player} is not to move but has legal actions"
 
 
-def _check_legal_apply(game: Game, state: State, rng: random.Random, context: str) -> None:
+def _check_legal_apply(game: Game[Any], state: State, rng: random.Random, context: str) -> None:
     for player in state.to_move():
         legal = state.legal_actions(player)
         for action in rng.sample(legal, min(len(legal), 24)):
@@ -135,7 +135,7 @@ def _check_clone(state: State, rng: random.Random, context: str) -> None:
         assert state.to_json() == before, f"{context}: applying to a clone changed the original"
 
 
-def _check_json(game: Game, state: State, context: str) -> None:
+def _check_json(game: Game[Any], state: State, context: str) -> None:
     data = _roundtrip(state.to_json())
     again = game.state_from_json(data)
     assert again.to_json() == state.to_json(), f"{context}: state JSON round trip differs"
@@ -233,7 +233,7 @@ def _check_event_secrecy(state: State, rng: random.Random, context: str) -> None
                     )
 
 
-def _check_board(game: Game, state: State, context: str) -> None:
+def _check_board(game: Game[Any], state: State, context: str) -> None:
     """The board view validates, holds only what the viewer may see, and every legal action
     has a target on it (or is off-board)."""
     for viewer in [None, *range(state.num_players)]:
@@ -267,7 +267,7 @@ def _check_board(game: Game, state: State, context: str) -> None:
                 )
 
 
-def check_events_and_facts(game: Game, num_players: int, options: Options | None, seed: int) -> None:
+def check_events_and_facts(game: Game[Any], num_players: int, options: Options | None, seed: int) -> None:
     """Every event of a random game has a declared kind, fits its fields and has words; the
     game's declared facts hold (simultaneity, chance, hidden information, end reasons)."""
     kinds = game.event_kinds
@@ -325,7 +325,7 @@ class _UniformAgent:
 
 
 def _random_match(
-    game: Game, num_players: int, options: Options | None, seed: int, disturb: int | None = None
+    game: Game[Any], num_players: int, options: Options | None, seed: int, disturb: int | None = None
 ) -> tuple[Match, list[str]]:
     agents = [_UniformAgent(derive_seed(seed, "seat", seat)) for seat in range(num_players)]
     states: list[str] = []
@@ -343,7 +343,7 @@ def _random_match(
     return match, states
 
 
-def check_replay(game: Game, num_players: int, options: Options | None, seed: int) -> None:
+def check_replay(game: Game[Any], num_players: int, options: Options | None, seed: int) -> None:
     match, states = _random_match(game, num_players, options, seed)
     record = MatchRecord.from_json(_roundtrip(match.record.to_json()))
     replayed = [json.dumps(frame.state.to_json(), sort_keys=True) for frame in replay(record, lambda _: game)][1:]
@@ -351,7 +351,7 @@ def check_replay(game: Game, num_players: int, options: Options | None, seed: in
     assert record.scores == [float(s) for s in match.state.scores()]
 
 
-def check_determinism(game: Game, num_players: int, options: Options | None, seed: int) -> None:
+def check_determinism(game: Game[Any], num_players: int, options: Options | None, seed: int) -> None:
     first, states_one = _random_match(game, num_players, options, seed, disturb=1)
     second, states_two = _random_match(game, num_players, options, seed, disturb=2)
     assert first.record.to_json() == second.record.to_json(), "same seed, different record"

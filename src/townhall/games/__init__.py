@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from townhall.engine.protocol import Game
 from townhall.engine.registry import GameRegistry
 
@@ -15,7 +17,7 @@ REGISTRY = GameRegistry(
 )
 
 
-def get(name: str) -> Game:
+def get(name: str) -> Game[Any]:
     return REGISTRY.get(name)
 
 
@@ -23,5 +25,5 @@ def names() -> list[str]:
     return REGISTRY.names()
 
 
-def register(game: Game) -> None:
+def register(game: Game[Any]) -> None:
     REGISTRY.register(game)

@@ -43,7 +43,7 @@ class TownhallAEC(AECEnv[str, dict[str, Any], int]):
 
     def __init__(
         self,
-        game: Game | str,
+        game: Game[Any] | str,
         players: SupportsIndex = 2,
         options: Options | None = None,
         render_mode: str | None = None,

@@ -33,7 +33,7 @@ from townhall.rl.aec import TownhallAEC
 from townhall.rl.core import find_game
 
 
-def _raw_game(game: Game, players: int, options: dict[str, Any], seed: int) -> int:
+def _raw_game(game: Game[Any], players: int, options: dict[str, Any], seed: int) -> int:
     chance = Chance(derive_seed(seed, "chance"))
     rng = random.Random(seed).random
     state = game.new_state(players, options, chance)
@@ -90,7 +90,7 @@ class _Side:
 
 
 def run_env_bench(
-    game: Game | str,
+    game: Game[Any] | str,
     players: int = 2,
     options: Options | None = None,
     seconds: float = 5.0,

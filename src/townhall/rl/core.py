@@ -22,7 +22,7 @@ from townhall.rl.mask import refresh
 REWARDS = ("rank", "margin")
 
 
-def find_game(game: Game | str) -> Game:
+def find_game(game: Game[Any] | str) -> Game[Any]:
     if not isinstance(game, str):  # (mypyc folds an isinstance of Game, a non-native class, to False)
         return game
     from townhall import games
@@ -55,7 +55,7 @@ class PublicObserver(Observer[State]):
         views["me"][player] = 1.0
 
 
-def env_name(game: Game, observer: Observer[Any]) -> str:
+def env_name(game: Game[Any], observer: Observer[Any]) -> str:
     """The versioned name of a game's environments (`carcassonne_v1`): the observer's version,
     which moves with its layout and with the game's rules data (tests pin both)."""
     return f"{game.meta.name.replace('-', '_')}_v{observer.version}"
@@ -94,7 +94,7 @@ class Table:
     )  # fmt: skip
 
     def __init__(
-        self, game: Game | str, players: SupportsIndex, options: Options | None, reward: str, copy: bool = True
+        self, game: Game[Any] | str, players: SupportsIndex, options: Options | None, reward: str, copy: bool = True
     ) -> None:
         players = operator.index(players)  # a NumPy integer too (the compiled build checks types)
         if reward not in REWARDS:
@@ -107,7 +107,7 @@ class Table:
         self.players = players
         self.reward = reward
         self.observer: Observer[Any] = self.game.observer(players, resolved) or PublicObserver(players)
-        self.state = self.game.new_state(players, resolved, Chance(0))
+        self.state: State = self.game.new_state(players, resolved, Chance(0))
         self.num_actions = self.state.num_distinct_actions()
         # copy=False: one buffer per player, kept up to date along the game (only the changed parts
         # rewritten); none with copy=True, whose hand-outs make their own as needed (Carcassonne's

@@ -27,7 +27,7 @@ class TownhallGym(gymnasium.Env[dict[str, Any], int]):
 
     def __init__(
         self,
-        game: Game | str,
+        game: Game[Any] | str,
         opponents: Sequence[str] = ("greedy",),
         seat: int = 0,
         players: int = 2,

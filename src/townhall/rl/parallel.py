@@ -17,7 +17,7 @@ from townhall.rl.core import Table, env_name, final_rewards
 Observations = dict[str, dict[str, Any]]
 
 
-def simultaneous(game: Game) -> bool:
+def simultaneous(game: Game[Any]) -> bool:
     """Whether a game declares simultaneous decisions."""
     return game.meta.facts.simultaneous
 
@@ -25,7 +25,7 @@ def simultaneous(game: Game) -> bool:
 class TownhallParallel(ParallelEnv[str, dict[str, Any], int]):
     def __init__(
         self,
-        game: Game | str,
+        game: Game[Any] | str,
         players: int = 2,
         options: Options | None = None,
         render_mode: str | None = None,

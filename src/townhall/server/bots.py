@@ -14,6 +14,7 @@ import logging
 import secrets
 import threading
 from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
 from townhall.agents import make_agent
 from townhall.engine.agent import Budget
@@ -36,7 +37,7 @@ def bot_spec(seat: str, seconds: float) -> str:
     return spec
 
 
-def check_spec(spec: str, game: Game) -> None:
+def check_spec(spec: str, game: Game[Any]) -> None:
     make_agent(spec, game, 0)  # UnknownName for an unknown agent or parameter
 
 

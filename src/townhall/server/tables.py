@@ -74,7 +74,7 @@ class Loaded:
     """A table as this process holds it: the live state at `state_id`, and what the views need."""
 
     table_id: str
-    game: Game
+    game: Game[Any]
     num_players: int
     options: dict[str, Json]
     setup_chance: list[int]
@@ -126,7 +126,7 @@ def _refuse_stale(state_id: int | None, now: int) -> None:
 class TableRunner:
     """Tables in a database, played through the engine protocol only (no game name or rule here)."""
 
-    def __init__(self, engine: Engine, lookup: Callable[[str], Game], capacity: int = CACHED_TABLES) -> None:
+    def __init__(self, engine: Engine, lookup: Callable[[str], Game[Any]], capacity: int = CACHED_TABLES) -> None:
         self._engine = engine
         self._lookup = lookup
         self._capacity = capacity
@@ -726,7 +726,7 @@ class TableRunner:
 
     @staticmethod
     def _replay(
-        game: Game, num_players: int, options: dict[str, Json], setup: list[int], planned: Sequence[Step]
+        game: Game[Any], num_players: int, options: dict[str, Json], setup: list[int], planned: Sequence[Step]
     ) -> tuple[State, list[Step]]:
         state = game.start(num_players, options, ScriptedChance(setup))
         steps: list[Step] = []
@@ -807,7 +807,7 @@ def _deadline(loaded: Loaded, clock: dict[str, Json] | None) -> float | None:
     return min(ends, default=None)
 
 
-def _parse_action(game: Game, state: State, seat: int, form: Any) -> int:
+def _parse_action(game: Game[Any], state: State, seat: int, form: Any) -> int:
     """An action id from its id, its JSON form or its text (MalformedAction for none of them)."""
     if isinstance(form, bool):
         raise MalformedAction(_("an action is an id, a JSON form or a text, not true/false"))

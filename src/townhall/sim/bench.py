@@ -14,6 +14,7 @@ import resource
 import sys
 import time
 from dataclasses import dataclass
+from typing import Any
 
 from townhall.engine.agent import derive_seed
 from townhall.engine.build import build_of
@@ -38,7 +39,7 @@ def machine_reference(seconds: float = 0.3) -> float:
     return done / (time.perf_counter() - started) / 1e6
 
 
-def _play(game: Game, num_players: int, options: dict[str, OptionValue], seed: int) -> int:
+def _play(game: Game[Any], num_players: int, options: dict[str, OptionValue], seed: int) -> int:
     chance = Chance(derive_seed(seed, "chance"))
     rng = random.Random(derive_seed(seed, "moves")).random
     state = game.start(num_players, options, chance)
@@ -51,7 +52,9 @@ def _play(game: Game, num_players: int, options: dict[str, OptionValue], seed: i
     return decisions
 
 
-def _timed_game(game: Game, num_players: int, options: dict[str, OptionValue], seed: int, totals: list[float]) -> None:
+def _timed_game(
+    game: Game[Any], num_players: int, options: dict[str, OptionValue], seed: int, totals: list[float]
+) -> None:
     """Adds seconds and call counts of legal / apply / clone to totals[0..5]."""
     clock = time.perf_counter
     chance = Chance(derive_seed(seed, "chance"))
@@ -113,7 +116,7 @@ class BenchResult:
 
 
 def run_bench(
-    game: Game,
+    game: Game[Any],
     num_players: int,
     options: dict[str, OptionValue],
     seconds: float = 5.0,

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import platform
 import random
+from typing import Any
 
 from townhall.agents import make_agent
 from townhall.agents.mcts import MctsAgent
@@ -26,7 +27,7 @@ from townhall.engine.protocol import Game, Json, State
 
 
 def sample_positions(
-    game: Game, players: int, options: Options | None, seed: int, count: int
+    game: Game[Any], players: int, options: Options | None, seed: int, count: int
 ) -> list[tuple[int, State, int]]:
     """`count` (decision index, state, player) triples spread over one seeded random game."""
     chance = Chance(derive_seed(seed, "bench-chance"))
@@ -50,7 +51,7 @@ def sample_positions(
 
 
 def measure(
-    game: Game,
+    game: Game[Any],
     players: int,
     options: Options | None = None,
     *,

@@ -151,7 +151,7 @@ def agent_labels(agent_specs: Sequence[str]) -> list[str]:
 _WORKER: dict[str, Any] = {}
 
 
-def _init_worker(game: Game) -> None:
+def _init_worker(game: Game[Any]) -> None:
     _WORKER["game"] = game
 
 
@@ -167,7 +167,7 @@ class _Job:
     max_decisions: int | None
 
 
-def _play_one(game: Game, job: _Job, index: int, seats: tuple[int, ...]) -> GameResult:
+def _play_one(game: Game[Any], job: _Job, index: int, seats: tuple[int, ...]) -> GameResult:
     game_seed = derive_seed(job.seed, "game", index)
     specs = [job.agent_specs[a] for a in seats]
     match = play_seeded(game, job.num_players, specs, game_seed, job.options, job.budget, job.max_decisions)
@@ -186,7 +186,7 @@ def _play_in_worker(job: _Job, index: int, seats: tuple[int, ...]) -> GameResult
 
 
 def run_tournament(
-    game: Game | str,
+    game: Game[Any] | str,
     agent_specs: Sequence[str],
     n_games: int,
     num_players: int = 2,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from townhall.engine import Chance, Game, GameMeta, Json, Options, OptionSpec, State, data_version_of
+from townhall.engine import Chance, Game, GameMeta, Json, Options, OptionSpec, data_version_of
 from townhall.engine.protocol import DataKind, Event, EventKind, GameFacts
 from townhall.i18n import N_
 
@@ -25,7 +25,7 @@ RULES_VERSION = "rules-2"
 PER_ROUND = (MAX_PLAN_STEPS + 20) + MAX_OFFERS * (MAX_ITEMS + 3) + 1 + 200 + 160 + 60 + 2 + 160 + 12 + 160
 
 
-class Antiquity(Game):
+class Antiquity(Game[AntiquityState]):
     meta = GameMeta(
         name="antiquity",
         title="Antiquity",
@@ -67,23 +67,19 @@ class Antiquity(Game):
     def state_from_json(self, data: dict[str, Json]) -> AntiquityState:
         return AntiquityState.from_json(data)
 
-    def render(self, state: State, viewer: int | None) -> str:
-        assert isinstance(state, AntiquityState)
+    def render(self, state: AntiquityState, viewer: int | None) -> str:
         return views.render(state, viewer)
 
     def event_text(self, event: Event) -> str:
         return views.event_text(event)
 
-    def board_view(self, state: State, viewer: int | None) -> dict[str, Json]:
-        assert isinstance(state, AntiquityState)
+    def board_view(self, state: AntiquityState, viewer: int | None) -> dict[str, Json]:
         return board_views.board_view(state, viewer)
 
-    def action_target(self, state: State, player: int, action: int) -> dict[str, Json] | None:
-        assert isinstance(state, AntiquityState)
+    def action_target(self, state: AntiquityState, player: int, action: int) -> dict[str, Json] | None:
         return board_views.action_target(state, player, action)
 
-    def statistics(self, state: State) -> dict[str, float]:
-        assert isinstance(state, AntiquityState)
+    def statistics(self, state: AntiquityState) -> dict[str, float]:
         return victory.statistics(state)
 
     def max_decisions(self, num_players: int, options: Options) -> int:
@@ -95,12 +91,10 @@ class Antiquity(Game):
     def variants(self) -> list[dict[str, Any]]:
         return [{"beginner": True}]
 
-    def evaluate(self, state: State, player: int) -> float:
-        assert isinstance(state, AntiquityState)
+    def evaluate(self, state: AntiquityState, player: int) -> float:
         return evaluation.evaluate(state, player)
 
-    def evaluate_all(self, state: State) -> list[float]:
-        assert isinstance(state, AntiquityState)
+    def evaluate_all(self, state: AntiquityState) -> list[float]:
         return evaluation.evaluate_all(state)
 
     def observer(self, num_players: int, options: Any) -> Any:

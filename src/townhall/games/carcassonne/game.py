@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 
 from townhall.engine.chance import Chance
 from townhall.engine.options import Options, OptionSpec, OptionValue
-from townhall.engine.protocol import DataKind, Event, EventKind, Game, GameFacts, GameMeta, Json, State, data_version_of
+from townhall.engine.protocol import DataKind, Event, EventKind, Game, GameFacts, GameMeta, Json, data_version_of
 from townhall.games.carcassonne import board_view as board
 from townhall.games.carcassonne import evaluate as heuristic
 from townhall.games.carcassonne import views
@@ -19,7 +19,7 @@ from townhall.i18n import N_
 FARM_CHOICES = ("first-edition", "third-edition")
 
 
-class Carcassonne(Game):
+class Carcassonne(Game[CarcassonneState]):
     meta = GameMeta(
         name="carcassonne",
         title="Carcassonne",
@@ -64,23 +64,19 @@ class Carcassonne(Game):
     def state_from_json(self, data: dict[str, Any]) -> CarcassonneState:
         return from_json(data)
 
-    def render(self, state: State, viewer: int | None) -> str:
-        assert isinstance(state, CarcassonneState)
+    def render(self, state: CarcassonneState, viewer: int | None) -> str:
         return views.render(state, viewer)
 
     def event_text(self, event: Event) -> str:
         return views.event_text(event)
 
-    def board_view(self, state: State, viewer: int | None) -> dict[str, Json]:
-        assert isinstance(state, CarcassonneState)
+    def board_view(self, state: CarcassonneState, viewer: int | None) -> dict[str, Json]:
         return board.board_view(state, viewer)
 
-    def action_target(self, state: State, player: int, action: int) -> dict[str, Json] | None:
-        assert isinstance(state, CarcassonneState)
+    def action_target(self, state: CarcassonneState, player: int, action: int) -> dict[str, Json] | None:
         return board.action_target(state, action)
 
-    def statistics(self, state: State) -> dict[str, float]:
-        assert isinstance(state, CarcassonneState)
+    def statistics(self, state: CarcassonneState) -> dict[str, float]:
         return views.statistics(state)
 
     def max_decisions(self, num_players: int, options: Options) -> int:
@@ -91,12 +87,10 @@ class Carcassonne(Game):
     def variants(self) -> list[dict[str, OptionValue]]:
         return [{"river": True}, {"farm_scoring": "third-edition", "small_city": False}]
 
-    def evaluate(self, state: State, player: int) -> float:
-        assert isinstance(state, CarcassonneState)
+    def evaluate(self, state: CarcassonneState, player: int) -> float:
         return heuristic.evaluate(state, player)
 
-    def evaluate_all(self, state: State) -> list[float]:
-        assert isinstance(state, CarcassonneState)
+    def evaluate_all(self, state: CarcassonneState) -> list[float]:
         return heuristic.evaluate_all(state)
 
     def observer(self, num_players: int, options: Options) -> Any:

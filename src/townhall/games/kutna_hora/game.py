@@ -16,9 +16,7 @@ from townhall.engine.protocol import (
     GameFacts,
     GameMeta,
     Json,
-    State,
     data_version_of,
-    score_margin,
 )
 from townhall.games.kutna_hora import board_view
 from townhall.games.kutna_hora.data import DATA, DATA_DIR, FILES, MODELS
@@ -35,7 +33,7 @@ NOTES = (
 )
 
 
-class KutnaHora(Game):
+class KutnaHora(Game[KutnaHoraState]):
     meta = GameMeta(
         name="kutna-hora",
         title="Kutná Hora: The City of Silver",
@@ -78,8 +76,7 @@ class KutnaHora(Game):
     def state_from_json(self, data: dict[str, Any]) -> KutnaHoraState:
         return KutnaHoraState.from_json(data)
 
-    def render(self, state: State, viewer: int | None) -> str:
-        assert isinstance(state, KutnaHoraState)
+    def render(self, state: KutnaHoraState, viewer: int | None) -> str:
         return render(state, viewer)
 
     def max_decisions(self, num_players: int, options: Options) -> int:
@@ -93,26 +90,19 @@ class KutnaHora(Game):
     def data_files(self) -> Mapping[str, DataKind]:
         return {kind: DataKind(model, (DATA_DIR / f"{kind}.json",)) for kind, model in MODELS.items()}
 
-    def board_view(self, state: State, viewer: int | None) -> dict[str, Json]:
-        assert isinstance(state, KutnaHoraState)
+    def board_view(self, state: KutnaHoraState, viewer: int | None) -> dict[str, Json]:
         return board_view.board_view(state, viewer)
 
-    def action_target(self, state: State, player: int, action: int) -> dict[str, Json] | None:
-        assert isinstance(state, KutnaHoraState)
+    def action_target(self, state: KutnaHoraState, player: int, action: int) -> dict[str, Json] | None:
         return board_view.action_target(state, player, action)
 
-    def statistics(self, state: State) -> dict[str, float]:
-        assert isinstance(state, KutnaHoraState)
+    def statistics(self, state: KutnaHoraState) -> dict[str, float]:
         return statistics(state, state.ranks())
 
-    def evaluate(self, state: State, player: int) -> float:
-        if not isinstance(state, KutnaHoraState):
-            return score_margin(state.scores(), player)
+    def evaluate(self, state: KutnaHoraState, player: int) -> float:
         return evaluate(state, player)
 
-    def evaluate_all(self, state: State) -> list[float]:
-        if not isinstance(state, KutnaHoraState):
-            return super().evaluate_all(state)
+    def evaluate_all(self, state: KutnaHoraState) -> list[float]:
         return evaluate_all(state)
 
     def observer(self, num_players: int, options: Options) -> Any:

@@ -17,7 +17,6 @@ from townhall.engine import (
     OptionError,
     Options,
     OptionSpec,
-    State,
     data_version_of,
 )
 from townhall.engine.datafile import read_json
@@ -147,7 +146,7 @@ def build_state(num_players: int, rules: RuleSet, spec: BoardSpec, stickers: Sti
     return state
 
 
-class MyCity(Game):
+class MyCity(Game[MyCityState]):
     meta = GameMeta(
         name="my-city",
         title="My City",
@@ -221,20 +220,16 @@ class MyCity(Game):
     def event_text(self, event: Event) -> str:
         return views.event_text(event)
 
-    def statistics(self, state: State) -> dict[str, float]:
-        assert isinstance(state, MyCityState)
+    def statistics(self, state: MyCityState) -> dict[str, float]:
         return scoring.statistics(state) if state.over else {}
 
-    def board_view(self, state: State, viewer: int | None) -> dict[str, Json]:
-        assert isinstance(state, MyCityState)
+    def board_view(self, state: MyCityState, viewer: int | None) -> dict[str, Json]:
         return board_view.board_view(state, viewer)
 
-    def action_target(self, state: State, player: int, action: int) -> dict[str, Json] | None:
-        assert isinstance(state, MyCityState)
+    def action_target(self, state: MyCityState, player: int, action: int) -> dict[str, Json] | None:
         return board_view.action_target(state, player, action)
 
-    def render(self, state: State, viewer: int | None) -> str:
-        assert isinstance(state, MyCityState)
+    def render(self, state: MyCityState, viewer: int | None) -> str:
         return views.render(state, viewer)
 
     def max_decisions(self, num_players: int, options: Options) -> int:
@@ -260,12 +255,10 @@ class MyCity(Game):
             "campaign": DataKind(CampaignFile, (DATA_DIR / "campaign.json",)),
         }
 
-    def evaluate(self, state: State, player: int) -> float:
-        assert isinstance(state, MyCityState)
+    def evaluate(self, state: MyCityState, player: int) -> float:
         return heuristic.evaluate(state, player)
 
-    def evaluate_all(self, state: State) -> list[float]:
-        assert isinstance(state, MyCityState)
+    def evaluate_all(self, state: MyCityState) -> list[float]:
         return heuristic.evaluate_all(state)
 
     def observer(self, num_players: int, options: Any) -> Any:

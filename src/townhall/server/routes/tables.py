@@ -169,7 +169,7 @@ def _json(text: str) -> Response:
     return Response(content=text, media_type="application/json")
 
 
-def _no_server_files(game: Game, options: dict[str, bool | int | str]) -> None:
+def _no_server_files(game: Game[Any], options: dict[str, bool | int | str]) -> None:
     """Options sent over the network never make the server read its own files: an option the game
     marks `names_file` (a terminal player's file) is refused when its value, or any text inside a
     JSON value, looks like a path."""
