@@ -17,7 +17,8 @@ DEFAULT_DIR = Path("docs/schemas")
 
 
 def expected(root: Path) -> dict[Path, str]:
-    """Every schema file and its text: one per kind of data file of each game, plus the board view."""
+    """Every schema file and its text: one per kind of data file of each game, each game's public
+    observation, and the board view."""
     files = {
         root / "board-view.schema.json": schema_text(BoardView, "Townhall board view"),
         root / "board-target.schema.json": schema_text(Target, "Townhall board target of an action"),
@@ -25,8 +26,12 @@ def expected(root: Path) -> dict[Path, str]:
     for name in games.names():
         if name.startswith("toy-"):
             continue
-        for kind, data_kind in games.get(name).data_files().items():
+        game = games.get(name)
+        for kind, data_kind in game.data_files().items():
             files[root / name / f"{kind}.schema.json"] = schema_text(data_kind.model)
+        if game.observation_model is not None:
+            title = f"Townhall {game.meta.title} observation"
+            files[root / name / "observation.schema.json"] = schema_text(game.observation_model, title)
     return files
 
 

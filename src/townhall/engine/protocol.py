@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from mypy_extensions import mypyc_attr
+from pydantic import BaseModel
 
 from townhall.engine.chance import Chance
 from townhall.engine.datafile import DataFile
@@ -301,6 +302,10 @@ class Game(Generic[S], metaclass=ABCMeta):
     meta: GameMeta
     # Parameters this game suggests per agent name, e.g. {"mcts": {"depth": "0"}}.
     agent_parameters: ClassVar[Mapping[str, Mapping[str, str]]] = {}
+    # The public observation's model (pydantic, full words as keys): `State.observation` gives
+    # data of this shape, the HTTP API serves it, docs/schemas/<game>/observation.schema.json
+    # publishes it. None: the game publishes no model (toy games).
+    observation_model: ClassVar[type[BaseModel] | None] = None
 
     @abstractmethod
     def new_state(self, num_players: int, options: Options, chance: Chance) -> S:
