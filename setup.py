@@ -13,6 +13,7 @@ masks; `townhall bench GAME --env` measures them against the compiled engine).
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 from setuptools import Extension, setup
@@ -23,9 +24,18 @@ NOT_HOT = {"__init__", "views", "board_view", "data", "event_words", "game", "ca
 # The search agent's iterations are as hot as the rules they call.
 AGENTS = ("mcts",)
 RL = ("mask", "handout", "core", "aec")  # the environments' hot path at every decision (parallel, gym stay interpreted)
-GAMES = ("carcassonne", "kutna_hora", "my_city", "antiquity")
 # Frozen dataclasses with a ClassVar tag: mypyc would make the tag a field, so they stay interpreted.
 INTERPRETED = {"steps"}
+
+
+def game_folders() -> list[Path]:
+    """The package folder of every shipped game, read from the game registry (the one list of games)."""
+    sys.path.insert(0, str(SRC))
+    try:
+        from townhall.games import REGISTRY
+    finally:
+        sys.path.pop(0)
+    return [SRC.joinpath(*module.split(".")) for module in REGISTRY.modules().values()]
 
 
 def compiled_sources() -> list[str]:
@@ -33,10 +43,8 @@ def compiled_sources() -> list[str]:
     paths = [SRC / "townhall" / "engine" / f"{name}.py" for name in ENGINE]
     paths += [SRC / "townhall" / "agents" / f"{name}.py" for name in AGENTS]
     paths += [SRC / "townhall" / "rl" / f"{name}.py" for name in RL]
-    for game in GAMES:
-        paths += sorted(
-            p for p in (SRC / "townhall" / "games" / game).glob("*.py") if p.stem not in NOT_HOT | INTERPRETED
-        )
+    for folder in game_folders():
+        paths += sorted(p for p in folder.glob("*.py") if p.stem not in NOT_HOT | INTERPRETED)
     return [str(p.relative_to(Path(__file__).parent)) for p in paths]
 
 

@@ -20,7 +20,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-GAMES = ("carcassonne", "my-city", "kutna-hora", "antiquity")
+from townhall import games
+
+GAMES = tuple(games.shipped())  # the registry: every shipped game
 FIGURES = ("games_per_second_per_reference_mops", "games_per_second", "legal_actions_us", "apply_us", "clone_us")
 MCTS = "iterations_per_second"
 

@@ -16,7 +16,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-GAMES = ("carcassonne", "my-city", "kutna-hora", "antiquity")
+from townhall import games
+
+GAMES = tuple(games.shipped())  # the registry: every shipped game
 
 # Runs inside the measured tree: random games for a CPU budget, then MCTS with a fixed iteration count.
 PROBE = """

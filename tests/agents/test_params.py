@@ -27,7 +27,7 @@ def test_a_game_suggests_agent_parameters_and_the_spec_wins() -> None:
     """Game.agent_defaults: carcassonne and antiquity ask mcts to evaluate leaves (depth 0); an explicit
     depth in the spec replaces it; games without a suggestion keep the agent's defaults."""
     from townhall.agents.mcts import DEFAULT_DEPTH
-    from townhall.games import get
+    from townhall.games import get, shipped
 
     carcassonne = get("carcassonne")
     suggested = make_agent("mcts:iterations=10", carcassonne, 1)
@@ -40,8 +40,8 @@ def test_a_game_suggests_agent_parameters_and_the_spec_wins() -> None:
     antiquity = get("antiquity")
     assert antiquity.agent_defaults("mcts") == {"depth": "0"}
     assert antiquity.agent_defaults("greedy") == {}
-    for name in ("my-city", "kutna-hora"):  # rollouts measured better or no better there
-        assert get(name).agent_defaults("mcts") == {}
+    for name in shipped():  # each game's own suggestion, or none (rollouts measured no worse there)
+        assert get(name).agent_defaults("mcts") == dict(get(name).agent_parameters.get("mcts", {}))
 
 
 @pytest.mark.parametrize(

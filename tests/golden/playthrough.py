@@ -28,7 +28,7 @@ from townhall.engine.records import MatchRecord
 
 GOLDEN_DIR = Path(__file__).resolve().parents[1] / "data" / "golden"
 SEED = 2026
-REAL_GAMES = ("carcassonne", "my-city", "kutna-hora", "antiquity")
+REAL_GAMES = tuple(games.shipped())
 
 
 def digest(value: Any) -> str:

@@ -24,12 +24,12 @@ from townhall.engine.chance import Chance
 from townhall.engine.protocol import Game
 from townhall.rl.core import Table
 
-GAMES = ["antiquity", "carcassonne", "kutna-hora", "my-city"]
+GAMES = games.shipped()
 
 # The environment version of each game and the rules data it was made for: when a game's data
 # (`meta.data_version`) or its observer's layout changes, bump the observer's `version` and
 # this table together (the env names, e.g. `carcassonne_v1`, carry it).
-ENV_VERSIONS = {
+ENV_VERSIONS: dict[str, tuple[int, str]] = {
     "antiquity": (2, "c94c3312a5784794"),
     "carcassonne": (1, "0cd405f6f022278f"),
     "kutna-hora": (2, "304d3895b802bd7f"),
@@ -61,9 +61,13 @@ def _simultaneous(game: Game[Any]) -> Game[Any]:
     return declared
 
 
-@pytest.mark.parametrize("name", ["my-city", "antiquity"])
+SIMULTANEOUS = [name for name in GAMES if games.get(name).meta.facts.simultaneous]
+
+
+@pytest.mark.parametrize("name", SIMULTANEOUS)
 @pytest.mark.parametrize("players", [2, 3])
 def test_parallel_api(name: str, players: int) -> None:
+    """Every game that declares simultaneous decisions passes PettingZoo's parallel API test."""
     parallel_api_test(rl.parallel_env(_simultaneous(games.get(name)), players), num_cycles=3000)
 
 
@@ -124,6 +128,7 @@ def test_env_names_move_with_the_data_and_the_layout(name: str) -> None:
     game = games.get(name)
     observer = game.observer(2, game.meta.resolve({}))
     assert observer is not None, f"{name} has no observer of its own"
+    assert name in ENV_VERSIONS, f"record {name}'s environment version in ENV_VERSIONS"
     assert (observer.version, game.meta.data_version) == ENV_VERSIONS[name]
     assert rl.aec_env(name, 2).metadata["name"] == f"{name.replace('-', '_')}_v{observer.version}"
 

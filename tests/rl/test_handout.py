@@ -12,7 +12,7 @@ import pytest
 
 pytest.importorskip("pettingzoo")
 
-from townhall import rl
+from townhall import games, rl
 
 try:  # the `train` extra (make test installs it)
     import torch
@@ -21,7 +21,7 @@ except ImportError:  # pragma: no cover
 from townhall.rl.handout import LIMIT
 from townhall.rl.mask import full
 
-GAMES = ["antiquity", "carcassonne", "kutna-hora", "my-city"]
+GAMES = games.shipped()
 
 
 def _keep(observation: dict[str, Any], how: int) -> tuple[Any, Any]:

@@ -15,7 +15,7 @@ from townhall.engine.options import OptionValue
 from townhall.rl.core import Table
 from townhall.rl.mask import full, refresh
 
-GAMES = ["antiquity", "carcassonne", "kutna-hora", "my-city"]
+GAMES = games.shipped()
 MAX_DECISIONS = 400  # enough for boards to fill and followers, cards and goods to come and go
 
 

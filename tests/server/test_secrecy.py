@@ -12,7 +12,7 @@ from townhall import games
 from townhall.server.storage import connect
 from townhall.server.tables import TableRunner
 
-GAMES = ["antiquity", "carcassonne", "kutna-hora", "my-city"]
+GAMES = games.shipped()
 
 
 @pytest.mark.parametrize("name", GAMES)

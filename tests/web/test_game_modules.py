@@ -30,7 +30,7 @@ from townhall.games.my_city.data import cell_name
 from townhall.games.my_city.state import MyCityState
 
 GAMES_DIR = Path(__file__).resolve().parents[2] / "src" / "townhall" / "web" / "static" / "js" / "games"
-NAMES = ["carcassonne", "kutna-hora", "my-city", "antiquity"]
+NAMES = games.shipped()
 NODE = shutil.which("node")
 
 # Runs in Node: imports a module, checks its export, draws every cell, extra and preview.

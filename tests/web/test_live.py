@@ -11,6 +11,7 @@ from playwright.sync_api import BrowserContext, expect
 
 from tests.server.conftest import Server
 from tests.web.table import TablePage, open_lobby_and_create
+from townhall import games
 
 SHORT = {"antiquity": {"max_rounds": 2}}
 
@@ -35,7 +36,7 @@ def _one_move(table: TablePage, others: list[TablePage], rng: random.Random) -> 
         other.page.wait_for_function(f"Number(document.body.dataset.stateId) >= {after}", timeout=15_000)
 
 
-@pytest.mark.parametrize("game", ["antiquity", "carcassonne", "kutna-hora", "my-city"])
+@pytest.mark.parametrize("game", games.shipped())
 def test_an_invite_link_seats_a_friend_and_both_play_live(
     game: str, server: Server, new_context: Callable[..., BrowserContext]
 ) -> None:

@@ -25,8 +25,16 @@ class GameRegistry:
         self._games.pop(name, None)
 
     def names(self) -> list[str]:
-        found = [name for name, module in self._modules.items() if _module_exists(module)]
-        return sorted(set(found) | set(self._games))
+        """Every game: the shipped ones and those registered at run time (tests' toys)."""
+        return sorted(set(self.shipped()) | set(self._games))
+
+    def shipped(self) -> list[str]:
+        """The games that ship as packages (what "every game" means to tests, benches and builds)."""
+        return sorted(name for name, module in self._modules.items() if _module_exists(module))
+
+    def modules(self) -> dict[str, str]:
+        """Shipped game name → its package (the compiled build and the import contracts read it)."""
+        return {name: self._modules[name] for name in self.shipped()}
 
     def get(self, name: str) -> Game[Any]:
         if name in self._games:

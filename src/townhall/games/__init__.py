@@ -1,4 +1,5 @@
-"""The registered games. `get("carcassonne")` returns its Game object."""
+"""The registered games: the one list of games. `get("carcassonne")` returns its Game object;
+code and tests that mean "every game" read `shipped()` (or `names()`, with run-time additions)."""
 
 from __future__ import annotations
 
@@ -23,6 +24,10 @@ def get(name: str) -> Game[Any]:
 
 def names() -> list[str]:
     return REGISTRY.names()
+
+
+def shipped() -> list[str]:
+    return REGISTRY.shipped()
 
 
 def register(game: Game[Any]) -> None:
