@@ -12,9 +12,11 @@ masks; `townhall bench GAME --env` measures them against the compiled engine).
 
 from __future__ import annotations
 
+import importlib
 import os
 import sys
 from pathlib import Path
+from types import ModuleType
 
 from setuptools import Extension, setup
 
@@ -28,14 +30,25 @@ RL = ("mask", "handout", "core", "aec")  # the environments' hot path at every d
 INTERPRETED = {"steps"}
 
 
-def game_folders() -> list[Path]:
-    """The package folder of every shipped game, read from the game registry (the one list of games)."""
+def from_source(module: str) -> ModuleType:
+    """A module of the package in src/, imported before it is built or installed."""
     sys.path.insert(0, str(SRC))
     try:
-        from townhall.games import REGISTRY
+        return importlib.import_module(module)
     finally:
         sys.path.pop(0)
-    return [SRC.joinpath(*module.split(".")) for module in REGISTRY.modules().values()]
+
+
+def game_folders() -> list[Path]:
+    """The package folder of every shipped game, read from the game registry (the one list of games)."""
+    modules = from_source("townhall.games").REGISTRY.modules().values()
+    return [SRC.joinpath(*module.split(".")) for module in modules]
+
+
+def native_extensions() -> list[Extension]:
+    """The extensions written in C, from their one list (townhall/native.py), each beside its twin."""
+    natives = from_source("townhall.native").NATIVE
+    return [Extension(native.extension, [native.source], extra_compile_args=["-O2"]) for native in natives]
 
 
 def compiled_sources() -> list[str]:
@@ -55,16 +68,7 @@ if os.environ.get("TOWNHALL_COMPILE") == "1":
         package_dir={"": "src"},
         ext_modules=[
             *mypycify(["--config-file=pyproject.toml", *compiled_sources()], opt_level="3", multi_file=True),
-            # The action mask's stores in C (rl/_mask.c; rl.mask runs them in Python without it).
-            Extension("townhall.rl._mask", ["src/townhall/rl/_mask.c"], extra_compile_args=["-O2"]),
-            # Observers' float32 item stores in C (engine/_items.c; engine.items uses memoryviews without it).
-            Extension("townhall.engine._items", ["src/townhall/engine/_items.c"], extra_compile_args=["-O2"]),
-            # Carcassonne's tiles laid on its observation's board window (the observer has it in Python too).
-            Extension(
-                "townhall.games.carcassonne._lay",
-                ["src/townhall/games/carcassonne/_lay.c"],
-                extra_compile_args=["-O2"],
-            ),
+            *native_extensions(),
         ],
     )
 else:
