@@ -1,4 +1,4 @@
-"""The Game object: metadata, options, setup, rendering and the greedy bot's heuristic."""
+"""The Carcassonne declaration: metadata, options and facts; each hook hands over to its role module."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from townhall.engine.options import Options, OptionSpec, OptionValue
 from townhall.engine.protocol import DataKind, Event, EventKind, Game, GameFacts, GameMeta, Json, data_version_of
 from townhall.games.carcassonne import board_view as board
 from townhall.games.carcassonne import evaluate as heuristic
-from townhall.games.carcassonne import views
+from townhall.games.carcassonne import events, views
 from townhall.games.carcassonne.data import DATA_FILES, RULES_FILE, TILES_FILE, RulesFile, TilesFile
 from townhall.games.carcassonne.state import CarcassonneState, from_json, new_state
 from townhall.games.carcassonne.tiles import TILE_SPECS
@@ -47,7 +47,7 @@ class Carcassonne(Game[CarcassonneState]):
             tie_breaks={},
         ),
     )
-    event_kinds: ClassVar[Mapping[str, EventKind]] = views.EVENT_KINDS
+    event_kinds: ClassVar[Mapping[str, EventKind]] = events.EVENT_KINDS
     # The expected-score evaluate judges a leaf better than random tile draws do: at 1 s a move
     # mcts with depth 0 beat greedy 87.5% of 20 games, with random rollouts 65% of 60
     # (docs/bots-report.md).
@@ -68,7 +68,7 @@ class Carcassonne(Game[CarcassonneState]):
         return views.render(state, viewer)
 
     def event_text(self, event: Event) -> str:
-        return views.event_text(event)
+        return events.event_text(event)
 
     def board_view(self, state: CarcassonneState, viewer: int | None) -> dict[str, Json]:
         return board.board_view(state, viewer)

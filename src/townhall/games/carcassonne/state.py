@@ -1,4 +1,5 @@
-"""The Carcassonne state: the protocol methods over the position, each dispatching to a phase module."""
+"""The Carcassonne state: the protocol methods over the position, each dispatching to a role or
+phase module."""
 
 from __future__ import annotations
 
@@ -8,13 +9,13 @@ from typing import Any, Final, Self
 from townhall.engine.chance import Chance
 from townhall.engine.errors import GameOver, NotYourTurn
 from townhall.engine.protocol import Event, Json, ranks_from_keys
-from townhall.games.carcassonne import actions
-from townhall.games.carcassonne.deployment import deploy, deploy_options, deploy_text, why_not_deploy
-from townhall.games.carcassonne.drawing import draw, restore, set_up
-from townhall.games.carcassonne.placement import place, why_not_place
+from townhall.games.carcassonne import actions, legality, observation, setup
+from townhall.games.carcassonne.deployment import deploy
+from townhall.games.carcassonne.drawing import draw
+from townhall.games.carcassonne.placement import place
 from townhall.games.carcassonne.position import DEPLOY, OVER, PHASE_NAMES, PLACE, CarcassonnePosition, sorted_index
 from townhall.games.carcassonne.scoring import score_turn
-from townhall.games.carcassonne.words import _, term
+from townhall.games.carcassonne.words import _
 
 __all__ = ["DEPLOY", "OVER", "PHASE_NAMES", "PLACE", "CarcassonneState", "from_json", "new_state"]
 
@@ -28,11 +29,7 @@ class CarcassonneState(CarcassonnePosition):
         return () if self.phase == OVER else MOVER[self.current]
 
     def legal_actions(self, player: int) -> list[int]:
-        if player != self.current or self.phase == OVER:
-            return []
-        if self.phase == PLACE:
-            return self.placements.copy()
-        return self.deploy_options.copy()
+        return legality.legal_actions(self, player)
 
     def apply(self, player: int, action: int, chance: Chance, events: list[Event] | None = None) -> None:
         """CAR-TURN-1: place the tile, deploy a follower or not, score, then the next player draws."""
@@ -50,16 +47,16 @@ class CarcassonneState(CarcassonnePosition):
             placements = self.placements
             at = sorted_index(placements, action)
             if at == len(placements) or placements[at] != action:
-                raise why_not_place(self, action)
+                raise legality.why_not_place(self, action)
             place(self, player, action, events)
-            options = deploy_options(self)
+            options = legality.deploy_options(self)
             if options:
                 self.deploy_options = options
                 self.phase = DEPLOY
                 return
         else:
             if action not in self.deploy_options:
-                raise why_not_deploy(self, action)
+                raise legality.why_not_deploy(self, action)
             self.deploy_options = []
             if action != SKIP_ID:
                 deploy(self, player, action - DEPLOY_ID, events)
@@ -79,7 +76,7 @@ class CarcassonneState(CarcassonnePosition):
         return ("tiles-out", ())
 
     def determinize(self, player: int, rng: random.Random) -> Self:
-        return self.clone()  # nothing is hidden: the stack is only a multiset of counts
+        return observation.determinize(self, player, rng)
 
     def observation(self, player: int | None) -> dict[str, Json]:
         return self.to_json()
@@ -94,23 +91,23 @@ class CarcassonneState(CarcassonnePosition):
         return actions.from_json(data)
 
     def action_text(self, action: int) -> str:
-        if 0 <= action < DEPLOY_ID:
-            return actions.place_text(action)
-        if action == SKIP_ID:
-            return term("action.no-follower")
-        return deploy_text(self, action)
+        # A deploy's words name the segment of the tile just placed, known only while deploying.
+        placed = self.board.get(self.last_cell) if self.phase == DEPLOY else None
+        return actions.text(action, -1 if placed is None else placed[0])
 
 
 def new_state(num_players: int, river: bool, small_city: bool, farm_scoring: str, chance: Chance) -> CarcassonneState:
+    """A new game: the state of the options, laid out by setup.set_up."""
     state = CarcassonneState(num_players, river, small_city, farm_scoring)
-    set_up(state, chance)
+    setup.set_up(state, chance)
     return state
 
 
 def from_json(data: dict[str, Any]) -> CarcassonneState:
+    """A state from its saved JSON form (State.to_json), rebuilt by setup.restore."""
     options = data["options"]
     state = CarcassonneState(
         int(data["players"]), bool(options["river"]), bool(options["small_city"]), str(options["farm_scoring"])
     )
-    restore(state, data)
+    setup.restore(state, data)
     return state
