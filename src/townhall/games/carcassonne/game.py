@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from pydantic import BaseModel
+
 from townhall.engine.chance import Chance
 from townhall.engine.options import Options, OptionSpec, OptionValue
 from townhall.engine.protocol import DataKind, Event, EventKind, Game, GameFacts, GameMeta, Json, data_version_of
@@ -12,6 +14,7 @@ from townhall.games.carcassonne import board_view as board
 from townhall.games.carcassonne import evaluate as heuristic
 from townhall.games.carcassonne import events, views
 from townhall.games.carcassonne.data import DATA_FILES, RULES_FILE, TILES_FILE, RulesFile, TilesFile
+from townhall.games.carcassonne.observation import CarcassonneObservation
 from townhall.games.carcassonne.state import CarcassonneState, from_json, new_state
 from townhall.games.carcassonne.tiles import TILE_SPECS
 from townhall.i18n import N_
@@ -48,6 +51,7 @@ class Carcassonne(Game[CarcassonneState]):
         ),
     )
     event_kinds: ClassVar[Mapping[str, EventKind]] = events.EVENT_KINDS
+    observation_model: ClassVar[type[BaseModel] | None] = CarcassonneObservation
     # The expected-score evaluate judges a leaf better than random tile draws do: at 1 s a move
     # mcts with depth 0 beat greedy 87.5% of 20 games, with random rollouts 65% of 60
     # (docs/bots-report.md).

@@ -79,7 +79,7 @@ class CarcassonneState(CarcassonnePosition):
         return observation.determinize(self, player, rng)
 
     def observation(self, player: int | None) -> dict[str, Json]:
-        return self.to_json()
+        return observation.observation(self, player)
 
     def num_distinct_actions(self) -> int:
         return actions.SIZE_ALL
