@@ -12,11 +12,10 @@ from townhall.engine.options import Options, OptionSpec, OptionValue
 from townhall.engine.protocol import DataKind, Event, EventKind, Game, GameFacts, GameMeta, Json, data_version_of
 from townhall.games.carcassonne import board_view as board
 from townhall.games.carcassonne import evaluate as heuristic
-from townhall.games.carcassonne import events, views
+from townhall.games.carcassonne import events, setup, views
 from townhall.games.carcassonne.data import DATA_FILES, RULES_FILE, TILES_FILE, RulesFile, TilesFile
 from townhall.games.carcassonne.observation import CarcassonneObservation
 from townhall.games.carcassonne.state import CarcassonneState, from_json, new_state
-from townhall.games.carcassonne.tiles import TILE_SPECS
 from townhall.i18n import N_
 
 FARM_CHOICES = ("first-edition", "third-edition")
@@ -84,9 +83,7 @@ class Carcassonne(Game[CarcassonneState]):
         return views.statistics(state)
 
     def max_decisions(self, num_players: int, options: Options) -> int:
-        # One turn per tile at most: a placement and a follower decision.
-        tiles = sum(spec.count for spec in TILE_SPECS if options.get("river") or not spec.river)
-        return 2 * tiles
+        return setup.max_decisions(bool(options.get("river")))
 
     def variants(self) -> list[dict[str, OptionValue]]:
         return [{"river": True}, {"farm_scoring": "third-edition", "small_city": False}]

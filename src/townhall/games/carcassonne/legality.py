@@ -1,5 +1,8 @@
 """The legal actions of each phase and why any other action is refused (CAR-TURN-1, CAR-PLACE-*,
-CAR-DEPLOY-*): the placements of the tile in hand, the follower choices, the refusal reasons."""
+CAR-DEPLOY-*): the placements of the tile in hand, the follower choices, the refusal reasons.
+
+A phase's legal set is computed here once, when the phase begins, and kept on the position
+(`placements`, `deploy_options`); State.legal_actions only copies it."""
 
 from __future__ import annotations
 
@@ -7,22 +10,13 @@ from typing import Final, cast
 
 from townhall.engine.errors import IllegalAction
 from townhall.games.carcassonne.actions import DEPLOY, SKIP
-from townhall.games.carcassonne.position import OVER, PLACE, CarcassonnePosition, frontier_key
+from townhall.games.carcassonne.position import CarcassonnePosition, frontier_key
 from townhall.games.carcassonne.tiles import CODES, DELTA, FITS, IS_RIVER, LAYOUTS, SAME_AS, xy_of
 from townhall.games.carcassonne.words import _, segment_label
 
 # Each place id as one int object, made on first use: the compiled build would box a new int
 # (ids are above the small-int cache) for every placement of every draw, and free it again.
 BOXED_IDS: Final[list[object]] = [None] * DEPLOY
-
-
-def legal_actions(position: CarcassonnePosition, player: int) -> list[int]:
-    """The phase's legal set, kept on the position when the phase begins (a copy: callers may change it)."""
-    if player != position.current or position.phase == OVER:
-        return []
-    if position.phase == PLACE:
-        return position.placements.copy()
-    return position.deploy_options.copy()
 
 
 def enumerate_placements(position: CarcassonnePosition, tile: int) -> list[int]:

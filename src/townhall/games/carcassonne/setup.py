@@ -45,3 +45,8 @@ def restore(position: CarcassonnePosition, data: dict[str, Any]) -> None:
         position.placements = enumerate_placements(position, position.hand)
     if position.phase == DEPLOY:
         position.deploy_options = deploy_options(position)
+
+
+def max_decisions(river: bool) -> int:
+    """At most one turn per tile in the box: a placement and a follower decision."""
+    return 2 * sum(spec.count for spec in TILE_SPECS if river or not spec.river)

@@ -29,7 +29,13 @@ class CarcassonneState(CarcassonnePosition):
         return () if self.phase == OVER else MOVER[self.current]
 
     def legal_actions(self, player: int) -> list[int]:
-        return legality.legal_actions(self, player)
+        # The phase's set, computed by legality when the phase began: copied here without a call
+        # (this is the hottest method).
+        if player != self.current or self.phase == OVER:
+            return []
+        if self.phase == PLACE:
+            return self.placements.copy()
+        return self.deploy_options.copy()
 
     def apply(self, player: int, action: int, chance: Chance, events: list[Event] | None = None) -> None:
         """CAR-TURN-1: place the tile, deploy a follower or not, score, then the next player draws."""
