@@ -8,15 +8,27 @@ from __future__ import annotations
 
 from typing import Final, cast
 
-from townhall.engine.errors import IllegalAction
+from townhall.engine.errors import GameOver, IllegalAction, NotYourTurn
 from townhall.games.carcassonne.actions import DEPLOY, SKIP
-from townhall.games.carcassonne.position import CarcassonnePosition, frontier_key
+from townhall.games.carcassonne.position import OVER, CarcassonnePosition, frontier_key
 from townhall.games.carcassonne.tiles import CODES, DELTA, FITS, IS_RIVER, LAYOUTS, SAME_AS, xy_of
 from townhall.games.carcassonne.words import _, segment_label
 
 # Each place id as one int object, made on first use: the compiled build would box a new int
 # (ids are above the small-int cache) for every placement of every draw, and free it again.
 BOXED_IDS: Final[list[object]] = [None] * DEPLOY
+
+
+def why_not_now(position: CarcassonnePosition, player: int) -> IllegalAction:
+    """Why `player` may not act at all: the game is over, or it is another player's turn."""
+    if position.phase == OVER:
+        return GameOver("CAR-END-1", _("the game is over"))
+    return NotYourTurn(
+        "CAR-SETUP-3",
+        _("it is player {current}'s turn, not player {player}'s").format(
+            current=position.current + 1, player=player + 1
+        ),
+    )
 
 
 def enumerate_placements(position: CarcassonnePosition, tile: int) -> list[int]:

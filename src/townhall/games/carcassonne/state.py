@@ -7,20 +7,12 @@ import random
 from typing import Any, Final, Self
 
 from townhall.engine.chance import Chance
-from townhall.engine.errors import GameOver, NotYourTurn
 from townhall.engine.protocol import Event, Json, ranks_from_keys
-from townhall.games.carcassonne import actions, legality, observation, setup
-from townhall.games.carcassonne.deployment import deploy
-from townhall.games.carcassonne.drawing import draw
-from townhall.games.carcassonne.placement import place
-from townhall.games.carcassonne.position import DEPLOY, OVER, PHASE_NAMES, PLACE, CarcassonnePosition, sorted_index
-from townhall.games.carcassonne.scoring import score_turn
-from townhall.games.carcassonne.words import _
+from townhall.games.carcassonne import actions, legality, observation, setup, turn
+from townhall.games.carcassonne.position import DEPLOY, OVER, PHASE_NAMES, PLACE, CarcassonnePosition
 
 __all__ = ["DEPLOY", "OVER", "PHASE_NAMES", "PLACE", "CarcassonneState", "from_json", "new_state"]
 
-DEPLOY_ID: Final = actions.DEPLOY
-SKIP_ID: Final = actions.SKIP
 MOVER: Final[tuple[tuple[int, ...], ...]] = tuple((seat,) for seat in range(8))  # made once, not per call
 
 
@@ -38,37 +30,9 @@ class CarcassonneState(CarcassonnePosition):
         return self.deploy_options.copy()
 
     def apply(self, player: int, action: int, chance: Chance, events: list[Event] | None = None) -> None:
-        """CAR-TURN-1: place the tile, deploy a follower or not, score, then the next player draws."""
-        phase = self.phase
-        if phase == OVER:
-            raise GameOver("CAR-END-1", _("the game is over"))
-        if player != self.current:
-            raise NotYourTurn(
-                "CAR-SETUP-3",
-                _("it is player {current}'s turn, not player {player}'s").format(
-                    current=self.current + 1, player=player + 1
-                ),
-            )
-        if phase == PLACE:
-            placements = self.placements
-            at = sorted_index(placements, action)
-            if at == len(placements) or placements[at] != action:
-                raise legality.why_not_place(self, action)
-            place(self, player, action, events)
-            options = legality.deploy_options(self)
-            if options:
-                self.deploy_options = options
-                self.phase = DEPLOY
-                return
-        else:
-            if action not in self.deploy_options:
-                raise legality.why_not_deploy(self, action)
-            self.deploy_options = []
-            if action != SKIP_ID:
-                deploy(self, player, action - DEPLOY_ID, events)
-        score_turn(self, events)
-        self.current = (self.current + 1) % self.num_players
-        draw(self, chance, events)
+        if self.phase == OVER or player != self.current:
+            raise legality.why_not_now(self, player)
+        turn.play(self, player, action, chance, events)
 
     def scores(self) -> list[float]:
         return [float(s) for s in self.score]
