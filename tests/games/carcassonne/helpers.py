@@ -8,7 +8,8 @@ from collections.abc import Sequence
 from townhall.engine.chance import Chance
 from townhall.engine.protocol import Event
 from townhall.games.carcassonne import features
-from townhall.games.carcassonne.placement import enumerate_placements, river_step
+from townhall.games.carcassonne.legality import enumerate_placements
+from townhall.games.carcassonne.placement import river_step
 from townhall.games.carcassonne.state import DEPLOY, PLACE, CarcassonneState
 from townhall.games.carcassonne.tiles import CODE_INDEX, DELTA, LAYOUTS, SPRING, TILE_SPECS, cell_of
 

@@ -10,8 +10,9 @@ from townhall.engine.protocol import Event
 from townhall.games.carcassonne import GAME, scoring
 from townhall.games.carcassonne.actions import DEPLOY as DEPLOY_ID
 from townhall.games.carcassonne.actions import SKIP
-from townhall.games.carcassonne.deployment import deploy, deploy_options
+from townhall.games.carcassonne.deployment import deploy
 from townhall.games.carcassonne.evaluate import evaluate, expected_scores
+from townhall.games.carcassonne.legality import deploy_options
 from townhall.games.carcassonne.placement import place
 from townhall.games.carcassonne.state import DEPLOY, OVER, PLACE, CarcassonneState
 from townhall.games.carcassonne.tiles import CLOISTER, CODES, FIELD, LAYOUTS, PENNANT_TILE, RULES, cell_of, xy_of

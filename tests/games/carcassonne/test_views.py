@@ -19,8 +19,8 @@ def test_drawn_tile_is_public_and_the_stack_is_only_counts() -> None:
     assert isinstance(state, CarcassonneState)
     views = [state.observation(p) for p in (0, 1, 2, None)]
     assert all(v == views[0] for v in views)
-    assert views[0]["hand"] is not None
-    remaining = views[0]["remaining"]
+    assert views[0]["tile_in_hand"] is not None
+    remaining = views[0]["tiles_remaining"]
     assert isinstance(remaining, dict) and sum(remaining.values()) == 70
     assert all(isinstance(v, int) for v in remaining.values())
     assert state.determinize(1, random.Random(1)).to_json() == state.to_json()
@@ -30,9 +30,12 @@ def test_observation_lists_tiles_followers_scores_and_supplies() -> None:
     state = position([("E", 0, -1, 2)])
     follower(state, 0, 0, "road E+W", 1)
     seen = state.observation(0)
-    assert seen["tiles"] == [{"x": 0, "y": 0, "tile": "D", "rot": 0}, {"x": 0, "y": -1, "tile": "E", "rot": 2}]
-    assert seen["followers"] == [{"x": 0, "y": 0, "segment": 1, "on": "road E+W", "player": 1}]
-    assert seen["scores"] == [0, 0] and seen["supply"] == [7, 6]
+    assert seen["tiles"] == [
+        {"x": 0, "y": 0, "tile": "D", "rotation": 0},
+        {"x": 0, "y": -1, "tile": "E", "rotation": 2},
+    ]
+    assert seen["followers"] == [{"x": 0, "y": 0, "segment": 1, "segment_label": "road E+W", "player": 1}]
+    assert seen["scores"] == [0, 0] and seen["followers_in_supply"] == [7, 6]
 
 
 def test_action_json_and_texts() -> None:

@@ -1,4 +1,5 @@
-"""The fixed integer action space: place a tile (cell x rotation), deploy on a segment, or not.
+"""The fixed integer action space: place a tile (cell x rotation), deploy on a segment, or not;
+the actions' JSON forms and texts.
 
 A place action's id is cell * 4 + rotation (cell as in tiles.cell_of), so sorting ids sorts
 placements by row, column and rotation.
@@ -11,8 +12,8 @@ from typing import Final
 from townhall.engine.codec import ActionSpace
 from townhall.engine.errors import MalformedAction
 from townhall.engine.protocol import Json
-from townhall.games.carcassonne.tiles import MAX_SEGMENTS, OFF, SIZE, cell_of, xy_of
-from townhall.games.carcassonne.words import _, term
+from townhall.games.carcassonne.tiles import LAYOUTS, MAX_SEGMENTS, OFF, ROLE_NAMES, SIZE, cell_of, xy_of
+from townhall.games.carcassonne.words import _, segment_label, term
 
 SPACE = ActionSpace(
     [
@@ -72,3 +73,23 @@ def from_json(data: Json) -> int:
 def place_text(action: int) -> str:
     x, y = xy_of(action >> 2)
     return f"{term('action.place')} {x},{y} r{90 * (action & 3)}"
+
+
+def text(action: int, placed_layout: int) -> str:
+    """The words of an action; a deploy names the role and segment when the layout of the tile just
+    placed is known (else -1)."""
+    if 0 <= action < DEPLOY:
+        return place_text(action)
+    if action == SKIP:
+        return term("action.no-follower")
+    return deploy_text(action, placed_layout)
+
+
+def deploy_text(action: int, placed_layout: int) -> str:
+    segment = action - DEPLOY
+    if placed_layout >= 0:
+        layout = LAYOUTS[placed_layout]
+        if segment < len(layout.kinds):
+            role = term(ROLE_NAMES[layout.kinds[segment]])
+            return _("{role} on {segment}").format(role=role, segment=segment_label(layout.labels[segment]))
+    return _("follower on segment {segment}").format(segment=segment)

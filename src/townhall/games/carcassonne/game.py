@@ -1,19 +1,21 @@
-"""The Game object: metadata, options, setup, rendering and the greedy bot's heuristic."""
+"""The Carcassonne declaration: metadata, options and facts; each hook hands over to its role module."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from pydantic import BaseModel
+
 from townhall.engine.chance import Chance
 from townhall.engine.options import Options, OptionSpec, OptionValue
 from townhall.engine.protocol import DataKind, Event, EventKind, Game, GameFacts, GameMeta, Json, data_version_of
 from townhall.games.carcassonne import board_view as board
 from townhall.games.carcassonne import evaluate as heuristic
-from townhall.games.carcassonne import views
+from townhall.games.carcassonne import events, setup, views
 from townhall.games.carcassonne.data import DATA_FILES, RULES_FILE, TILES_FILE, RulesFile, TilesFile
+from townhall.games.carcassonne.observation import CarcassonneObservation
 from townhall.games.carcassonne.state import CarcassonneState, from_json, new_state
-from townhall.games.carcassonne.tiles import TILE_SPECS
 from townhall.i18n import N_
 
 FARM_CHOICES = ("first-edition", "third-edition")
@@ -47,7 +49,8 @@ class Carcassonne(Game[CarcassonneState]):
             tie_breaks={},
         ),
     )
-    event_kinds: ClassVar[Mapping[str, EventKind]] = views.EVENT_KINDS
+    event_kinds: ClassVar[Mapping[str, EventKind]] = events.EVENT_KINDS
+    observation_model: ClassVar[type[BaseModel] | None] = CarcassonneObservation
     # The expected-score evaluate judges a leaf better than random tile draws do: at 1 s a move
     # mcts with depth 0 beat greedy 87.5% of 20 games, with random rollouts 65% of 60
     # (docs/bots-report.md).
@@ -68,7 +71,7 @@ class Carcassonne(Game[CarcassonneState]):
         return views.render(state, viewer)
 
     def event_text(self, event: Event) -> str:
-        return views.event_text(event)
+        return events.event_text(event)
 
     def board_view(self, state: CarcassonneState, viewer: int | None) -> dict[str, Json]:
         return board.board_view(state, viewer)
@@ -80,9 +83,7 @@ class Carcassonne(Game[CarcassonneState]):
         return views.statistics(state)
 
     def max_decisions(self, num_players: int, options: Options) -> int:
-        # One turn per tile at most: a placement and a follower decision.
-        tiles = sum(spec.count for spec in TILE_SPECS if options.get("river") or not spec.river)
-        return 2 * tiles
+        return setup.max_decisions(bool(options.get("river")))
 
     def variants(self) -> list[dict[str, OptionValue]]:
         return [{"river": True}, {"farm_scoring": "third-edition", "small_city": False}]

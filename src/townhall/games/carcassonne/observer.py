@@ -28,9 +28,8 @@ from townhall.engine.build import c_extension
 from townhall.engine.items import float_items, scatter
 from townhall.engine.observer import Layout, Observer, Part
 from townhall.engine.options import Options
-from townhall.games.carcassonne.placement import IS_RIVER
 from townhall.games.carcassonne.position import OVER, CarcassonnePosition
-from townhall.games.carcassonne.tiles import LAYOUTS, NUM_TYPES, RULES, SIZE
+from townhall.games.carcassonne.tiles import IS_RIVER, LAYOUTS, NUM_TYPES, RULES, SIZE
 from townhall.games.carcassonne.tiles import OFF as TABLE_OFF
 
 RADIUS: Final = 15

@@ -1,4 +1,5 @@
-"""The Carcassonne state: the protocol methods over the position, each dispatching to a phase module."""
+"""The Carcassonne state: the protocol methods over the position, each dispatching to a role or
+phase module."""
 
 from __future__ import annotations
 
@@ -6,20 +7,12 @@ import random
 from typing import Any, Final, Self
 
 from townhall.engine.chance import Chance
-from townhall.engine.errors import GameOver, NotYourTurn
 from townhall.engine.protocol import Event, Json, ranks_from_keys
-from townhall.games.carcassonne import actions
-from townhall.games.carcassonne.deployment import deploy, deploy_options, deploy_text, why_not_deploy
-from townhall.games.carcassonne.drawing import draw, restore, set_up
-from townhall.games.carcassonne.placement import place, why_not_place
-from townhall.games.carcassonne.position import DEPLOY, OVER, PHASE_NAMES, PLACE, CarcassonnePosition, sorted_index
-from townhall.games.carcassonne.scoring import score_turn
-from townhall.games.carcassonne.words import _, term
+from townhall.games.carcassonne import actions, legality, observation, setup, turn
+from townhall.games.carcassonne.position import DEPLOY, OVER, PHASE_NAMES, PLACE, CarcassonnePosition
 
 __all__ = ["DEPLOY", "OVER", "PHASE_NAMES", "PLACE", "CarcassonneState", "from_json", "new_state"]
 
-DEPLOY_ID: Final = actions.DEPLOY
-SKIP_ID: Final = actions.SKIP
 MOVER: Final[tuple[tuple[int, ...], ...]] = tuple((seat,) for seat in range(8))  # made once, not per call
 
 
@@ -28,6 +21,8 @@ class CarcassonneState(CarcassonnePosition):
         return () if self.phase == OVER else MOVER[self.current]
 
     def legal_actions(self, player: int) -> list[int]:
+        # The phase's set, computed by legality when the phase began: copied here without a call
+        # (this is the hottest method).
         if player != self.current or self.phase == OVER:
             return []
         if self.phase == PLACE:
@@ -35,37 +30,9 @@ class CarcassonneState(CarcassonnePosition):
         return self.deploy_options.copy()
 
     def apply(self, player: int, action: int, chance: Chance, events: list[Event] | None = None) -> None:
-        """CAR-TURN-1: place the tile, deploy a follower or not, score, then the next player draws."""
-        phase = self.phase
-        if phase == OVER:
-            raise GameOver("CAR-END-1", _("the game is over"))
-        if player != self.current:
-            raise NotYourTurn(
-                "CAR-SETUP-3",
-                _("it is player {current}'s turn, not player {player}'s").format(
-                    current=self.current + 1, player=player + 1
-                ),
-            )
-        if phase == PLACE:
-            placements = self.placements
-            at = sorted_index(placements, action)
-            if at == len(placements) or placements[at] != action:
-                raise why_not_place(self, action)
-            place(self, player, action, events)
-            options = deploy_options(self)
-            if options:
-                self.deploy_options = options
-                self.phase = DEPLOY
-                return
-        else:
-            if action not in self.deploy_options:
-                raise why_not_deploy(self, action)
-            self.deploy_options = []
-            if action != SKIP_ID:
-                deploy(self, player, action - DEPLOY_ID, events)
-        score_turn(self, events)
-        self.current = (self.current + 1) % self.num_players
-        draw(self, chance, events)
+        if self.phase == OVER or player != self.current:
+            raise legality.why_not_now(self, player)
+        turn.play(self, player, action, chance, events)
 
     def scores(self) -> list[float]:
         return [float(s) for s in self.score]
@@ -79,10 +46,10 @@ class CarcassonneState(CarcassonnePosition):
         return ("tiles-out", ())
 
     def determinize(self, player: int, rng: random.Random) -> Self:
-        return self.clone()  # nothing is hidden: the stack is only a multiset of counts
+        return observation.determinize(self, player, rng)
 
     def observation(self, player: int | None) -> dict[str, Json]:
-        return self.to_json()
+        return observation.observation(self, player)
 
     def num_distinct_actions(self) -> int:
         return actions.SIZE_ALL
@@ -94,23 +61,23 @@ class CarcassonneState(CarcassonnePosition):
         return actions.from_json(data)
 
     def action_text(self, action: int) -> str:
-        if 0 <= action < DEPLOY_ID:
-            return actions.place_text(action)
-        if action == SKIP_ID:
-            return term("action.no-follower")
-        return deploy_text(self, action)
+        # A deploy's words name the segment of the tile just placed, known only while deploying.
+        placed = self.board.get(self.last_cell) if self.phase == DEPLOY else None
+        return actions.text(action, -1 if placed is None else placed[0])
 
 
 def new_state(num_players: int, river: bool, small_city: bool, farm_scoring: str, chance: Chance) -> CarcassonneState:
+    """A new game: the state of the options, laid out by setup.set_up."""
     state = CarcassonneState(num_players, river, small_city, farm_scoring)
-    set_up(state, chance)
+    setup.set_up(state, chance)
     return state
 
 
 def from_json(data: dict[str, Any]) -> CarcassonneState:
+    """A state from its saved JSON form (State.to_json), rebuilt by setup.restore."""
     options = data["options"]
     state = CarcassonneState(
         int(data["players"]), bool(options["river"]), bool(options["small_city"]), str(options["farm_scoring"])
     )
-    restore(state, data)
+    setup.restore(state, data)
     return state

@@ -21,6 +21,7 @@ NUM_TYPES: Final = len(TILE_SPECS)
 START: Final = CODE_INDEX[DATA.start]
 SPRING: Final = CODE_INDEX[DATA.spring]
 LAKE: Final = CODE_INDEX[DATA.lake]
+IS_RIVER: Final[tuple[bool, ...]] = tuple(spec.river for spec in TILE_SPECS)
 RULES: Final[dict[str, int]] = DATA.rules
 
 # The window holds every reachable cell: at most 11 river steps plus 71 land tiles in a line.

@@ -1,4 +1,5 @@
-"""The text view for `townhall play carcassonne`: a map of 3x3 character blocks, one per tile.
+"""The text view for `townhall play carcassonne` (a map of 3x3 character blocks, one per tile) and
+the statistics of a finished game.
 
 Edge middles: # city, - or | road, ~ river, . field. Corners: # inside a city, else field.
 Centre: ^ cloister, # city, o road junction or end, road/river shape otherwise.
@@ -8,9 +9,6 @@ in hand fits show a '?' so a person can read off the coordinates to type.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
-from townhall.engine.protocol import Event, EventKind
 from townhall.games.carcassonne.position import DEPLOY, CarcassonnePosition
 from townhall.games.carcassonne.tiles import (
     CANONICAL,
@@ -24,7 +22,7 @@ from townhall.games.carcassonne.tiles import (
     cell_of,
     xy_of,
 )
-from townhall.games.carcassonne.words import _, ngettext, segment_label, term
+from townhall.games.carcassonne.words import _, term
 
 CITY_E, ROAD_E, RIVER_E = 3, 2, 4
 
@@ -137,105 +135,6 @@ def render(state: CarcassonnePosition, viewer: int | None) -> str:
         lines.append(_("game over"))
     lines.append(_("key: # city  * pennant  -| road  ~ river  ^ cloister  . field  1-5 followers"))
     return "\n".join(lines)
-
-
-# The events `apply` emits; their words come from `event_text` (kind and data only).
-EVENT_KINDS: Mapping[str, EventKind] = {
-    "draw": EventKind("draw", {"player": "int", "tile": "str"}, "the player to move draws a tile (its code)"),
-    "discard": EventKind(
-        "discard", {"player": "int", "tile": "str"}, "a drawn tile fits nowhere and goes back to the box"
-    ),
-    "place": EventKind(
-        "place",
-        {"player": "int", "tile": "str", "x": "int", "y": "int", "rot": "int"},
-        "a tile laid at x,y turned rot quarter turns clockwise",
-    ),
-    "deploy": EventKind(
-        "deploy",
-        {"player": "int", "x": "int", "y": "int", "segment": "int", "role": "str", "on": "str"},
-        "a follower put on a segment (index and label) of the tile at x,y",
-    ),
-    "score": EventKind(
-        "score",
-        {
-            "feature": "str",
-            "complete": "bool",
-            "tiles": "list",
-            "pennants": "int",
-            "points": "int",
-            "followers": "list",
-            "scorers": "list",
-            "returned": "list",
-        },
-        "a road, city or cloister scored: its tiles [x, y], followers per player, the scorers, the "
-        "followers returned ({x, y, player})",
-    ),
-    "farm": EventKind(
-        "farm",
-        {
-            "feature": "str",
-            "cities": "list",
-            "tiles": "list",
-            "followers": "list",
-            "scorers": "list",
-            "points": "int",
-        },
-        "farmers scored for completed cities (each city's tiles [x, y]) at the end",
-    ),
-    "end": EventKind("end", {"scores": "list"}, "the final scores"),
-}
-
-
-def _tiles(count: int) -> str:
-    return ngettext("{count} tile", "{count} tiles", count).format(count=count)
-
-
-def _who(scorers: list[int]) -> str:
-    who = _(" and ").join(_("player {number}").format(number=p + 1) for p in scorers)
-    return ngettext("{who} scores", "{who} score", len(scorers)).format(who=who)
-
-
-def event_text(event: Event) -> str:
-    """The sentence of an event in the language in force, from its kind and data."""
-    d = event.data
-    kind = event.kind
-    if kind == "draw":
-        return _("player {number} draws {tile}").format(number=d["player"] + 1, tile=d["tile"])
-    if kind == "discard":
-        return _("{tile} fits nowhere and goes back to the box; player {number} draws again").format(
-            tile=d["tile"], number=d["player"] + 1
-        )
-    if kind == "place":
-        return _("player {number} places {tile} at {x},{y} r{degrees}").format(
-            number=d["player"] + 1, tile=d["tile"], x=d["x"], y=d["y"], degrees=90 * d["rot"]
-        )
-    if kind == "deploy":
-        return _("player {number} deploys a {role} on {segment} at {x},{y}").format(
-            number=d["player"] + 1, role=term(d["role"]), segment=segment_label(d["on"]), x=d["x"], y=d["y"]
-        )
-    if kind == "score":
-        feature = term(d["feature"])
-        if d["complete"]:
-            text = _("{scorers} {points} for the completed {feature} of {tiles}")
-        else:
-            text = _("{scorers} {points} for the incomplete {feature} of {tiles}")
-        text = text.format(
-            scorers=_who(d["scorers"]), points=d["points"], feature=feature, tiles=_tiles(len(d["tiles"]))
-        )
-        if not d["pennants"]:
-            return text
-        pennants = ngettext("{count} pennant", "{count} pennants", d["pennants"]).format(count=d["pennants"])
-        return _("{text} and {pennants}").format(text=text, pennants=pennants)
-    if kind == "farm":
-        count = len(d["cities"])
-        return ngettext(
-            "{scorers} {points} for farmers supplying {count} completed city",
-            "{scorers} {points} for farmers supplying {count} completed cities",
-            count,
-        ).format(scorers=_who(d["scorers"]), points=d["points"], count=count)
-    if kind == "end":
-        return _("final scores {scores}").format(scores=", ".join(str(s) for s in d["scores"]))
-    return kind
 
 
 def statistics(state: CarcassonnePosition) -> dict[str, float]:
