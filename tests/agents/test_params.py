@@ -1,4 +1,5 @@
-"""Agent specs: registered names, parameter parsing and clear errors."""
+"""Agent specs: registered names, parameter parsing and clear errors (a bad parameter or value is an
+OptionError, like a bad game option; only an unknown agent is an UnknownName)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from tests.engine.toys import Pig
 from townhall.agents import agent_names, make_agent, split_specs
 from townhall.agents.greedy import GreedyAgent
 from townhall.agents.mcts import MctsAgent
-from townhall.engine.errors import TownhallError, UnknownName
+from townhall.engine.errors import OptionError, TownhallError, UnknownName
 from townhall.sim.tournament import run_tournament
 
 
@@ -60,20 +61,29 @@ def test_a_game_suggests_agent_parameters_and_the_spec_wins() -> None:
         ("greedy:samples=0", ["samples", "at least 1"]),
         ("greedy:depth=2", ["'depth'", "samples"]),
         ("random:x=1", ["no parameters"]),
-        ("mtcs", ["unknown agent", "mcts", "greedy", "random"]),
     ],
 )
-def test_bad_specs_give_clear_errors(spec: str, words: list[str]) -> None:
-    with pytest.raises(UnknownName) as caught:
+def test_bad_parameters_are_option_errors_with_clear_words(spec: str, words: list[str]) -> None:
+    with pytest.raises(OptionError) as caught:
         make_agent(spec, Pig(), 1)
-    assert isinstance(caught.value, TownhallError)
+    assert not isinstance(caught.value, UnknownName), spec
     for word in words:
         assert word in str(caught.value), (spec, str(caught.value))
 
 
+def test_an_unknown_agent_is_an_unknown_name() -> None:
+    with pytest.raises(UnknownName) as caught:
+        make_agent("mtcs", Pig(), 1)
+    assert isinstance(caught.value, TownhallError) and not isinstance(caught.value, OptionError)
+    for word in ["unknown agent", "'mtcs'", "mcts", "greedy", "random"]:
+        assert word in str(caught.value)
+
+
 def test_tournament_refuses_bad_specs_before_playing() -> None:
-    with pytest.raises(UnknownName, match="iterations"):
+    with pytest.raises(OptionError, match="iterations"):
         run_tournament(Pig(), ["mcts:iterations=x", "random"], n_games=2)
+    with pytest.raises(UnknownName, match="unknown agent"):
+        run_tournament(Pig(), ["random", "oracle"], n_games=2)
     with pytest.raises(TownhallError, match="at least one game"):
         run_tournament(Pig(), ["random"], n_games=0)
 
@@ -81,9 +91,9 @@ def test_tournament_refuses_bad_specs_before_playing() -> None:
 def test_split_specs_keeps_parameters_with_their_agent() -> None:
     assert split_specs("mcts:iterations=200,c=1, greedy,random") == ["mcts:iterations=200,c=1", "greedy", "random"]
     assert split_specs("random,mcts:seconds=1") == ["random", "mcts:seconds=1"]
-    with pytest.raises(UnknownName, match="follows no agent"):
+    with pytest.raises(OptionError, match="follows no agent"):
         split_specs("c=1,mcts")
-    with pytest.raises(UnknownName, match="empty agent"):
+    with pytest.raises(OptionError, match="empty agent"):
         split_specs("mcts,,random")
 
 

@@ -10,7 +10,8 @@ import pytest
 from rich.console import Console
 
 from tests.engine.toys import Pig
-from townhall.sim.tournament import GameResult, fit_elo, render_table, run_tournament, seat_cycle, seating, summarize
+from townhall.sim.seating import seat_cycle, seating
+from townhall.sim.tournament import GameResult, fit_elo, render_table, run_tournament, summarize
 
 
 @pytest.mark.parametrize(("agents", "players"), [(2, 2), (3, 2), (2, 3), (3, 3), (4, 3), (1, 2)])
