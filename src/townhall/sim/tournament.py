@@ -7,14 +7,14 @@
     rich.print(render_table(summary))        # a rich Table
 
 `run_tournament(game, agent_specs, n_games, num_players=2, seed=0, options=None, jobs=1,
-progress=None) -> TournamentSummary`
+progress=None, *, backend="local", address=None) -> TournamentSummary`
 
 - `game`: a registered game or its name; `agent_specs`: agent specs as for `make_agent`
   (`mcts:iterations=500`); the same spec may appear twice (labelled `spec#2`). The set-up is checked
   as every door checks it (`TableSpec.rotation`).
 - Seating: see sim/seating.py (each agent plays each seat equally often over a full cycle).
-- Playing: the run pipeline of `townhall simulate` (sim/run.py: a plan, then this process or a local
-  process pool of `jobs` workers). Game g is played with `derive_seed(seed, "game", g)` and its seat s
+- Playing: the run pipeline of `townhall simulate` (sim/run.py: a plan, then this process, a local
+  process pool of `jobs` workers, or Ray with `backend="ray"` and the cluster's `address`). Game g is played with `derive_seed(seed, "game", g)` and its seat s
   agent is built with `derive_seed(that, "seat", s)`, so results do not depend on `jobs` and are the
   same on every run (for agents with iteration budgets).
 - `progress(done, total)` is called in the calling process after each finished game.
@@ -153,6 +153,9 @@ def run_tournament(
     options: Options | None = None,
     jobs: int = 1,
     progress: ProgressCallback | None = None,
+    *,
+    backend: str = "local",
+    address: str | None = None,
 ) -> TournamentSummary:
     """Play `n_games` seat-rotated games between the agents; see the module docstring."""
     if isinstance(game, str):
@@ -164,7 +167,7 @@ def run_tournament(
         raise TownhallError(_("jobs must be at least 1, not {jobs}").format(jobs=jobs))
     table = TableSpec.rotation(game, num_players, agent_specs, options)
     games = _KeptGames(TournamentTally(table.seats, num_players), n_games, progress)
-    seconds = execute(RunPlan.of(table, seed, n_games), Where(jobs=jobs), games)
+    seconds = execute(RunPlan.of(table, seed, n_games), Where(backend, jobs, address), games)
     return games.tally.summary(table.game, seed, dict(table.options), seconds, tuple(games.results))
 
 
