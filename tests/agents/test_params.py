@@ -6,10 +6,12 @@ from __future__ import annotations
 import pytest
 
 from tests.engine.toys import Pig
+from tests.i18n.narration import latin_words
 from townhall.agents import agent_names, make_agent, split_specs
 from townhall.agents.greedy import GreedyAgent
 from townhall.agents.mcts import MctsAgent
 from townhall.engine.errors import OptionError, TownhallError, UnknownName
+from townhall.i18n import using
 from townhall.sim.tournament import run_tournament
 
 
@@ -104,3 +106,26 @@ def test_depth_to_the_end() -> None:
     assert make_agent("mcts", Pig(), 1).depth == "auto"  # type: ignore[attr-defined]
     agent = make_agent("mcts:depth=0", Pig(), 1)
     assert isinstance(agent, MctsAgent) and agent.depth == 0
+
+
+@pytest.mark.parametrize(
+    ("spec", "ids"),
+    [
+        ("mcts:iterations=0", {"mcts", "iterations"}),
+        ("mcts:depth=deep", {"mcts", "depth", "deep", "auto", "end"}),
+        ("greedy:depth=2", {"greedy", "depth", "samples"}),
+        ("random:x=1", {"random", "x"}),
+        ("mcts:iterations", {"mcts", "iterations", "key", "value"}),
+        ("mtcs", {"mtcs", "mcts", "greedy", "random"}),
+    ],
+)
+def test_spec_refusals_speak_the_language_in_force(spec: str, ids: set[str]) -> None:
+    """The same class in every language; in Japanese and Chinese only the ids a person types stay Latin."""
+    with pytest.raises(TownhallError) as english:
+        make_agent(spec, Pig(), 1)
+    for language in ("ja", "zh-Hans", "zh-Hant"):
+        with using(language), pytest.raises(TownhallError) as spoken:
+            make_agent(spec, Pig(), 1)
+        assert type(spoken.value) is type(english.value)
+        assert str(spoken.value) != str(english.value)
+        assert not latin_words(str(spoken.value), ids), (language, str(spoken.value))

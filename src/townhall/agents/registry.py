@@ -17,6 +17,7 @@ from townhall.agents.greedy import GreedyAgent
 from townhall.agents.mcts import DEFAULT_C, DEFAULT_DEPTH, DEFAULT_PRIOR, Depth, MctsAgent
 from townhall.agents.random_agent import RandomAgent
 from townhall.agents.specs import Parameters, parse_spec
+from townhall.agents.words import _
 from townhall.engine.agent import Agent
 from townhall.engine.errors import UnknownName
 from townhall.engine.protocol import Game
@@ -45,7 +46,7 @@ def _depth(params: Parameters) -> Depth:
     if text == "auto":
         return "auto"
     if not text.lstrip("-").isdigit():
-        raise params.refuse("depth", "a whole number, auto or end")
+        raise params.refuse_depth("depth")
     return params.whole("depth", 0)
 
 
@@ -78,7 +79,9 @@ def make_agent(spec: str, game: Game[Any], seed: int) -> Agent:
     name, params = parse_spec(spec)
     factory = FACTORIES.get(name)
     if factory is None:
-        raise UnknownName(f"unknown agent {name!r}; agents: {', '.join(agent_names())}")
+        raise UnknownName(
+            _("unknown agent {name!r}; agents: {names}").format(name=name, names=", ".join(agent_names()))
+        )
     return factory(game, seed, {**game.agent_defaults(name), **params})
 
 

@@ -8,17 +8,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from townhall.agents.words import _
 from townhall.engine.errors import OptionError
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
     """The agent's name and its parameters as texts: `mcts:c=1` -> `("mcts", {"c": "1"})`."""
-    name, _, rest = spec.strip().partition(":")
+    name, _colon, rest = spec.strip().partition(":")
     params: dict[str, str] = {}
     for item in filter(None, (part.strip() for part in rest.split(","))):
         key, sep, value = item.partition("=")
         if not sep:
-            raise OptionError(f"agent parameters are written key=value, not {item!r}")
+            raise OptionError(_("agent parameters are written key=value, not {item!r}").format(item=item))
         params[key.strip()] = value.strip()
     return name.strip(), params
 
@@ -30,10 +31,12 @@ def split_specs(text: str) -> list[str]:
     specs: list[str] = []
     for item in (part.strip() for part in text.split(",")):
         if not item:
-            raise OptionError(f"empty agent in {text!r}")
+            raise OptionError(_("empty agent in {text!r}").format(text=text))
         if "=" in item and ":" not in item:
             if not specs or ":" not in specs[-1]:
-                raise OptionError(f"agent parameter {item!r} follows no agent (write name:key=value)")
+                raise OptionError(
+                    _("agent parameter {item!r} follows no agent (write name:key=value)").format(item=item)
+                )
             specs[-1] += "," + item
         else:
             specs.append(item)
@@ -47,10 +50,13 @@ class Parameters:
         unknown = [key for key in given if key not in allowed]
         if unknown:
             if not allowed:
-                raise OptionError(f"the {agent} agent takes no parameters, got {', '.join(given)}")
+                raise OptionError(
+                    _("the {agent} agent takes no parameters, got {names}").format(agent=agent, names=", ".join(given))
+                )
             raise OptionError(
-                f"the {agent} agent has no parameter {', '.join(map(repr, unknown))}; "
-                f"its parameters: {', '.join(allowed)}"
+                _("the {agent} agent has no parameter {names}; its parameters: {known}").format(
+                    agent=agent, names=", ".join(map(repr, unknown)), known=", ".join(allowed)
+                )
             )
         self.agent = agent
         self.given = given
@@ -66,9 +72,13 @@ class Parameters:
         try:
             value = int(text)
         except ValueError:
-            raise OptionError(f"{self.agent} parameter {key} takes a whole number, not {text!r}") from None
+            raise self._refused(_("{agent} parameter {key} takes a whole number, not {value!r}"), key) from None
         if value < minimum:
-            raise OptionError(f"{self.agent} parameter {key} must be at least {minimum}, not {value}")
+            raise OptionError(
+                _("{agent} parameter {key} must be at least {minimum}, not {value}").format(
+                    agent=self.agent, key=key, minimum=minimum, value=value
+                )
+            )
         return value
 
     def number(self, key: str, *, positive: bool) -> float | None:
@@ -79,15 +89,19 @@ class Parameters:
         try:
             value = float(text)
         except ValueError:
-            raise OptionError(f"{self.agent} parameter {key} takes a number, not {text!r}") from None
+            raise self._refused(_("{agent} parameter {key} takes a number, not {value!r}"), key) from None
         if value != value or value in (float("inf"), float("-inf")):
-            raise OptionError(f"{self.agent} parameter {key} takes a finite number, not {text!r}")
+            raise self._refused(_("{agent} parameter {key} takes a finite number, not {value!r}"), key)
         if positive and value <= 0:
-            raise OptionError(f"{self.agent} parameter {key} must be positive, not {text}")
+            raise self._refused(_("{agent} parameter {key} must be positive, not {value}"), key)
         if value < 0:
-            raise OptionError(f"{self.agent} parameter {key} must not be negative, not {text}")
+            raise self._refused(_("{agent} parameter {key} must not be negative, not {value}"), key)
         return value
 
-    def refuse(self, key: str, expected: str) -> OptionError:
-        """The error for a value of `key` that is none of the `expected` forms."""
-        return OptionError(f"{self.agent} parameter {key} takes {expected}, not {self.given.get(key)!r}")
+    def refuse_depth(self, key: str) -> OptionError:
+        """The error for a search depth that is neither a whole number nor one of its words."""
+        return self._refused(_("{agent} parameter {key} takes a whole number, auto or end, not {value!r}"), key)
+
+    def _refused(self, message: str, key: str) -> OptionError:
+        """`message` (translated, with {agent}, {key} and {value}) about the text given for `key`."""
+        return OptionError(message.format(agent=self.agent, key=key, value=self.given.get(key)))
