@@ -2,7 +2,7 @@
 
 For every registered game (two players): mcts vs random and greedy vs random; for carcassonne
 and my-city also mcts at 1 s/move vs greedy. Each pairing is a seat-rotated tournament
-(townhall.sim.tournament.run_tournament); the report also gives mcts iterations per second
+(townhall.sim.tournament.run_tournament, on the run pipeline of `townhall simulate`); the report also gives mcts iterations per second
 (townhall.sim.search_bench.measure). The full run is long (hours with `mcts:seconds=1`).
 
     .venv/bin/python bench/bots_report.py [--games carcassonne,my-city] [-n 20] [--jobs 1]
@@ -74,6 +74,8 @@ def main() -> None:
     if args.toys:
         from tests.engine.toys import TOYS
 
+        for toy in TOYS:
+            games.register(toy)  # the pipeline's workers find a game by its name
         targets += [(toy.meta.name, toy, None) for toy in TOYS]
     for name in names:
         try:

@@ -1,14 +1,17 @@
-"""Agent specs: registered names, parameter parsing and clear errors."""
+"""Agent specs: registered names, parameter parsing and clear errors (a bad parameter or value is an
+OptionError, like a bad game option; only an unknown agent is an UnknownName)."""
 
 from __future__ import annotations
 
 import pytest
 
 from tests.engine.toys import Pig
+from tests.i18n.narration import latin_words
 from townhall.agents import agent_names, make_agent, split_specs
 from townhall.agents.greedy import GreedyAgent
 from townhall.agents.mcts import MctsAgent
-from townhall.engine.errors import TownhallError, UnknownName
+from townhall.engine.errors import OptionError, TownhallError, UnknownName
+from townhall.i18n import using
 from townhall.sim.tournament import run_tournament
 
 
@@ -60,20 +63,29 @@ def test_a_game_suggests_agent_parameters_and_the_spec_wins() -> None:
         ("greedy:samples=0", ["samples", "at least 1"]),
         ("greedy:depth=2", ["'depth'", "samples"]),
         ("random:x=1", ["no parameters"]),
-        ("mtcs", ["unknown agent", "mcts", "greedy", "random"]),
     ],
 )
-def test_bad_specs_give_clear_errors(spec: str, words: list[str]) -> None:
-    with pytest.raises(UnknownName) as caught:
+def test_bad_parameters_are_option_errors_with_clear_words(spec: str, words: list[str]) -> None:
+    with pytest.raises(OptionError) as caught:
         make_agent(spec, Pig(), 1)
-    assert isinstance(caught.value, TownhallError)
+    assert not isinstance(caught.value, UnknownName), spec
     for word in words:
         assert word in str(caught.value), (spec, str(caught.value))
 
 
+def test_an_unknown_agent_is_an_unknown_name() -> None:
+    with pytest.raises(UnknownName) as caught:
+        make_agent("mtcs", Pig(), 1)
+    assert isinstance(caught.value, TownhallError) and not isinstance(caught.value, OptionError)
+    for word in ["unknown agent", "'mtcs'", "mcts", "greedy", "random"]:
+        assert word in str(caught.value)
+
+
 def test_tournament_refuses_bad_specs_before_playing() -> None:
-    with pytest.raises(UnknownName, match="iterations"):
+    with pytest.raises(OptionError, match="iterations"):
         run_tournament(Pig(), ["mcts:iterations=x", "random"], n_games=2)
+    with pytest.raises(UnknownName, match="unknown agent"):
+        run_tournament(Pig(), ["random", "oracle"], n_games=2)
     with pytest.raises(TownhallError, match="at least one game"):
         run_tournament(Pig(), ["random"], n_games=0)
 
@@ -81,9 +93,9 @@ def test_tournament_refuses_bad_specs_before_playing() -> None:
 def test_split_specs_keeps_parameters_with_their_agent() -> None:
     assert split_specs("mcts:iterations=200,c=1, greedy,random") == ["mcts:iterations=200,c=1", "greedy", "random"]
     assert split_specs("random,mcts:seconds=1") == ["random", "mcts:seconds=1"]
-    with pytest.raises(UnknownName, match="follows no agent"):
+    with pytest.raises(OptionError, match="follows no agent"):
         split_specs("c=1,mcts")
-    with pytest.raises(UnknownName, match="empty agent"):
+    with pytest.raises(OptionError, match="empty agent"):
         split_specs("mcts,,random")
 
 
@@ -94,3 +106,26 @@ def test_depth_to_the_end() -> None:
     assert make_agent("mcts", Pig(), 1).depth == "auto"  # type: ignore[attr-defined]
     agent = make_agent("mcts:depth=0", Pig(), 1)
     assert isinstance(agent, MctsAgent) and agent.depth == 0
+
+
+@pytest.mark.parametrize(
+    ("spec", "ids"),
+    [
+        ("mcts:iterations=0", {"mcts", "iterations"}),
+        ("mcts:depth=deep", {"mcts", "depth", "deep", "auto", "end"}),
+        ("greedy:depth=2", {"greedy", "depth", "samples"}),
+        ("random:x=1", {"random", "x"}),
+        ("mcts:iterations", {"mcts", "iterations", "key", "value"}),
+        ("mtcs", {"mtcs", "mcts", "greedy", "random"}),
+    ],
+)
+def test_spec_refusals_speak_the_language_in_force(spec: str, ids: set[str]) -> None:
+    """The same class in every language; in Japanese and Chinese only the ids a person types stay Latin."""
+    with pytest.raises(TownhallError) as english:
+        make_agent(spec, Pig(), 1)
+    for language in ("ja", "zh-Hans", "zh-Hant"):
+        with using(language), pytest.raises(TownhallError) as spoken:
+            make_agent(spec, Pig(), 1)
+        assert type(spoken.value) is type(english.value)
+        assert str(spoken.value) != str(english.value)
+        assert not latin_words(str(spoken.value), ids), (language, str(spoken.value))

@@ -11,11 +11,13 @@ from typer.testing import CliRunner
 
 from tests.engine.toys import Goofspiel, Pig
 from townhall import games
+from townhall.agents import TableSpec
 from townhall.cli.commands import app
 from townhall.cli.play import Quit, play_game
 from townhall.engine.agent import choose_action
-from townhall.engine.errors import MalformedAction
+from townhall.engine.errors import MalformedAction, OptionError
 from townhall.sim.bench import run_bench
+from townhall.sim.tournament import run_tournament
 
 runner = CliRunner(env={"COLUMNS": "220"})
 
@@ -84,6 +86,25 @@ def test_bad_input_gets_a_message_not_a_traceback(tmp_path: Path) -> None:
         assert result.exit_code == 2, (args, result.output)
         assert message in result.output, (args, result.output)
         assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("spec", ["mcts:iterations=0", "greedy:samples=x", "mcts:depth=deep", "random:x=1"])
+def test_a_bad_agent_parameter_reads_the_same_at_every_door(spec: str) -> None:
+    """One set-up check (TableSpec) for play, simulate, tournament and the tournament API: the same
+    OptionError, shown by the command as one line with exit status 2."""
+    with pytest.raises(OptionError) as expected:
+        TableSpec.resolve(Pig(), None, ["random", spec])
+    with pytest.raises(OptionError) as from_the_api:
+        run_tournament(Pig(), ["random", spec], n_games=2)
+    assert str(from_the_api.value) == str(expected.value)
+    for args in (
+        ["play", "toy-pig", "--seats", f"human,{spec}"],
+        ["simulate", "toy-pig", "--seats", f"random,{spec}"],
+        ["tournament", "toy-pig", "--agents", f"random,{spec}"],
+    ):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2, (args, result.output)
+        assert result.output.splitlines() == [f"error: {expected.value}"], (args, result.output)
 
 
 def test_bench_reports_every_figure() -> None:

@@ -5,9 +5,13 @@ from __future__ import annotations
 import random
 import time
 
+import pytest
+
 from tests.server.client import http, new_table, play_some, sit
 from tests.server.conftest import Server
 from townhall import games
+from townhall.agents import TableSpec
+from townhall.engine.errors import OptionError
 from townhall.engine.records import MatchRecord, replay
 
 
@@ -112,6 +116,21 @@ def test_bad_requests_are_4xx_json(shared_sqlite_server: Server) -> None:
             f"{base}/api/games", headers={"Origin": "http://evil.example", "Access-Control-Request-Method": "GET"}
         ).headers
     )
+
+
+def test_a_bad_agent_parameter_is_an_option_error_not_an_unknown_name(shared_sqlite_server: Server) -> None:
+    """The server checks a table's set-up as every door does (TableSpec): a parameter value out of range
+    is the option refusal with the same words; only an unknown agent is an unknown name (404)."""
+    base = shared_sqlite_server.url
+    carcassonne = games.get("carcassonne")
+    for seat, spec in (("bot:mcts:iterations=0", "mcts:iterations=0"), ("bot:greedy:samples=x", "greedy:samples=x")):
+        refused = http.post(f"{base}/api/tables", json={"game": "carcassonne", "seats": ["human", seat]})
+        with pytest.raises(OptionError) as expected:
+            TableSpec.resolve(carcassonne, None, ["human", spec])
+        assert refused.status_code == 400, refused.text
+        assert refused.json() == {"error": "option-error", "message": str(expected.value)}
+    unknown = http.post(f"{base}/api/tables", json={"game": "carcassonne", "seats": ["bot:oracle"]})
+    assert unknown.status_code == 404 and unknown.json()["error"] == "unknown-name", unknown.text
 
 
 def test_every_game_to_the_end_by_two_clients_with_undo(shared_sqlite_server: Server) -> None:

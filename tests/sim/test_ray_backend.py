@@ -9,6 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from townhall.cli.commands import app
+from townhall.sim.tournament import run_tournament
 
 ray = pytest.importorskip("ray")
 runner = CliRunner(env={"COLUMNS": "220"})
@@ -41,3 +42,12 @@ def test_a_ray_tournament_equals_the_local_one(local_ray: None, tmp_path: Path) 
     strip = [line for line in local.output.splitlines() if '"seconds"' not in line]
     assert strip == [line for line in on_ray.output.splitlines() if '"seconds"' not in line]
     assert '"elo"' in local.output
+
+
+def test_the_tournament_api_runs_on_ray_like_the_local_pool(local_ray: None) -> None:
+    def played(**where: str) -> dict[str, object]:
+        summary = run_tournament("my-city", ["greedy", "random"], 6, 2, seed=9, **where).to_json()
+        summary.pop("seconds")
+        return summary
+
+    assert played(backend="ray") == played()

@@ -5,12 +5,16 @@ from __future__ import annotations
 import itertools
 import json
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from rich.console import Console
+from typer.testing import CliRunner
 
 from tests.engine.toys import Pig
-from townhall.sim.tournament import GameResult, fit_elo, render_table, run_tournament, seat_cycle, seating, summarize
+from townhall.cli.commands import app
+from townhall.sim.seating import seat_cycle, seating
+from townhall.sim.tournament import GameResult, fit_elo, render_table, run_tournament, summarize
 
 
 @pytest.mark.parametrize(("agents", "players"), [(2, 2), (3, 2), (2, 3), (3, 3), (4, 3), (1, 2)])
@@ -99,3 +103,21 @@ def test_more_agents_than_seats_and_duplicates() -> None:
     assert all(a.games == 4 for a in summary.agents)
     three = run_tournament(Pig(), ["greedy", "random"], 4, 3, seed=1)
     assert sum(a.games for a in three.agents) == 12 and three.balanced
+
+
+def test_the_api_and_the_command_play_the_same_games(tmp_path: Path) -> None:
+    """run_tournament and `townhall tournament` share the run pipeline: the same seed gives the same
+    games (seats, seeds, scores, ranks) and the same per-agent results."""
+    specs = ["greedy", "random", "mcts:iterations=20"]
+    summary = run_tournament(Pig(), specs, 9, 2, seed=7, options={"target": 15}, jobs=2)
+    out = tmp_path / "games.jsonl"
+    args = ["tournament", "toy-pig", "--agents", ",".join(specs), "-n", "9", "-s", "7", "-o", "target=15"]
+    shown = CliRunner().invoke(app, [*args, "--out", str(out), "--json"])
+    assert shown.exit_code == 0, shown.output
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [GameResult.from_row(row) for row in rows] == list(summary.games)
+    assert [row["seats"] for row in rows] == [[specs[a] for a in result.seats] for result in summary.games]
+    from_command = json.loads(shown.output)
+    expected = summary.to_json(with_games=False)
+    from_command.pop("seconds"), expected.pop("seconds")
+    assert from_command == expected

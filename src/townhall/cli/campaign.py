@@ -13,7 +13,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from townhall.agents import make_agent
+from townhall.agents import check_spec, make_agent
 from townhall.cli.words import _, game_title
 from townhall.engine import TownhallError
 from townhall.engine.agent import Agent, Budget, PlayerView
@@ -123,10 +123,8 @@ def _agents(seat: int, spec: str, seed: int) -> Agent:
 
 
 def _check_seat(spec: str) -> str:
-    """Reject an unknown agent name before anything is saved."""
-    if spec != HUMAN:
-        _agents(0, spec, 0)
-    return spec
+    """Reject an unknown agent or a bad parameter before anything is saved."""
+    return spec if spec == HUMAN else check_spec(spec, GAME)
 
 
 def _sticker(award: str) -> str:

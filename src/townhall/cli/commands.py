@@ -26,7 +26,7 @@ from rich.table import Table
 from rich.text import Text
 
 from townhall import games
-from townhall.agents import agent_names, make_agent, split_specs
+from townhall.agents import HUMAN, TableSpec, agent_names, split_specs
 from townhall.cli.words import _, game_notes, game_title, option_line
 from townhall.engine.errors import OptionError, TownhallError
 from townhall.engine.options import OptionValue, parse_option_texts
@@ -102,8 +102,9 @@ def resolve_table(
     option_texts: list[str] | None,
     default_seat: str,
     board: Path | None = None,
-) -> tuple[int, list[str], dict[str, OptionValue]]:
-    """Player count, one seat spec per player, and the checked options."""
+) -> TableSpec:
+    """The table the command line describes: `--seats` split, `--board` and `--option` read, then
+    checked with the game as every door checks it."""
     option_texts = list(option_texts or [])
     if board is not None:
         if "board" not in {spec.name for spec in game.meta.options}:
@@ -112,17 +113,8 @@ def resolve_table(
             raise OptionError(_("there is no board file {file}").format(file=board))
         option_texts.append(f"board={board}")
     seats = split_specs(seats_text) if seats_text else []
-    count = players if players is not None else max(len(seats), game.meta.min_players)
-    game.meta.check_players(count)
-    if len(seats) > count:
-        raise OptionError(_("{seats} seats given for {count} players").format(seats=len(seats), count=count))
-    seats += [default_seat] * (count - len(seats))
-    for spec in seats:
-        if spec != "human":
-            make_agent(spec, game, 0)  # fails early with a clear message on an unknown agent
     options = parse_option_texts(game.meta.options, option_texts)
-    game.check_setup(count, options)
-    return count, seats, options
+    return TableSpec.resolve(game, players, seats, options, default_seat=default_seat)
 
 
 class RateColumn(ProgressColumn):
@@ -185,8 +177,8 @@ def play(
         if game_name is None:
             game_name, seats = _ask_table()
         game = games.get(game_name)
-        count, seat_list, options = resolve_table(game, players, seats or "human", option, "random", board)
-        play_game(game, count, seat_list, options, seed, console)
+        table = resolve_table(game, players, seats or HUMAN, option, "random", board)
+        play_game(game, table.players, list(table.seats), table.options, seed, console)
 
 
 def _ask_table() -> tuple[str, str]:
@@ -262,16 +254,16 @@ def simulate(
 
     with friendly_errors():
         game = games.get(game_name)
-        count, seat_list, options = resolve_table(game, players, seats, option, "random", board)
-        if "human" in seat_list:
+        table = resolve_table(game, players, seats, option, "random", board)
+        if table.humans:
             raise OptionError(_("simulate plays bots only; use `townhall play` for human seats"))
         if records and out is None:
             raise OptionError(_("--records writes into --out; give --out"))
-        plan = RunPlan("simulate", game_name, count, tuple(seat_list), tuple(sorted(options.items())), seed, n, records)
-        tally = SimulationTally(count)
+        plan = RunPlan.of(table, seed, n, records)
+        tally = SimulationTally(table.players)
         where = Where(backend, jobs, address, out, resume)
         seconds = _run_plan(plan, where, tally, as_json, game_name)
-        result = tally.result(game_name, options, seat_list, seconds)
+        result = tally.result(game_name, table.options, list(table.seats), seconds)
         if as_json:
             print(json.dumps(result.to_json(), indent=2))
             return
@@ -431,32 +423,19 @@ def tournament(
     """Seat-rotated games between agents: win rates with 95% intervals, score margins, Elo."""
     from townhall.sim.play import RunPlan
     from townhall.sim.run import Where
-    from townhall.sim.tournament import TournamentSummary, TournamentTally, render_table
+    from townhall.sim.tournament import TournamentTally, render_table
 
     with friendly_errors():
         game = games.get(game_name)
-        specs = [spec.strip() for spec in split_specs(agents)]
-        game.meta.check_players(players)
-        options = game.meta.resolve(parse_option_texts(game.meta.options, option or []))
-        for spec in specs:  # bad specs fail here, with the agent's own message
-            make_agent(spec, game, 0)
+        options = parse_option_texts(game.meta.options, option or [])
+        table = TableSpec.rotation(game, players, split_specs(agents), options)
         if records and out is None:
             raise OptionError(_("--records writes into --out; give --out"))
-        frozen = tuple(sorted(options.items()))
-        plan = RunPlan("tournament", game_name, players, tuple(specs), frozen, seed, n, records)
-        tally = TournamentTally(specs, players)
+        plan = RunPlan.of(table, seed, n, records)
+        tally = TournamentTally(table.seats, players)
         seconds = _run_plan(plan, Where(backend, jobs, address, out, resume), tally, as_json, f"{game_name} tournament")
-        summary = TournamentSummary(
-            game=game_name,
-            num_players=players,
-            n_games=tally.n_games,
-            seed=seed,
-            options=dict(options),
-            agents=tally.agents(),
-            games=(),  # the games are in --out; the summary holds only running totals
-            seconds=seconds,
-            balanced=tally.balanced(),
-        )
+        # the games are in --out; the summary holds only running totals
+        summary = tally.summary(game_name, seed, dict(table.options), seconds)
         if as_json:
             print(json.dumps(summary.to_json(with_games=False), indent=2))
             return

@@ -14,12 +14,10 @@ import logging
 import secrets
 import threading
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
 
 from townhall.agents import make_agent
 from townhall.engine.agent import Budget
 from townhall.engine.errors import StaleState, TownhallError
-from townhall.engine.protocol import Game
 from townhall.server.tables import TableRunner
 
 STAND_IN = "greedy"  # plays for a human whose clock ran out
@@ -35,10 +33,6 @@ def bot_spec(seat: str, seconds: float) -> str:
     if spec == "mcts":
         spec = f"mcts:seconds={seconds:g}"
     return spec
-
-
-def check_spec(spec: str, game: Game[Any]) -> None:
-    make_agent(spec, game, 0)  # UnknownName for an unknown agent or parameter
 
 
 class BotDriver:

@@ -4,18 +4,32 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from townhall import games
-from townhall.agents import play_seeded
+from townhall.agents import TableSpec, make_agent
 from townhall.engine.agent import derive_seed
-from townhall.engine.options import OptionValue
-from townhall.engine.protocol import Json
-from townhall.sim.tournament import seating
+from townhall.engine.match import Match, play_match
+from townhall.engine.options import Options, OptionValue
+from townhall.engine.protocol import Game, Json
+from townhall.sim.seating import seating
 
 Row = dict[str, Json]
 Kind = Literal["simulate", "tournament"]
 STAT_PREFIX = "stat."
+
+
+def play_seeded(
+    game: Game[Any],
+    num_players: int,
+    seat_specs: Sequence[str],
+    game_seed: int,
+    options: Options | None = None,
+) -> Match:
+    """One game between agents given by spec, the seat-s agent seeded from (game_seed, "seat", s):
+    the single place where simulations and tournaments turn a seed into a game."""
+    agents = [make_agent(spec, game, derive_seed(game_seed, "seat", seat)) for seat, spec in enumerate(seat_specs)]
+    return play_match(game, num_players, agents, options=options, seed=game_seed)
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +44,14 @@ class RunPlan:
     seed: int
     n_games: int
     keep_records: bool = False
+
+    @classmethod
+    def of(cls, table: TableSpec, seed: int, n_games: int, keep_records: bool = False) -> RunPlan:
+        """The plan of `n_games` games at a checked table: a tournament when its agents take the seats in
+        turn, else a simulation with the same agent at each seat every game."""
+        kind: Kind = "tournament" if table.rotating else "simulate"
+        options = tuple(sorted(table.options.items()))
+        return cls(kind, table.game, table.players, table.seats, options, seed, n_games, keep_records)
 
     def seating(self, index: int) -> tuple[int, ...]:
         """The agent index at each seat of game `index`."""

@@ -7,17 +7,16 @@
     rich.print(render_table(summary))        # a rich Table
 
 `run_tournament(game, agent_specs, n_games, num_players=2, seed=0, options=None, jobs=1,
-progress=None, budget=None, max_decisions=None) -> TournamentSummary`
+progress=None, *, backend="local", address=None) -> TournamentSummary`
 
-- `game`: a Game or a registered game name; `agent_specs`: agent specs as for `make_agent`
-  (`mcts:iterations=500`); the same spec may appear twice (labelled `spec#2`).
-- Seating: with K agents and P seats, game g seats agent `(s + g) % K` at seat s when K <= P,
-  else the g-th (cyclically) ordered choice of P distinct agents. Each agent plays each seat
-  equally often when `n_games` is a multiple of the cycle (`seat_cycle(K, P)`: K when K <= P,
-  else K!/(K-P)!).
-- Seeds: game g is played with `derive_seed(seed, "game", g)` and its seat s agent is built with
-  `derive_seed(that, "seat", s)`, so results do not depend on `jobs` (games run in a process pool
-  when `jobs > 1`) and are the same on every run (for agents with iteration budgets).
+- `game`: a registered game or its name; `agent_specs`: agent specs as for `make_agent`
+  (`mcts:iterations=500`); the same spec may appear twice (labelled `spec#2`). The set-up is checked
+  as every door checks it (`TableSpec.rotation`).
+- Seating: see sim/seating.py (each agent plays each seat equally often over a full cycle).
+- Playing: the run pipeline of `townhall simulate` (sim/run.py: a plan, then this process, a local
+  process pool of `jobs` workers, or Ray with `backend="ray"` and the cluster's `address`). Game g is played with `derive_seed(seed, "game", g)` and its seat s
+  agent is built with `derive_seed(that, "seat", s)`, so results do not depend on `jobs` and are the
+  same on every run (for agents with iteration budgets).
 - `progress(done, total)` is called in the calling process after each finished game.
 - Results per agent (over the seats it played): games, win share with its 95% Wilson interval
   (tied winners share the win), mean score margin (own score minus the best other), mean score,
@@ -30,20 +29,20 @@ from __future__ import annotations
 
 import itertools
 import math
-import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass, field
 from typing import Any, cast
 
 from rich.table import Table
 
-from townhall.agents import make_agent, parse_spec, play_seeded
-from townhall.engine.agent import Budget, derive_seed
+from townhall import games as registry
+from townhall.agents import TableSpec, parse_spec
 from townhall.engine.errors import TownhallError
 from townhall.engine.options import Options
 from townhall.engine.outcome import win_shares
 from townhall.engine.protocol import Game, Json, score_margin
+from townhall.sim.play import Row, RunPlan
+from townhall.sim.run import Where, execute
 from townhall.sim.stats import wilson_interval
 from townhall.sim.words import _
 
@@ -63,6 +62,18 @@ class GameResult:
     scores: tuple[float, ...]
     ranks: tuple[int, ...]
     decisions: int
+
+    @classmethod
+    def from_row(cls, row: Row) -> GameResult:
+        """A results row of the run pipeline (see sim.play)."""
+        return cls(
+            index=cast(int, row["index"]),
+            seed=cast(int, row["seed"]),
+            seats=tuple(cast(list[int], row["agents"])),
+            scores=tuple(cast(list[float], row["scores"])),
+            ranks=tuple(cast(list[int], row["ranks"])),
+            decisions=cast(int, row["decisions"]),
+        )
 
     def to_json(self) -> dict[str, Json]:
         return {
@@ -120,22 +131,6 @@ class TournamentSummary:
         return out
 
 
-def seat_cycle(num_agents: int, num_players: int) -> int:
-    """How many games one full seat rotation takes."""
-    if num_agents <= num_players:
-        return num_agents
-    return math.perm(num_agents, num_players)
-
-
-def seating(game_index: int, num_agents: int, num_players: int) -> tuple[int, ...]:
-    """The agent index at each seat of game `game_index` (see the module docstring)."""
-    if num_agents <= num_players:
-        return tuple((seat + game_index) % num_agents for seat in range(num_players))
-    cycle = math.perm(num_agents, num_players)
-    position = game_index % cycle
-    return next(itertools.islice(itertools.permutations(range(num_agents), num_players), position, None))
-
-
 def agent_labels(agent_specs: Sequence[str]) -> list[str]:
     """Unique display labels: a repeated spec gets `#2`, `#3`, ..."""
     labels: list[str] = []
@@ -148,42 +143,6 @@ def agent_labels(agent_specs: Sequence[str]) -> list[str]:
 
 # ----------------------------------------------------------------------------- playing
 
-_WORKER: dict[str, Any] = {}
-
-
-def _init_worker(game: Game[Any]) -> None:
-    _WORKER["game"] = game
-
-
-@dataclass(frozen=True, slots=True)
-class _Job:
-    """What one tournament game needs besides the game (sent to a worker process)."""
-
-    seed: int
-    agent_specs: tuple[str, ...]
-    num_players: int
-    options: Options | None
-    budget: Budget | None
-    max_decisions: int | None
-
-
-def _play_one(game: Game[Any], job: _Job, index: int, seats: tuple[int, ...]) -> GameResult:
-    game_seed = derive_seed(job.seed, "game", index)
-    specs = [job.agent_specs[a] for a in seats]
-    match = play_seeded(game, job.num_players, specs, game_seed, job.options, job.budget, job.max_decisions)
-    return GameResult(
-        index=index,
-        seed=game_seed,
-        seats=seats,
-        scores=tuple(float(s) for s in match.state.scores()),
-        ranks=tuple(match.state.ranks()),
-        decisions=len(match.record.steps),
-    )
-
-
-def _play_in_worker(job: _Job, index: int, seats: tuple[int, ...]) -> GameResult:
-    return _play_one(_WORKER["game"], job, index, seats)
-
 
 def run_tournament(
     game: Game[Any] | str,
@@ -195,58 +154,37 @@ def run_tournament(
     jobs: int = 1,
     progress: ProgressCallback | None = None,
     *,
-    budget: Budget | None = None,
-    max_decisions: int | None = None,
+    backend: str = "local",
+    address: str | None = None,
 ) -> TournamentSummary:
     """Play `n_games` seat-rotated games between the agents; see the module docstring."""
     if isinstance(game, str):
-        from townhall import games as registry
-
         game = registry.get(game)
-    specs = [spec.strip() for spec in agent_specs]
-    if len(specs) < 1:
-        raise TownhallError(_("a tournament needs at least one agent"))
+    registry.get(game.meta.name)  # the pipeline's workers find the game by its name
     if n_games < 1:
         raise TownhallError(_("a tournament needs at least one game, not {count}").format(count=n_games))
     if jobs < 1:
         raise TownhallError(_("jobs must be at least 1, not {jobs}").format(jobs=jobs))
-    game.meta.check_players(num_players)
-    resolved = game.meta.resolve(options)
-    for spec in specs:  # bad specs fail here, with the agent's own message
-        make_agent(spec, game, 0)
-    seatings = [seating(index, len(specs), num_players) for index in range(n_games)]
-    started = time.perf_counter()
-    results: list[GameResult | None] = [None] * n_games
-    job = _Job(seed, tuple(specs), num_players, resolved, budget, max_decisions)
-    if jobs == 1 or n_games == 1:
-        for index in range(n_games):
-            results[index] = _play_one(game, job, index, seatings[index])
-            if progress is not None:
-                progress(index + 1, n_games)
-    else:
-        with ProcessPoolExecutor(max_workers=min(jobs, n_games), initializer=_init_worker, initargs=(game,)) as pool:
-            pending: dict[Future[GameResult], int] = {
-                pool.submit(_play_in_worker, job, index, seatings[index]): index for index in range(n_games)
-            }
-            done_count = 0
-            while pending:
-                finished, _waiting = wait(pending, return_when=FIRST_COMPLETED)
-                for future in finished:
-                    index = pending.pop(future)
-                    results[index] = future.result()
-                    done_count += 1
-                    if progress is not None:
-                        progress(done_count, n_games)
-    played = [result for result in results if result is not None]
-    return summarize(
-        game.meta.name,
-        specs,
-        num_players,
-        seed,
-        dict(resolved),
-        played,
-        seconds=time.perf_counter() - started,
-    )
+    table = TableSpec.rotation(game, num_players, agent_specs, options)
+    games = _KeptGames(TournamentTally(table.seats, num_players), n_games, progress)
+    seconds = execute(RunPlan.of(table, seed, n_games), Where(backend, jobs, address), games)
+    return games.tally.summary(table.game, seed, dict(table.options), seconds, tuple(games.results))
+
+
+class _KeptGames:
+    """run_tournament's tally: the running totals, every game kept for the summary, progress per game."""
+
+    def __init__(self, tally: TournamentTally, total: int, progress: ProgressCallback | None) -> None:
+        self.tally = tally
+        self.total = total
+        self.progress = progress
+        self.results: list[GameResult] = []
+
+    def add_row(self, row: Row) -> None:
+        self.tally.add_row(row)
+        self.results.append(GameResult.from_row(row))
+        if self.progress is not None:
+            self.progress(len(self.results), self.total)
 
 
 # ----------------------------------------------------------------------------- summarizing
@@ -287,7 +225,7 @@ class TournamentTally:
             self.pair_games[a][b] += 1.0
             self.pair_games[b][a] += 1.0
 
-    def add_row(self, row: dict[str, Json]) -> None:
+    def add_row(self, row: Row) -> None:
         """A results-file row (see sim.play)."""
         self.add(cast(list[int], row["agents"]), cast(list[float], row["scores"]), cast(list[int], row["ranks"]))
 
@@ -321,6 +259,22 @@ class TournamentTally:
         }
         return len(counts) == 1
 
+    def summary(
+        self, game: str, seed: int, options: dict[str, Json], seconds: float, games: tuple[GameResult, ...] = ()
+    ) -> TournamentSummary:
+        """The per-agent results so far; `games` are the games themselves when the caller kept them."""
+        return TournamentSummary(
+            game=game,
+            num_players=self.num_players,
+            n_games=self.n_games,
+            seed=seed,
+            options=options,
+            agents=self.agents(),
+            games=games,
+            seconds=seconds,
+            balanced=self.balanced(),
+        )
+
 
 def summarize(
     game_name: str,
@@ -336,17 +290,7 @@ def summarize(
     tally = TournamentTally(agent_specs, num_players)
     for result in results:
         tally.add(result.seats, result.scores, result.ranks)
-    return TournamentSummary(
-        game=game_name,
-        num_players=num_players,
-        n_games=len(results),
-        seed=seed,
-        options=options,
-        agents=tally.agents(),
-        games=tuple(results),
-        seconds=seconds,
-        balanced=tally.balanced(),
-    )
+    return tally.summary(game_name, seed, options, seconds, tuple(results))
 
 
 def fit_elo(

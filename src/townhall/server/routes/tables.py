@@ -11,10 +11,11 @@ from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from townhall import games
+from townhall.agents import HUMAN, TableSpec
 from townhall.engine.errors import OptionError
 from townhall.engine.protocol import Game, Json
 from townhall.server import clocks
-from townhall.server.bots import bot_spec, check_spec
+from townhall.server.bots import bot_spec
 from townhall.server.context import REFUSALS, ServicesDep, TokenDep
 from townhall.server.routes.language import LanguageDep, speaking
 from townhall.server.tables import CHAT_LIMIT
@@ -77,26 +78,21 @@ def create_table(body: NewTable, services: ServicesDep, lang: LanguageDep) -> di
 
 def _create(body: NewTable, services: ServicesDep) -> dict[str, Json]:
     game = games.get(body.game)
-    count = body.players if body.players is not None else max(len(body.seats), game.meta.min_players)
-    game.meta.check_players(count)
-    if len(body.seats) > count:
-        raise OptionError(_("{seats} seats given for {count} players").format(seats=len(body.seats), count=count))
-    seats: list[str] = []
-    for seat in [*body.seats, *["human"] * (count - len(body.seats))]:
-        if seat == "human":
-            seats.append(seat)
-        elif seat.startswith("bot:"):
-            spec = bot_spec(seat, body.bot_seconds)
-            check_spec(spec, game)
-            seats.append(spec)
-        else:
-            raise OptionError(_("a seat is 'human' or 'bot:' and an agent or level, not {seat!r}").format(seat=seat))
+    seats = [_seat_spec(seat, body.bot_seconds) for seat in body.seats]
     _no_server_files(game, body.options)
-    options = game.meta.resolve(body.options)
-    game.check_setup(count, options)
+    table = TableSpec.resolve(game, body.players, seats, body.options, default_seat=HUMAN)
     settings: dict[str, Json] = {"bot_seconds": body.bot_seconds, "clock": clocks.check(body.clock)}
-    table_id = services.runner.create(game.meta.name, count, dict(options), seats, settings)
+    table_id = services.runner.create(table.game, table.players, dict(table.options), list(table.seats), settings)
     return services.runner.summary(table_id)
+
+
+def _seat_spec(seat: str, bot_seconds: float) -> str:
+    """A seat as the wire writes it (`human`, or `bot:` and an agent spec or a level) as a table's seat."""
+    if seat == HUMAN:
+        return seat
+    if seat.startswith("bot:"):
+        return bot_spec(seat, bot_seconds)
+    raise OptionError(_("a seat is 'human' or 'bot:' and an agent or level, not {seat!r}").format(seat=seat))
 
 
 @router.get("/{table_id}", response_model=dict[str, Json])

@@ -1,0 +1,91 @@
+"""The agents by name: one factory per agent turns a spec's parameters into a seeded agent.
+
+- `random`: uniformly random legal actions (no parameters).
+- `greedy[:samples=K]`: one-step lookahead with the game's `evaluate` (K determinizations, default 1).
+- `mcts[:iterations=N,seconds=S,c=C,depth=D|auto|end,scale=X,prior=W]`: information-set MCTS;
+  see agents/mcts.py.
+
+A game may suggest parameters for an agent (`Game.agent_defaults`); the spec's own win.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from townhall.agents.greedy import GreedyAgent
+from townhall.agents.mcts import DEFAULT_C, DEFAULT_DEPTH, DEFAULT_PRIOR, Depth, MctsAgent
+from townhall.agents.random_agent import RandomAgent
+from townhall.agents.specs import Parameters, parse_spec
+from townhall.agents.words import _
+from townhall.engine.agent import Agent
+from townhall.engine.errors import UnknownName
+from townhall.engine.protocol import Game
+
+AgentFactory = Callable[[Game[Any], int, dict[str, str]], Agent]
+DEPTH_TO_THE_END = ("end", "full", "none")
+
+
+def _random(game: Game[Any], seed: int, given: dict[str, str]) -> Agent:
+    Parameters("random", given, ())
+    return RandomAgent(seed)
+
+
+def _greedy(game: Game[Any], seed: int, given: dict[str, str]) -> Agent:
+    samples = Parameters("greedy", given, ("samples",)).whole("samples", 1)
+    return GreedyAgent(seed, samples=samples if samples is not None else 1)
+
+
+def _depth(params: Parameters) -> Depth:
+    given = params.text("depth")
+    if given is None:
+        return DEFAULT_DEPTH
+    text = given.lower()
+    if text in DEPTH_TO_THE_END:
+        return None
+    if text == "auto":
+        return "auto"
+    if not text.lstrip("-").isdigit():
+        raise params.refuse_depth("depth")
+    return params.whole("depth", 0)
+
+
+def _mcts(game: Game[Any], seed: int, given: dict[str, str]) -> Agent:
+    params = Parameters("mcts", given, ("iterations", "seconds", "c", "depth", "scale", "prior"))
+    c = params.number("c", positive=False)
+    depth = _depth(params)
+    prior = params.number("prior", positive=False)
+    return MctsAgent(
+        seed,
+        iterations=params.whole("iterations", 1),
+        seconds=params.number("seconds", positive=True),
+        c=DEFAULT_C if c is None else c,
+        depth=depth,
+        scale=params.number("scale", positive=True),
+        prior=DEFAULT_PRIOR if prior is None else prior,
+    )
+
+
+FACTORIES: dict[str, AgentFactory] = {"random": _random, "greedy": _greedy, "mcts": _mcts}
+
+
+def agent_names() -> list[str]:
+    return sorted(FACTORIES)
+
+
+def make_agent(spec: str, game: Game[Any], seed: int) -> Agent:
+    """The agent a spec names, seeded: UnknownName for an unknown agent, OptionError for a parameter
+    it does not take or a value out of range."""
+    name, params = parse_spec(spec)
+    factory = FACTORIES.get(name)
+    if factory is None:
+        raise UnknownName(
+            _("unknown agent {name!r}; agents: {names}").format(name=name, names=", ".join(agent_names()))
+        )
+    return factory(game, seed, {**game.agent_defaults(name), **params})
+
+
+def check_spec(spec: str, game: Game[Any]) -> str:
+    """The spec, once an agent was built from it for `game` (so every error shows before play)."""
+    make_agent(spec, game, 0)
+    return spec
