@@ -1,12 +1,12 @@
 """The bots benchmark as a markdown report: how the bots fare against each other, per game.
 
-For every registered game (two players): mcts vs random and greedy vs random; for carcassonne
-and my-city also mcts at 1 s/move vs greedy. Each pairing is a seat-rotated tournament
+For every shipped game (two players): mcts vs random and greedy vs random, and mcts at 1 s/move vs
+greedy (`--strong-games carcassonne,my-city` as the report in docs/bots-report.md was made). Each pairing is a seat-rotated tournament
 (townhall.sim.tournament.run_tournament, on the run pipeline of `townhall simulate`); the report also gives mcts iterations per second
 (townhall.sim.search_bench.measure). The full run is long (hours with `mcts:seconds=1`).
 
     .venv/bin/python bench/bots_report.py [--games carcassonne,my-city] [-n 20] [--jobs 1]
-        [--mcts mcts:seconds=1] [--strong mcts:seconds=1] [--toys] [--out docs/bots.md]
+        [--mcts mcts:seconds=1] [--strong mcts:seconds=1] [--strong-games all] [--toys] [--out docs/bots.md]
 
 `--mcts` is the mcts spec played against random, `--strong` the one played against greedy.
 `--toys` adds the engine's test toys (Pig, Goofspiel) and `--games none` leaves the registered
@@ -36,12 +36,11 @@ from townhall.engine.protocol import Game  # noqa: E402
 from townhall.sim.search_bench import measure  # noqa: E402
 from townhall.sim.tournament import TournamentSummary, run_tournament  # noqa: E402
 
-STRONG_GAMES = ("carcassonne", "my-city")
 
-
-def pairings(name: str, mcts: str, strong: str) -> list[tuple[str, str]]:
+def pairings(name: str, mcts: str, strong: str, strong_games: list[str] | None) -> list[tuple[str, str]]:
+    """The pairings of one game; mcts against greedy for the games named in --strong-games (None: all)."""
     out = [(mcts, "random"), ("greedy", "random")]
-    if name in STRONG_GAMES:
+    if strong_games is None or name in strong_games:
         out.append((strong, "greedy"))
     return out
 
@@ -63,6 +62,7 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1, help="processes (timed bots want one core each)")
     parser.add_argument("--mcts", default="mcts:seconds=1", help="mcts spec against random")
     parser.add_argument("--strong", default="mcts:seconds=1", help="mcts spec against greedy")
+    parser.add_argument("--strong-games", default="all", help="games where --strong plays greedy: 'all' or names")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--bench-seconds", type=float, default=4.0, help="length of the iterations/s measure")
     parser.add_argument("--toys", action="store_true", help="add the engine's test toys")
@@ -70,7 +70,8 @@ def main() -> None:
     args = parser.parse_args()
 
     targets: list[tuple[str, Game[Any] | None, str | None]] = []
-    names = games.names() if args.games == "all" else [] if args.games == "none" else args.games.split(",")
+    strong_games = None if args.strong_games == "all" else args.strong_games.split(",")
+    names = games.shipped() if args.games == "all" else [] if args.games == "none" else args.games.split(",")
     if args.toys:
         from tests.engine.toys import TOYS
 
@@ -90,7 +91,7 @@ def main() -> None:
         f"Run {started:%Y-%m-%d %H:%M} UTC on {platform.machine()} ({os.cpu_count()} cores), Python "
         f"{platform.python_version()}; two players; {args.n_games} seat-rotated games per pairing, seed {args.seed}, "
         f"{args.jobs} job(s).",
-        f"mcts vs random: `{args.mcts}`; mcts vs greedy (carcassonne, my-city): `{args.strong}`.",
+        f"mcts vs random: `{args.mcts}`; mcts vs greedy ({args.strong_games}): `{args.strong}`.",
         "",
         "Win share of the first agent with its 95% Wilson interval (ties share the win); margin is its mean score "
         "minus the best other score; Elo is fitted from the pairwise results (random = 1000).",
@@ -105,7 +106,7 @@ def main() -> None:
             problems.append(f"- {name}: not usable ({reason})")
             print(problems[-1], flush=True)
             continue
-        for first, second in pairings(name, args.mcts, args.strong):
+        for first, second in pairings(name, args.mcts, args.strong, strong_games):
             try:
                 summary = run_tournament(game, [first, second], args.n_games, 2, seed=args.seed, jobs=args.jobs)
             except Exception as failure:
