@@ -14,7 +14,7 @@ from townhall.cli.campaign import default_agents
 from townhall.engine import Chance, OptionError
 from townhall.engine.datafile import read_json
 from townhall.engine.errors import DataError
-from townhall.games.my_city import GAME, scoring
+from townhall.games.my_city import GAME, scoring, views
 from townhall.games.my_city.actions import BLOCKADE, PASS_ACTION
 from townhall.games.my_city.board import shape_mask
 from townhall.games.my_city.campaign import Campaign
@@ -255,7 +255,7 @@ def test_mine_shafts_in_a_played_episode_MYC_LEG_1() -> None:
         "mine": 7,  # depth 4
         "empty": -78,  # 95 + 7 new land - 10 tree/rock - 2 gold mines - 12 shaft cells (4 built)
     }
-    assert "mine shaft" in " ".join(item for _, item, _ in scoring.summary(state.rules))
+    assert "mine shaft" in " ".join(item for _, item, _ in views.summary(state.rules))
     assert episode(19).rules.mine_shafts == ()
     observed = state.observation(None)["chapter"]
     assert observed["mine_shafts"][2] == ["F8", "F9", "F10", "F11"]  # type: ignore[index]
@@ -322,7 +322,7 @@ def test_park_scoring_MYC_LEG_1() -> None:
     }
     # A rock cell is not park ground: it splits an area (H4 I4 + rock + ...).
     assert scoring.parks(rules, terrain, features, terrain.buildable & ~cells("H7", "I7", "I6")) == []
-    assert "park" in " ".join(item for _, item, _ in scoring.summary(rules))
+    assert "park" in " ".join(item for _, item, _ in views.summary(rules))
     assert episode(21).rules.park_points == 0
 
 

@@ -13,8 +13,8 @@ from townhall.games.my_city import GAME, turns
 from townhall.games.my_city.actions import BLOCKADE, EXIT_ACTION, PASS_ACTION
 from townhall.games.my_city.chapters import evergreen_rules
 from townhall.games.my_city.data import parse_cell
-from townhall.games.my_city.game import build_state
 from townhall.games.my_city.pieces import CATALOGUE
+from townhall.games.my_city.setup import build_state
 from townhall.games.my_city.state import MyCityState
 
 GOLD_BOARD = Path(__file__).parent / "boards" / "gold-near-river.json"
@@ -311,7 +311,9 @@ def test_same_seed_same_game_MYC_IO_2() -> None:
 
 
 def test_evergreen_state_round_trip() -> None:
-    state = build_state(2, evergreen_rules(), GAME.new_state(2, GAME.meta.resolve({}), Chance(1)).board_spec, [[], []])
+    state = build_state(
+        MyCityState, 2, evergreen_rules(), GAME.new_state(2, GAME.meta.resolve({}), Chance(1)).board_spec, [[], []]
+    )
     turns.draw(state, Chance(2), None)
     again = GAME.state_from_json(json.loads(json.dumps(state.to_json())))
     assert again.to_json() == state.to_json()
