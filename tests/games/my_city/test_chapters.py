@@ -99,7 +99,7 @@ def test_evergreen_has_none_of_the_chapter_mechanics_MYC_LEG_1() -> None:
     state = evergreen()
     assert (state.rules.church4, state.rules.land, state.rules.mine_shafts, state.rules.park_points) == (-1, 0, (), 0)
     assert len(state.deck) == 28 and state.terrain.land == 0
-    assert "chapter" not in state.observation(0)
+    assert state.observation(0)["chapter"] is None
 
 
 # ---------------------------------------------------------------------- chapter 2
@@ -153,7 +153,7 @@ def test_fourth_church_from_the_campaign_state_option_MYC_LEG_1() -> None:
     )
     assert state.rules.church4 == piece_id("CU5") and "CU5" in deck_ids(state)
     assert "4th church (chosen by results): CU5" in GAME.render(state, 0)
-    assert state.observation(0)["chapter"]["church4"] == "CU5"  # type: ignore[index]
+    assert state.observation(0)["chapter"]["fourth_church"] == "CU5"
     again = GAME.state_from_json(json.loads(json.dumps(state.to_json())))
     assert isinstance(again, MyCityState) and again.rules == state.rules
 
@@ -258,8 +258,8 @@ def test_mine_shafts_in_a_played_episode_MYC_LEG_1() -> None:
     assert "mine shaft" in " ".join(item for _, item, _ in views.summary(state.rules))
     assert episode(19).rules.mine_shafts == ()
     observed = state.observation(None)["chapter"]
-    assert observed["mine_shafts"][2] == ["F8", "F9", "F10", "F11"]  # type: ignore[index]
-    assert observed["mine_colours"] == ["yellow", "red", "blue"]  # type: ignore[index]
+    assert observed["mine_shafts"][2] == {"colour": "blue", "cells": ["F8", "F9", "F10", "F11"]}
+    assert [shaft["colour"] for shaft in observed["mine_shafts"]] == ["yellow", "red", "blue"]
     again = GAME.state_from_json(json.loads(json.dumps(state.to_json())))
     assert isinstance(again, MyCityState) and again.rules == state.rules and again.final == state.final
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from pydantic import BaseModel
+
 from townhall.engine import (
     Chance,
     Event,
@@ -22,6 +24,7 @@ from townhall.engine.protocol import DataKind, GameFacts
 from townhall.games.my_city import board_view, events, setup, views
 from townhall.games.my_city import evaluate as heuristic
 from townhall.games.my_city.data import DATA_DIR, MAX_PIECES, BoardFile, CampaignFile, PiecesFile, builtin_files
+from townhall.games.my_city.observation import MyCityObservation
 from townhall.games.my_city.scoring import END_REASONS, TIE_BREAKS
 from townhall.games.my_city.state import MyCityState
 from townhall.i18n import N_
@@ -66,6 +69,8 @@ class MyCity(Game[MyCityState]):
             tie_breaks=TIE_BREAKS,
         ),
     )
+
+    observation_model: ClassVar[type[BaseModel] | None] = MyCityObservation
 
     def new_state(self, num_players: int, options: Options, chance: Chance) -> MyCityState:
         return setup.new_state(MyCityState, num_players, options, chance)
