@@ -17,9 +17,9 @@ from townhall.agents import check_spec, make_agent
 from townhall.cli.words import _, game_title
 from townhall.engine import TownhallError
 from townhall.engine.agent import Agent, Budget, PlayerView
+from townhall.games.my_city import GAME
 from townhall.games.my_city.campaign import Campaign, ChurchChooser, StickerChooser, mark_rows
 from townhall.games.my_city.data import cell_name
-from townhall.games.my_city.game import GAME
 from townhall.games.my_city.words import term
 
 app = typer.Typer(help="My City legacy campaign: 24 episodes saved after each one.", no_args_is_help=True)

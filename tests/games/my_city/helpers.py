@@ -6,8 +6,9 @@ from townhall.engine import Chance
 from townhall.games.my_city.actions import EXIT_ACTION, PASS_ACTION, place_action
 from townhall.games.my_city.chapters import CAMPAIGN, evergreen_rules
 from townhall.games.my_city.data import parse_cell
-from townhall.games.my_city.game import EVERGREEN_BOARD, LEGACY_BOARD, build_state
+from townhall.games.my_city.options import EVERGREEN_BOARD, LEGACY_BOARD
 from townhall.games.my_city.pieces import CATALOGUE
+from townhall.games.my_city.setup import build_state
 from townhall.games.my_city.state import MyCityState
 
 ROT = {"r0": 0, "r90": 1, "r180": 2, "r270": 3}
@@ -15,11 +16,13 @@ ROT = {"r0": 0, "r90": 1, "r180": 2, "r270": 3}
 
 def evergreen(players: int = 2) -> MyCityState:
     """An evergreen start with no card revealed yet (tests reveal cards with `reveal`)."""
-    return build_state(players, evergreen_rules(), EVERGREEN_BOARD, [[] for _ in range(players)])
+    return build_state(MyCityState, players, evergreen_rules(), EVERGREEN_BOARD, [[] for _ in range(players)])
 
 
 def episode(number: int, players: int = 2, stickers: list[list[tuple[int, str]]] | None = None) -> MyCityState:
-    return build_state(players, CAMPAIGN.rules(number, players), LEGACY_BOARD, stickers or [[] for _ in range(players)])
+    return build_state(
+        MyCityState, players, CAMPAIGN.rules(number, players), LEGACY_BOARD, stickers or [[] for _ in range(players)]
+    )
 
 
 def piece(piece_id: str) -> int:

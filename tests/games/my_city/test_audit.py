@@ -18,7 +18,7 @@ from townhall.games.my_city.actions import BLOCKADE, EXIT_ACTION, PASS_ACTION
 from townhall.games.my_city.boardgen import random_board
 from townhall.games.my_city.campaign import mark_rows
 from townhall.games.my_city.data import DATA_DIR
-from townhall.games.my_city.game import LEGACY_BOARD
+from townhall.games.my_city.options import LEGACY_BOARD
 
 GOLD_BOARD = str(Path(__file__).parent / "boards" / "gold-near-river.json")
 

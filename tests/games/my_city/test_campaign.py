@@ -12,7 +12,7 @@ from townhall.cli.campaign import default_agents
 from townhall.engine import Chance, OptionError
 from townhall.engine.datafile import read_json
 from townhall.engine.errors import DataError
-from townhall.games.my_city import GAME, scoring
+from townhall.games.my_city import GAME, views
 from townhall.games.my_city.actions import BLOCKADE
 from townhall.games.my_city.campaign import Campaign, mark_rows, run
 from townhall.games.my_city.chapters import CAMPAIGN, campaign_from_json
@@ -272,16 +272,14 @@ def test_chapter_one_is_the_seed_in_every_episode_MYC_LEG_3() -> None:
 
 def test_summary_card_per_episode_MYC_LEG_1_MYC_LEG_3() -> None:
     """MYC-LEG-1: each chapter module has its summary card; chapter 1's is the seed's example."""
-    from townhall.games.my_city import scoring
-
-    assert scoring.summary(CAMPAIGN.rules(1, 2)) == [
+    assert views.summary(CAMPAIGN.rules(1, 2)) == [
         ("immediately", "pass", "-1"),
         ("immediately", "marker reaches 50", "1 progress mark, marker stops"),
         ("at the end", "tree", "+1"),
         ("at the end", "rock", "-1"),
         ("at the end", "empty light-green cell", "-1"),
     ]
-    seventh = [item for _, item, _ in scoring.summary(CAMPAIGN.rules(9, 2))]
+    seventh = [item for _, item, _ in views.summary(CAMPAIGN.rules(9, 2))]
     assert "pass" not in seventh and "empty light-green cell east of the river" in seventh
     assert "summary: immediately: pass -1" in GAME.render(episode(1), 0)
 
@@ -302,4 +300,4 @@ def test_investor_chapter_five_MYC_LEG_1() -> None:
         ],
     )
     assert state.score[0] == 1
-    assert "building placed next to your investor" in [item for _, item, _ in scoring.summary(state.rules)]
+    assert "building placed next to your investor" in [item for _, item, _ in views.summary(state.rules)]

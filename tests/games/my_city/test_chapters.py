@@ -14,7 +14,7 @@ from townhall.cli.campaign import default_agents
 from townhall.engine import Chance, OptionError
 from townhall.engine.datafile import read_json
 from townhall.engine.errors import DataError
-from townhall.games.my_city import GAME, scoring
+from townhall.games.my_city import GAME, scoring, views
 from townhall.games.my_city.actions import BLOCKADE, PASS_ACTION
 from townhall.games.my_city.board import shape_mask
 from townhall.games.my_city.campaign import Campaign
@@ -99,7 +99,7 @@ def test_evergreen_has_none_of_the_chapter_mechanics_MYC_LEG_1() -> None:
     state = evergreen()
     assert (state.rules.church4, state.rules.land, state.rules.mine_shafts, state.rules.park_points) == (-1, 0, (), 0)
     assert len(state.deck) == 28 and state.terrain.land == 0
-    assert "chapter" not in state.observation(0)
+    assert state.observation(0)["chapter"] is None
 
 
 # ---------------------------------------------------------------------- chapter 2
@@ -153,7 +153,7 @@ def test_fourth_church_from_the_campaign_state_option_MYC_LEG_1() -> None:
     )
     assert state.rules.church4 == piece_id("CU5") and "CU5" in deck_ids(state)
     assert "4th church (chosen by results): CU5" in GAME.render(state, 0)
-    assert state.observation(0)["chapter"]["church4"] == "CU5"  # type: ignore[index]
+    assert state.observation(0)["chapter"]["fourth_church"] == "CU5"
     again = GAME.state_from_json(json.loads(json.dumps(state.to_json())))
     assert isinstance(again, MyCityState) and again.rules == state.rules
 
@@ -255,11 +255,11 @@ def test_mine_shafts_in_a_played_episode_MYC_LEG_1() -> None:
         "mine": 7,  # depth 4
         "empty": -78,  # 95 + 7 new land - 10 tree/rock - 2 gold mines - 12 shaft cells (4 built)
     }
-    assert "mine shaft" in " ".join(item for _, item, _ in scoring.summary(state.rules))
+    assert "mine shaft" in " ".join(item for _, item, _ in views.summary(state.rules))
     assert episode(19).rules.mine_shafts == ()
     observed = state.observation(None)["chapter"]
-    assert observed["mine_shafts"][2] == ["F8", "F9", "F10", "F11"]  # type: ignore[index]
-    assert observed["mine_colours"] == ["yellow", "red", "blue"]  # type: ignore[index]
+    assert observed["mine_shafts"][2] == {"colour": "blue", "cells": ["F8", "F9", "F10", "F11"]}
+    assert [shaft["colour"] for shaft in observed["mine_shafts"]] == ["yellow", "red", "blue"]
     again = GAME.state_from_json(json.loads(json.dumps(state.to_json())))
     assert isinstance(again, MyCityState) and again.rules == state.rules and again.final == state.final
 
@@ -322,7 +322,7 @@ def test_park_scoring_MYC_LEG_1() -> None:
     }
     # A rock cell is not park ground: it splits an area (H4 I4 + rock + ...).
     assert scoring.parks(rules, terrain, features, terrain.buildable & ~cells("H7", "I7", "I6")) == []
-    assert "park" in " ".join(item for _, item, _ in scoring.summary(rules))
+    assert "park" in " ".join(item for _, item, _ in views.summary(rules))
     assert episode(21).rules.park_points == 0
 
 

@@ -10,7 +10,7 @@ from townhall.cli.campaign import default_agents
 from townhall.games.my_city import scoring
 from townhall.games.my_city.campaign import Campaign
 from townhall.games.my_city.chapters import CAMPAIGN
-from townhall.games.my_city.game import LEGACY_BOARD
+from townhall.games.my_city.options import LEGACY_BOARD
 
 
 def test_uncovered_gold_mine_is_not_an_empty_cell_MYC_EVG_7_MYC_LEG_7() -> None:

@@ -10,11 +10,11 @@ import pytest
 from tests.games.my_city.helpers import act, cells, do, evergreen, finish, piece, reveal, solo, start
 from townhall.engine import Chance, IllegalAction, OptionError, ScriptedChance
 from townhall.games.my_city import GAME, turns
-from townhall.games.my_city.actions import BLOCKADE, EXIT_ACTION, PASS_ACTION
+from townhall.games.my_city.actions import BLOCKADE, EXIT_ACTION, PASS_ACTION, place_action
 from townhall.games.my_city.chapters import evergreen_rules
 from townhall.games.my_city.data import parse_cell
-from townhall.games.my_city.game import build_state
 from townhall.games.my_city.pieces import CATALOGUE
+from townhall.games.my_city.setup import build_state
 from townhall.games.my_city.state import MyCityState
 
 GOLD_BOARD = Path(__file__).parent / "boards" / "gold-near-river.json"
@@ -54,16 +54,13 @@ def test_simultaneous_decision_MYC_GEN_2_MYC_IO_3() -> None:
     reveal(other, "YD2")
     do(other, 0, "pass")
     assert state.observation(1) == other.observation(1)
-    assert state.observation(1)["decided"] == [True, False, False]
-    assert {k: v for k, v in seen_by_1.items() if k != "decided"} == {
-        k: v for k, v in state.observation(1).items() if k != "decided"
-    }
-    assert state.observation(0)["my_choice"] == {
-        "kind": "place",
-        "piece": piece("YD2"),
-        "cell": parse_cell("E1"),
-        "rot": 1,
-    }
+    seen_now = state.observation(1)
+    assert [seat["decided"] for seat in seen_now["players"]] == [True, False, False]
+    for seat in seen_by_1["players"] + seen_now["players"]:
+        del seat["decided"]
+    assert seen_by_1 == seen_now
+    assert state.observation(0)["own_choice"] == {"kind": "place", "piece": "YD2", "cell": "E1", "rotation": 1}
+    assert state.pending[0] == place_action(piece("YD2"), parse_cell("E1"), 1)
     rejected(state, 0, "pass", "MYC-GEN-2")  # decided already
     do(state, 2, "place YD2 at C4 r0")
     do(state, 1, "exit")  # the last decision resolves the card
@@ -311,7 +308,9 @@ def test_same_seed_same_game_MYC_IO_2() -> None:
 
 
 def test_evergreen_state_round_trip() -> None:
-    state = build_state(2, evergreen_rules(), GAME.new_state(2, GAME.meta.resolve({}), Chance(1)).board_spec, [[], []])
+    state = build_state(
+        MyCityState, 2, evergreen_rules(), GAME.new_state(2, GAME.meta.resolve({}), Chance(1)).board_spec, [[], []]
+    )
     turns.draw(state, Chance(2), None)
     again = GAME.state_from_json(json.loads(json.dumps(state.to_json())))
     assert again.to_json() == state.to_json()

@@ -8,7 +8,7 @@ import random
 from tests.games.my_city.helpers import start
 from townhall.engine import Chance, IllegalAction
 from townhall.engine.build import is_compiled
-from townhall.games.my_city import placement
+from townhall.games.my_city import legality
 from townhall.games.my_city.actions import EXIT_ACTION, PASS_ACTION
 from townhall.games.my_city.board import FULL, windows_of
 from townhall.games.my_city.state import MyCityState
@@ -21,7 +21,7 @@ def brute_force(state: MyCityState, player: int) -> list[int]:
             continue
         copy = state.clone()
         try:
-            placement.check(copy, player, action)
+            legality.check(copy, player, action)
         except IllegalAction:
             continue
         out.append(action)
@@ -65,7 +65,7 @@ def test_windowed_search_matches_the_one_window_search() -> None:
             found = []
             for split in (False, True):
                 terrain.windows = cut[split]
-                found.append(placement.placements(terrain, state.card, FULL ^ occ, touch))
+                found.append(legality.placements(terrain, state.card, FULL ^ occ, touch))
             terrain.windows = cut[is_compiled("townhall.games.my_city.board")]
             assert found[0] == found[1] == [a for a in state.legal_actions(player) if a < PASS_ACTION]
             choices = [a for a in state.legal_actions(player) if a != EXIT_ACTION]

@@ -22,9 +22,10 @@ from townhall.engine.agent import Agent, derive_seed
 from townhall.engine.datafile import read_json
 from townhall.engine.errors import DataError
 from townhall.engine.match import play_match
+from townhall.games.my_city import GAME
 from townhall.games.my_city.chapters import CampaignData, campaign_option
 from townhall.games.my_city.data import cell_name, parse_cell
-from townhall.games.my_city.game import GAME, board_option
+from townhall.games.my_city.options import board_option
 from townhall.games.my_city.state import MyCityState
 
 SAVE_FORMAT = "my-city-campaign-save/1"

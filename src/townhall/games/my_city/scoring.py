@@ -11,7 +11,6 @@ from townhall.games.my_city.chapters import RuleSet
 from townhall.games.my_city.data import SIZE
 from townhall.games.my_city.pieces import CATALOGUE
 from townhall.games.my_city.position import MyCityPosition
-from townhall.games.my_city.words import _, term
 from townhall.i18n import N_
 
 PIECE_COLOUR: Final = tuple(p.colour for p in CATALOGUE.pieces)
@@ -202,42 +201,6 @@ def tie_key(rules: RuleSet, terrain: Terrain, features: Features, occupied: int)
     return tuple(-(empty & row).bit_count() for row in ROW_MASKS)
 
 
-def summary(rules: RuleSet) -> list[tuple[str, str, str]]:
-    """The episode's summary card: (when, item, points), "immediately" or "at the end", in the
-    language in force."""
-    now, end = _("immediately"), _("at the end")
-    items: list[tuple[str, str, str]] = []
-    if rules.can_pass:
-        items.append((now, term("action.pass"), "-1"))
-    if rules.gold_mines:
-        items.append((now, _("first to cover both gold mines"), f"+{rules.gold_points}"))
-    if rules.cap:
-        reach = _("{marks} progress mark, marker stops").format(marks=rules.reach_cap_marks)
-        items.append((now, _("marker reaches {cap}").format(cap=rules.cap), reach))
-    items += [(end, term("tree"), "+1"), (end, term("rock"), "-1")]
-    if rules.investor_points:
-        items.append((now, _("building placed next to your investor"), f"+{rules.investor_points}"))
-    if rules.colour_groups:
-        items.append((end, _("largest group of yellow, red, blue"), _("+1 per building")))
-    if rules.church_bonus:
-        items.append((end, _("church touching yellow, red and blue"), f"+{rules.church_bonus}"))
-    if rules.wells and not rules.well_cells_plain:
-        items.append((end, _("well with four different buildings around"), f"+{rules.well_points}"))
-    if rules.railroad_points:
-        items.append((end, _("building on the bottom row (railroad)"), f"+{rules.railroad_points}"))
-    if rules.mine_shafts:
-        points = "/".join(f"{p:+d}" for p in rules.mine_rewards)
-        items.append((end, _("mine shaft: depth its entrance colour's group reaches (0, 1, 2, ...)"), points))
-    if rules.park_points:
-        park = _("park (uncovered area of {cells}+ cells, no rock, a tree)").format(cells=rules.park_min_cells)
-        items.append((end, park, f"+{rules.park_points}"))
-    if rules.east_only:
-        items.append((end, _("empty light-green cell east of the river"), "-1"))
-    else:
-        items.append((end, _("empty light-green cell"), "-1"))
-    return items
-
-
 def tie_keys(position: MyCityPosition) -> list[tuple[int, ...]]:
     """Each player's (score, empty cells of each row from the top) ranking key (MYC-LEG-7)."""
     return [
@@ -279,23 +242,11 @@ def end_reason(position: MyCityPosition) -> tuple[str, tuple[str, ...]]:
 ITEMS = ("trees", "rocks", "yellow", "red", "blue", "churches", "wells", "railroad", "mine", "parks", "empty")
 
 
-def statistics(position: MyCityPosition) -> dict[str, float]:
-    """Figures of a finished game, summed over players: points by end-of-game item, passes,
-    buildings placed, players who exited, the winning margin."""
-    out: dict[str, float] = {f"points.{item}": 0.0 for item in ITEMS}
-    for items in position.final or []:
-        for item, points in items.items():
-            out[f"points.{item}"] += points
-    start = 1 if position.start_occupied else 0
-    scores = sorted(position.score, reverse=True)
-    out |= {
-        "passes": float(sum(position.passes)),
-        "pieces_placed": float(sum(len(placed) - start for placed in position.placed)),
-        "exits": float(position.active.count(False)),
-        "cards_blocked": float(len(position.blocked)),
-        "gold_claimed": float(position.gold_claimed),
-        "score.max": float(scores[0]),
-        "score.mean": sum(scores) / len(scores),
-        "margin": float(scores[0] - scores[1]),
-    }
-    return out
+def award_rank(position: MyCityPosition, player: int) -> str:
+    """The awards table row of a player (MYC-LEG-10): first, second or other."""
+    rank = ranks(position)[player]
+    if rank == 1:
+        return "first"
+    if rank == 2 and position.num_players >= 3:
+        return "second"
+    return "other"

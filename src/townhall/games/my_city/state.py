@@ -1,45 +1,26 @@
-"""`MyCityState`: the engine protocol over the position, each method dispatching to a phase
-module (placement.py, turns.py, scoring.py); rulings in RULINGS.md."""
+"""`MyCityState`: the engine protocol over the position, each method dispatching to a role or
+phase module (legality.py, turns.py, scoring.py, observation.py, actions.py); rulings in RULINGS.md."""
 
 from __future__ import annotations
 
 import random
-from typing import Final, Self
+from typing import Self
 
 from townhall.engine import Chance, Event, Json
-from townhall.games.my_city import placement, scoring, turns
-from townhall.games.my_city.actions import NUM_ACTIONS, SPACE, action_text
-from townhall.games.my_city.position import UNDECIDED, MyCityPosition
-
-SEATS: Final = 8  # more than the game seats (GameMeta.max_players)
-# The players still to decide, by bitmask of seats: to_move returns one of these shared tuples.
-MOVERS: Final = tuple(tuple(p for p in range(SEATS) if seats >> p & 1) for seats in range(1 << SEATS))
+from townhall.games.my_city import actions, legality, observation, scoring, turns
+from townhall.games.my_city.position import MyCityPosition
 
 
 class MyCityState(MyCityPosition):
     def to_move(self) -> tuple[int, ...]:
-        if self.over:
-            return ()
-        pending = self.pending
-        active = self.active
-        seats = 0
-        for p in range(self.num_players):
-            if active[p] and pending[p] < 0:
-                seats |= 1 << p
-        return MOVERS[seats]
+        return turns.to_move(self)
 
     def legal_actions(self, player: int) -> list[int]:
-        return placement.legal_actions(self, player)
+        return legality.legal_actions(self, player)
 
     def apply(self, player: int, action: int, chance: Chance, events: list[Event] | None = None) -> None:
-        placement.check(self, player, action)
-        self.pending[player] = action
-        if events is not None:
-            events.append(Event("decided", data={"player": player}))
-        for p in range(self.num_players):
-            if self.active[p] and self.pending[p] < 0:
-                return
-        turns.resolve(self, chance, events)
+        legality.check(self, player, action)
+        turns.decide(self, player, action, chance, events)
 
     def scores(self) -> list[float]:
         return [float(s) for s in self.score]
@@ -55,40 +36,22 @@ class MyCityState(MyCityPosition):
 
     def award_rank(self, player: int) -> str:
         """The awards table row of a player (MYC-LEG-10): first, second or other."""
-        rank = self.ranks()[player]
-        if rank == 1:
-            return "first"
-        if rank == 2 and self.num_players >= 3:
-            return "second"
-        return "other"
+        return scoring.award_rank(self, player)
 
     def observation(self, player: int | None) -> dict[str, Json]:
-        out = self.public_json()
-        if self.rules.mode == "campaign":
-            out["chapter"] = self.chapter_json()
-        if player is not None:
-            mine = self.pending[player]
-            out["player"] = player
-            out["my_choice"] = None if mine < 0 else self.action_to_json(mine)
-        return out
+        return observation.observation(self, player)
 
     def determinize(self, player: int, rng: random.Random) -> Self:
-        copy = self.clone()
-        for q in range(self.num_players):
-            if q != player and copy.pending[q] >= 0:
-                copy.pending[q] = UNDECIDED
-                legal = copy.legal_actions(q)
-                copy.pending[q] = legal[int(rng.random() * len(legal))]
-        return copy
+        return observation.determinize(self, player, rng)
 
     def num_distinct_actions(self) -> int:
-        return NUM_ACTIONS
+        return actions.NUM_ACTIONS
 
     def action_to_json(self, action: int) -> dict[str, Json]:
-        return SPACE.to_json(action)
+        return actions.SPACE.to_json(action)
 
     def action_from_json(self, data: Json) -> int:
-        return SPACE.from_json(data)
+        return actions.SPACE.from_json(data)
 
     def action_text(self, action: int) -> str:
-        return action_text(action)
+        return actions.action_text(action)

@@ -1,5 +1,6 @@
-"""The card flow: resolve the decisions on a card (exit, pass, place), the immediate points
-(investor, gold mines, the 50 cap), the next draw (the blockade), the end of the game."""
+"""The card flow: who still decides on the card, a decision committed, the card resolved (exit,
+pass, place), the immediate points (investor, gold mines, the 50 cap), the next draw (the
+blockade), the end of the game."""
 
 from __future__ import annotations
 
@@ -14,6 +15,33 @@ from townhall.games.my_city.pieces import CATALOGUE
 from townhall.games.my_city.position import UNDECIDED, MyCityPosition
 
 INVESTOR: Final = CATALOGUE.by_id["INV"]
+SEATS: Final = 8  # more than the game seats (GameMeta.max_players)
+# The players still to decide, by bitmask of seats: to_move returns one of these shared tuples.
+MOVERS: Final = tuple(tuple(p for p in range(SEATS) if seats >> p & 1) for seats in range(1 << SEATS))
+
+
+def to_move(position: MyCityPosition) -> tuple[int, ...]:
+    """The active players who have not decided on the revealed card yet (all at once)."""
+    if position.over:
+        return ()
+    pending = position.pending
+    active = position.active
+    seats = 0
+    for p in range(position.num_players):
+        if active[p] and pending[p] < 0:
+            seats |= 1 << p
+    return MOVERS[seats]
+
+
+def decide(position: MyCityPosition, player: int, action: int, chance: Chance, events: list[Event] | None) -> None:
+    """Commit a (checked) decision; the last active player's decision resolves the card."""
+    position.pending[player] = action
+    if events is not None:
+        events.append(Event("decided", data={"player": player}))
+    for p in range(position.num_players):
+        if position.active[p] and position.pending[p] < 0:
+            return
+    resolve(position, chance, events)
 
 
 def cell_names(mask: int) -> list[str]:

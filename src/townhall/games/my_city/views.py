@@ -1,12 +1,14 @@
-"""Text view of every player's board: column letters A-K, row numbers 1-11 (what players type)."""
+"""The text view (every player's board: column letters A-K, row numbers 1-11, what players type;
+the episode's summary card) and the statistics of a finished game."""
 
 from __future__ import annotations
 
-from townhall.engine import Event, EventKind
-from townhall.games.my_city import scoring
 from townhall.games.my_city.actions import card_name
+from townhall.games.my_city.chapters import RuleSet
 from townhall.games.my_city.data import COLOUR_NAMES, COLUMNS, SIZE, cell_name
 from townhall.games.my_city.pieces import CATALOGUE, COLOURS
+from townhall.games.my_city.position import MyCityPosition
+from townhall.games.my_city.scoring import ITEMS
 from townhall.games.my_city.state import MyCityState
 from townhall.games.my_city.words import _, term
 
@@ -148,9 +150,7 @@ def render(state: MyCityState, viewer: int | None) -> str:
         out.append(_("the flood: build only east of the river; the west bank does not count"))
     out.extend(chapter_lines(state))
     if rules.mode == "campaign":
-        out.append(
-            _("summary: ") + "; ".join(f"{when}: {item} {points}" for when, item, points in scoring.summary(rules))
-        )
+        out.append(_("summary: ") + "; ".join(f"{when}: {item} {points}" for when, item, points in summary(rules)))
     if state.over:
         out.append(_("game over"))
     else:
@@ -189,72 +189,59 @@ def _player_line(state: MyCityState, p: int, viewer: int | None) -> str:
     )
 
 
-# ----------------------------------------------------------------------------- events
+def summary(rules: RuleSet) -> list[tuple[str, str, str]]:
+    """The episode's summary card: (when, item, points), "immediately" or "at the end", in the
+    language in force."""
+    now, end = _("immediately"), _("at the end")
+    items: list[tuple[str, str, str]] = []
+    if rules.can_pass:
+        items.append((now, term("action.pass"), "-1"))
+    if rules.gold_mines:
+        items.append((now, _("first to cover both gold mines"), f"+{rules.gold_points}"))
+    if rules.cap:
+        reach = _("{marks} progress mark, marker stops").format(marks=rules.reach_cap_marks)
+        items.append((now, _("marker reaches {cap}").format(cap=rules.cap), reach))
+    items += [(end, term("tree"), "+1"), (end, term("rock"), "-1")]
+    if rules.investor_points:
+        items.append((now, _("building placed next to your investor"), f"+{rules.investor_points}"))
+    if rules.colour_groups:
+        items.append((end, _("largest group of yellow, red, blue"), _("+1 per building")))
+    if rules.church_bonus:
+        items.append((end, _("church touching yellow, red and blue"), f"+{rules.church_bonus}"))
+    if rules.wells and not rules.well_cells_plain:
+        items.append((end, _("well with four different buildings around"), f"+{rules.well_points}"))
+    if rules.railroad_points:
+        items.append((end, _("building on the bottom row (railroad)"), f"+{rules.railroad_points}"))
+    if rules.mine_shafts:
+        points = "/".join(f"{p:+d}" for p in rules.mine_rewards)
+        items.append((end, _("mine shaft: depth its entrance colour's group reaches (0, 1, 2, ...)"), points))
+    if rules.park_points:
+        park = _("park (uncovered area of {cells}+ cells, no rock, a tree)").format(cells=rules.park_min_cells)
+        items.append((end, park, f"+{rules.park_points}"))
+    if rules.east_only:
+        items.append((end, _("empty light-green cell east of the river"), "-1"))
+    else:
+        items.append((end, _("empty light-green cell"), "-1"))
+    return items
 
-EVENT_KINDS: dict[str, EventKind] = {
-    kind.name: kind
-    for kind in (
-        EventKind("decided", {"player": "int"}, "a player has chosen on the revealed card (the choice stays secret)"),
-        EventKind("exit", {"player": "int"}, "a player exits the game (MYC-EXIT-1)"),
-        EventKind("pass", {"player": "int", "points": "int", "score": "int"}, "a pass: points moved (0 at the cap)"),
-        EventKind(
-            "place",
-            {"player": "int", "action": "int", "piece": "str", "cell": "str", "rotation": "int", "cells": "list"},
-            "a building placed: piece id, anchor cell, quarter turns, the cells it covers",
-        ),
-        EventKind(
-            "investor",
-            {"player": "int", "points": "int", "cells": "list", "score": "int"},
-            "chapter 5: the building just placed (its cells) touches the player's investor",
-        ),
-        EventKind(
-            "gold",
-            {"player": "int", "points": "int", "cells": "list", "score": "int", "capped": "bool", "cap": "int"},
-            "first to cover both gold mines (their cells) (MYC-EVG-6); capped: the marker stops at the cap",
-        ),
-        EventKind("reveal", {"card": "str", "left": "int"}, "a card is revealed (piece id or 'blockade'), cards left"),
-        EventKind("blocked", {"card": "str", "left": "int"}, "the card after the blockade is set aside (MYC-EVG-4)"),
-        EventKind(
-            "score",
-            {"player": "int", "score": "int", "items": "dict"},
-            "a player's end-of-game breakdown (item -> points) and final score",
-        ),
-    )
-}
 
-
-def event_text(event: Event) -> str:
-    """The English sentence of an event, from its kind and data only."""
-    data = event.data
-    kind = event.kind
-    who = _("player {number}").format(number=data["player"] + 1) if "player" in data else ""
-    if kind == "decided":
-        return _("{who} has decided").format(who=who)
-    if kind == "exit":
-        return _("{who} exits").format(who=who)
-    if kind == "pass":
-        moved = data["points"]
-        return (
-            _("{who} passes: {moved:+d}").format(who=who, moved=moved)
-            if moved
-            else _("{who} passes (marker stays)").format(who=who)
-        )
-    if kind == "place":
-        return _("{who}: place {piece} at {cell} r{degrees}").format(
-            who=who, piece=data["piece"], cell=data["cell"], degrees=data["rotation"] * 90
-        )
-    if kind == "investor":
-        return _("{who} builds next to the investor: +{points}").format(who=who, points=data["points"])
-    if kind == "gold":
-        text = _("{who} covers both gold mines: +{points}").format(who=who, points=data["points"])
-        return text + _(" (the marker stops at {cap})").format(cap=data["cap"]) if data["capped"] else text
-    if kind == "reveal":
-        if data["card"] == "blockade":
-            return _("the blockade card is revealed")
-        return _("card {card} is revealed").format(card=data["card"])
-    if kind == "blocked":
-        return _("{card} is blocked: nobody builds it").format(card=data["card"])
-    if kind == "score":
-        items = ", ".join(f"{term('score.' + k)} {v:+d}" for k, v in data["items"].items())
-        return _("{who} ends with {score} ({items})").format(who=who, score=data["score"], items=items)
-    return kind
+def statistics(position: MyCityPosition) -> dict[str, float]:
+    """Figures of a finished game, summed over players: points by end-of-game item, passes,
+    buildings placed, players who exited, the winning margin."""
+    out: dict[str, float] = {f"points.{item}": 0.0 for item in ITEMS}
+    for items in position.final or []:
+        for item, points in items.items():
+            out[f"points.{item}"] += points
+    start = 1 if position.start_occupied else 0
+    scores = sorted(position.score, reverse=True)
+    out |= {
+        "passes": float(sum(position.passes)),
+        "pieces_placed": float(sum(len(placed) - start for placed in position.placed)),
+        "exits": float(position.active.count(False)),
+        "cards_blocked": float(len(position.blocked)),
+        "gold_claimed": float(position.gold_claimed),
+        "score.max": float(scores[0]),
+        "score.mean": sum(scores) / len(scores),
+        "margin": float(scores[0] - scores[1]),
+    }
+    return out

@@ -1,4 +1,4 @@
-"""Which placements a player may make on the revealed card (MYC-BUILD-*, MYC-GEN-*), and the
+"""The legal actions on the revealed card (MYC-BUILD-*, MYC-GEN-*) and the refusal reasons: the
 clause an illegal action breaks."""
 
 from __future__ import annotations
