@@ -6,9 +6,8 @@ import random
 from typing import Final
 
 from townhall.engine import Json
-
-from .data import DATA
-from .position import PLAN, AntiquityPosition
+from townhall.games.antiquity.data import DATA
+from townhall.games.antiquity.position import PLAN, AntiquityPosition
 
 TOKENS_EACH: Final = tuple(DATA.exploration.count(g) for g in range(10))  # exploration tokens per player, by good
 
