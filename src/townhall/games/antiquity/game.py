@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from pydantic import BaseModel
+
 from townhall.engine import Chance, Game, GameMeta, Json, Options, OptionSpec, data_version_of
 from townhall.engine.protocol import DataKind, Event, EventKind, GameFacts
 from townhall.games.antiquity import board_view as board_views
@@ -12,6 +14,7 @@ from townhall.games.antiquity import evaluate as evaluation
 from townhall.games.antiquity import events, setup, victory, views
 from townhall.games.antiquity.components import MAX_ITEMS, MAX_OFFERS, MAX_PLAN_STEPS
 from townhall.games.antiquity.data import DATA_DIR, DATA_FILE, AntiquityFile
+from townhall.games.antiquity.observation import AntiquityObservation
 from townhall.games.antiquity.state import AntiquityState
 from townhall.i18n import N_
 
@@ -51,6 +54,7 @@ class Antiquity(Game[AntiquityState]):
     # depth 0 beat depth auto 64/100 and random 99/100 (docs/bots-report.md).
     agent_parameters: ClassVar[Mapping[str, Mapping[str, str]]] = {"mcts": {"depth": "0"}}
     event_kinds: ClassVar[Mapping[str, EventKind]] = events.EVENT_KINDS
+    observation_model: ClassVar[type[BaseModel] | None] = AntiquityObservation
 
     def new_state(self, num_players: int, options: Options, chance: Chance) -> AntiquityState:
         return setup.new_state(AntiquityState, num_players, options, chance)
