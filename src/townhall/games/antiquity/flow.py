@@ -23,6 +23,22 @@ from townhall.games.antiquity.position import (
 )
 
 
+def to_move(position: AntiquityPosition) -> tuple[int, ...]:
+    """Who decides now: everyone still planning in phase 2, else one player."""
+    if position.phase == OVER:
+        return ()
+    if position.phase == PLAN:
+        done = position.done
+        return tuple([p for p in range(position.num_players) if not done[p]])
+    if position.offer and position.offer[2]:
+        return (position.offer[1],)
+    if position.phase == HARVEST:
+        prod = position.producers[position.harvest[0]]
+        assert prod is not None
+        return (prod[1],)
+    return (position.order[position.turn],)
+
+
 def found_first_city(position: AntiquityPosition, p: int, h: int, chance: Chance, events: list[Event] | None) -> None:
     founding.place_city(position, p, h, chance)
     if events is not None:

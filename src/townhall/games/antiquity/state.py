@@ -25,18 +25,7 @@ from townhall.games.antiquity.words import _
 
 class AntiquityState(AntiquityPosition):
     def to_move(self) -> tuple[int, ...]:
-        if self.phase == OVER:
-            return ()
-        if self.phase == PLAN:
-            done = self.done
-            return tuple([p for p in range(self.num_players) if not done[p]])
-        if self.offer and self.offer[2]:
-            return (self.offer[1],)
-        if self.phase == HARVEST:
-            prod = self.producers[self.harvest[0]]
-            assert prod is not None
-            return (prod[1],)
-        return (self.order[self.turn],)
+        return flow.to_move(self)
 
     def legal_actions(self, player: int) -> list[int]:
         if player not in self.to_move():
