@@ -7,9 +7,8 @@ from typing import Final
 
 from townhall.engine.codec import ActionSpace
 from townhall.games.antiquity.city import CHOICE_NAMES, MAX_SIZE, NUM_CHOICES, size_of
-from townhall.games.antiquity.data import GOODS
+from townhall.games.antiquity.data import GOODS, SAINTS
 from townhall.games.antiquity.hexmap import MAX_HEXES
-from townhall.games.antiquity.player import SAINTS
 from townhall.games.antiquity.words import _, building, good, term
 from townhall.i18n import N_
 

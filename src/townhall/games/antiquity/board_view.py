@@ -13,8 +13,8 @@ from townhall.games.antiquity import actions as A
 from townhall.games.antiquity import zones
 from townhall.games.antiquity.city import CHOICE_NAMES, CHOICE_ORIENTS, CHOICE_TYPES, COLUMNS, choice_of_shape, size_of
 from townhall.games.antiquity.components import INN_OCCUPANT, SITE_OCCUPANT
-from townhall.games.antiquity.data import BUILDINGS, GOODS
-from townhall.games.antiquity.player import SAINTS, Player
+from townhall.games.antiquity.data import BUILDINGS, GOODS, SAINTS
+from townhall.games.antiquity.player import Player
 from townhall.games.antiquity.position import PHASE_NAMES, PLAN, AntiquityPosition
 from townhall.games.antiquity.steps import Arrange, PlaceBuilding
 from townhall.games.antiquity.words import _, building, good, player, term

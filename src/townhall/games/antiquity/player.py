@@ -21,7 +21,6 @@ NUM_TYPES: Final = len(BUILDINGS)
 UNIQUE_TYPES: Final = tuple(
     i for i, name in enumerate(BUILDINGS) if name not in ("cart_shop", "fountain", "storage", "house")
 )
-SAINTS: Final = ("nicholas", "barbara", "christopher", "george", "maria")
 NICHOLAS: Final = 0
 BARBARA: Final = 1
 CHRISTOPHER: Final = 2

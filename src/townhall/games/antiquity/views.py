@@ -7,8 +7,7 @@ from typing import TYPE_CHECKING
 
 from townhall.games.antiquity import supply, victory, zones
 from townhall.games.antiquity.city import COLUMNS, size_of
-from townhall.games.antiquity.data import BUILDINGS, GOODS
-from townhall.games.antiquity.player import SAINTS
+from townhall.games.antiquity.data import BUILDINGS, GOODS, SAINTS
 from townhall.games.antiquity.steps import Arrange
 from townhall.games.antiquity.words import _, building, good, player, term
 from townhall.i18n import N_
