@@ -346,7 +346,7 @@ def test_render_texts_make_sense() -> None:
     text = GAME.render(s, s.to_move()[0])
     assert "setup" in text and "first city" in text
     obs = s.observation(0)
-    assert "pool" not in obs and "tokens_left" in obs
+    assert "pool" not in obs and "exploration_tokens_left" in obs
 
 
 def test_harbor_water_touching_an_inn_ant_zoc_2() -> None:

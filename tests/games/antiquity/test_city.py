@@ -36,10 +36,10 @@ def test_secret_simultaneous_plans_ant_ph2_1_ant_io_3() -> None:
     assert s.observation(1) == before
     act(s, 0, "done")
     assert s.to_move() == (1,) and s.observation(1) == before
-    assert s.observation(1)["players"][0]["blds"] == []
+    assert s.observation(1)["players"][0]["buildings"] == []
     act(s, 1, "done")
     assert s.phase == COUNTRY or s.phase == TRADE or s.phase > PLAN
-    assert len(s.observation(1)["players"][0]["blds"]) == 2
+    assert len(s.observation(1)["players"][0]["buildings"]) == 2
 
 
 def test_worker_makes_building_work_ant_ph2_2() -> None:

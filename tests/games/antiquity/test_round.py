@@ -392,7 +392,7 @@ def test_tokens_and_plans_hidden_ant_io_3() -> None:
     give(s, 0, wood=2)
     build(s, 0, "market", "c1 a1")
     seen = s.observation(1)
-    assert "pool" not in seen and seen["players"][0]["blds"] == []
+    assert "pool" not in seen and seen["players"][0]["buildings"] == []
     d = s.determinize(1, random.Random(3))
     assert d.observation(1) == seen and d.players[0].buildings == [] and d.to_move() == (0, 1)
     assert sum(d.token_pool) == sum(s.token_pool)

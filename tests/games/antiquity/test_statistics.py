@@ -6,7 +6,7 @@ import random
 
 from townhall.engine import Chance, Event
 from townhall.games.antiquity import GAME
-from townhall.games.antiquity.player import SAINTS
+from townhall.games.antiquity.data import SAINTS
 from townhall.games.antiquity.state import AntiquityState
 
 

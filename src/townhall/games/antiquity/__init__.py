@@ -1,5 +1,5 @@
 """Antiquity (Splotter): cities, countryside, famine and pollution, saints."""
 
-from .game import GAME, Antiquity
+from townhall.games.antiquity.game import GAME, Antiquity
 
 __all__ = ["GAME", "Antiquity"]

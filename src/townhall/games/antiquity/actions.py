@@ -6,13 +6,11 @@ from collections.abc import Sequence
 from typing import Final
 
 from townhall.engine.codec import ActionSpace
+from townhall.games.antiquity.city import CHOICE_NAMES, MAX_SIZE, NUM_CHOICES, size_of
+from townhall.games.antiquity.data import GOODS, SAINTS
+from townhall.games.antiquity.hexmap import MAX_HEXES
+from townhall.games.antiquity.words import _, building, good, term
 from townhall.i18n import N_
-
-from .city import CHOICE_NAMES, MAX_SIZE, NUM_CHOICES, size_of
-from .data import GOODS
-from .hexmap import MAX_HEXES
-from .player import SAINTS
-from .words import _, building, good, term
 
 _CELL = (("city", 4), ("x", MAX_SIZE), ("y", MAX_SIZE))
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from .hexmap import MOUNTAIN, TILE_CELLS, TOPOLOGIES, WATER, Topology, mountain_ranges
+from townhall.games.antiquity.hexmap import MOUNTAIN, TILE_CELLS, TOPOLOGIES, WATER, Topology, mountain_ranges
 
 # Tile cells whose whole disc lies inside the tile (a first city's possible centres, ANT-SETUP-4).
 INNER: Final = tuple(i for i, (q, r) in enumerate(TILE_CELLS) if max(abs(q), abs(r), abs(q + r)) <= 3)

@@ -9,16 +9,15 @@ docs/board-antiquity.md describes it.
 from __future__ import annotations
 
 from townhall.engine import Json
-
-from . import actions as A
-from . import zones
-from .city import CHOICE_NAMES, CHOICE_ORIENTS, CHOICE_TYPES, COLUMNS, choice_of_shape, size_of
-from .components import INN_OCCUPANT, SITE_OCCUPANT
-from .data import BUILDINGS, GOODS
-from .player import SAINTS, Player
-from .position import PHASE_NAMES, PLAN, AntiquityPosition
-from .steps import Arrange, PlaceBuilding
-from .words import _, building, good, player, term
+from townhall.games.antiquity import actions as A
+from townhall.games.antiquity import zones
+from townhall.games.antiquity.city import CHOICE_NAMES, CHOICE_ORIENTS, CHOICE_TYPES, COLUMNS, choice_of_shape, size_of
+from townhall.games.antiquity.components import INN_OCCUPANT, SITE_OCCUPANT
+from townhall.games.antiquity.data import BUILDINGS, GOODS, SAINTS
+from townhall.games.antiquity.player import Player
+from townhall.games.antiquity.position import PHASE_NAMES, PLAN, AntiquityPosition
+from townhall.games.antiquity.steps import Arrange, PlaceBuilding
+from townhall.games.antiquity.words import _, building, good, player, term
 
 TERRAINS = {"F": "forest", "P": "grass", "M": "mountain", "W": "water"}
 # Action kinds with no place on the board (choices of a building, a good, a saint, a partner...).

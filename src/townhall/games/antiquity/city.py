@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from .data import BUILDINGS, DATA
+from townhall.games.antiquity.data import BUILDINGS, DATA
 
 FIRST_SIZE: Final = 7
 LATER_SIZE: Final = 6

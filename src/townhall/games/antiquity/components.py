@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from .city import STORAGE
-from .data import BUILDINGS, DATA, STONE, WOOD, Cost
-from .player import B
+from townhall.games.antiquity.city import STORAGE
+from townhall.games.antiquity.data import BUILDINGS, DATA, STONE, WOOD, Cost
+from townhall.games.antiquity.player import B
 
 MAX_PLAN_STEPS: Final = 250  # a safety bound on one player's phase-2 plan (never reached in real play)
 MAX_OFFERS: Final = 3  # offers one player may make per round (keeps the trading bounded)

@@ -3,15 +3,23 @@
 from __future__ import annotations
 
 from townhall.engine import Chance, Event
-
-from . import actions as A
-from . import countryside, payment, pending
-from .components import ALCHEMY, ALCHEMY_K, CART, FARM, FISHERMAN, INN, MINE, WOODCUTTER
-from .data import DATA, WOOD, Cost
-from .hexmap import disc
-from .player import Player
-from .position import HEX_POLLUTED, AntiquityPosition
-from .steps import ChooseProduct, CityJob, CountrySite, FisherPartner, InnJob, Pay, ProducerJob, Step
+from townhall.games.antiquity import actions as A
+from townhall.games.antiquity import countryside, payment, pending
+from townhall.games.antiquity.components import ALCHEMY, ALCHEMY_K, CART, FARM, FISHERMAN, INN, MINE, WOODCUTTER
+from townhall.games.antiquity.data import DATA, WOOD, Cost
+from townhall.games.antiquity.hexmap import disc
+from townhall.games.antiquity.player import Player
+from townhall.games.antiquity.position import HEX_POLLUTED, AntiquityPosition
+from townhall.games.antiquity.steps import (
+    ChooseProduct,
+    CityJob,
+    CountrySite,
+    FisherPartner,
+    InnJob,
+    Pay,
+    ProducerJob,
+    Step,
+)
 
 
 def legal_country(position: AntiquityPosition, p: int) -> list[int]:

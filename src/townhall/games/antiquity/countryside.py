@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from townhall.engine import Chance
-
-from . import actions as A
-from . import founding, payment, supply, zones
-from .components import (
+from townhall.games.antiquity import actions as A
+from townhall.games.antiquity import founding, payment, supply, zones
+from townhall.games.antiquity.components import (
     BIOLOGY,
     BREWERY,
     CART,
@@ -23,11 +22,11 @@ from .components import (
     SITE_OCCUPANT,
     WOODCUTTER,
 )
-from .data import DATA, FOOD, WOOD
-from .hexmap import FOREST, GRASS, MOUNTAIN, WATER, disc
-from .player import Player
-from .position import HEX_GOOD, HEX_OCCUPANT, HEX_POLLUTED, HEX_TERRAIN, AntiquityPosition
-from .steps import CityJob, InnJob, ProducerJob
+from townhall.games.antiquity.data import DATA, FOOD, WOOD
+from townhall.games.antiquity.hexmap import FOREST, GRASS, MOUNTAIN, WATER, disc
+from townhall.games.antiquity.player import Player
+from townhall.games.antiquity.position import HEX_GOOD, HEX_OCCUPANT, HEX_POLLUTED, HEX_TERRAIN, AntiquityPosition
+from townhall.games.antiquity.steps import CityJob, InnJob, ProducerJob
 
 
 def country_affordable(position: AntiquityPosition, p: int, pl: Player, k: int, active: int) -> bool:

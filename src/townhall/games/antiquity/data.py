@@ -27,6 +27,7 @@ BUILDINGS = (
     "cart_shop", "fountain", "storage", "house",
 )  # fmt: skip
 FACULTIES = ("biology", "alchemy", "theology", "philosophy")
+SAINTS = ("nicholas", "barbara", "christopher", "george", "maria")  # their numbers in the state
 TILE_NAMES = tuple(f"TILE_{index}" for index in range(8))
 TILE_ROW_LENGTHS = [5, 6, 7, 8, 9, 8, 7, 6, 5]
 COUNTRYSIDE = ("woodcutter", "mine", "fisherman", "farm", "inn", "city")

@@ -6,15 +6,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from townhall.engine.protocol import score_margin
-
-from . import victory, zones
-from .components import FOUNTAIN, GRANARY
-from .data import FOOD, LUX
-from .player import CHRISTOPHER, MARIA, NICHOLAS
-from .steps import BuildJob, Pay, PlaceBuilding, Step
+from townhall.games.antiquity import victory, zones
+from townhall.games.antiquity.components import FOUNTAIN, GRANARY
+from townhall.games.antiquity.data import FOOD, LUX
+from townhall.games.antiquity.player import CHRISTOPHER, MARIA, NICHOLAS
+from townhall.games.antiquity.steps import BuildJob, Pay, PlaceBuilding, Step
 
 if TYPE_CHECKING:
-    from .state import AntiquityState
+    from townhall.games.antiquity.state import AntiquityState
 
 
 BUILDING_STEPS = frozenset(("place", "hplace", "fplace", "pay", "saint", "nicholas", "site", "site2", "fgood"))

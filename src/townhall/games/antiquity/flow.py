@@ -1,27 +1,42 @@
-"""The round: setup, the first cities, automatic steps between decisions, phase ends, elimination."""
+"""The round: the first cities, automatic steps between decisions, phase ends, elimination."""
 
 from __future__ import annotations
 
 from townhall.engine import Chance, Event
+from townhall.games.antiquity import actions as A
+from townhall.games.antiquity import country, founding, supply, trade, upkeep, victory
+from townhall.games.antiquity.components import EXPLORER
+from townhall.games.antiquity.data import GOODS
+from townhall.games.antiquity.player import CHRISTOPHER, Player
+from townhall.games.antiquity.position import (
+    COUNTRY,
+    EXPLORE,
+    FAMINE,
+    HARVEST,
+    OVER,
+    PLAN,
+    POLLUTE,
+    SETUP,
+    STORE,
+    TRADE,
+    AntiquityPosition,
+)
 
-from . import actions as A
-from . import country, founding, plan, supply, trade, upkeep, victory
-from .components import EXPLORER
-from .data import DATA, GOODS, WOOD
-from .player import CHRISTOPHER, Player
-from .position import COUNTRY, EXPLORE, FAMINE, HARVEST, OVER, PLAN, POLLUTE, SETUP, STORE, TRADE, AntiquityPosition
 
-
-def setup(position: AntiquityPosition, chance: Chance) -> None:
-    """Exploration tokens, goods, order, first city maps (ANT-SETUP-1..3)."""
-    for p in range(position.num_players):
-        for g in DATA.exploration:
-            position.token_pool[g] += 1
-        position.players[p].goods[WOOD] = DATA.start_wood
-        position.players[p].figure_changes += 1
-        position.players[p].add_city_map()
-    chance.shuffle(position.order)
-    position.turn = position.num_players - 1  # the last player in order places first (ANT-SETUP-4)
+def to_move(position: AntiquityPosition) -> tuple[int, ...]:
+    """Who decides now: everyone still planning in phase 2, else one player."""
+    if position.phase == OVER:
+        return ()
+    if position.phase == PLAN:
+        done = position.done
+        return tuple([p for p in range(position.num_players) if not done[p]])
+    if position.offer and position.offer[2]:
+        return (position.offer[1],)
+    if position.phase == HARVEST:
+        prod = position.producers[position.harvest[0]]
+        assert prod is not None
+        return (prod[1],)
+    return (position.order[position.turn],)
 
 
 def found_first_city(position: AntiquityPosition, p: int, h: int, chance: Chance, events: list[Event] | None) -> None:
@@ -185,29 +200,6 @@ def eliminate(position: AntiquityPosition, p: int, events: list[Event] | None) -
         position.winners = alive
         position.qualified = alive
         position.phase = OVER
-
-
-def legal(position: AntiquityPosition, p: int) -> list[int]:
-    if position.phase == SETUP:
-        return [A.FOUND + h for h in founding.first_city_sites(position)]
-    if position.phase == PLAN:
-        return plan.legal_plan(position, p)
-    if position.phase == COUNTRY:
-        return country.legal_country(position, p)
-    if position.phase == TRADE:
-        return trade.legal_trade(position, p)
-    if position.phase == STORE:
-        goods = position.players[p].goods
-        if keep_mode(position, p):
-            return [A.KEEP + g for g in range(10) if goods[g] > position.kept[g]]
-        return [A.GOOD + g for g in range(10) if goods[g] > 0]
-    if position.phase == EXPLORE:
-        return [A.HEX + h for h in upkeep.explore_sites(position, p)] + [A.DONE]
-    if position.phase == HARVEST:
-        return [A.HEX + h for h in upkeep.harvest_options(position)]
-    if position.pollution_due[p] > 0:
-        return [A.HEX + h for h in upkeep.pollution_sites(position, p)]
-    return upkeep.grave_cells(position, p)
 
 
 def end_round(position: AntiquityPosition, events: list[Event] | None) -> None:

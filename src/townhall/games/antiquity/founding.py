@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from townhall.engine import Chance
-
-from .components import CITY_OCCUPANT, INN_OCCUPANT
-from .hexmap import disc
-from .position import HEX_OCCUPANT, HEX_TOKEN, AntiquityPosition
+from townhall.games.antiquity.components import CITY_OCCUPANT, INN_OCCUPANT
+from townhall.games.antiquity.hexmap import disc
+from townhall.games.antiquity.position import HEX_OCCUPANT, HEX_TOKEN, AntiquityPosition
 
 
 def place_city(position: AntiquityPosition, p: int, centre: int, chance: Chance) -> None:

@@ -1,22 +1,22 @@
-"""The Antiquity Game object: options, setup, JSON, rendering, bounds."""
+"""The Antiquity declaration: meta, facts, options, bounds; the hooks delegate to the role modules."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from pydantic import BaseModel
+
 from townhall.engine import Chance, Game, GameMeta, Json, Options, OptionSpec, data_version_of
 from townhall.engine.protocol import DataKind, Event, EventKind, GameFacts
+from townhall.games.antiquity import board_view as board_views
+from townhall.games.antiquity import evaluate as evaluation
+from townhall.games.antiquity import events, setup, victory, views
+from townhall.games.antiquity.components import MAX_ITEMS, MAX_OFFERS, MAX_PLAN_STEPS
+from townhall.games.antiquity.data import DATA_DIR, DATA_FILE, AntiquityFile
+from townhall.games.antiquity.observation import AntiquityObservation
+from townhall.games.antiquity.state import AntiquityState
 from townhall.i18n import N_
-
-from . import board_view as board_views
-from . import evaluate as evaluation
-from . import flow, victory, views
-from .board import Board
-from .components import MAX_ITEMS, MAX_OFFERS, MAX_PLAN_STEPS
-from .data import DATA_DIR, DATA_FILE, AntiquityFile
-from .hexmap import TOPOLOGIES, lay_tiles
-from .state import AntiquityState
 
 # The version of the rules code, salted into data_version: records of older rules are refused.
 RULES_VERSION = "rules-2"
@@ -53,16 +53,11 @@ class Antiquity(Game[AntiquityState]):
     # The evaluate judges a leaf better than random decisions after it do: at 300 iterations
     # depth 0 beat depth auto 64/100 and random 99/100 (docs/bots-report.md).
     agent_parameters: ClassVar[Mapping[str, Mapping[str, str]]] = {"mcts": {"depth": "0"}}
-    event_kinds: ClassVar[Mapping[str, EventKind]] = views.EVENT_KINDS
+    event_kinds: ClassVar[Mapping[str, EventKind]] = events.EVENT_KINDS
+    observation_model: ClassVar[type[BaseModel] | None] = AntiquityObservation
 
     def new_state(self, num_players: int, options: Options, chance: Chance) -> AntiquityState:
-        terrain, marks, drawn = lay_tiles(TOPOLOGIES[num_players], chance)
-        board = Board(num_players, terrain)
-        state = AntiquityState(num_players, bool(options["beginner"]), int(options["max_rounds"]), board, terrain)
-        state.token = marks
-        state.tiles = drawn
-        flow.setup(state, chance)
-        return state
+        return setup.new_state(AntiquityState, num_players, options, chance)
 
     def state_from_json(self, data: dict[str, Json]) -> AntiquityState:
         return AntiquityState.from_json(data)
@@ -71,7 +66,7 @@ class Antiquity(Game[AntiquityState]):
         return views.render(state, viewer)
 
     def event_text(self, event: Event) -> str:
-        return views.event_text(event)
+        return events.event_text(event)
 
     def board_view(self, state: AntiquityState, viewer: int | None) -> dict[str, Json]:
         return board_views.board_view(state, viewer)
@@ -80,7 +75,7 @@ class Antiquity(Game[AntiquityState]):
         return board_views.action_target(state, player, action)
 
     def statistics(self, state: AntiquityState) -> dict[str, float]:
-        return victory.statistics(state)
+        return views.statistics(state)
 
     def max_decisions(self, num_players: int, options: Options) -> int:
         return num_players + int(options["max_rounds"]) * num_players * PER_ROUND

@@ -6,8 +6,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from townhall.engine.chance import Chance
-
-from .data import DATA
+from townhall.games.antiquity.data import DATA
 
 FOREST: Final = "F"
 GRASS: Final = "P"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .data import FOOD, LUX, Cost
+from townhall.games.antiquity.data import FOOD, LUX, Cost
 
 # A payment in progress: (food left, food different, lux left, lux different, used food, used lux)
 Need = tuple[int, bool, int, bool, tuple[int, ...], tuple[int, ...]]

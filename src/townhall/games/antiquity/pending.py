@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from . import actions as A
-from . import countryside, payment, placement, supply
-from .components import CATHEDRAL, FOUNTAIN, PHILOSOPHY, SUPPLY
-from .data import WOOD, Cost
-from .player import Player
-from .position import AntiquityPosition
-from .steps import (
+from townhall.games.antiquity import actions as A
+from townhall.games.antiquity import countryside, payment, placement, supply
+from townhall.games.antiquity.components import CATHEDRAL, FOUNTAIN, PHILOSOPHY, SUPPLY
+from townhall.games.antiquity.data import WOOD, Cost
+from townhall.games.antiquity.player import Player
+from townhall.games.antiquity.position import AntiquityPosition
+from townhall.games.antiquity.steps import (
     Arrange,
     BankGiveFirst,
     BankGiveSecond,

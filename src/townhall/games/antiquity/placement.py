@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from . import actions as A
-from . import payment
-from .city import (
+from townhall.games.antiquity import actions as A
+from townhall.games.antiquity import payment
+from townhall.games.antiquity.city import (
     CHOICE_TYPES,
     HOUSE,
     NUM_CHOICES,
@@ -18,11 +18,11 @@ from .city import (
     size_of,
     taken_mask,
 )
-from .components import CATHEDRAL, MAX_PLAN_STEPS, SUPPLY, building_cost
-from .data import Cost
-from .player import NICHOLAS, NUM_TYPES, Player
-from .position import AntiquityPosition
-from .steps import Arrange, OfferFreeHouse
+from townhall.games.antiquity.components import CATHEDRAL, MAX_PLAN_STEPS, SUPPLY, building_cost
+from townhall.games.antiquity.data import Cost
+from townhall.games.antiquity.player import NICHOLAS, NUM_TYPES, Player
+from townhall.games.antiquity.position import AntiquityPosition
+from townhall.games.antiquity.steps import Arrange, OfferFreeHouse
 
 # per city map (0-3) and build choice: the square action of each placement, and its cell mask
 _CITY_MAPS: Final = range(4)

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from townhall.engine import Chance, Event, Json
-
-from . import actions as A
-from . import payment, pending, placement, supply
-from .city import (
+from townhall.games.antiquity import actions as A
+from townhall.games.antiquity import payment, pending, placement, supply
+from townhall.games.antiquity.city import (
     CHOICE_TYPES,
     first_square,
     fit_row,
@@ -14,7 +13,7 @@ from .city import (
     size_of,
     taken_mask,
 )
-from .components import (
+from townhall.games.antiquity.components import (
     CATHEDRAL,
     HOSPITAL,
     HOUSE_PRICES,
@@ -25,10 +24,10 @@ from .components import (
     THEOLOGY,
     building_cost,
 )
-from .data import BUILDINGS, DATA, FOOD, GOODS, LUX
-from .player import BARBARA, MANNED, MARIA
-from .position import TRADE, AntiquityPosition
-from .steps import (
+from townhall.games.antiquity.data import BUILDINGS, DATA, FOOD, GOODS, LUX
+from townhall.games.antiquity.player import BARBARA, MANNED, MARIA
+from townhall.games.antiquity.position import TRADE, AntiquityPosition
+from townhall.games.antiquity.steps import (
     Arrange,
     BankGiveFirst,
     BankGiveSecond,

@@ -5,9 +5,9 @@ from __future__ import annotations
 from itertools import compress, count
 from typing import Any, Final
 
-from .city import EDGE_NEIGHBOURS, FIRST_SIZE, HOUSE, LATER_SIZE, STORAGE, size_of
-from .data import BUILDINGS, DATA, FACULTIES
-from .steps import Step, step_from_json, step_to_json
+from townhall.games.antiquity.city import EDGE_NEIGHBOURS, FIRST_SIZE, HOUSE, LATER_SIZE, STORAGE, size_of
+from townhall.games.antiquity.data import BUILDINGS, DATA, FACULTIES
+from townhall.games.antiquity.steps import Step, step_from_json, step_to_json
 
 B: Final = {name: i for i, name in enumerate(BUILDINGS)}
 # Does a building type need a worker? A storage needs one (ANT-PH2-7).
@@ -21,7 +21,6 @@ NUM_TYPES: Final = len(BUILDINGS)
 UNIQUE_TYPES: Final = tuple(
     i for i, name in enumerate(BUILDINGS) if name not in ("cart_shop", "fountain", "storage", "house")
 )
-SAINTS: Final = ("nicholas", "barbara", "christopher", "george", "maria")
 NICHOLAS: Final = 0
 BARBARA: Final = 1
 CHRISTOPHER: Final = 2

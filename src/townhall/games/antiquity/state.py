@@ -7,27 +7,25 @@ from typing import Self
 
 from townhall.engine import Chance, Event, IllegalAction, Json
 from townhall.engine.errors import GameOver, NotYourTurn
-
-from . import actions as A
-from . import country, flow, plan, refusals, secrecy, trade, upkeep, victory
-from .position import COUNTRY, EXPLORE, HARVEST, OVER, PLAN, SETUP, STORE, TRADE, AntiquityPosition
-from .words import _
+from townhall.games.antiquity import actions as A
+from townhall.games.antiquity import country, flow, legality, observation, plan, trade, upkeep, victory
+from townhall.games.antiquity.position import (
+    COUNTRY,
+    EXPLORE,
+    HARVEST,
+    OVER,
+    PLAN,
+    SETUP,
+    STORE,
+    TRADE,
+    AntiquityPosition,
+)
+from townhall.games.antiquity.words import _
 
 
 class AntiquityState(AntiquityPosition):
     def to_move(self) -> tuple[int, ...]:
-        if self.phase == OVER:
-            return ()
-        if self.phase == PLAN:
-            done = self.done
-            return tuple([p for p in range(self.num_players) if not done[p]])
-        if self.offer and self.offer[2]:
-            return (self.offer[1],)
-        if self.phase == HARVEST:
-            prod = self.producers[self.harvest[0]]
-            assert prod is not None
-            return (prod[1],)
-        return (self.order[self.turn],)
+        return flow.to_move(self)
 
     def legal_actions(self, player: int) -> list[int]:
         if player not in self.to_move():
@@ -39,7 +37,7 @@ class AntiquityState(AntiquityPosition):
         cache = self.legal_cache
         if cache is not None and cache[0] == player:
             return cache[1]
-        legal = sorted(set(flow.legal(self, player)))
+        legal = sorted(set(legality.legal(self, player)))
         self.legal_cache = (player, legal)
         return legal
 
@@ -49,7 +47,7 @@ class AntiquityState(AntiquityPosition):
         if not 0 <= player < self.num_players or player not in self.to_move():
             raise NotYourTurn("ANT-IO-1", _("player {number} is not to move now").format(number=player + 1))
         if action not in self._legal(player):
-            raise IllegalAction(refusals.clause_of(self, player, action), refusals.refusal_text(self, player, action))
+            raise IllegalAction(legality.clause_of(self, player, action), legality.refusal_text(self, player, action))
         self.legal_cache = None
         self.apply_chance = chance
         phase = self.phase
@@ -84,11 +82,11 @@ class AntiquityState(AntiquityPosition):
         return victory.end_reason(self)
 
     def observation(self, player: int | None) -> dict[str, Json]:
-        return secrecy.observation(self, player)
+        return observation.observation(self, player)
 
     def determinize(self, player: int, rng: random.Random) -> Self:
         copy = self.clone()
-        secrecy.determinize(copy, self, player, rng)
+        observation.determinize(copy, self, player, rng)
         return copy
 
     def num_distinct_actions(self) -> int:

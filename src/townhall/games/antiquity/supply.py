@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from .components import SUPPLY
-from .data import DATA
-from .player import Player
-from .position import PLAN, AntiquityPosition
+from townhall.games.antiquity.components import SUPPLY
+from townhall.games.antiquity.data import DATA
+from townhall.games.antiquity.player import Player
+from townhall.games.antiquity.position import PLAN, AntiquityPosition
 
 
 def view_of(position: AntiquityPosition, q: int, viewer: int) -> Player:

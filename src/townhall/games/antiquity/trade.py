@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from townhall.engine import Event
-
-from . import actions as A
-from . import supply
-from .components import CART, EXPLORER, MARKET, MAX_ITEMS, MAX_OFFERS
-from .data import GOODS
-from .position import COUNTRY, AntiquityPosition
+from townhall.games.antiquity import actions as A
+from townhall.games.antiquity import supply
+from townhall.games.antiquity.components import CART, EXPLORER, MARKET, MAX_ITEMS, MAX_OFFERS
+from townhall.games.antiquity.data import GOODS
+from townhall.games.antiquity.position import COUNTRY, AntiquityPosition
 
 
 def set_order(position: AntiquityPosition) -> None:

@@ -3,17 +3,25 @@
 from __future__ import annotations
 
 from townhall.engine import Chance, Event
-
-from . import actions as A
-from . import supply, zones
-from .city import (
+from townhall.games.antiquity import actions as A
+from townhall.games.antiquity import supply, zones
+from townhall.games.antiquity.city import (
     cell_name,
 )
-from .components import DUMP, FISHERMAN, FORCED, FOUNTAIN, GRANARY, HARBOR
-from .data import FOOD, GOODS
-from .hexmap import WATER
-from .player import GEORGE
-from .position import EXPLORE, FAMINE, HEX_GOOD, HEX_OCCUPANT, HEX_POLLUTED, HEX_TOKEN, POLLUTE, AntiquityPosition
+from townhall.games.antiquity.components import DUMP, FISHERMAN, FORCED, FOUNTAIN, GRANARY, HARBOR
+from townhall.games.antiquity.data import FOOD, GOODS
+from townhall.games.antiquity.hexmap import WATER
+from townhall.games.antiquity.player import GEORGE
+from townhall.games.antiquity.position import (
+    EXPLORE,
+    FAMINE,
+    HEX_GOOD,
+    HEX_OCCUPANT,
+    HEX_POLLUTED,
+    HEX_TOKEN,
+    POLLUTE,
+    AntiquityPosition,
+)
 
 
 def harvest_run(position: AntiquityPosition, events: list[Event] | None) -> bool:

@@ -3,17 +3,16 @@
 from __future__ import annotations
 
 from townhall.engine import Event, ranks_from_keys
-from townhall.i18n import N_
-
-from . import supply, zones
-from .city import (
+from townhall.games.antiquity import supply, zones
+from townhall.games.antiquity.city import (
     HOUSE,
     STORAGE,
 )
-from .components import CART, FOUNTAIN, SITE_OCCUPANT
-from .data import FOOD, LUX
-from .player import MARIA, SAINTS, UNIQUE_TYPES
-from .position import OVER, AntiquityPosition
+from townhall.games.antiquity.components import CART, FOUNTAIN, SITE_OCCUPANT
+from townhall.games.antiquity.data import FOOD, LUX
+from townhall.games.antiquity.player import MARIA, UNIQUE_TYPES
+from townhall.games.antiquity.position import OVER, AntiquityPosition
+from townhall.i18n import N_
 
 
 def victory_conditions(position: AntiquityPosition, p: int) -> list[bool]:
@@ -119,29 +118,3 @@ def end_reason(position: AntiquityPosition) -> tuple[str, tuple[str, ...]]:
                     used.add(names[index])
                     break
     return reason, tuple(name for name in names if name in used)
-
-
-def statistics(position: AntiquityPosition) -> dict[str, float]:
-    """Figures of a finished game: whether and when somebody won, the saints chosen (players per
-    saint), graves, cities and inns founded, pollution left on the map, players eliminated."""
-    reason, _ = end_reason(position)
-    won = reason == "victory"
-    stats: dict[str, float] = {
-        "victory": float(won),
-        "elimination": float(reason == "elimination"),
-        "rounds": float(position.round),
-        "victory_round": float(position.round if won else 0),
-        "winners": float(len(position.winners)),
-        "eliminated": float(sum(not pl.alive for pl in position.players)),
-        "graves": float(sum(pl.grave_count() for pl in position.players)),
-        "cities": float(sum(len(pl.cities) for pl in position.players)),
-        "inns": float(sum(len(pl.inns) for pl in position.players)),
-        "pollution": float(sum(position.polluted)),
-        "famine": float(position.famine),
-        "explored": float(sum(position.revealed)),
-        "workers": float(sum(pl.workers for pl in position.players)),
-    }
-    for index, name in enumerate(SAINTS):
-        stats[f"saint.{name}"] = float(sum(pl.saint == index for pl in position.players))
-    stats["saint.none"] = float(sum(pl.saint < 0 for pl in position.players))
-    return stats

@@ -1,5 +1,5 @@
 """Antiquity's words in every language: its message catalog (sentences) and its glossary (the
-rulebook's terms); `views.py` and the action texts speak through these."""
+rulebook's terms); the views, the events and the action texts speak through these."""
 
 from __future__ import annotations
 

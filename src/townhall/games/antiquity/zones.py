@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from .components import HARBOR, STABLES
-from .hexmap import WATER, disc
-from .player import Player
-from .position import AntiquityPosition
+from townhall.games.antiquity.components import HARBOR, STABLES
+from townhall.games.antiquity.hexmap import WATER, disc
+from townhall.games.antiquity.player import Player
+from townhall.games.antiquity.position import AntiquityPosition
 
 
 def zone(position: AntiquityPosition, p: int, pl: Player | None = None) -> frozenset[int]:

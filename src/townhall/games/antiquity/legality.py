@@ -1,13 +1,15 @@
-"""Why an action is refused: the clause it breaks and the message."""
+"""Legality: the legal actions of the player to move, phase by phase, and why an action is refused
+(the clause it breaks and the message)."""
 
 from __future__ import annotations
 
-from . import actions as A
-from .city import (
+from townhall.games.antiquity import actions as A
+from townhall.games.antiquity import country, flow, founding, plan, trade, upkeep
+from townhall.games.antiquity.city import (
     CHOICE_TYPES,
 )
-from .components import ALCHEMY_K, FARM, FISHERMAN, INN, MINE, NEWCITY, SUPPLY, WOODCUTTER
-from .position import (
+from townhall.games.antiquity.components import ALCHEMY_K, FARM, FISHERMAN, INN, MINE, NEWCITY, SUPPLY, WOODCUTTER
+from townhall.games.antiquity.position import (
     COUNTRY,
     EXPLORE,
     FAMINE,
@@ -20,8 +22,32 @@ from .position import (
     TRADE,
     AntiquityPosition,
 )
-from .steps import ChooseProduct, CountrySite, FisherPartner, Step
-from .words import _, term
+from townhall.games.antiquity.steps import ChooseProduct, CountrySite, FisherPartner, Step
+from townhall.games.antiquity.words import _, term
+
+
+def legal(position: AntiquityPosition, p: int) -> list[int]:
+    """The legal actions of player p to move, in the phase in progress (duplicates possible)."""
+    if position.phase == SETUP:
+        return [A.FOUND + h for h in founding.first_city_sites(position)]
+    if position.phase == PLAN:
+        return plan.legal_plan(position, p)
+    if position.phase == COUNTRY:
+        return country.legal_country(position, p)
+    if position.phase == TRADE:
+        return trade.legal_trade(position, p)
+    if position.phase == STORE:
+        goods = position.players[p].goods
+        if flow.keep_mode(position, p):
+            return [A.KEEP + g for g in range(10) if goods[g] > position.kept[g]]
+        return [A.GOOD + g for g in range(10) if goods[g] > 0]
+    if position.phase == EXPLORE:
+        return [A.HEX + h for h in upkeep.explore_sites(position, p)] + [A.DONE]
+    if position.phase == HARVEST:
+        return [A.HEX + h for h in upkeep.harvest_options(position)]
+    if position.pollution_due[p] > 0:
+        return [A.HEX + h for h in upkeep.pollution_sites(position, p)]
+    return upkeep.grave_cells(position, p)
 
 
 def clause_of(position: AntiquityPosition, player: int, action: int) -> str:
