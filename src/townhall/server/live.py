@@ -8,19 +8,23 @@ with the set-up chance.
 
 from __future__ import annotations
 
+import secrets
+import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, cast
 
 from townhall.engine.agent import PlayerView
+from townhall.engine.chance import Chance
 from townhall.engine.errors import OptionError
 from townhall.engine.match import may_take_back
 from townhall.engine.outcome import forfeit
 from townhall.engine.protocol import Event, Game, Json, Outcome, State
 from townhall.engine.records import RecordStep, replay_steps
 from townhall.server import clocks
-from townhall.server.model import FORFEIT, UNDO, ChatLine, Seat, Stored
+from townhall.server.model import FORFEIT, HUMAN, OPEN, RUNNING, UNDO, ChatLine, Seat, Stored, Table
+from townhall.server.storage import utc_now
 from townhall.server.words import _
 
 
@@ -71,6 +75,16 @@ class Live:
     def humans(self) -> list[int]:
         return [s.seat for s in self.seats if s.kind == "human"]
 
+    def play(self, seat: int, action: int) -> tuple[State, Played]:
+        """`seat`'s action applied to a copy of the live state with a logged chance: the state
+        after it and the step it makes (the live table moves on only once the step is stored)."""
+        after = self.state.clone()
+        chance = Chance(secrets.randbits(63), log=True)
+        events: list[Event] = []
+        after.apply(seat, action, chance, events)
+        json_form = self.state.action_to_json(action)
+        return after, Played(self.state_id + 1, seat, json_form, chance.take_log(), after.to_move(), events)
+
     def undoable(self, seat: int) -> bool:
         if not self.steps or self.ended is not None:
             return False
@@ -79,6 +93,14 @@ class Live:
 
     def clock_config(self) -> dict[str, Json]:
         return dict(cast("dict[str, Json]", self.settings.get("clock") or {"kind": "none"}))
+
+    def overdue(self, now: float) -> list[int]:
+        """The human seats whose clock has run out while deciding."""
+        if self.clock is None or self.outcome() is not None:
+            return []
+        config = self.clock_config()
+        ends = {seat: clocks.deadline(config, self.clock, seat) for seat in self.humans()}
+        return [seat for seat, end in ends.items() if end is not None and end <= now]
 
     def deadline(self, clock: dict[str, Json] | None) -> float | None:
         """The earliest moment a deciding human's clock runs out (None: no clock or no human deciding)."""
@@ -141,6 +163,51 @@ def rebuild(stored: Stored, lookup: Callable[[str], Game[Any]]) -> Live:
         chat=stored.chat,
         ended=ended,
     )
+
+
+def new_table(
+    game: Game[Any],
+    num_players: int,
+    options: dict[str, Json],
+    seats: Sequence[str],
+    settings: dict[str, Json],
+    clock_now: float,
+) -> tuple[Live, Table]:
+    """A new table, live and as its row: the state started with a logged chance, the clock set."""
+    chance = Chance(secrets.randbits(63), log=True)
+    resolved = dict(game.meta.resolve(options))
+    state = game.start(num_players, resolved, chance)
+    now = utc_now()
+    live = Live(
+        table_id=uuid.uuid4().hex,
+        game=game,
+        num_players=num_players,
+        options=resolved,
+        setup_chance=chance.take_log(),
+        settings=dict(settings),
+        state_id=0,
+        state=state,
+        status=OPEN if HUMAN in seats else RUNNING,
+        updated_at=now,
+        seats=[Seat(seat=n, spec=spec, name=None if spec == HUMAN else spec) for n, spec in enumerate(seats)],
+    )
+    live.clock = clocks.start(live.clock_config(), num_players, state.to_move(), clock_now)
+    table = Table(
+        id=live.table_id,
+        game=game.meta.name,
+        data_version=game.meta.data_version,
+        num_players=num_players,
+        options=live.options,
+        setup_chance=live.setup_chance,
+        settings=live.settings,
+        clock=live.clock,
+        deadline=live.deadline(live.clock),
+        state_id=0,
+        status=live.status,
+        created_at=now,
+        updated_at=now,
+    )
+    return live, table
 
 
 @dataclass(frozen=True, slots=True)

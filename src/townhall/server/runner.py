@@ -12,20 +12,18 @@ from __future__ import annotations
 import json
 import secrets
 import time
-import uuid
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from townhall.engine.agent import parse_action_form
-from townhall.engine.chance import Chance
 from townhall.engine.errors import GameOver, NotYourTurn, StaleState
 from townhall.engine.outcome import forfeit
-from townhall.engine.protocol import Event, Game, Json, State
+from townhall.engine.protocol import Game, Json, State
 from townhall.server import clocks, projection
 from townhall.server.cache import CACHED_TABLES, TableCache
 from townhall.server.errors import BadRequest, BadToken, NotOver, NotSeated, UndoRefused
-from townhall.server.live import BotTurn, Live, Played, bot_turn, replay_kept
-from townhall.server.model import ACTION, FORFEIT, HUMAN, OPEN, OVER, RUNNING, UNDO, Moved, Seat, Step, Table
+from townhall.server.live import BotTurn, Live, bot_turn, new_table, replay_kept
+from townhall.server.model import ACTION, FORFEIT, OVER, UNDO, Moved, Seat, Step
 from townhall.server.storage import hash_token, utc_now
 from townhall.server.store import CHAT_SHOWN, TableStore
 from townhall.server.words import _
@@ -67,42 +65,8 @@ class TableRunner:
         settings: dict[str, Json],
     ) -> str:
         """A new table; `seats` holds "human" or an agent spec per seat (already checked)."""
-        game = self._lookup(game_name)
-        chance = Chance(secrets.randbits(63), log=True)
-        resolved = dict(game.meta.resolve(options))
-        state = game.start(num_players, resolved, chance)
-        now = utc_now()
-        places = [Seat(seat=n, spec=spec, name=None if spec == HUMAN else spec) for n, spec in enumerate(seats)]
-        live = Live(
-            table_id=uuid.uuid4().hex,
-            game=game,
-            num_players=num_players,
-            options=resolved,
-            setup_chance=chance.take_log(),
-            settings=dict(settings),
-            state_id=0,
-            state=state,
-            status=OPEN if HUMAN in seats else RUNNING,
-            updated_at=now,
-            seats=places,
-        )
-        live.clock = clocks.start(live.clock_config(), num_players, state.to_move(), self._now())
-        table = Table(
-            id=live.table_id,
-            game=game.meta.name,
-            data_version=game.meta.data_version,
-            num_players=num_players,
-            options=live.options,
-            setup_chance=live.setup_chance,
-            settings=live.settings,
-            clock=live.clock,
-            deadline=live.deadline(live.clock),
-            state_id=0,
-            status=live.status,
-            created_at=now,
-            updated_at=now,
-        )
-        self.store.create(table, places)
+        live, table = new_table(self._lookup(game_name), num_players, options, seats, settings, self._now())
+        self.store.create(table, live.seats)
         self.cache.keep(live)
         self._notify(live.table_id, 0)
         return live.table_id
@@ -168,19 +132,13 @@ class TableRunner:
 
     def record(self, table_id: str) -> dict[str, Json]:
         """The finished game as a record that `townhall replay` reads."""
-        with self.cache.lock(table_id):
-            live = self.cache.checked(self.cache.get(table_id))
-        if live.outcome() is None:
-            raise NotOver(_("the record is published once the game is over"))
+        live = self._finished(table_id, _("the record is published once the game is over"))
         return projection.record_of(live).to_json()
 
     def view_at(self, table_id: str, step: int) -> dict[str, Json]:
         """A spectator's view of a finished table after its first `step` kept actions (the
         browser's replay viewer); `steps` tells how many there are."""
-        with self.cache.lock(table_id):
-            live = self.cache.checked(self.cache.get(table_id))
-        if live.outcome() is None:
-            raise NotOver(_("the replay is published once the game is over"))
+        live = self._finished(table_id, _("the replay is published once the game is over"))
         if not 0 <= step <= len(live.steps):
             raise BadRequest(_("step {step} is outside 0-{last}").format(step=step, last=len(live.steps)))
         return projection.view_at(live, step)
@@ -203,19 +161,7 @@ class TableRunner:
                     raise GameOver("ENGINE-OVER", _("the game is over"))
                 if seat not in movers:
                     raise NotYourTurn("ENGINE-TURN", _("seat {seat} is not to move now").format(seat=seat))
-                action = parse_action_form(live.state, seat, form)
-                after = live.state.clone()
-                chance = Chance(secrets.randbits(63), log=True)
-                events: list[Event] = []
-                after.apply(seat, action, chance, events)
-                played = Played(
-                    live.state_id + 1,
-                    seat,
-                    live.state.action_to_json(action),
-                    chance.take_log(),
-                    after.to_move(),
-                    events,
-                )
+                after, played = live.play(seat, parse_action_form(live.state, seat, form))
                 clock = clocks.after_step(live.clock_config(), live.clock, seat, played.movers_after, self._now())
                 step = Step(
                     state_id=played.state_id, kind=ACTION, player=seat, action=played.action, chance=played.chance
@@ -224,7 +170,7 @@ class TableRunner:
                     self._write(live, step, after.is_terminal(), clock, after)
                     break
                 except StaleState:
-                    live = self.cache.reload(table_id)  # another process moved first
+                    live = self.cache.get(table_id)  # another process moved first (rebuilt)
                     if state_id is not None or attempt:
                         raise
             live.steps.append(played)
@@ -237,9 +183,8 @@ class TableRunner:
         if seat is None:
             raise NotSeated(_("only a seated player may undo; send the seat's token"))
         with self.cache.lock(table_id):
-            live = self.cache.checked(self.cache.get(table_id))
+            live = self._current(table_id, state_id)
             expected = live.state_id
-            _refuse_stale(state_id, expected)
             if not live.undoable(seat):
                 raise UndoRefused(
                     _(
@@ -249,11 +194,7 @@ class TableRunner:
                 )
             state, steps = replay_kept(live.game, live.num_players, live.options, live.setup_chance, live.steps[:-1])
             marker = Step(state_id=expected + 1, kind=UNDO, player=seat, action=None)
-            try:
-                self._write(live, marker, False, live.clock, state)
-            except StaleState:
-                self.cache.reload(table_id)
-                raise
+            self._write(live, marker, False, live.clock, state)
             live.steps = steps
         self._notify(table_id, expected + 1)
         return expected + 1
@@ -264,19 +205,14 @@ class TableRunner:
         if seat is None:
             raise NotSeated(_("only a seated player may resign; send the seat's token"))
         with self.cache.lock(table_id):
-            live = self.cache.checked(self.cache.get(table_id))
+            live = self._current(table_id, state_id)
             expected = live.state_id
-            _refuse_stale(state_id, expected)
             if live.outcome() is not None:
                 raise GameOver("ENGINE-OVER", _("the game is over"))
             marker = Step(state_id=expected + 1, kind=FORFEIT, player=seat, action={"reason": reason})
             ended = forfeit(live.num_players, [seat], reason)
-            try:
-                stopped = None if live.clock is None else {**live.clock, "since": {}}
-                self._write(live, marker, True, stopped, live.state)
-            except StaleState:
-                self.cache.reload(table_id)
-                raise
+            stopped = None if live.clock is None else {**live.clock, "since": {}}
+            self._write(live, marker, True, stopped, live.state)
             live.ended = ended
         self._notify(table_id, expected + 1)
         return expected + 1
@@ -309,12 +245,7 @@ class TableRunner:
         for table_id in self.store.overdue(now):
             with self.cache.lock(table_id):
                 live = self.cache.checked(self.cache.get(table_id))
-                if live.clock is None or live.outcome() is not None:
-                    continue
-                for seat in live.humans():
-                    end = clocks.deadline(live.clock_config(), live.clock, seat)
-                    if end is not None and end <= now:
-                        found.append((table_id, seat, live.state_id))
+                found.extend((table_id, seat, live.state_id) for seat in live.overdue(now))
         return found
 
     def on_timeout(self, table_id: str) -> str:
@@ -350,11 +281,30 @@ class TableRunner:
         process changed), then move the cached table on."""
         now = utc_now()
         moved = Moved(updated_at=now, clock=clock, deadline=None if over else live.deadline(clock), over=over)
-        self.store.append(live.table_id, step.state_id - 1, step, moved)
+        try:
+            self.store.append(live.table_id, step.state_id - 1, step, moved)
+        except StaleState:
+            self.cache.reload(live.table_id)
+            raise
         live.state, live.state_id, live.clock, live.updated_at = after, step.state_id, clock, now
         if over:
             live.status = OVER
         live.views.clear()
+
+    def _current(self, table_id: str, state_id: int | None) -> Live:
+        """The table as the store has it (call with its lock held); StaleState when `state_id`
+        (None: whatever is current) is not its state id."""
+        live = self.cache.checked(self.cache.get(table_id))
+        _refuse_stale(state_id, live.state_id)
+        return live
+
+    def _finished(self, table_id: str, refusal: str) -> Live:
+        """The table once its game is over (NotOver with `refusal` before)."""
+        with self.cache.lock(table_id):
+            live = self.cache.checked(self.cache.get(table_id))
+        if live.outcome() is None:
+            raise NotOver(refusal)
+        return live
 
     def _notify(self, table_id: str, state_id: int) -> None:
         for listener in list(self.listeners):
