@@ -5,6 +5,7 @@ temporary SQLite file) where they concern what the store checks."""
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -88,6 +89,31 @@ def test_two_processes_racing_on_one_state_apply_once(store: TableStore) -> None
     action = second.view(table_id, mover)["legal"][0]["json"]
     assert second.act(table_id, mover, None, action) == 2
     assert first.view(table_id, None) == second.view(table_id, None)
+
+
+def test_two_writers_at_the_same_moment_one_wins_the_other_is_stale(store: TableStore) -> None:
+    runners = [TableRunner(store, games.get) for _ in range(2)]
+    table_id = _table(runners[0])
+    seat = runners[1].view(table_id, None)["to_move"][0]
+    legal = runners[0].view(table_id, seat)["legal"]
+    start = threading.Barrier(2)
+    answers: list[object] = []
+
+    def write(runner: TableRunner, choice: int) -> None:
+        start.wait()
+        try:
+            answers.append(runner.act(table_id, seat, 0, legal[choice % len(legal)]["json"]))
+        except StaleState as error:
+            answers.append(error)
+
+    threads = [threading.Thread(target=write, args=(runner, n)) for n, runner in enumerate(runners)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(map(type, answers), key=str) == sorted([int, StaleState], key=str)
+    assert [step.state_id for step in store.load(table_id).steps] == [1]
+    assert runners[0].view(table_id, None) == runners[1].view(table_id, None)
 
 
 def test_undo_takes_back_the_last_step_with_a_new_state_id(store: TableStore) -> None:

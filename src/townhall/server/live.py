@@ -23,7 +23,7 @@ from townhall.engine.outcome import forfeit
 from townhall.engine.protocol import Event, Game, Json, Outcome, State
 from townhall.engine.records import RecordStep, replay_steps
 from townhall.server import clocks
-from townhall.server.model import FORFEIT, HUMAN, OPEN, RUNNING, UNDO, ChatLine, Seat, Stored, Table
+from townhall.server.model import FORFEIT, HUMAN, OPEN, RUNNING, UNDO, Seat, Stored, Table
 from townhall.server.storage import utc_now
 from townhall.server.words import _
 
@@ -58,7 +58,7 @@ class Live:
     updated_at: datetime | None = None
     seats: list[Seat] = field(default_factory=list)
     tokens: dict[str, int] = field(default_factory=dict)  # token hash -> seat
-    chat: list[ChatLine] = field(default_factory=list)
+    chat: list[Json] = field(default_factory=list)  # the last chat lines, as the views show them
     ended: Outcome | None = None  # a forfeit's outcome (the state itself is not over)
     views: dict[tuple[int | None, str], str] = field(default_factory=dict)  # per (seat, language), at state_id
     check: bool = False  # another process may have changed the table: check before the next view
@@ -160,7 +160,7 @@ def rebuild(stored: Stored, lookup: Callable[[str], Game[Any]]) -> Live:
         updated_at=table.updated_at,
         seats=stored.seats,
         tokens={s.token_hash: s.seat for s in stored.seats if s.token_hash is not None},
-        chat=stored.chat,
+        chat=[line.to_json() for line in stored.chat],
         ended=ended,
     )
 

@@ -71,7 +71,7 @@ def view_json(live: Live, seat: int | None, language: str, now: float) -> str:
         with using(language):
             part = live.views[seat, language] = encode(state_view(live, seat))[1:-1]
     clock = clocks.view(live.clock_config(), live.clock, now)
-    head = encode({**summary_of(live), "clocks": clock, "chat": [line.to_json() for line in live.chat]})
+    head = encode({**summary_of(live), "clocks": clock, "chat": live.chat})
     return f"{head[:-1]},{part}}}"
 
 

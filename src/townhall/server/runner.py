@@ -227,7 +227,7 @@ class TableRunner:
             line, touched = self.store.add_chat(table_id, seat, text, utc_now())
 
             def said(live: Live) -> None:
-                live.chat = [*live.chat, line][-CHAT_SHOWN:]
+                live.chat = [*live.chat, line.to_json()][-CHAT_SHOWN:]
 
             self.cache.touched(table_id, touched, said)
         self._notify(table_id, touched.state_id)
