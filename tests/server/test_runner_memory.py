@@ -18,6 +18,7 @@ from townhall.engine.errors import GameOver, MalformedAction, NotYourTurn, Stale
 from townhall.engine.protocol import Json
 from townhall.server.errors import BadRequest, BadToken, NotSeated, SeatTaken, TableNotFound, UndoRefused
 from townhall.server.memory_store import MemoryStore
+from townhall.server.model import Moved, Step
 from townhall.server.runner import TableRunner
 from townhall.server.sql_store import SqlStore
 from townhall.server.storage import connect
@@ -260,3 +261,20 @@ def test_actions_are_read_by_the_terminal_parser(store: TableStore) -> None:
         runner.act(table_id, mover, 0, str(len(legal) + 1))  # the terminal's list numbers
     assert runner.act(table_id, mover, 0, legal[0]["text"]) == 1
     assert runner.store.load(table_id).steps[0].action == legal[0]["json"]
+
+
+def test_a_store_appends_only_on_the_expected_state(store: TableStore) -> None:
+    runner = TableRunner(store, games.get)
+    table_id = _table(runner)
+    before = store.load(table_id)
+    stamp = before.table.updated_at
+    late = Step(state_id=5, kind="undo", player=0, action=None)
+    with pytest.raises(StaleState):
+        store.append(table_id, 4, late, Moved(updated_at=stamp, clock=None, deadline=None, over=True))
+    after = store.load(table_id)
+    assert (after.table.state_id, after.table.status, after.steps) == (0, "open", [])
+    assert store.version(table_id) == (0, stamp)
+    with pytest.raises(TableNotFound):
+        store.version("no-such-table")
+    with pytest.raises(TableNotFound):
+        store.load("no-such-table")
