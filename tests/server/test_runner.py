@@ -10,8 +10,9 @@ import pytest
 
 from townhall import games
 from townhall.engine.outcome import forfeit
+from townhall.server.runner import TableRunner
+from townhall.server.sql_store import SqlStore
 from townhall.server.storage import connect
-from townhall.server.tables import TableRunner
 
 
 def _play(runner: TableRunner, table_id: str, moves: int, rng: random.Random) -> None:
@@ -25,20 +26,20 @@ def _play(runner: TableRunner, table_id: str, moves: int, rng: random.Random) ->
 
 
 def test_the_cache_is_bounded_and_evicted_tables_come_back_from_the_log(tmp_path: Path) -> None:
-    runner = TableRunner(connect(f"sqlite:///{tmp_path / 'lru.db'}"), games.get, capacity=2)
+    runner = TableRunner(SqlStore(connect(f"sqlite:///{tmp_path / 'lru.db'}")), games.get, capacity=2)
     rng = random.Random(5)
     tables = [runner.create("carcassonne", 2, {}, ["human", "human"], {}) for _ in range(4)]
     for table_id in tables:
         _play(runner, table_id, 6, rng)
     runner.resign(tables[0], 1)
     seen = {t: [runner.view(t, seat) for seat in (None, 0, 1)] for t in tables}
-    assert len(runner._cache) == 2  # only the two most recently used tables stay in memory
+    assert len(runner.cache) == 2  # only the two most recently used tables stay in memory
     for table_id in tables:  # each view evicts another table: every one is rebuilt from its log
         assert [runner.view(table_id, seat) for seat in (None, 0, 1)] == seen[table_id]
-        assert len(runner._cache) <= 2
+        assert len(runner.cache) <= 2
     assert seen[tables[0]][0]["result"]["reason"] == "forfeit-resign"
     # a fresh process (an empty cache) sees the same tables
-    fresh = TableRunner(connect(f"sqlite:///{tmp_path / 'lru.db'}"), games.get, capacity=2)
+    fresh = TableRunner(SqlStore(connect(f"sqlite:///{tmp_path / 'lru.db'}")), games.get, capacity=2)
     assert fresh.view(tables[3], 0) == runner.view(tables[3], 0)
     _play(fresh, tables[3], 3, rng)  # and plays on where the other left off
     assert runner.view(tables[3], None)["state_id"] == fresh.view(tables[3], None)["state_id"] >= 9

@@ -11,12 +11,11 @@ from rich.table import Table
 
 from townhall.agents import make_agent
 from townhall.cli.words import _, game_title, ngettext
-from townhall.engine.agent import Agent, Budget, choose_action, derive_seed
+from townhall.engine.agent import Agent, Budget, choose_typed, derive_seed
 from townhall.engine.errors import IllegalAction, MalformedAction, TownhallError
 from townhall.engine.match import Match
 from townhall.engine.options import OptionValue
 from townhall.engine.protocol import Event, Game
-from townhall.i18n import DEFAULT, current, using
 
 HUMAN = "human"
 
@@ -132,19 +131,9 @@ def _human_turn(match: Match, player: int, seats: Sequence[str], console: Consol
 
 
 def pick_action(match: Match, legal: Sequence[int], texts: Sequence[str], answer: str) -> int:
-    """The index an answer picks: typed in the language shown, or else in English (the texts every
-    rulebook-less guide uses). A refusal is worded in the language shown."""
-    try:
-        return choose_action(texts, answer)
-    except MalformedAction as shown_error:
-        if current() == DEFAULT:
-            raise
-        with using(DEFAULT):
-            english = [match.state.action_text(a) for a in legal]
-        try:
-            return choose_action(english, answer)
-        except MalformedAction:
-            raise shown_error from None  # worded against the texts shown
+    """The index an answer picks: typed in the language shown, or else in English (the engine's
+    one parser of typed actions, which the server uses too)."""
+    return choose_typed(match.state, legal, texts, answer)
 
 
 def _show_events(console: Console, game: Game[Any], events: Sequence[Event], start: int, humans: Sequence[int]) -> int:

@@ -15,6 +15,7 @@ from typing import Any, Protocol
 from townhall.engine.errors import MalformedAction
 from townhall.engine.protocol import Game, Json, State
 from townhall.engine.words import _
+from townhall.i18n import DEFAULT, current, using
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,7 +63,7 @@ class PlayerView:
         """The legal action a person typed (its number in the list, its text or a unique start
         of it); MalformedAction says why an answer picks none. Shared by every front door."""
         legal = self.legal_actions()
-        return legal[choose_action([self.action_text(action) for action in legal], answer)]
+        return legal[choose_typed(self._state, legal, [self.action_text(action) for action in legal], answer)]
 
 
 class Agent(Protocol):
@@ -99,6 +100,43 @@ def choose_action(texts: Sequence[str], answer: str) -> int:
             _("{answer!r} could be {count} actions: {shown} ...").format(answer=answer, count=len(starts), shown=shown)
         )
     raise MalformedAction(_("no legal action reads {answer!r}").format(answer=answer))
+
+
+def choose_typed(state: State, legal: Sequence[int], texts: Sequence[str], answer: str) -> int:
+    """The index a typed answer picks among the legal actions shown as `texts`: in the language
+    shown, or else in English (the texts every guide uses). A refusal is worded against the texts
+    shown. The terminal and the server both read typed actions through this."""
+    try:
+        return choose_action(texts, answer)
+    except MalformedAction as shown_error:
+        if current() == DEFAULT:
+            raise
+        with using(DEFAULT):
+            english = [state.action_text(action) for action in legal]
+        try:
+            return choose_action(english, answer)
+        except MalformedAction:
+            raise shown_error from None
+
+
+def parse_action_form(state: State, player: int, form: Json) -> int:
+    """The action a front door received: its id, its typed text (see `choose_typed`) or its JSON
+    form. MalformedAction for none of them; whether the action is legal is for `apply` to say."""
+    if isinstance(form, bool):
+        raise MalformedAction(_("an action is an id, a JSON form or a text, not true/false"))
+    if isinstance(form, int):
+        if not 0 <= form < state.num_distinct_actions():
+            raise MalformedAction(_("{action} is not an action of this game").format(action=form))
+        return form
+    if isinstance(form, str):
+        legal = state.legal_actions(player)
+        return legal[choose_typed(state, legal, [state.action_text(action) for action in legal], form)]
+    try:
+        return state.action_from_json(form)
+    except MalformedAction:
+        raise
+    except (ValueError, KeyError, TypeError, IndexError) as error:
+        raise MalformedAction(_("not an action of this game: {form}").format(form=error)) from None
 
 
 def derive_seed(seed: int, *labels: object) -> int:

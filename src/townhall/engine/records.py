@@ -7,7 +7,7 @@ with other rules data fails with a clear RecordError.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -206,22 +206,45 @@ def replay(record: MatchRecord, lookup: Callable[[str], Game[Any]]) -> Iterator[
                 game=game.meta.title, recorded=record.data_version, current=game.meta.data_version
             )
         )
-    chance = ScriptedChance(record.setup_chance)
+    state: State | None = None
+    for frame in replay_steps(game, record.num_players, record.options, record.setup_chance, record.steps):
+        state = frame.state
+        yield frame
+    if state is not None and record.scores is not None and state.scores() != record.scores:
+        raise RecordError(
+            _("replay ends with scores {scores}, the record says {recorded}").format(
+                scores=state.scores(), recorded=record.scores
+            )
+        )
+
+
+def replay_steps(
+    game: Game[Any],
+    num_players: int,
+    options: dict[str, Json],
+    setup_chance: list[int],
+    steps: Sequence[RecordStep],
+    texts: bool = True,
+) -> Iterator[ReplayFrame]:
+    """Replay stored steps (a record's, or a server table's kept actions) from `game.start` with the
+    set-up chance: each step must draw exactly the chance it holds. The yielded states are live.
+    Without `texts` the frames carry no action text (a server rebuilding a table needs none)."""
+    chance = ScriptedChance(setup_chance)
     try:
-        state = game.start(record.num_players, record.options, chance)
+        state = game.start(num_players, options, chance)
     except OptionError as error:
         raise RecordError(_("the record's set-up is not playable: {why}").format(why=error)) from None
     if not chance.exhausted:
         raise RecordError(_("the record's setup chance does not match this game's setup"))
     yield ReplayFrame(-1, None, state, [])
-    for index, step in enumerate(record.steps):
+    for index, step in enumerate(steps):
         chance = ScriptedChance(step.chance)
         events: list[Event] = []
         try:
             if not 0 <= step.player < state.num_players:
                 raise MalformedAction(_("there is no player {number}").format(number=step.player + 1))
             action = state.action_from_json(step.action)
-            text = state.action_text(action)
+            text = state.action_text(action) if texts else ""
             state.apply(step.player, action, chance, events)
         except (MalformedAction, IllegalAction) as error:
             raise RecordError(
@@ -230,9 +253,3 @@ def replay(record: MatchRecord, lookup: Callable[[str], Game[Any]]) -> Iterator[
         if not chance.exhausted:
             raise RecordError(_("step {number} drew less chance than the record holds").format(number=index + 1))
         yield ReplayFrame(index, step, state, events, text)
-    if record.scores is not None and state.scores() != record.scores:
-        raise RecordError(
-            _("replay ends with scores {scores}, the record says {recorded}").format(
-                scores=state.scores(), recorded=record.scores
-            )
-        )

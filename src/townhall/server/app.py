@@ -1,4 +1,4 @@
-"""The FastAPI app: storage, the table runner, pub/sub and bots wired together; errors as JSON.
+"""The FastAPI app: the SQL store, the table runner, pub/sub and bots wired together; errors as JSON.
 
 Every refusal is a 4xx JSON body `{"error": code, "message": ...}` (server/errors.py maps the
 engine's error classes); bodies over `MAX_BODY` bytes are refused with 413; CORS stays closed
@@ -31,8 +31,9 @@ from townhall.server.routes import games as games_routes
 from townhall.server.routes import pages as pages_routes
 from townhall.server.routes import tables as tables_routes
 from townhall.server.routes import ws as ws_routes
+from townhall.server.runner import TableRunner
+from townhall.server.sql_store import SqlStore
 from townhall.server.storage import connect
-from townhall.server.tables import TableRunner
 
 MAX_BODY = 64 * 1024
 CLOCK_TICK = 0.5
@@ -47,7 +48,7 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 def create_app(database: str | None = None, redis: str | None = None) -> FastAPI:
     engine = connect(database)
-    runner = TableRunner(engine, games.get)
+    runner = TableRunner(SqlStore(engine), games.get)
     pubsub = RedisPubSub(redis) if redis else MemoryPubSub()
     bots = BotDriver(runner)
     runner.listeners.append(pubsub.publish)

@@ -18,7 +18,7 @@ from concurrent.futures import ThreadPoolExecutor
 from townhall.agents import make_agent
 from townhall.engine.agent import Budget
 from townhall.engine.errors import StaleState, TownhallError
-from townhall.server.tables import TableRunner
+from townhall.server.runner import TableRunner
 
 STAND_IN = "greedy"  # plays for a human whose clock ran out
 LEVELS = {"easy": "random", "medium": "greedy", "hard": "mcts"}

@@ -12,7 +12,7 @@ from townhall.server.bots import BotDriver
 from townhall.server.errors import BadToken
 from townhall.server.pubsub import MemoryPubSub
 from townhall.server.routes.language import LanguageDep, speaking
-from townhall.server.tables import TableRunner
+from townhall.server.runner import TableRunner
 from townhall.server.words import _
 
 

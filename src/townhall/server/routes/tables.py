@@ -18,7 +18,7 @@ from townhall.server import clocks
 from townhall.server.bots import bot_spec
 from townhall.server.context import REFUSALS, ServicesDep, TokenDep
 from townhall.server.routes.language import LanguageDep, speaking
-from townhall.server.tables import CHAT_LIMIT
+from townhall.server.runner import CHAT_LIMIT
 from townhall.server.words import _
 
 router = APIRouter(prefix="/api/tables", tags=["tables"], responses=REFUSALS)

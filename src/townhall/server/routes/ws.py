@@ -21,7 +21,7 @@ from townhall.server.context import Services
 from townhall.server.errors import BadRequest, error_body
 from townhall.server.routes.language import in_language, request_language, speaking
 from townhall.server.routes.tables import ActionBody
-from townhall.server.tables import TableRunner
+from townhall.server.runner import TableRunner
 from townhall.server.words import _
 
 router = APIRouter(tags=["live"])

@@ -1,0 +1,228 @@
+"""A live table: the state a process plays on, rebuilt from the stored log through the engine's
+one replay (`engine.records.replay_steps`, which checks that each step draws exactly its chance).
+
+The log holds actions, undos and forfeits: an undo removes the kept action before it, a forfeit
+ends the game (the state itself is not over), and the kept actions are replayed from `game.start`
+with the set-up chance.
+"""
+
+from __future__ import annotations
+
+import secrets
+import uuid
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, cast
+
+from townhall.engine.agent import PlayerView
+from townhall.engine.chance import Chance
+from townhall.engine.errors import OptionError
+from townhall.engine.match import may_take_back
+from townhall.engine.outcome import forfeit
+from townhall.engine.protocol import Event, Game, Json, Outcome, State
+from townhall.engine.records import RecordStep, replay_steps
+from townhall.server import clocks
+from townhall.server.model import FORFEIT, HUMAN, OPEN, RUNNING, UNDO, Seat, Stored, Table
+from townhall.server.storage import utc_now
+from townhall.server.words import _
+
+
+@dataclass(slots=True)
+class Played:
+    """A kept action of the log, with what replaying it gave."""
+
+    state_id: int
+    player: int
+    action: dict[str, Json]
+    chance: list[int]
+    movers_after: tuple[int, ...]
+    events: list[Event]
+
+
+@dataclass(slots=True, kw_only=True)
+class Live:
+    """A table as this process holds it: the live state at `state_id`, and what the views need."""
+
+    table_id: str
+    game: Game[Any]
+    num_players: int
+    options: dict[str, Json]
+    setup_chance: list[int]
+    settings: dict[str, Json]
+    state_id: int
+    state: State
+    steps: list[Played] = field(default_factory=list)
+    status: str = "open"
+    clock: dict[str, Json] | None = None
+    updated_at: datetime | None = None
+    seats: list[Seat] = field(default_factory=list)
+    tokens: dict[str, int] = field(default_factory=dict)  # token hash -> seat
+    chat: list[Json] = field(default_factory=list)  # the last chat lines, as the views show them
+    ended: Outcome | None = None  # a forfeit's outcome (the state itself is not over)
+    views: dict[tuple[int | None, str], str] = field(default_factory=dict)  # per (seat, language), at state_id
+    check: bool = False  # another process may have changed the table: check before the next view
+
+    def to_move(self) -> tuple[int, ...]:
+        return () if self.ended is not None else self.state.to_move()
+
+    def outcome(self) -> Outcome | None:
+        return self.ended if self.ended is not None else self.state.outcome()
+
+    def bots(self) -> dict[int, str]:
+        return {s.seat: s.spec for s in self.seats if s.kind == "bot"}
+
+    def humans(self) -> list[int]:
+        return [s.seat for s in self.seats if s.kind == "human"]
+
+    def play(self, seat: int, action: int) -> tuple[State, Played]:
+        """`seat`'s action applied to a copy of the live state with a logged chance: the state
+        after it and the step it makes (the live table moves on only once the step is stored)."""
+        after = self.state.clone()
+        chance = Chance(secrets.randbits(63), log=True)
+        events: list[Event] = []
+        after.apply(seat, action, chance, events)
+        json_form = self.state.action_to_json(action)
+        return after, Played(self.state_id + 1, seat, json_form, chance.take_log(), after.to_move(), events)
+
+    def undoable(self, seat: int) -> bool:
+        if not self.steps or self.ended is not None:
+            return False
+        last = self.steps[-1]
+        return last.player == seat and may_take_back(seat, bool(last.chance), last.movers_after)
+
+    def clock_config(self) -> dict[str, Json]:
+        return dict(cast("dict[str, Json]", self.settings.get("clock") or {"kind": "none"}))
+
+    def overdue(self, now: float) -> list[int]:
+        """The human seats whose clock has run out while deciding."""
+        if self.clock is None or self.outcome() is not None:
+            return []
+        config = self.clock_config()
+        ends = {seat: clocks.deadline(config, self.clock, seat) for seat in self.humans()}
+        return [seat for seat, end in ends.items() if end is not None and end <= now]
+
+    def deadline(self, clock: dict[str, Json] | None) -> float | None:
+        """The earliest moment a deciding human's clock runs out (None: no clock or no human deciding)."""
+        if clock is None:
+            return None
+        config = self.clock_config()
+        ends = [end for seat in self.humans() if (end := clocks.deadline(config, clock, seat)) is not None]
+        return min(ends, default=None)
+
+
+def replay_kept(
+    game: Game[Any], num_players: int, options: dict[str, Json], setup: list[int], kept: Sequence[Played]
+) -> tuple[State, list[Played]]:
+    """The state after the kept actions, and each with the events and movers replaying it gave."""
+    steps = [RecordStep(step.player, step.action, step.chance) for step in kept]
+    state = None
+    played: list[Played] = []
+    for frame in replay_steps(game, num_players, options, setup, steps, texts=False):
+        state = frame.state
+        if frame.step is not None:
+            step = kept[frame.index]
+            played.append(Played(step.state_id, step.player, step.action, step.chance, state.to_move(), frame.events))
+    assert state is not None  # the replay yields the initial state first
+    return state, played
+
+
+def rebuild(stored: Stored, lookup: Callable[[str], Game[Any]]) -> Live:
+    """The live table from its stored rows: seats, tokens, recent chat and the replayed log."""
+    table = stored.table
+    game = lookup(table.game)
+    if game.meta.data_version != table.data_version:
+        raise OptionError(
+            _("table {table} was made with other {game} rules data").format(table=table.id, game=game.meta.title)
+        )
+    kept: list[Played] = []
+    ended: Outcome | None = None
+    for step in stored.steps:
+        if step.kind == UNDO:
+            kept.pop()
+        elif step.kind == FORFEIT:
+            ended = forfeit(table.num_players, [step.player], str((step.action or {}).get("reason", "resign")))
+        else:
+            kept.append(Played(step.state_id, step.player, dict(step.action or {}), list(step.chance), (), []))
+    state, played = replay_kept(game, table.num_players, table.options, table.setup_chance, kept)
+    return Live(
+        table_id=table.id,
+        game=game,
+        num_players=table.num_players,
+        options=table.options,
+        setup_chance=table.setup_chance,
+        settings=table.settings,
+        state_id=table.state_id,
+        state=state,
+        steps=played,
+        status=table.status,
+        clock=table.clock,
+        updated_at=table.updated_at,
+        seats=stored.seats,
+        tokens={s.token_hash: s.seat for s in stored.seats if s.token_hash is not None},
+        chat=[line.to_json() for line in stored.chat],
+        ended=ended,
+    )
+
+
+def new_table(
+    game: Game[Any],
+    num_players: int,
+    options: dict[str, Json],
+    seats: Sequence[str],
+    settings: dict[str, Json],
+    clock_now: float,
+) -> tuple[Live, Table]:
+    """A new table, live and as its row: the state started with a logged chance, the clock set."""
+    chance = Chance(secrets.randbits(63), log=True)
+    resolved = dict(game.meta.resolve(options))
+    state = game.start(num_players, resolved, chance)
+    now = utc_now()
+    live = Live(
+        table_id=uuid.uuid4().hex,
+        game=game,
+        num_players=num_players,
+        options=resolved,
+        setup_chance=chance.take_log(),
+        settings=dict(settings),
+        state_id=0,
+        state=state,
+        status=OPEN if HUMAN in seats else RUNNING,
+        updated_at=now,
+        seats=[Seat(seat=n, spec=spec, name=None if spec == HUMAN else spec) for n, spec in enumerate(seats)],
+    )
+    live.clock = clocks.start(live.clock_config(), num_players, state.to_move(), clock_now)
+    table = Table(
+        id=live.table_id,
+        game=game.meta.name,
+        data_version=game.meta.data_version,
+        num_players=num_players,
+        options=live.options,
+        setup_chance=live.setup_chance,
+        settings=live.settings,
+        clock=live.clock,
+        deadline=live.deadline(live.clock),
+        state_id=0,
+        status=live.status,
+        created_at=now,
+        updated_at=now,
+    )
+    return live, table
+
+
+@dataclass(frozen=True, slots=True)
+class BotTurn:
+    """A decision a bot seat must take now: a private copy of the state to think on."""
+
+    seat: int
+    spec: str
+    state_id: int
+    view: PlayerView
+    legal: list[int]
+    seconds: float
+
+
+def bot_turn(live: Live, seat: int, spec: str) -> BotTurn:
+    state = live.state.clone()
+    seconds = float(cast(float, live.settings.get("bot_seconds", 1.0)))
+    return BotTurn(seat, spec, live.state_id, PlayerView(live.game, state, seat), state.legal_actions(seat), seconds)

@@ -1,0 +1,115 @@
+"""The server's typed model of a table as it is stored: the table, its seats, its log steps and
+chat lines. Plain data (keyword construction), shared by the stores, the cache and the runner."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from townhall.engine.protocol import Json
+
+HUMAN = "human"
+OPEN, RUNNING, OVER = "open", "running", "over"  # a table's status
+ACTION, UNDO, FORFEIT = "action", "undo", "forfeit"  # a step's kind
+
+
+@dataclass(slots=True, kw_only=True)
+class Seat:
+    """A seat: a human (free until taken; then a name and a token hash) or a bot with its spec."""
+
+    seat: int
+    spec: str  # "human" or the agent spec
+    name: str | None = None
+    token_hash: str | None = None
+
+    @property
+    def kind(self) -> str:
+        return "human" if self.spec == HUMAN else "bot"
+
+    @property
+    def taken(self) -> bool:
+        return self.kind == "bot" or self.token_hash is not None
+
+    def to_json(self) -> dict[str, Json]:
+        return {
+            "seat": self.seat,
+            "kind": self.kind,
+            "spec": self.spec,
+            "name": self.name if self.kind == "human" else self.spec,
+            "taken": self.taken,
+        }
+
+
+@dataclass(slots=True, kw_only=True)
+class Step:
+    """One log row, numbered by the state id it made: an action (its JSON form and the chance it
+    drew), an undo of the player's last action, or a forfeit (`action` holds the reason)."""
+
+    state_id: int
+    kind: str
+    player: int
+    action: dict[str, Json] | None
+    chance: list[int] = field(default_factory=list)
+    created_at: datetime | None = None
+
+
+@dataclass(slots=True, kw_only=True)
+class ChatLine:
+    seat: int
+    name: str
+    text: str
+    at: datetime
+
+    def to_json(self) -> Json:
+        return {"seat": self.seat, "name": self.name, "text": self.text, "at": self.at.isoformat()}
+
+
+@dataclass(slots=True, kw_only=True)
+class Table:
+    """One table: the game set-up, the chance drawn at set-up, its clock and its state id (the
+    number of log rows: it only ever grows)."""
+
+    id: str
+    game: str
+    data_version: str
+    num_players: int
+    options: dict[str, Json]
+    setup_chance: list[int]
+    settings: dict[str, Json]
+    clock: dict[str, Json] | None
+    deadline: float | None
+    state_id: int
+    status: str
+    created_at: datetime
+    updated_at: datetime
+
+
+@dataclass(slots=True, kw_only=True)
+class Stored:
+    """Everything a store holds of one table: its row, seats, log and the last chat lines."""
+
+    table: Table
+    seats: list[Seat]
+    steps: list[Step]
+    chat: list[ChatLine]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Moved:
+    """What a step changes in the table's row besides its state id."""
+
+    updated_at: datetime
+    clock: dict[str, Json] | None
+    deadline: float | None
+    over: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Touched:
+    """A change that made no step (a seat taken, a chat line): the table's state id, its status
+    and its last change before and after, so that a cached copy can tell whether it is current."""
+
+    state_id: int
+    status: str
+    before: datetime
+    after: datetime

@@ -1,0 +1,154 @@
+"""What each seat (None: a spectator) sees of a table: the summary, the state's view (its
+observation, the board, its legal actions with their targets, the events it may see with the
+game's words, the result), the clocks and the chat, encoded as the JSON text the server sends.
+
+The state's part is encoded once per (state, seat, language) and kept as text on the live table:
+a view kept as dicts and lists would be hundreds of objects per table for the garbage collector to
+walk (its full passes took up to a second with 1,000 tables).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import replace
+
+from townhall.engine.protocol import Json
+from townhall.engine.records import MatchRecord, RecordStep
+from townhall.i18n import using
+from townhall.server import clocks
+from townhall.server.live import Live, replay_kept
+from townhall.server.model import Seat, Table
+
+EVENTS_SHOWN = 30
+
+
+def summary(
+    table_id: str,
+    game: str,
+    players: int,
+    options: dict[str, Json],
+    status: str,
+    state_id: int,
+    seats: Sequence[Seat],
+    settings: dict[str, Json],
+) -> dict[str, Json]:
+    return {
+        "id": table_id,
+        "game": game,
+        "players": players,
+        "options": options,
+        "status": status,
+        "state_id": state_id,
+        "seats": [seat.to_json() for seat in seats],
+        "settings": settings,
+    }
+
+
+def summary_of(live: Live) -> dict[str, Json]:
+    return summary(
+        live.table_id,
+        live.game.meta.name,
+        live.num_players,
+        live.options,
+        live.status,
+        live.state_id,
+        live.seats,
+        live.settings,
+    )
+
+
+def lobby_entry(table: Table, seats: Sequence[Seat]) -> dict[str, Json]:
+    return summary(
+        table.id, table.game, table.num_players, table.options, table.status, table.state_id, seats, table.settings
+    )
+
+
+def view_json(live: Live, seat: int | None, language: str, now: float) -> str:
+    """The seat's whole view as JSON text (call with the table's lock held)."""
+    part = live.views.get((seat, language))
+    if part is None:
+        with using(language):
+            part = live.views[seat, language] = encode(state_view(live, seat))[1:-1]
+    clock = clocks.view(live.clock_config(), live.clock, now)
+    head = encode({**summary_of(live), "clocks": clock, "chat": live.chat})
+    return f"{head[:-1]},{part}}}"
+
+
+def state_view(live: Live, seat: int | None) -> dict[str, Json]:
+    """The part of the view that depends on the state only (and on the seat)."""
+    game, state = live.game, live.state
+    to_move = list(live.to_move())
+    legal: list[Json] = []
+    if seat is not None and seat in to_move:
+        legal = [
+            {
+                "id": action,
+                "text": state.action_text(action),
+                "json": state.action_to_json(action),
+                "target": game.action_target(state, seat, action),
+            }
+            for action in state.legal_actions(seat)
+        ]
+    events: list[Json] = []
+    for step in live.steps[-EVENTS_SHOWN:]:
+        for event in step.events:
+            if event.visible(seat):
+                events.append(
+                    {
+                        "state_id": step.state_id,
+                        "player": step.player,
+                        "kind": event.kind,
+                        "data": event.data,
+                        "text": game.event_text(event),
+                    }
+                )
+    outcome = live.outcome()
+    return {
+        "state_id": live.state_id,
+        "seat": seat,
+        "to_move": to_move,
+        "observation": state.observation(seat),
+        "board": game.board_view(state, seat),
+        "legal": legal,
+        "can_undo": seat is not None and live.undoable(seat),
+        "events": events,
+        "scores": None if outcome is None else list(outcome.scores),
+        "result": None if outcome is None else outcome.to_json(),
+    }
+
+
+def view_at(live: Live, step: int) -> dict[str, Json]:
+    """A spectator's view of the table after its first `step` kept actions (the replay viewer)."""
+    kept = live.steps[:step]
+    state, steps = replay_kept(live.game, live.num_players, live.options, live.setup_chance, kept)
+    at = replace(
+        live,
+        state_id=kept[-1].state_id if kept else 0,
+        state=state,
+        steps=steps,
+        ended=live.ended if step == len(live.steps) else None,
+        views={},
+    )
+    return {**summary_of(live), **state_view(at, None), "step": step, "steps": len(live.steps)}
+
+
+def record_of(live: Live) -> MatchRecord:
+    """The table's game as a record that `townhall replay` reads (call once it is over)."""
+    outcome = live.outcome()
+    return MatchRecord(
+        game=live.game.meta.name,
+        data_version=live.game.meta.data_version,
+        num_players=live.num_players,
+        options=live.options,
+        seed=None,
+        seats=[s.spec if s.kind == "bot" else f"human:{s.name or ''}" for s in live.seats],
+        setup_chance=live.setup_chance,
+        steps=[RecordStep(step.player, step.action, step.chance) for step in live.steps],
+        scores=None if live.ended is not None else [float(s) for s in live.state.scores()],
+        ranks=None if outcome is None else list(outcome.ranks),
+    )
+
+
+def encode(value: Json) -> str:
+    return json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(",", ":"))

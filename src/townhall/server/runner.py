@@ -1,0 +1,311 @@
+"""The table runner: load a table, check the state id, apply, store (the store checks the state id
+again inside its transaction), then answer, then tell the listeners (pub/sub, bots). It knows no
+HTTP and no SQL: tables live in the injected `TableStore`, live ones in this process's cache.
+
+An undo is a log row of its own: it takes back the player's last action and makes a new state with
+a new id, so the state id (the number of log rows) only ever grows. A forfeit row (resignation,
+time) ends the game. Typed actions are read by the engine's parser, as at the terminal.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from townhall.engine.agent import parse_action_form
+from townhall.engine.errors import GameOver, NotYourTurn, StaleState
+from townhall.engine.outcome import forfeit
+from townhall.engine.protocol import Game, Json, State
+from townhall.server import clocks, projection
+from townhall.server.cache import CACHED_TABLES, TableCache
+from townhall.server.errors import BadRequest, BadToken, NotOver, NotSeated, UndoRefused
+from townhall.server.live import BotTurn, Live, bot_turn, new_table, replay_kept
+from townhall.server.model import ACTION, FORFEIT, OVER, UNDO, Moved, Seat, Step
+from townhall.server.storage import hash_token, utc_now
+from townhall.server.store import CHAT_SHOWN, TableStore
+from townhall.server.words import _
+
+Listener = Callable[[str, int], None]
+CHAT_LIMIT = 500
+
+
+def _refuse_stale(state_id: int | None, now: int) -> None:
+    """A request names the state it saw (None: whatever is current); an old one is refused."""
+    if state_id is not None and state_id != now:
+        raise StaleState(_("state {old} is old; the table is at state {now}").format(old=state_id, now=now))
+
+
+class TableRunner:
+    """Tables played through the engine protocol only (no game name or rule here)."""
+
+    def __init__(
+        self,
+        store: TableStore,
+        lookup: Callable[[str], Game[Any]],
+        capacity: int = CACHED_TABLES,
+        now: Callable[[], float] = time.time,
+    ) -> None:
+        self.store = store
+        self._now = now  # the clocks' time (tests move it on)
+        self.cache = TableCache(store, lookup, capacity)
+        self._lookup = lookup
+        self.listeners: list[Listener] = []
+
+    # --- creating and seating -------------------------------------------------------------
+
+    def create(
+        self,
+        game_name: str,
+        num_players: int,
+        options: dict[str, Json],
+        seats: Sequence[str],
+        settings: dict[str, Json],
+    ) -> str:
+        """A new table; `seats` holds "human" or an agent spec per seat (already checked)."""
+        live, table = new_table(self._lookup(game_name), num_players, options, seats, settings, self._now())
+        self.store.create(table, live.seats)
+        self.cache.keep(live)
+        self._notify(live.table_id, 0)
+        return live.table_id
+
+    def take_seat(self, table_id: str, seat: int, name: str) -> str:
+        """Seat a person; the token (128 random bits) is returned once and stored only as a hash."""
+        token = secrets.token_urlsafe(16)
+        digest = hash_token(token)
+        with self.cache.lock(table_id):
+            touched = self.store.take_seat(table_id, seat, name, digest, utc_now())
+
+            def seated(live: Live) -> None:
+                live.seats = [*live.seats]  # a view being built keeps the old list
+                live.seats[seat] = Seat(seat=seat, spec=live.seats[seat].spec, name=name, token_hash=digest)
+                live.tokens[digest] = seat
+
+            self.cache.touched(table_id, touched, seated)
+        self._notify(table_id, touched.state_id)
+        return token
+
+    def seat_of(self, table_id: str, token: str | None) -> int | None:
+        """The seat a token belongs to; None for a spectator (no token); BadToken otherwise."""
+        with self.cache.lock(table_id):
+            live = self.cache.get(table_id)
+            if token is None:
+                return None
+            digest = hash_token(token)
+            seat = live.tokens.get(digest)
+            if seat is None:  # seated through another process since this one loaded the table
+                seat = self.store.seat_of(table_id, digest)
+                if seat is not None:
+                    live.tokens[digest] = seat
+        if seat is None:
+            raise BadToken(_("this token belongs to no seat of this table"))
+        return seat
+
+    # --- reading --------------------------------------------------------------------------
+
+    def lobby(self) -> list[dict[str, Json]]:
+        """Open and running tables, newest first."""
+        return [projection.lobby_entry(table, seats) for table, seats in self.store.lobby()]
+
+    def summary(self, table_id: str) -> dict[str, Json]:
+        with self.cache.lock(table_id):
+            return projection.summary_of(self.cache.get(table_id))
+
+    def view(
+        self, table_id: str, seat: int | None, at_least: int | None = None, language: str = "en"
+    ) -> dict[str, Json]:
+        """What `seat` (None: a spectator) may see now: observation, board, its legal actions, events."""
+        found: dict[str, Json] = json.loads(self.view_json(table_id, seat, at_least, language))
+        return found
+
+    def view_json(self, table_id: str, seat: int | None, at_least: int | None = None, language: str = "en") -> str:
+        """The view as JSON text, which the answers and pushes send as it is. Without `at_least`
+        the table is checked first (another process may have moved it); with it (a change
+        notice's state id) the cache serves when it is that recent."""
+        with self.cache.lock(table_id):
+            live = self.cache.get(table_id)
+            if at_least is None or live.check or live.state_id < at_least:
+                live = self.cache.checked(live)
+            return projection.view_json(live, seat, language, self._now())
+
+    def record(self, table_id: str) -> dict[str, Json]:
+        """The finished game as a record that `townhall replay` reads."""
+        live = self._finished(table_id, _("the record is published once the game is over"))
+        return projection.record_of(live).to_json()
+
+    def view_at(self, table_id: str, step: int) -> dict[str, Json]:
+        """A spectator's view of a finished table after its first `step` kept actions (the
+        browser's replay viewer); `steps` tells how many there are."""
+        live = self._finished(table_id, _("the replay is published once the game is over"))
+        if not 0 <= step <= len(live.steps):
+            raise BadRequest(_("step {step} is outside 0-{last}").format(step=step, last=len(live.steps)))
+        return projection.view_at(live, step)
+
+    # --- changing -------------------------------------------------------------------------
+
+    def act(self, table_id: str, seat: int | None, state_id: int | None, form: Any) -> int:
+        """Apply `seat`'s action (an id, its JSON form or its text) to state `state_id` (None: the
+        current one); returns the new state id once its log row is stored."""
+        if seat is None:
+            raise NotSeated(_("only a seated player may act; send the seat's token"))
+        with self.cache.lock(table_id):
+            live = self.cache.get(table_id)
+            for attempt in range(2):
+                if state_id is not None and state_id != live.state_id:
+                    live = self.cache.checked(live)  # this process's copy may be behind another's
+                    _refuse_stale(state_id, live.state_id)
+                movers = live.to_move()
+                if not movers:
+                    raise GameOver("ENGINE-OVER", _("the game is over"))
+                if seat not in movers:
+                    raise NotYourTurn("ENGINE-TURN", _("seat {seat} is not to move now").format(seat=seat))
+                after, played = live.play(seat, parse_action_form(live.state, seat, form))
+                clock = clocks.after_step(live.clock_config(), live.clock, seat, played.movers_after, self._now())
+                step = Step(
+                    state_id=played.state_id, kind=ACTION, player=seat, action=played.action, chance=played.chance
+                )
+                try:
+                    self._write(live, step, after.is_terminal(), clock, after)
+                    break
+                except StaleState:
+                    live = self.cache.get(table_id)  # another process moved first (rebuilt)
+                    if state_id is not None or attempt:
+                        raise
+            live.steps.append(played)
+        self._notify(table_id, played.state_id)
+        return played.state_id
+
+    def undo(self, table_id: str, seat: int | None, state_id: int | None) -> int:
+        """Take back `seat`'s last action within the engine's undo rules: it drew no chance, the
+        seat acted last and is still deciding. A new state with a new id."""
+        if seat is None:
+            raise NotSeated(_("only a seated player may undo; send the seat's token"))
+        with self.cache.lock(table_id):
+            live = self._current(table_id, state_id)
+            expected = live.state_id
+            if not live.undoable(seat):
+                raise UndoRefused(
+                    _(
+                        "nothing to undo: undo takes back your own last step while nothing was drawn and you are "
+                        "still deciding"
+                    )
+                )
+            state, steps = replay_kept(live.game, live.num_players, live.options, live.setup_chance, live.steps[:-1])
+            marker = Step(state_id=expected + 1, kind=UNDO, player=seat, action=None)
+            self._write(live, marker, False, live.clock, state)
+            live.steps = steps
+        self._notify(table_id, expected + 1)
+        return expected + 1
+
+    def resign(self, table_id: str, seat: int | None, state_id: int | None = None, reason: str = "resign") -> int:
+        """`seat` gives up (`reason` "resign", or "time" when its clock ran out): the game ends with
+        the engine's forfeit outcome. A new state with a new id."""
+        if seat is None:
+            raise NotSeated(_("only a seated player may resign; send the seat's token"))
+        with self.cache.lock(table_id):
+            live = self._current(table_id, state_id)
+            expected = live.state_id
+            if live.outcome() is not None:
+                raise GameOver("ENGINE-OVER", _("the game is over"))
+            marker = Step(state_id=expected + 1, kind=FORFEIT, player=seat, action={"reason": reason})
+            ended = forfeit(live.num_players, [seat], reason)
+            stopped = None if live.clock is None else {**live.clock, "since": {}}
+            self._write(live, marker, True, stopped, live.state)
+            live.ended = ended
+        self._notify(table_id, expected + 1)
+        return expected + 1
+
+    def chat(self, table_id: str, seat: int | None, text: str) -> None:
+        if seat is None:
+            raise NotSeated(_("spectators read the chat; only seated players write"))
+        text = text.strip()
+        if not text or len(text) > CHAT_LIMIT:
+            raise BadRequest(_("a chat line has 1-{limit} characters").format(limit=CHAT_LIMIT))
+        with self.cache.lock(table_id):
+            line, touched = self.store.add_chat(table_id, seat, text, utc_now())
+
+            def said(live: Live) -> None:
+                live.chat = [*live.chat, line.to_json()][-CHAT_SHOWN:]
+
+            self.cache.touched(table_id, touched, said)
+        self._notify(table_id, touched.state_id)
+
+    def heard(self, table_id: str, _state_id: int) -> None:
+        """A change notice from another process: check the table before its next view."""
+        self.cache.heard(table_id)
+
+    # --- clocks and bots ------------------------------------------------------------------
+
+    def overdue(self) -> list[tuple[str, int, int]]:
+        """(table, seat, state id) of each human seat whose clock has run out while deciding."""
+        now = self._now()
+        found: list[tuple[str, int, int]] = []
+        for table_id in self.store.overdue(now):
+            with self.cache.lock(table_id):
+                live = self.cache.checked(self.cache.get(table_id))
+                found.extend((table_id, seat, live.state_id) for seat in live.overdue(now))
+        return found
+
+    def on_timeout(self, table_id: str) -> str:
+        """What happens to a human whose clock ran out at this table: "bot" or "forfeit"."""
+        with self.cache.lock(table_id):
+            return str(self.cache.get(table_id).clock_config().get("on_timeout", "bot"))
+
+    def turn(self, table_id: str, seat: int, spec: str) -> BotTurn | None:
+        """A private copy for `seat` to think on with agent `spec`, if it is deciding now."""
+        with self.cache.lock(table_id):
+            live = self.cache.checked(self.cache.get(table_id))
+            return bot_turn(live, seat, spec) if seat in live.to_move() else None
+
+    def bot_turn(self, table_id: str) -> BotTurn | None:
+        """The next decision of a bot seat at this table, or None when no bot is to move."""
+        with self.cache.lock(table_id):
+            live = self.cache.get(table_id)
+            if live.check:
+                live = self.cache.checked(live)
+            bots = live.bots()
+            for seat in live.to_move():
+                if seat in bots:
+                    return bot_turn(live, seat, bots[seat])
+        return None
+
+    def active_tables(self) -> list[str]:
+        return self.store.active()
+
+    # --- internals ------------------------------------------------------------------------
+
+    def _write(self, live: Live, step: Step, over: bool, clock: dict[str, Json] | None, after: State) -> None:
+        """Store one log row and the table's new state id (the store refuses a state another
+        process changed), then move the cached table on."""
+        now = utc_now()
+        moved = Moved(updated_at=now, clock=clock, deadline=None if over else live.deadline(clock), over=over)
+        try:
+            self.store.append(live.table_id, step.state_id - 1, step, moved)
+        except StaleState:
+            self.cache.reload(live.table_id)
+            raise
+        live.state, live.state_id, live.clock, live.updated_at = after, step.state_id, clock, now
+        if over:
+            live.status = OVER
+        live.views.clear()
+
+    def _current(self, table_id: str, state_id: int | None) -> Live:
+        """The table as the store has it (call with its lock held); StaleState when `state_id`
+        (None: whatever is current) is not its state id."""
+        live = self.cache.checked(self.cache.get(table_id))
+        _refuse_stale(state_id, live.state_id)
+        return live
+
+    def _finished(self, table_id: str, refusal: str) -> Live:
+        """The table once its game is over (NotOver with `refusal` before)."""
+        with self.cache.lock(table_id):
+            live = self.cache.checked(self.cache.get(table_id))
+        if live.outcome() is None:
+            raise NotOver(refusal)
+        return live
+
+    def _notify(self, table_id: str, state_id: int) -> None:
+        for listener in list(self.listeners):
+            listener(table_id, state_id)

@@ -1,0 +1,227 @@
+"""The SQL store: tables in SQLite or PostgreSQL through SQLAlchemy (schema in storage.py).
+
+Steps go through `writer.py`'s group commit: each is its own conditional `UPDATE ... WHERE
+state_id = :expected` plus its log row, many tables' steps sharing one transaction. SQLite has one
+writer: this process's writes queue on a lock here instead of in SQLite's busy wait.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+from datetime import datetime
+from typing import Any, cast
+
+from sqlalchemy import Engine, select, update
+from sqlalchemy import Table as SqlTable
+from sqlalchemy.orm import Session
+
+from townhall.engine.protocol import Json
+from townhall.server.errors import SeatTaken, TableNotFound
+from townhall.server.model import OVER, RUNNING, ChatLine, Moved, Seat, Step, Stored, Table, Touched
+from townhall.server.storage import ChatRow, SeatRow, StepRow, TableRow
+from townhall.server.store import CHAT_SHOWN, LOBBY_SHOWN
+from townhall.server.words import _
+from townhall.server.writer import StepWriter
+
+WRITERS = 4  # group-commit threads on PostgreSQL (SQLite has one writer)
+TABLES = cast(SqlTable, TableRow.__table__)
+
+
+class SqlStore:
+    def __init__(self, engine: Engine) -> None:
+        self._engine = engine
+        self._writer = threading.Lock() if engine.dialect.name == "sqlite" else None
+        self._steps = StepWriter(engine, self._writing(), threads=1 if self._writer is not None else WRITERS)
+
+    def create(self, table: Table, seats: list[Seat]) -> None:
+        with self._writing(), Session(self._engine) as session, session.begin():
+            session.add(
+                TableRow(
+                    id=table.id,
+                    game=table.game,
+                    data_version=table.data_version,
+                    num_players=table.num_players,
+                    options=table.options,
+                    setup_chance=table.setup_chance,
+                    settings=table.settings,
+                    clock=table.clock,
+                    deadline=table.deadline,
+                    state_id=table.state_id,
+                    status=table.status,
+                    created_at=table.created_at,
+                    updated_at=table.updated_at,
+                )
+            )
+            session.flush()
+            for seat in seats:
+                session.add(
+                    SeatRow(
+                        table_id=table.id,
+                        seat=seat.seat,
+                        kind=seat.kind,
+                        spec=seat.spec,
+                        name=seat.name,
+                        token_hash=seat.token_hash,
+                    )
+                )
+
+    def load(self, table_id: str) -> Stored:
+        with Session(self._engine) as session:
+            row = _row(session, table_id)
+            steps = [
+                Step(
+                    state_id=r.state_id,
+                    kind=r.kind,
+                    player=r.player,
+                    action=cast("dict[str, Json] | None", r.action),
+                    chance=list(r.chance),
+                    created_at=r.created_at,
+                )
+                for r in session.scalars(select(StepRow).where(StepRow.table_id == table_id).order_by(StepRow.state_id))
+            ]
+            seats = [
+                _seat(s)
+                for s in session.scalars(select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat))
+            ]
+            chat = session.scalars(
+                select(ChatRow).where(ChatRow.table_id == table_id).order_by(ChatRow.id.desc()).limit(CHAT_SHOWN)
+            ).all()
+            lines = [ChatLine(seat=c.seat, name=c.name, text=c.text, at=c.created_at) for c in reversed(chat)]
+            return Stored(table=_table(row), seats=seats, steps=steps, chat=lines)
+
+    def version(self, table_id: str) -> tuple[int, datetime]:
+        with self._engine.connect().execution_options(isolation_level="AUTOCOMMIT") as connection:
+            found = connection.execute(
+                select(TABLES.c.state_id, TABLES.c.updated_at).where(TABLES.c.id == table_id)
+            ).first()
+        if found is None:
+            raise TableNotFound(_("there is no table {table!r}").format(table=table_id))
+        return found.state_id, found.updated_at
+
+    def append(self, table_id: str, expected: int, step: Step, moved: Moved) -> None:
+        values: dict[str, Any] = {
+            "state_id": step.state_id,
+            "updated_at": moved.updated_at,
+            "clock": moved.clock,
+            "deadline": moved.deadline,
+        }
+        if moved.over:
+            values["status"] = OVER
+        row = {
+            "table_id": table_id,
+            "state_id": step.state_id,
+            "kind": step.kind,
+            "player": step.player,
+            "action": step.action,
+            "chance": step.chance,
+            "created_at": moved.updated_at,
+        }
+        self._steps.write(table_id, expected, values, row)
+
+    def take_seat(self, table_id: str, seat: int, name: str, token_hash: str, now: datetime) -> Touched:
+        with self._writing(), Session(self._engine) as session, session.begin():
+            row = _row(session, table_id)
+            seat_row = session.get(SeatRow, (table_id, seat))
+            if seat_row is None:
+                raise TableNotFound(
+                    _("table {table} has no seat {seat} (seats 0-{last})").format(
+                        table=table_id, seat=seat, last=row.num_players - 1
+                    )
+                )
+            taken = session.execute(
+                update(SeatRow)
+                .where(
+                    SeatRow.table_id == table_id,
+                    SeatRow.seat == seat,
+                    SeatRow.kind == "human",
+                    SeatRow.token_hash.is_(None),
+                )
+                .values(name=name, token_hash=token_hash)
+            )
+            if taken.rowcount != 1:  # type: ignore[attr-defined]
+                raise SeatTaken(
+                    (_("seat {seat} is a bot") if seat_row.kind == "bot" else _("seat {seat} is taken")).format(
+                        seat=seat
+                    )
+                )
+            free = session.scalars(
+                select(SeatRow.seat).where(
+                    SeatRow.table_id == table_id, SeatRow.kind == "human", SeatRow.token_hash.is_(None)
+                )
+            ).all()
+            if not free and row.status == "open":
+                row.status = RUNNING
+            before, row.updated_at = row.updated_at, now
+            return Touched(state_id=row.state_id, status=row.status, before=before, after=now)
+
+    def seat_of(self, table_id: str, token_hash: str) -> int | None:
+        with Session(self._engine) as session:
+            return session.scalar(
+                select(SeatRow.seat).where(SeatRow.table_id == table_id, SeatRow.token_hash == token_hash)
+            )
+
+    def add_chat(self, table_id: str, seat: int, text: str, now: datetime) -> tuple[ChatLine, Touched]:
+        with self._writing(), Session(self._engine) as session, session.begin():
+            row = _row(session, table_id)
+            seat_row = session.get(SeatRow, (table_id, seat))
+            name = (seat_row.name if seat_row else None) or ""
+            session.add(ChatRow(table_id=table_id, seat=seat, name=name, text=text, created_at=now))
+            before, row.updated_at = row.updated_at, now
+            touched = Touched(state_id=row.state_id, status=row.status, before=before, after=now)
+        return ChatLine(seat=seat, name=name, text=text, at=now), touched
+
+    def lobby(self) -> list[tuple[Table, list[Seat]]]:
+        with Session(self._engine) as session:
+            rows = session.scalars(
+                select(TableRow).where(TableRow.status != OVER).order_by(TableRow.created_at.desc()).limit(LOBBY_SHOWN)
+            ).all()
+            seats: dict[str, list[Seat]] = {}
+            if rows:
+                for s in session.scalars(
+                    select(SeatRow).where(SeatRow.table_id.in_([r.id for r in rows])).order_by(SeatRow.seat)
+                ):
+                    seats.setdefault(s.table_id, []).append(_seat(s))
+            return [(_table(r), seats.get(r.id, [])) for r in rows]
+
+    def overdue(self, now: float) -> list[str]:
+        with Session(self._engine) as session:
+            return list(
+                session.scalars(select(TableRow.id).where(TableRow.deadline <= now, TableRow.status != OVER)).all()
+            )
+
+    def active(self) -> list[str]:
+        with Session(self._engine) as session:
+            return list(session.scalars(select(TableRow.id).where(TableRow.status != OVER)).all())
+
+    def _writing(self) -> contextlib.AbstractContextManager[object]:
+        return self._writer if self._writer is not None else contextlib.nullcontext()
+
+
+def _row(session: Session, table_id: str) -> TableRow:
+    row = session.get(TableRow, table_id)
+    if row is None:
+        raise TableNotFound(_("there is no table {table!r}").format(table=table_id))
+    return row
+
+
+def _seat(row: SeatRow) -> Seat:
+    return Seat(seat=row.seat, spec=row.spec, name=row.name, token_hash=row.token_hash)
+
+
+def _table(row: TableRow) -> Table:
+    return Table(
+        id=row.id,
+        game=row.game,
+        data_version=row.data_version,
+        num_players=row.num_players,
+        options=cast("dict[str, Json]", dict(row.options)),
+        setup_chance=list(row.setup_chance),
+        settings=cast("dict[str, Json]", dict(row.settings)),
+        clock=cast("dict[str, Json] | None", row.clock),
+        deadline=row.deadline,
+        state_id=row.state_id,
+        status=row.status,
+        created_at=row.created_at,
+        updated_at=row.updated_at,
+    )
