@@ -272,8 +272,12 @@ async function main() {
   const games = await api.games();
   page.game = games.find((g) => g.name === summary.game);
   page.facts = page.game?.facts || null;
-  const gameModule = await loadGame(summary.game);
-  board = createBoard($("#board"), { game: gameModule, lang, t, events: { act } });
+  // the game's terms in the page's language; without them a module draws its data ids
+  const [gameModule, words] = await Promise.all([
+    loadGame(summary.game),
+    api.words(summary.game).then((answer) => answer.words, () => ({})),
+  ]);
+  board = createBoard($("#board"), { game: gameModule, lang, t, words, events: { act } });
   page.view = null;
   page.held = store.seats(tableId);
   const invited = new URLSearchParams(location.search).get("seat");

@@ -41,7 +41,7 @@ export function render(layer, config, narrowed, fallback, aspect = 1.4) {
 }
 
 function context(config, size) {
-  return { playerColor: config.playerColor, svg, lang: config.lang, t: config.t, cellSize: size };
+  return { playerColor: config.playerColor, svg, lang: config.lang, t: config.t, words: config.words, cellSize: size };
 }
 
 function lastMoveColours(config) {

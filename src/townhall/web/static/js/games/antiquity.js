@@ -1,6 +1,7 @@
 // Antiquity: the hex countryside (terrain, pollution, goods, cities, inns, producers, zones of
 // control, face-down exploration tokens) and every city map with its polyomino buildings; the
 // player areas' goods and workers. Drawn from the board view only.
+import { hasMark, hexPoints as hexagon, markValues, ownerColour, text as write, word } from '../board/draw.js';
 
 const S = 40; // hex radius on the map; side of a city square
 const SQ3 = Math.sqrt(3);
@@ -17,31 +18,9 @@ const BUILDING = {
 };
 const PRODUCER = { woodcutter: 'W', farm: 'F', mine: 'M', fisherman: 'S' };
 
-const HEX = Array.from({ length: 6 }, (_, k) => {
-  const a = (Math.PI / 180) * (60 * k - 90);
-  return [S * Math.cos(a), S * Math.sin(a)];
-});
-
-// A word of the page's catalogs for a data id (`an-good-sheep`); the id itself where none has it.
-function word(ctx, key, id) {
-  const said = ctx.t ? ctx.t(key) : key;
-  return said === key ? id : said;
-}
-
-function hexPoints(scale = 1) {
-  return HEX.map(([x, y]) => `${(x * scale).toFixed(2)},${(y * scale).toFixed(2)}`).join(' ');
-}
-
-function text(ctx, g, x, y, s, attrs = {}) {
-  const t = ctx.svg('text', { x, y, 'font-size': 12, 'font-family': 'sans-serif', fill: '#222', 'text-anchor': 'middle', ...attrs });
-  t.textContent = String(s);
-  g.append(t);
-  return t;
-}
-
-function seatColour(ctx, owner) {
-  return owner === null || owner === undefined ? '#777' : ctx.playerColor(owner);
-}
+const hexPoints = (scale = 1) => hexagon(S * scale);
+const text = (ctx, g, x, y, s, attrs = {}) => write(ctx, g, x, y, s, { 'font-size': 12, ...attrs });
+const seatColour = (ctx, owner) => ownerColour(ctx, owner, '#777');
 
 function terrainGlyph(ctx, g, terrain) {
   if (terrain === 'forest') {
@@ -77,7 +56,7 @@ function producerGlyph(ctx, g, piece) {
     el.append(ctx.svg('rect', { x: -12, y: -12, width: 24, height: 24, rx: 4, fill: colour, stroke: '#222', 'stroke-width': 1.5 }));
     const good = GOOD[piece.label];
     if (good) el.append(ctx.svg('circle', { cx: 0, cy: 0, r: 7, fill: good, stroke: '#222' }));
-    text(ctx, el, 0, -15, word(ctx, `an-country-${piece.kind}`, piece.kind), { 'font-size': 9, fill: '#111' });
+    text(ctx, el, 0, -15, word(ctx, `country.${piece.kind}`, piece.kind), { 'font-size': 9, fill: '#111' });
   }
   g.append(el);
 }
@@ -87,25 +66,23 @@ function goodToken(ctx, g, piece, x, y) {
 }
 
 function drawHex(g, cell, ctx) {
-  const marks = cell.marks ?? [];
   g.append(ctx.svg('polygon', { points: hexPoints(), fill: TERRAIN[cell.terrain] ?? '#ddd', stroke: '#5c5c4c', 'stroke-width': 1 }));
   const pieces = cell.pieces ?? [];
   const city = pieces.find((p) => p.kind === 'city');
-  if (!pieces.length && !marks.includes('token')) terrainGlyph(ctx, g, cell.terrain);
-  if (marks.includes('polluted')) {
+  if (!pieces.length && !hasMark(cell, 'token')) terrainGlyph(ctx, g, cell.terrain);
+  if (hasMark(cell, 'polluted')) {
     g.append(ctx.svg('polygon', { points: hexPoints(), fill: '#5a4632', opacity: 0.55 }));
     g.append(ctx.svg('path', { d: 'M-20,-8 L8,20 M-8,-20 L20,8 M-24,6 L-6,24 M6,-24 L24,-6', stroke: '#3a2a1a', 'stroke-width': 1.5, opacity: 0.6 }));
   }
   // zones of control: one inner ring per player whose zone holds the hex
-  const zones = marks.filter((m) => m.startsWith('zone-')).map((m) => Number(m.slice(5)) - 1);
-  zones.forEach((seat, i) => {
+  markValues(cell, 'zone').forEach((seat, i) => {
     g.append(ctx.svg('polygon', { points: hexPoints(0.9 - i * 0.1), fill: 'none', stroke: ctx.playerColor(seat), 'stroke-width': 3, opacity: 0.9, class: 'zone' }));
   });
   if (city) cityGlyph(ctx, g, city.owner);
   const others = pieces.filter((p) => p.kind !== 'city' && p.kind !== 'good');
   for (const p of others) producerGlyph(ctx, g, p);
   pieces.filter((p) => p.kind === 'good').forEach((p, i) => goodToken(ctx, g, p, 14 - i * 6, 14));
-  if (marks.includes('token')) {
+  if (hasMark(cell, 'token')) {
     g.append(ctx.svg('circle', { cx: 0, cy: 0, r: 11, fill: '#3a3a4a', stroke: '#d9c98a', 'stroke-width': 2, class: 'token' }));
     text(ctx, g, 0, 5, '?', { 'font-size': 14, fill: '#d9c98a', 'font-weight': 'bold' });
   }
@@ -136,7 +113,6 @@ function firstCellOf(area, label) {
 }
 
 function drawSquare(g, cell, area, ctx) {
-  const marks = cell.marks ?? [];
   g.append(ctx.svg('rect', { x: 0, y: 0, width: S, height: S, fill: '#ece4d0', stroke: '#b5a888', 'stroke-width': 0.8 }));
   const building = (cell.pieces ?? []).find((p) => p.kind !== 'grave');
   if (building) {
@@ -149,15 +125,15 @@ function drawSquare(g, cell, area, ctx) {
     }
     const first = firstCellOf(area, label);
     if (first && first.id === cell.id) {
-      text(ctx, g, 3, 11, word(ctx, `an-building-${building.kind.replace('_', '-')}`, building.kind.replace('_', ' ')), { 'text-anchor': 'start', 'font-size': 8, fill: '#111', 'font-weight': 'bold' });
+      text(ctx, g, 3, 11, word(ctx, `building.${building.kind}`).replace('_', ' '), { 'text-anchor': 'start', 'font-size': 8, fill: '#111', 'font-weight': 'bold' });
     }
   }
-  if (marks.includes('manned')) {
+  if (hasMark(cell, 'manned')) {
     const colour = seatColour(ctx, area.owner);
     g.append(ctx.svg('circle', { cx: S / 2, cy: S / 2 - 2, r: 4, fill: colour, stroke: '#111' }));
     g.append(ctx.svg('path', { d: `M${S / 2 - 7},${S / 2 + 12} Q${S / 2},${S / 2 - 4} ${S / 2 + 7},${S / 2 + 12} Z`, fill: colour, stroke: '#111', class: 'worker' }));
   }
-  if (marks.includes('grave') || (cell.pieces ?? []).some((p) => p.kind === 'grave')) {
+  if (hasMark(cell, 'grave') || (cell.pieces ?? []).some((p) => p.kind === 'grave')) {
     const x = building ? S - 12 : S / 2;
     const y = building ? S - 12 : S / 2;
     const k = building ? 0.55 : 1;
@@ -228,7 +204,7 @@ export default {
       const [x, y] = [22 + i * 50, 44];
       g.append(ctx.svg('circle', { cx: x, cy: y, r: 11, fill: GOOD[name], stroke: '#222', opacity: t.value ? 1 : 0.35 }));
       text(ctx, g, x, y + 4, t.value, { 'font-size': 11, 'font-weight': 'bold', fill: ['sheep', 'pearls', 'grain', 'gold'].includes(name) ? '#222' : '#fff' });
-      text(ctx, g, x, y + 24, word(ctx, `an-good-${name}`, name), { 'font-size': 9, fill: '#444' });
+      text(ctx, g, x, y + 24, word(ctx, `good.${name}`, name), { 'font-size': 9, fill: '#444' });
     });
     const rest = tracks.filter((t) => !GOOD[t.id.split('.').pop()])
       .map((t) => `${t.label} ${t.value}${t.maximum ? `/${t.maximum}` : ''}`);

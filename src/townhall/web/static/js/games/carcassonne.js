@@ -1,5 +1,6 @@
 // Carcassonne: a tile is drawn from its parts (segments) and the edges they touch, already turned
 // by the game; nothing here knows a rule. Geometry in a 100-unit square; north is up.
+import { hasMark, ownerColour, text, word } from '../board/draw.js';
 
 const S = 100;
 const C = S / 2;
@@ -34,12 +35,6 @@ const CITY_SHAPES = {
 const MEEPLE = 'M0,-15 C5,-15 6,-9 4,-7 L13,-4 C16,-3 15,2 11,1 L7,0 L12,13 L3,13 L0,7 L-3,13 L-12,13 ' +
   'L-7,0 L-11,1 C-15,2 -16,-3 -13,-4 L-4,-7 C-6,-9 -5,-15 0,-15 Z';
 const SHIELD = 'M-7,-7 H7 V1 C7,5 3,8 0,9 C-3,8 -7,5 -7,1 Z';
-
-// A word of the page's catalogs for a data id (`cc-piece-knight`); the id itself where none has it.
-function word(ctx, key, id) {
-  const said = ctx.t ? ctx.t(key) : key;
-  return said === key ? id : said;
-}
 
 function turnPoint([x, y], k) {
   for (let i = 0; i < ((k % 4) + 4) % 4; i++) [x, y] = [S - y, x];
@@ -125,14 +120,14 @@ function cornerField(edges) {
 }
 
 function drawMeeple(ctx, g, [x, y], owner, kind, part) {
-  const colour = owner === null || owner === undefined ? '#999' : ctx.playerColor(owner);
+  const colour = ownerColour(ctx, owner, '#999');
   const turn = kind === 'farmer' ? ' rotate(-90)' : '';
   const el = ctx.svg('path', {
     d: MEEPLE, transform: `translate(${x},${y}) scale(0.95)${turn}`, fill: colour,
     stroke: '#111', 'stroke-width': 1.6, 'stroke-linejoin': 'round', class: `piece ${kind}`,
   });
   const title = ctx.svg('title');
-  title.textContent = ctx.t("cc-piece-of", { kind: word(ctx, `cc-piece-${kind}`, kind), n: Number(owner) + 1 });
+  title.textContent = ctx.t("cc-piece-of", { kind: word(ctx, kind), n: Number(owner) + 1 });
   el.append(title);
   g.append(tag(el, part));
 }
@@ -229,11 +224,8 @@ export function drawTile(g, parts, pieces, ctx, options = {}) {
   return anchors;
 }
 
-function tileLabel(g, text, ctx) {
-  if (!text) return;
-  const t = ctx.svg('text', { x: 94, y: 96, 'font-size': 9, 'text-anchor': 'end', fill: '#000', opacity: 0.45, 'font-family': 'sans-serif' });
-  t.textContent = text;
-  g.append(t);
+function tileLabel(g, label, ctx) {
+  if (label) text(ctx, g, 94, 96, label, { 'font-size': 9, 'text-anchor': 'end', fill: '#000', opacity: 0.45 });
 }
 
 function handCell(view) {
@@ -245,8 +237,7 @@ export default {
   cellSize: S,
 
   drawCell(g, cell, area, view, ctx) {
-    const marks = cell.marks ?? [];
-    if (marks.includes('open') && !(cell.parts ?? []).length) {
+    if (hasMark(cell, 'open') && !(cell.parts ?? []).length) {
       g.append(ctx.svg('rect', {
         x: 3, y: 3, width: S - 6, height: S - 6, rx: 6, fill: '#ffffff', 'fill-opacity': 0.25,
         stroke: COLOURS.open, 'stroke-width': 2, 'stroke-dasharray': '7 5', class: 'open',
@@ -255,7 +246,7 @@ export default {
     }
     drawTile(g, cell.parts ?? [], cell.pieces ?? [], ctx);
     tileLabel(g, cell.label, ctx);
-    if (marks.includes('last-move')) {
+    if (hasMark(cell, 'last-move')) {
       g.append(ctx.svg('rect', { x: 2, y: 2, width: S - 4, height: S - 4, fill: 'none', stroke: COLOURS.last, 'stroke-width': 4, class: 'last-move' }));
     }
   },

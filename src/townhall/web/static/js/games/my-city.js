@@ -1,6 +1,7 @@
 // My City: a player's 11x11 board (terrain, river, printed features, campaign marks) and the
 // buildings on it, coloured by kind; the revealed card's building (area "card") is previewed at a
 // target by turning its cells clockwise. Everything comes from the board view; no rule here.
+import { hasMark, markValue, ownerColour, text } from '../board/draw.js';
 
 const S = 50;
 const TERRAIN = { grass: '#b9d98a', forest: '#4f8a3c', mountain: '#9c9184' };
@@ -23,7 +24,7 @@ function areaInfo(area) {
   for (const c of area.cells) {
     const piece = (c.pieces ?? [])[0];
     if (piece) labels.set(`${c.col},${c.row}`, piece.label ?? piece.kind);
-    if ((c.marks ?? []).includes('river-east')) river.set(c.row, c.col + 1);
+    if (hasMark(c, 'river-east')) river.set(c.row, c.col + 1);
   }
   info = { labels, river };
   cache.set(area, info);
@@ -61,8 +62,10 @@ function mountainTexture(ctx, g) {
   g.append(ctx.svg('path', { d: 'M17,21 L20,16 L23,21 Z', fill: '#f4f4f4' }));
 }
 
-function drawFeatures(ctx, g, marks) {
-  const has = (m) => marks.includes(m);
+// The printed features the cell's marks name (trees, rocks, well, gold mine, sticker, mine shaft).
+const FEATURES = new Set(['trees', 'rocks', 'well', 'gold-mine']);
+function drawFeatures(ctx, g, cell) {
+  const has = (kind) => hasMark(cell, kind);
   const sticker = has('sticker');
   if (has('sticker-square') || sticker) {
     g.append(ctx.svg('rect', {
@@ -70,33 +73,32 @@ function drawFeatures(ctx, g, marks) {
       stroke: '#7a6a4a', 'stroke-width': 1.5, 'stroke-dasharray': sticker ? null : '4 3',
     }));
   }
-  if (has('tree')) tree(ctx, g, S / 2, S / 2 - 3, 9);
-  if (has('trees-2')) {
+  const trees = markValue(cell, 'trees');
+  const rocks = markValue(cell, 'rocks');
+  if (trees === 1) tree(ctx, g, S / 2, S / 2 - 3, 9);
+  if (trees === 2) {
     tree(ctx, g, S * 0.32, S * 0.36, 8);
     tree(ctx, g, S * 0.66, S * 0.56, 8);
   }
-  if (has('rock')) rock(ctx, g, S / 2, S / 2, 10);
-  if (has('rocks-2')) {
+  if (rocks === 1) rock(ctx, g, S / 2, S / 2, 10);
+  if (rocks === 2) {
     rock(ctx, g, S * 0.32, S * 0.38, 8);
     rock(ctx, g, S * 0.68, S * 0.62, 8);
   }
   if (has('well')) well(ctx, g, S / 2, S / 2);
   if (has('gold-mine')) goldMine(ctx, g, S / 2, S / 2);
-  for (const m of marks) {
-    const mine = /^mine-(\w+)-(\d+)$/.exec(m);
-    if (!mine) continue;
-    g.append(ctx.svg('rect', { x: 3, y: 3, width: S - 6, height: S - 6, fill: 'none', stroke: MINE[mine[1]] ?? '#444', 'stroke-width': 4 }));
-    const t = ctx.svg('text', { x: S - 7, y: 15, 'font-size': 11, 'text-anchor': 'end', fill: MINE[mine[1]] ?? '#444', 'font-weight': 'bold' });
-    t.textContent = mine[2];
-    g.append(t);
+  const shaft = markValue(cell, 'mine-shaft');
+  if (shaft !== null) {
+    const colour = MINE[shaft] ?? '#444';
+    g.append(ctx.svg('rect', { x: 3, y: 3, width: S - 6, height: S - 6, fill: 'none', stroke: colour, 'stroke-width': 4 }));
+    text(ctx, g, S - 7, 15, markValue(cell, 'mine-depth') ?? '', { 'font-size': 11, 'text-anchor': 'end', fill: colour, 'font-weight': 'bold' });
   }
 }
 
 function drawRiver(ctx, g, cell, area) {
-  const marks = cell.marks ?? [];
   const w = 7;
-  if (marks.includes('river-east')) g.append(ctx.svg('rect', { x: S - w, y: 0, width: w, height: S, fill: RIVER }));
-  if (marks.includes('river-west')) g.append(ctx.svg('rect', { x: 0, y: 0, width: w, height: S, fill: RIVER }));
+  if (hasMark(cell, 'river-east')) g.append(ctx.svg('rect', { x: S - w, y: 0, width: w, height: S, fill: RIVER }));
+  if (hasMark(cell, 'river-west')) g.append(ctx.svg('rect', { x: 0, y: 0, width: w, height: S, fill: RIVER }));
   // where the river steps sideways between two rows it runs along their shared edge
   const { river } = areaInfo(area);
   for (const [other, side] of [[cell.row + 1, 'bottom'], [cell.row - 1, 'top']]) {
@@ -131,18 +133,13 @@ function cardCells(view) {
   return card ? card.cells : [];
 }
 
-function text(ctx, g, x, y, s, attrs = {}) {
-  const t = ctx.svg('text', { x, y, 'font-size': 16, 'font-family': 'sans-serif', fill: '#222', ...attrs });
-  t.textContent = s;
-  g.append(t);
-  return t;
-}
+// The board's own lines: 16 units, from their start.
+const LINE = { 'font-size': 16, 'text-anchor': 'start' };
 
 export default {
   cellSize: S,
 
   drawCell(g, cell, area, view, ctx) {
-    const marks = cell.marks ?? [];
     const piece = (cell.pieces ?? [])[0];
     if (area.id === 'card') {
       const { labels } = areaInfo(area);
@@ -152,21 +149,21 @@ export default {
     g.append(ctx.svg('rect', { x: 0, y: 0, width: S, height: S, fill: TERRAIN[cell.terrain] ?? '#ddd', stroke: '#6f8a55', 'stroke-width': 0.6 }));
     if (cell.terrain === 'forest') forestTexture(ctx, g);
     if (cell.terrain === 'mountain') mountainTexture(ctx, g);
-    if (marks.includes('new-land')) g.append(ctx.svg('rect', { x: 2, y: 2, width: S - 4, height: S - 4, fill: 'none', stroke: '#e8f5c8', 'stroke-width': 3 }));
+    if (hasMark(cell, 'new-land')) g.append(ctx.svg('rect', { x: 2, y: 2, width: S - 4, height: S - 4, fill: 'none', stroke: '#e8f5c8', 'stroke-width': 3 }));
     if (piece) {
       const { labels } = areaInfo(area);
       drawBuilding(ctx, g, piece, (dx, dy) => labels.get(`${cell.col + dx},${cell.row + dy}`));
       // a printed feature under a building still shows, small, in the corner
-      const under = marks.filter((m) => ['tree', 'trees-2', 'rock', 'rocks-2', 'well', 'gold-mine'].includes(m));
+      const under = (cell.marks ?? []).filter((m) => FEATURES.has(m.kind));
       if (under.length) {
         const small = ctx.svg('g', { transform: `translate(${S * 0.62},${S * 0.62}) scale(0.36)`, opacity: 0.85 });
-        drawFeatures(ctx, small, under);
+        drawFeatures(ctx, small, { marks: under });
         g.append(small);
       }
     } else {
-      drawFeatures(ctx, g, marks);
+      drawFeatures(ctx, g, cell);
     }
-    if (marks.includes('flooded')) {
+    if (hasMark(cell, 'flooded')) {
       g.append(ctx.svg('rect', { x: 0, y: 0, width: S, height: S, fill: RIVER, opacity: 0.35 }));
     }
     drawRiver(ctx, g, cell, area);
@@ -196,7 +193,7 @@ export default {
   // Column letters and row numbers round a player's board; its score, passes and status below.
   drawAreaExtras(g, area, view, ctx) {
     if (area.id === 'card' && !(area.cells ?? []).length) {
-      text(ctx, g, 0, 20, area.label, { 'font-weight': 'bold' }); // the blockade: no building
+      text(ctx, g, 0, 20, area.label, { ...LINE, 'font-weight': 'bold' }); // the blockade: no building
       return;
     }
     if (!area.id.startsWith('board-')) return;
@@ -206,18 +203,17 @@ export default {
       text(ctx, g, -8, i * S + S / 2 + 5, String(i + 1), { 'text-anchor': 'end', 'font-size': 14, fill: '#555' });
     }
     g.append(ctx.svg('rect', { x: 0, y: 0, width: size * S, height: size * S, fill: 'none', stroke: '#333', 'stroke-width': 2 }));
-    const owner = area.owner;
-    const colour = owner === null || owner === undefined ? '#888' : ctx.playerColor(owner);
+    const colour = ownerColour(ctx, area.owner, '#888');
     const y = size * S + 24;
     g.append(ctx.svg('circle', { cx: 10, cy: y - 5, r: 8, fill: colour, stroke: '#222' }));
     const parts = (area.tracks ?? []).filter((t) => !t.id.startsWith('final-'))
       .map((t) => `${t.label} ${t.value}${t.maximum ? `/${t.maximum}` : ''}`);
     const status = (area.items ?? []).find((i) => i.kind === 'status');
     if (status) parts.push(status.label);
-    text(ctx, g, 24, y, parts.join(' · '));
+    text(ctx, g, 24, y, parts.join(' · '), LINE);
     const finals = (area.tracks ?? []).filter((t) => t.id.startsWith('final-'));
-    if (finals.length) text(ctx, g, 24, y + 22, finals.map((t) => `${t.label} ${t.value}`).join(' · '), { 'font-size': 13 });
+    if (finals.length) text(ctx, g, 24, y + 22, finals.map((t) => `${t.label} ${t.value}`).join(' · '), { ...LINE, 'font-size': 13 });
     const choice = (area.items ?? []).find((i) => i.kind === 'choice');
-    if (choice) text(ctx, g, 24, y + (finals.length ? 44 : 22), ctx.t("mc-your-choice", { choice: choice.label }), { 'font-size': 13, fill: '#444' });
+    if (choice) text(ctx, g, 24, y + (finals.length ? 44 : 22), ctx.t("mc-your-choice", { choice: choice.label }), { ...LINE, 'font-size': 13, fill: '#444' });
   },
 };
