@@ -21,9 +21,18 @@ const TERRAIN = {
 const PART = { city: "#c8874a", road: "#f7f3e8", field: "#8fc26a", cloister: "#c0504d", river: "#4a9ad8" };
 // Where each edge and half-edge sits on a square cell (fractions of its side).
 const EDGE = {
-  N: [0.5, 0.14], E: [0.86, 0.5], S: [0.5, 0.86], W: [0.14, 0.5],
-  Nw: [0.3, 0.1], Ne: [0.7, 0.1], En: [0.9, 0.3], Es: [0.9, 0.7],
-  Se: [0.7, 0.9], Sw: [0.3, 0.9], Ws: [0.1, 0.7], Wn: [0.1, 0.3],
+  N: [0.5, 0.14],
+  E: [0.86, 0.5],
+  S: [0.5, 0.86],
+  W: [0.14, 0.5],
+  Nw: [0.3, 0.1],
+  Ne: [0.7, 0.1],
+  En: [0.9, 0.3],
+  Es: [0.9, 0.7],
+  Se: [0.7, 0.9],
+  Sw: [0.3, 0.9],
+  Ws: [0.1, 0.7],
+  Wn: [0.1, 0.3],
 };
 
 function hashColour(text) {
@@ -40,12 +49,15 @@ function text(ctx, g, x, y, content, size, attrs = {}) {
 }
 
 // A mark in words: its kind, and its value when it has one.
-const markWords = (mark) => (mark.value === null || mark.value === undefined ? mark.kind : `${mark.kind} ${mark.value}`);
+const markWords = (mark) =>
+  mark.value === null || mark.value === undefined ? mark.kind : `${mark.kind} ${mark.value}`;
 const hexPoints = (size) => hexagon(size * 0.97);
 
 // The local frame of a cell: squares span (0,0)-(s,s), hexes are centred on (0,0).
 function frame(area, size) {
-  return area.layout === "hex" ? { x0: -size * 0.75, y0: -size * 0.75, side: size * 1.5 } : { x0: 0, y0: 0, side: size };
+  return area.layout === "hex"
+    ? { x0: -size * 0.75, y0: -size * 0.75, side: size * 1.5 }
+    : { x0: 0, y0: 0, side: size };
 }
 
 function partPositions(parts, f) {
@@ -84,7 +96,9 @@ function drawCell(g, cell, area, view, ctx) {
   shape.setAttribute("fill", open ? "none" : terrainColour(cell.terrain));
   g.append(shape);
   const title = ctx.svg("title");
-  title.textContent = [cell.id, cell.terrain, cell.label, ...(cell.marks || []).map(markWords)].filter(Boolean).join(" · ");
+  title.textContent = [cell.id, cell.terrain, cell.label, ...(cell.marks || []).map(markWords)]
+    .filter(Boolean)
+    .join(" · ");
   g.append(title);
   const label = [cell.label, cell.rotation ? `↻${cell.rotation}` : ""].filter(Boolean).join(" ");
   if (label) text(ctx, g, f.x0 + f.side / 2, f.y0 + f.side * 0.12, label, size * 0.13, { class: "cell-label" });
@@ -93,7 +107,12 @@ function drawCell(g, cell, area, view, ctx) {
   for (const [part, x, y] of positions) {
     where.set(part.id, [x, y]);
     const chip = ctx.svg("circle", {
-      cx: x, cy: y, r: size * 0.1, "data-part": part.id, class: "part", fill: PART[part.kind] || hashColour(part.kind),
+      cx: x,
+      cy: y,
+      r: size * 0.1,
+      "data-part": part.id,
+      class: "part",
+      fill: PART[part.kind] || hashColour(part.kind),
     });
     const tip = ctx.svg("title");
     tip.textContent = part.label || `${part.kind} ${part.id}`;
@@ -106,7 +125,13 @@ function drawCell(g, cell, area, view, ctx) {
       f.y0 + f.side * (0.55 + 0.2 * Math.floor(i / 3)),
     ];
     const dot = ctx.svg("circle", {
-      cx: x, cy: y, r: size * 0.12, class: "piece", fill: ctx.playerColor(piece.owner), stroke: "#222", "stroke-width": 1.5,
+      cx: x,
+      cy: y,
+      r: size * 0.12,
+      class: "piece",
+      fill: ctx.playerColor(piece.owner),
+      stroke: "#222",
+      "stroke-width": 1.5,
     });
     const tip = ctx.svg("title");
     tip.textContent = [piece.kind, piece.label, piece.count > 1 ? `×${piece.count}` : ""].filter(Boolean).join(" ");
