@@ -39,6 +39,8 @@ MARKS = [
     MarkKind(kind="turned", meaning="the St. Barbara tile is turned"),
     MarkKind(kind="next", meaning="the St. Barbara tile turned next"),
     MarkKind(kind="used", meaning="the action card is used this round"),
+    MarkKind(kind="action", meaning="an action printed on a player's card, in order", values=list(ACTIONS)),
+    MarkKind(kind="icon", meaning="an icon beside a town plot, in order", values=list(DATA.icons)),
 ]
 
 
@@ -88,14 +90,18 @@ def _town(s: KutnaHoraPosition) -> dict[str, Json]:
             "row": r,
             "terrain": "plot" if side.plots[cell] else "blocked",
         }
+        marks: list[Json] = []
         if side.edges[cell]:
             out["label"] = "+".join(term("icon." + DATA.icons[i]) for i in side.edges[cell])
+            marks = [{"kind": "icon", "value": DATA.icons[i]} for i in side.edges[cell]]
         if s.town[cell] >= 0:
             owner = s.town_owner[cell]
             out["pieces"] = [_building_piece(s.town[cell], owner if owner >= 0 else None)]
-            out["marks"] = _building_marks(s.town[cell])
+            marks += _building_marks(s.town[cell])
         elif s.town_plot[cell] >= 0:
             out["pieces"] = [{"kind": "plot-marker", "owner": s.town_plot[cell]}]
+        if marks:
+            out["marks"] = marks
         cells.append(out)
     return {
         "id": "town",
@@ -250,7 +256,8 @@ def _player(s: KutnaHoraPosition, p: int) -> dict[str, Json]:
                 "row": 0,
                 "label": "+".join(action_name(a) for a in printed),
                 "parts": [{"id": part, "kind": "action"} for part in CARD_PARTS],
-                "marks": [{"kind": "used"}] if s.used_cards[p] >> card & 1 else [],
+                "marks": [{"kind": "action", "value": ACTIONS[a]} for a in printed]
+                + ([{"kind": "used"}] if s.used_cards[p] >> card & 1 else []),
             }
         )
     for row in range(3):

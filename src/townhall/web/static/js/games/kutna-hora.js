@@ -1,6 +1,6 @@
 // Kutná Hora: the town, the mine, the town hall, the market (price table), the council, St.
 // Barbara, the drawn mine tiles and each player's board, drawn from the board view only.
-import { hasMark, markValue, ownerColour, panel, text, track, word } from "../board/draw.js";
+import { hasMark, markValue, markValues, ownerColour, panel, text, track, word } from "../board/draw.js";
 
 const S = 100;
 const GUILD = {
@@ -158,7 +158,7 @@ function townCell(g, cell, ctx) {
   if (!plot) {
     g.append(ctx.svg("path", { d: "M10,90 L90,10 M10,50 L50,10 M50,90 L90,50", stroke: "#6b7a58", "stroke-width": 3 }));
   }
-  const icons = cell.label ? cell.label.split("+") : [];
+  const icons = markValues(cell, "icon");
   icons.forEach((icon, i) => {
     const [x, y] = [16 + i * 20, S - 14];
     g.append(ctx.svg("circle", { cx: x, cy: y, r: 9, fill: "#fff8e8", stroke: "#8a7a5a" }));
@@ -365,7 +365,7 @@ function actionCard(g, cell, ctx) {
       "stroke-width": 2,
     }),
   );
-  const printed = (cell.label ?? "").split("+");
+  const printed = markValues(cell, "action");
   const parts = new Map((cell.parts ?? []).map((p) => [p.id, p]));
   const half = (action, y, h) => {
     if (parts.has(action)) {
