@@ -34,7 +34,7 @@ MARKS = [
     MarkKind(kind="ore", meaning="the ore a mine tile produces", value_type="int"),
     MarkKind(kind="pop", meaning="the population a mine tile adds", value_type="int"),
     MarkKind(kind="points", meaning="the points a mine tile is worth", value_type="int"),
-    MarkKind(kind="stars", meaning="the stars of a mine tile", value_type="int"),
+    MarkKind(kind="stars", meaning="the stars of a mine tile or a rock", value_type="int"),
     MarkKind(kind="no-demand", meaning="the good has no demand now"),
     MarkKind(kind="turned", meaning="the St. Barbara tile is turned"),
     MarkKind(kind="next", meaning="the St. Barbara tile turned next"),
@@ -120,6 +120,7 @@ def _mine(s: KutnaHoraPosition) -> dict[str, Json]:
         out["terrain"] = "entrance" if cell in DATA.entrances else "rock" if tile == ROCK else "ground"
         if tile == ROCK:
             out["pieces"] = [{"kind": "rock", "label": _("{stars} stars").format(stars=s.rock_stars[cell])}]
+            out["marks"] = [{"kind": "stars", "value": s.rock_stars[cell]}]
         elif tile != EMPTY:
             kind = "technology" if TILES[tile].group == 3 else "mine-tile"
             out["pieces"] = [{"kind": kind, "owner": s.mine_owner[cell], "label": TILES[tile].id}]

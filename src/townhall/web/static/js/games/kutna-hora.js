@@ -211,7 +211,7 @@ function mineCell(g, cell, ctx) {
         "stroke-width": 2,
       }),
     );
-    text(ctx, g, S / 2, 64, "★".repeat(parseInt(piece.label, 10) || 0), { "font-size": 16, fill: "#5a4300" });
+    text(ctx, g, S / 2, 64, "★".repeat(markValue(cell, "stars") ?? 0), { "font-size": 16, fill: "#5a4300" });
   } else {
     mineTile(ctx, g, cell, piece);
   }
