@@ -14,7 +14,7 @@ CATALOG_STAMP := $(VENV)/.catalogs-stamp
 COMPILED_STAMP := $(VENV)/.compiled-stamp
 HOT_SOURCES := $(shell find src/townhall/engine src/townhall/games -name '*.py' 2>/dev/null) src/townhall/agents/mcts.py $(wildcard src/townhall/rl/*.py) $(wildcard src/townhall/*/_*.c src/townhall/games/*/_*.c) setup.py
 
-.PHONY: play terminal test lint typecheck bench clean schemas catalogs chromium compiled pure
+.PHONY: play terminal test lint typecheck bench clean schemas catalogs chromium compiled pure lint-web
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -48,6 +48,15 @@ terminal: $(CATALOG_STAMP) $(COMPILED_STAMP)
 ## The browser tests (tests/web) drive Debian's Chromium; Playwright's own download cannot work here.
 chromium:
 	@test -x /usr/bin/chromium || (apt-get update && apt-get install -y chromium)
+
+## make lint-web: ESLint and Prettier on the browser client (plain ES modules, no build step). The
+## tools are npm packages pinned in package.json and package-lock.json; Debian's nodejs and npm when
+## node is missing, as `make chromium` does for the browser.
+lint-web:
+	@command -v npm > /dev/null 2>&1 || (apt-get update && apt-get install -y nodejs npm)
+	@test -d node_modules || npm ci --no-audit --no-fund
+	npx eslint src/townhall/web/static/js
+	npx prettier --check src/townhall/web/static/js
 
 ## make test: the whole test suite on the pure-Python build and again on the compiled one (where a C
 ## compiler exists), mypy --strict on the package, ruff. Leaves the build it found (pure or compiled).

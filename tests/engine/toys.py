@@ -145,7 +145,7 @@ class Pig(Game[PigState]):
         assert isinstance(state, PigState)
         tracks = [{"id": f"banked-{p}", "label": "banked", "value": b, "owner": p} for p, b in enumerate(state.banked)]
         tracks.append({"id": "turn", "label": "this turn", "value": state.turn_total, "owner": state.current})
-        return {"format": 1, "game": self.meta.name, "viewer": viewer, "areas": [], "tracks": tracks}
+        return {"format": 2, "game": self.meta.name, "viewer": viewer, "areas": [], "tracks": tracks}
 
     def new_state(self, num_players: int, options: Options, chance: Chance) -> PigState:
         return PigState(num_players, int(options["target"]), int(options["max_turns"]))
@@ -347,7 +347,7 @@ class Goofspiel(Game[GoofState]):
             cells = [{"id": str(card), "col": index, "row": 0, "label": str(card)} for index, card in enumerate(hand)]
             areas.append({"id": f"hand-{player}", "label": "hand", "layout": "row", "owner": player, "cells": cells})
         items = [{"id": "prize", "kind": "card", "label": str(seen["prize"])}]
-        return {"format": 1, "game": self.meta.name, "viewer": viewer, "areas": areas, "items": items}
+        return {"format": 2, "game": self.meta.name, "viewer": viewer, "areas": areas, "items": items}
 
     def action_target(self, state: State, player: int, action: int) -> dict[str, Json] | None:
         assert isinstance(state, GoofState)

@@ -12,7 +12,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 from tests.server.conftest import Server
 
 VIEW = {
-    "format": 1,
+    "format": 2,
     "game": "toy",
     "viewer": 0,
     "areas": [

@@ -2,7 +2,8 @@
 the drawing contract (docs/web-client.md) and draw every cell of real board views with a minimal
 fake SVG context: every part an action targets is drawn clickable (data-part), and the previews of
 placements cover exactly the cells (My City) or show exactly the turned parts (Carcassonne) the
-game gives the placed piece."""
+game gives the placed piece. Every game term a module asks for (`word(ctx, key)`) is in the words
+the server gives it (GET /api/games/{name}/words) in every language."""
 
 from __future__ import annotations
 
@@ -17,6 +18,8 @@ from typing import Any
 import pytest
 
 from townhall import games
+from townhall.cli.schemas import mark_kinds
+from townhall.engine.board import BoardView, check_marks
 from townhall.engine.chance import Chance
 from townhall.engine.protocol import Game, State
 from townhall.games.antiquity import actions as antiquity_actions
@@ -28,6 +31,8 @@ from townhall.games.carcassonne.actions import DEPLOY
 from townhall.games.carcassonne.position import PLACE, CarcassonnePosition
 from townhall.games.my_city.data import cell_name
 from townhall.games.my_city.state import MyCityState
+from townhall.i18n import LANGUAGES
+from townhall.server.routes.games import game_words
 
 GAMES_DIR = Path(__file__).resolve().parents[2] / "src" / "townhall" / "web" / "static" / "js" / "games"
 NAMES = games.shipped()
@@ -37,7 +42,7 @@ NODE = shutil.which("node")
 CHECK = r"""
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-const [moduleFile, positionsFile, catalogFile] = process.argv.slice(2);
+const [moduleFile, positionsFile, catalogFile, wordsFile] = process.argv.slice(2);
 const mod = await import(pathToFileURL(moduleFile).href);
 const game = mod.default;
 const fail = (msg) => { console.error(msg); process.exit(1); };
@@ -59,7 +64,11 @@ class El {
 // t(key) as the page's i18n.js gives it: the Japanese catalog, the key itself where it has none.
 const catalog = JSON.parse(readFileSync(catalogFile, 'utf8'));
 const t = (key, vars = {}) => (catalog[key] ?? key).replace(/\{(\w+)\}/g, (_, n) => (n in vars ? String(vars[n]) : `{${n}}`));
-const ctx = { lang: 'ja', t, playerColor: (s) => `hsl(${Number(s) * 90}, 70%, 50%)`, svg: (tag, attrs) => new El(tag, attrs) };
+// The game's words in every language; the module draws with the Japanese ones, each key it asks noted.
+const wordsByLanguage = JSON.parse(readFileSync(wordsFile, 'utf8'));
+const asked = new Set();
+const words = new Proxy(wordsByLanguage.ja, { get: (target, key) => { if (typeof key === 'string') asked.add(key); return target[key]; } });
+const ctx = { lang: 'ja', t, words, playerColor: (s) => `hsl(${Number(s) * 90}, 70%, 50%)`, svg: (tag, attrs) => new El(tag, attrs) };
 // A module's own words come from the catalog: no catalog key and no unfilled placeholder is drawn.
 const unsaid = (el) => /^(kh|cc|an|mc)-[a-z]|\{\w+\}/.test(el.textContent);
 const numbers = (el) => Object.values(el.attrs).every((v) => !/NaN|undefined|Infinity/.test(v));
@@ -117,6 +126,12 @@ for (const { view, targets } of JSON.parse(readFileSync(positionsFile, 'utf8')))
     report.ghosts++;
   }
 }
+for (const key of asked) {
+  for (const [language, known] of Object.entries(wordsByLanguage)) {
+    if (typeof known[key] !== 'string' || !known[key].trim()) fail(`the term ${key} is not in the ${language} words`);
+  }
+}
+report.terms = asked.size;
 console.log(JSON.stringify(report));
 """
 
@@ -185,13 +200,23 @@ def test_module_draws_real_board_views(name: str, tmp_path: Path) -> None:
     positions = [
         p for options, seed, snaps, every in CASES[name] for p in _positions(name, options, seed, snaps, every)
     ]
+    # the marks the module reads are the kinds (and values) its game declares and publishes
+    declared = mark_kinds(type(games.get(name)).__module__)
+    assert declared, "the game declares its mark kinds"
+    for position in positions:
+        assert check_marks(BoardView.model_validate(position["view"]), declared) == []
     data = tmp_path / "positions.json"
     data.write_text(json.dumps(positions), encoding="utf-8")
     script = tmp_path / "check.mjs"
     script.write_text(CHECK, encoding="utf-8")
     catalog = GAMES_DIR.parent.parent / "i18n" / "ja.json"
+    words = tmp_path / "words.json"
+    words.write_text(json.dumps({code: game_words(name, code)["words"] for code in LANGUAGES}), encoding="utf-8")
     run = subprocess.run(
-        [NODE, str(script), str(module), str(data), str(catalog)], capture_output=True, text=True, timeout=60
+        [NODE, str(script), str(module), str(data), str(catalog), str(words)],
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert run.returncode == 0, run.stderr
     report = json.loads(run.stdout)
@@ -200,3 +225,5 @@ def test_module_draws_real_board_views(name: str, tmp_path: Path) -> None:
         assert report["ghosts"] > 0, "some placement was previewed"
     if name in ("carcassonne", "kutna-hora"):
         assert report["parts"] > 0, "some action targets a part"
+    if name != "my-city":  # My City draws no game term of its own: its labels come from the view
+        assert report["terms"] > 0, "the module asks the game's words"

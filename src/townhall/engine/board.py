@@ -6,6 +6,10 @@ the action acts on, or None when the action has no place on the board (pass, cho
 A client draws areas of cells, pieces on them, tracks and supplies, and offers a click on each
 target: it never re-implements a rule. docs/board-view.md describes the format; its JSON Schema is
 docs/schemas/board-view.schema.json.
+
+A cell's marks are typed (`Mark`: a kind and a value) so that a client reads them without parsing
+strings; each game declares the kinds it uses (`MarkKind`, in its board_view module's `MARKS`) and
+`make schemas` publishes them as docs/schemas/<game>/board-marks.schema.json.
 """
 
 from __future__ import annotations
@@ -14,11 +18,29 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-BOARD_FORMAT = 1
+BOARD_FORMAT = 2  # 2: typed marks ({kind, value}) instead of strings
 
 
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Mark(_Strict):
+    """Something shown on a cell that is not a piece: a flag ("polluted": no value), a number
+    ("ore", 2) or a name from a closed set ("guild", "miners")."""
+
+    kind: str
+    value: str | int | None = None
+
+
+class MarkKind(_Strict):
+    """One kind of mark a game uses: its values when they form a closed set (`values`), else
+    the type of its value (`value_type`; "none" for a flag)."""
+
+    kind: str
+    meaning: str
+    value_type: Literal["none", "int", "str"] = "none"
+    values: list[str] | list[int] | None = None
 
 
 class Piece(_Strict):
@@ -52,7 +74,7 @@ class Cell(_Strict):
     rotation: int = 0  # quarter turns clockwise of what is drawn on it (tiles)
     parts: list[Part] = Field(default_factory=list)
     pieces: list[Piece] = Field(default_factory=list)
-    marks: list[str] = Field(default_factory=list)  # e.g. "polluted", "sticker", "last-move"
+    marks: list[Mark] = Field(default_factory=list)  # e.g. {"kind": "polluted"}, {"kind": "ore", "value": 2}
 
 
 class Track(_Strict):
@@ -89,7 +111,7 @@ class Area(_Strict):
 
 
 class BoardView(_Strict):
-    format: Literal[1] = 1
+    format: Literal[2] = 2
     game: str
     viewer: int | None
     areas: list[Area]
@@ -107,3 +129,51 @@ class Target(_Strict):
     part: str | None = None
     rotation: int | None = None
     flipped: bool | None = None
+
+
+def mark_schema(kinds: list[MarkKind], title: str) -> dict[str, object]:
+    """The JSON Schema of a game's marks: one alternative per declared kind, its value typed (or
+    one of its closed set)."""
+    alternatives: list[dict[str, object]] = []
+    for declared in kinds:
+        value: dict[str, object]
+        if declared.values is not None:
+            value = {"enum": list(declared.values)}
+        elif declared.value_type == "none":
+            value = {"type": "null"}
+        else:
+            value = {"type": "integer" if declared.value_type == "int" else "string"}
+        alternatives.append(
+            {
+                "type": "object",
+                "description": declared.meaning,
+                "properties": {"kind": {"const": declared.kind}, "value": value},
+                "required": ["kind"] if declared.value_type == "none" else ["kind", "value"],
+                "additionalProperties": False,
+            }
+        )
+    return {"$schema": "https://json-schema.org/draft/2020-12/schema", "title": title, "oneOf": alternatives}
+
+
+def check_marks(view: BoardView, kinds: list[MarkKind]) -> list[str]:
+    """The marks of a board view that its game's vocabulary does not declare (empty: all are)."""
+    declared = {kind.kind: kind for kind in kinds}
+    wrong: list[str] = []
+    for area in view.areas:
+        for cell in area.cells:
+            for mark in cell.marks:
+                if not _fits(mark, declared.get(mark.kind)):
+                    wrong.append(f"{area.id}/{cell.id}: {mark.kind}={mark.value!r}")
+    return wrong
+
+
+def _fits(mark: Mark, declared: MarkKind | None) -> bool:
+    if declared is None:
+        return False
+    if declared.values is not None:
+        return mark.value in declared.values
+    if declared.value_type == "none":
+        return mark.value is None
+    if declared.value_type == "int":
+        return isinstance(mark.value, int)
+    return isinstance(mark.value, str)

@@ -348,7 +348,7 @@ class Game(Generic[S], metaclass=ABCMeta):
     def board_view(self, state: S, viewer: int | None) -> dict[str, Json]:
         """The position as a `townhall.engine.board.BoardView` (JSON), showing only what `viewer`
         may see (None: a spectator)."""
-        return {"format": 1, "game": self.meta.name, "viewer": viewer, "areas": []}
+        return {"format": 2, "game": self.meta.name, "viewer": viewer, "areas": []}
 
     def action_target(self, state: S, player: int, action: int) -> dict[str, Json] | None:
         """Where `player`'s legal action goes on the board view (`townhall.engine.board.Target` as JSON),

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from townhall.engine.board import BoardView, Target
+from townhall.engine.board import BoardView, Mark, Target
 from townhall.engine.chance import Chance
 from townhall.games.carcassonne.game import GAME
 from townhall.games.carcassonne.state import CarcassonneState
@@ -30,10 +30,10 @@ def _check(state: CarcassonneState) -> BoardView:
             assert parsed.cell is not None and parsed.cell in cells[parsed.area]
             cell = cells[parsed.area][parsed.cell]
             if kind == "place":
-                assert "open" in cell.marks and parsed.rotation == state.action_to_json(action)["rot"]
+                assert Mark(kind="open") in cell.marks and parsed.rotation == state.action_to_json(action)["rot"]
             else:
                 assert parsed.part in {part.id for part in cell.parts}
-                assert "last-move" in cell.marks
+                assert Mark(kind="last-move") in cell.marks
     return board
 
 

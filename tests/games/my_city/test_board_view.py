@@ -74,7 +74,7 @@ def test_view_shows_buildings_features_and_the_card() -> None:
     assert sorted((c["row"], c["col"]) for c in card["cells"]) == [(0, 0), (0, 1)]
     assert all(c["pieces"] == [{"kind": "yellow", "label": "YD2"}] for c in card["cells"])
     board = view["areas"][0]
-    marks = {mark for cell in board["cells"] for mark in cell.get("marks", [])}
+    marks = {mark["kind"] for cell in board["cells"] for mark in cell.get("marks", [])}
     assert {"gold-mine", "river-east", "river-west", "well"} <= marks
     target = GAME.action_target(state, 0, state.legal_actions(0)[0])
     assert target is not None

@@ -9,6 +9,7 @@ docs/board-antiquity.md describes it.
 from __future__ import annotations
 
 from townhall.engine import Json
+from townhall.engine.board import BOARD_FORMAT, MarkKind
 from townhall.games.antiquity import actions as A
 from townhall.games.antiquity import zones
 from townhall.games.antiquity.city import CHOICE_NAMES, CHOICE_ORIENTS, CHOICE_TYPES, COLUMNS, choice_of_shape, size_of
@@ -26,6 +27,14 @@ OFF_BOARD = frozenset(
      "give", "ask", "propose", "withdraw", "accept", "decline", "done"}
 )  # fmt: skip
 CITY_KINDS = frozenset({"square", "cell", "man", "heal", "move", "gravemove"})
+# The marks a cell may carry (docs/board-antiquity.md; published in docs/schemas/antiquity/board-marks.schema.json).
+MARKS = [
+    MarkKind(kind="zone", meaning="the hex is in the zone of control of this seat", value_type="int"),
+    MarkKind(kind="polluted", meaning="the hex is polluted"),
+    MarkKind(kind="token", meaning="a face-down exploration token lies on the hex"),
+    MarkKind(kind="manned", meaning="the building on this city square is manned"),
+    MarkKind(kind="grave", meaning="a grave lies on this city square"),
+]
 
 
 def shown_holdings(position: AntiquityPosition, viewer: int | None) -> list[Player]:
@@ -70,7 +79,7 @@ def board_view(position: AntiquityPosition, viewer: int | None) -> dict[str, Jso
                 for g, n in enumerate(goods) if n
             )  # fmt: skip
     return {
-        "format": 1,
+        "format": BOARD_FORMAT,
         "game": "antiquity",
         "viewer": viewer,
         "areas": areas,
@@ -100,11 +109,11 @@ def map_area(position: AntiquityPosition, holdings: list[Player]) -> dict[str, J
                 pieces.append({"kind": A.COUNTRY_KINDS[kind], "owner": owner, "label": good(GOODS[made])})
         if position.hex_goods[h] >= 0:
             pieces.append({"kind": "good", "label": good(GOODS[position.hex_goods[h]])})
-        marks = [f"zone-{p + 1}" for p, zone in enumerate(zone_of) if h in zone]
+        marks: list[Json] = [{"kind": "zone", "value": p} for p, zone in enumerate(zone_of) if h in zone]
         if position.polluted[h]:
-            marks.append("polluted")
+            marks.append({"kind": "polluted"})
         if position.token[h]:
-            marks.append("token")
+            marks.append({"kind": "token"})
         cells.append(
             {"id": f"h{h}", "col": q, "row": r, "terrain": TERRAINS[position.terrain[h]], "label": topo.labels[h],
              "pieces": pieces, "marks": marks}
@@ -117,16 +126,16 @@ def city_area(p: int, c: int, pl: Player) -> dict[str, Json]:
     cells: list[dict[str, Json]] = []
     for i, bid in enumerate(pl.grid[c]):
         pieces: list[dict[str, Json]] = []
-        marks: list[str] = []
+        marks: list[Json] = []
         if bid >= 0:
             building = pl.buildings[bid]
             if building is not None:
                 pieces.append({"kind": BUILDINGS[building[0]], "owner": p, "label": f"#{bid}"})
                 if pl.manned[bid]:
-                    marks.append("manned")
+                    marks.append({"kind": "manned"})
         if pl.graves[c][i]:
             pieces.append({"kind": "grave", "owner": p})
-            marks.append("grave")
+            marks.append({"kind": "grave"})
         cells.append({"id": cell_id(c, i), "col": i % size, "row": i // size, "pieces": pieces, "marks": marks})
     return {
         "id": f"p{p}.c{c}",

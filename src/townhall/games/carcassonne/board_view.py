@@ -4,6 +4,7 @@ same view (the stack is public as a multiset of tile codes)."""
 
 from __future__ import annotations
 
+from townhall.engine.board import BOARD_FORMAT, MarkKind
 from townhall.engine.protocol import Json
 from townhall.games.carcassonne.actions import DEPLOY, SKIP
 from townhall.games.carcassonne.position import DEPLOY as DEPLOY_PHASE
@@ -14,6 +15,11 @@ from townhall.games.carcassonne.words import _, segment_label
 AREA = "table"
 HAND_AREA = "hand"
 DIRECTIONS = ("N", "E", "S", "W")
+# The marks a cell may carry (docs/board-carcassonne.md; published in docs/schemas/carcassonne/board-marks.schema.json).
+MARKS = [
+    MarkKind(kind="last-move", meaning="the tile laid last"),
+    MarkKind(kind="open", meaning="an empty cell where the tile in hand fits"),
+]
 
 
 def cell_id(cell: int) -> str:
@@ -53,7 +59,7 @@ def board_view(state: CarcassonnePosition, viewer: int | None) -> dict[str, Json
         layout_index = state.board[cell][0]
         x, y = xy_of(cell)
         spec = TILE_SPECS[layout_index >> 2]
-        marks = ["last-move"] if cell == state.last_cell and len(state.placed_cells) > 1 else []
+        marks: list[Json] = [{"kind": "last-move"}] if cell == state.last_cell and len(state.placed_cells) > 1 else []
         cells.append(
             {
                 "id": cell_id(cell),
@@ -70,7 +76,7 @@ def board_view(state: CarcassonnePosition, viewer: int | None) -> dict[str, Json
     if state.phase == PLACE:
         for cell in sorted({action >> 2 for action in state.placements}):
             x, y = xy_of(cell)
-            cells.append({"id": cell_id(cell), "col": x, "row": y, "marks": ["open"]})
+            cells.append({"id": cell_id(cell), "col": x, "row": y, "marks": [{"kind": "open"}]})
     tracks: list[Json] = []
     for player in range(state.num_players):
         tracks.append(
@@ -105,7 +111,7 @@ def board_view(state: CarcassonnePosition, viewer: int | None) -> dict[str, Json
     if state.hand >= 0:
         areas.append(_hand_area(state.hand))
     return {
-        "format": 1,
+        "format": BOARD_FORMAT,
         "game": "carcassonne",
         "viewer": viewer,
         "areas": areas,

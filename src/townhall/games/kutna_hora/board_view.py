@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from townhall.engine.board import BOARD_FORMAT, MarkKind
 from townhall.engine.protocol import Json
 from townhall.games.kutna_hora import economy, mine, rounds
 from townhall.games.kutna_hora.actions import IDLE, SPACE, TAKE_COLS
@@ -24,6 +25,23 @@ TILES = economy.MINE_TILES
 CARD_PARTS = (*ACTIONS[:IDLE], "idle")  # the part of a card cell an action picks
 OFF_BOARD = frozenset({"set", "order", "buy", "tax", "resolve", "decline"})
 SIDE_WORDS = {"large": N_("large"), "small": N_("small")}
+# The marks a cell may carry (docs/board-kutna-hora.md; published in docs/schemas/kutna-hora/board-marks.schema.json).
+MARKS = [
+    MarkKind(kind="guild", meaning="the guild of a building, a house row or a good", values=list(GUILD_OF_GOOD)),
+    MarkKind(kind="noble", meaning="the noble colour of a public building", values=list(COLOURS)),
+    MarkKind(kind="wood", meaning="the wood a building costs", value_type="int"),
+    MarkKind(kind="cost", meaning="the groschen a mine or technology tile costs", value_type="int"),
+    MarkKind(kind="ore", meaning="the ore a mine tile produces", value_type="int"),
+    MarkKind(kind="pop", meaning="the population a mine tile adds", value_type="int"),
+    MarkKind(kind="points", meaning="the points a mine tile is worth", value_type="int"),
+    MarkKind(kind="stars", meaning="the stars of a mine tile or a rock", value_type="int"),
+    MarkKind(kind="no-demand", meaning="the good has no demand now"),
+    MarkKind(kind="turned", meaning="the St. Barbara tile is turned"),
+    MarkKind(kind="next", meaning="the St. Barbara tile turned next"),
+    MarkKind(kind="used", meaning="the action card is used this round"),
+    MarkKind(kind="action", meaning="an action printed on a player's card, in order", values=list(ACTIONS)),
+    MarkKind(kind="icon", meaning="an icon beside a town plot, in order", values=list(DATA.icons)),
+]
 
 
 def _column_cost(col: int) -> str:
@@ -40,14 +58,19 @@ def hall_cell(row: int, col: int) -> str:
 def _building_marks(tile: int) -> list[Json]:
     """What the tile shows: its guild (or the noble colour of a public building) and wood cost."""
     b = B[tile]
-    side = f"noble-{COLOURS[b.noble]}" if b.public else f"guild-{GUILD_OF_GOOD[b.guild]}"
-    return [side, f"wood-{b.wood}"]
+    side: Json = {"kind": "noble", "value": COLOURS[b.noble]} if b.public else _guild_mark(b.guild)
+    return [side, {"kind": "wood", "value": b.wood}]
+
+
+def _guild_mark(good_index: int) -> Json:
+    return {"kind": "guild", "value": GUILD_OF_GOOD[good_index]}
 
 
 def _mine_tile_marks(tile: int) -> list[Json]:
     """What a mine or technology tile shows: its cost, ore, population, points and stars."""
     t = TILES[tile]
-    return [f"cost-{t.cost}", f"ore-{t.ore}", f"pop-{t.pop}", f"points-{t.points}", f"stars-{t.stars}"]
+    shown = (("cost", t.cost), ("ore", t.ore), ("pop", t.pop), ("points", t.points), ("stars", t.stars))
+    return [{"kind": kind, "value": value} for kind, value in shown]
 
 
 def _building_piece(tile: int, owner: int | None) -> dict[str, Json]:
@@ -67,14 +90,18 @@ def _town(s: KutnaHoraPosition) -> dict[str, Json]:
             "row": r,
             "terrain": "plot" if side.plots[cell] else "blocked",
         }
+        marks: list[Json] = []
         if side.edges[cell]:
             out["label"] = "+".join(term("icon." + DATA.icons[i]) for i in side.edges[cell])
+            marks = [{"kind": "icon", "value": DATA.icons[i]} for i in side.edges[cell]]
         if s.town[cell] >= 0:
             owner = s.town_owner[cell]
             out["pieces"] = [_building_piece(s.town[cell], owner if owner >= 0 else None)]
-            out["marks"] = _building_marks(s.town[cell])
+            marks += _building_marks(s.town[cell])
         elif s.town_plot[cell] >= 0:
             out["pieces"] = [{"kind": "plot-marker", "owner": s.town_plot[cell]}]
+        if marks:
+            out["marks"] = marks
         cells.append(out)
     return {
         "id": "town",
@@ -93,6 +120,7 @@ def _mine(s: KutnaHoraPosition) -> dict[str, Json]:
         out["terrain"] = "entrance" if cell in DATA.entrances else "rock" if tile == ROCK else "ground"
         if tile == ROCK:
             out["pieces"] = [{"kind": "rock", "label": _("{stars} stars").format(stars=s.rock_stars[cell])}]
+            out["marks"] = [{"kind": "stars", "value": s.rock_stars[cell]}]
         elif tile != EMPTY:
             kind = "technology" if TILES[tile].group == 3 else "mine-tile"
             out["pieces"] = [{"kind": kind, "owner": s.mine_owner[cell], "label": TILES[tile].id}]
@@ -129,9 +157,8 @@ def _market(s: KutnaHoraPosition) -> dict[str, Json]:
     cells: list[dict[str, Json]] = []
     tracks: list[dict[str, Json]] = []
     for g, name in enumerate(GOODS):
-        cell: dict[str, Json] = {"id": name, "col": g, "row": 0, "label": guild(g)}
-        if g in blocked:
-            cell["marks"] = ["no-demand"]
+        marks = [_guild_mark(g), {"kind": "no-demand"}] if g in blocked else [_guild_mark(g)]
+        cell: dict[str, Json] = {"id": name, "col": g, "row": 0, "label": guild(g), "marks": marks}
         cells.append(cell)
         tracks.append(
             {"id": f"price.{name}", "label": _("{good} price").format(good=good(g)), "value": economy.price(s, g)}
@@ -190,7 +217,9 @@ def _council(s: KutnaHoraPosition) -> dict[str, Json]:
 def _barbara(s: KutnaHoraPosition) -> dict[str, Json]:
     cells: list[dict[str, Json]] = []
     for t in range(len(DATA.barbara_tax)):
-        marks = ["turned"] if t < s.barbara_next else ["next"] if t == s.barbara_next else []
+        marks: list[Json] = []
+        if t <= s.barbara_next:
+            marks.append({"kind": "turned" if t < s.barbara_next else "next"})
         cells.append(
             {
                 "id": f"B{t + 1}",
@@ -228,12 +257,15 @@ def _player(s: KutnaHoraPosition, p: int) -> dict[str, Json]:
                 "row": 0,
                 "label": "+".join(action_name(a) for a in printed),
                 "parts": [{"id": part, "kind": "action"} for part in CARD_PARTS],
-                "marks": ["used"] if s.used_cards[p] >> card & 1 else [],
+                "marks": [{"kind": "action", "value": ACTIONS[a]} for a in printed]
+                + ([{"kind": "used"}] if s.used_cards[p] >> card & 1 else []),
             }
         )
     for row in range(3):
         guild_name = guild(s.guilds[p][row]) if row < len(s.guilds[p]) else None
         cell: dict[str, Json] = {"id": f"house{row + 1}", "col": row, "row": 1, "label": guild_name}
+        if row < len(s.guilds[p]):
+            cell["marks"] = [_guild_mark(s.guilds[p][row])]
         if row < len(s.houses[p]) and s.houses[p][row]:
             cell["pieces"] = [{"kind": "house", "owner": p, "count": s.houses[p][row]}]
         cells.append(cell)
@@ -297,7 +329,7 @@ def board_view(s: KutnaHoraPosition, viewer: int | None) -> dict[str, Json]:
             }
         )
     return {
-        "format": 1,
+        "format": BOARD_FORMAT,
         "game": "kutna-hora",
         "viewer": viewer,
         "areas": areas,

@@ -7,6 +7,7 @@ first, then left) with its rotation; pass and exit have no place on the board.""
 from __future__ import annotations
 
 from townhall.engine import Json
+from townhall.engine.board import BOARD_FORMAT, MarkKind
 from townhall.games.my_city.actions import BLOCKADE, EXIT_ACTION, PASS_ACTION, PLACE_STRIDE
 from townhall.games.my_city.data import COLOUR_NAMES, SIZE, cell_name
 from townhall.games.my_city.pieces import CATALOGUE, Piece
@@ -28,15 +29,30 @@ TERRAIN = {
     "W": "grass",
     "G": "grass",
 }
-FEATURE_MARK = {
-    "o": "sticker-square",
-    "t": "tree",
-    "T": "trees-2",
-    "r": "rock",
-    "R": "rocks-2",
-    "W": "well",
-    "G": "gold-mine",
+FEATURE_MARK: dict[str, Json] = {
+    "o": {"kind": "sticker-square"},
+    "t": {"kind": "trees", "value": 1},
+    "T": {"kind": "trees", "value": 2},
+    "r": {"kind": "rocks", "value": 1},
+    "R": {"kind": "rocks", "value": 2},
+    "W": {"kind": "well"},
+    "G": {"kind": "gold-mine"},
 }
+# The marks a cell may carry (docs/board-my-city.md; published in docs/schemas/my-city/board-marks.schema.json).
+MARKS = [
+    MarkKind(kind="new-land", meaning="a forest or mountain square turned into grass"),
+    MarkKind(kind="sticker-square", meaning="a printed square where a sticker may go"),
+    MarkKind(kind="trees", meaning="printed trees: how many", values=[1, 2]),
+    MarkKind(kind="rocks", meaning="printed rocks: how many", values=[1, 2]),
+    MarkKind(kind="well", meaning="a printed well"),
+    MarkKind(kind="gold-mine", meaning="a printed gold mine"),
+    MarkKind(kind="sticker", meaning="a campaign sticker on the square"),
+    MarkKind(kind="mine-shaft", meaning="a square of a mine shaft of this colour", values=list(COLOUR_NAMES)),
+    MarkKind(kind="mine-depth", meaning="the square's depth in its mine shaft (1 at the top)", value_type="int"),
+    MarkKind(kind="flooded", meaning="west of the river where only the east bank is played"),
+    MarkKind(kind="river-east", meaning="the river runs along the square's east side"),
+    MarkKind(kind="river-west", meaning="the river runs along the square's west side"),
+]
 PIECE_KIND = ("yellow", "red", "blue", "church", "neutral")
 OFF_BOARD = ("pass", "exit")
 CARD_AREA = "card"
@@ -82,31 +98,34 @@ def _cells(state: MyCityState, player: int) -> list[dict[str, Json]]:
             owner[low.bit_length() - 1] = (piece, mask)
             m ^= low
     stickers = {cell for cell, _ in state.stickers[player]}
-    shafts: dict[int, str] = {}
+    shafts: dict[int, list[Json]] = {}
     for colour, *shaft in rules.mine_shafts:
         for depth, cell in enumerate(shaft, 1):
-            shafts[cell] = f"mine-{COLOUR_NAMES[colour]}-{depth}"
+            shafts[cell] = [
+                {"kind": "mine-shaft", "value": COLOUR_NAMES[colour]},
+                {"kind": "mine-depth", "value": depth},
+            ]
     out: list[dict[str, Json]] = []
     for cell in range(SIZE * SIZE):
         row, col = divmod(cell, SIZE)
         code = codes[cell]
-        marks: list[str] = []
+        marks: list[Json] = []
         terrain = TERRAIN[code]
         if state.terrain.land >> cell & 1:
             terrain = "grass"
-            marks.append("new-land")
+            marks.append({"kind": "new-land"})
         if code in FEATURE_MARK:
             marks.append(FEATURE_MARK[code])
         if cell in stickers:
-            marks.append("sticker")
+            marks.append({"kind": "sticker"})
         if cell in shafts:
-            marks.append(shafts[cell])
+            marks.extend(shafts[cell])
         if rules.east_only and col < spec.river[row]:
-            marks.append("flooded")
+            marks.append({"kind": "flooded"})
         if col == spec.river[row] - 1:
-            marks.append("river-east")
+            marks.append({"kind": "river-east"})
         elif col == spec.river[row]:
-            marks.append("river-west")
+            marks.append({"kind": "river-west"})
         item: dict[str, Json] = {"id": cell_name(cell), "col": col, "row": row, "terrain": terrain}
         if marks:
             item["marks"] = marks
@@ -181,7 +200,14 @@ def board_view(state: MyCityState, viewer: int | None) -> dict[str, Json]:
     for index, card in enumerate(state.blocked):
         items.append({"id": f"blocked-{index}", "kind": "blocked", "label": card_text(card)})
     prompt = None if state.over else _("build {card}, pass or exit").format(card=card_text(state.card))
-    return {"format": 1, "game": "my-city", "viewer": viewer, "areas": areas, "items": items, "prompt": prompt}
+    return {
+        "format": BOARD_FORMAT,
+        "game": "my-city",
+        "viewer": viewer,
+        "areas": areas,
+        "items": items,
+        "prompt": prompt,
+    }
 
 
 def action_target(state: MyCityState, player: int, action: int) -> dict[str, Json] | None:

@@ -1,4 +1,6 @@
-"""GET /api/games: the games, their player counts and options with defaults."""
+"""GET /api/games: the games, their player counts and options with defaults; GET
+/api/games/{name}/words: a game's terms (its glossary) in the request's language, which the
+browser's drawing modules show (guilds, goods, buildings, followers...)."""
 
 from __future__ import annotations
 
@@ -7,6 +9,7 @@ from fastapi import APIRouter
 from townhall import games
 from townhall.engine.protocol import Json
 from townhall.i18n import gettext_of, term_of, title_of, using
+from townhall.i18n.glossary import beside
 from townhall.server.bots import LEVELS
 from townhall.server.context import REFUSALS
 from townhall.server.routes.language import LanguageDep
@@ -51,3 +54,15 @@ def list_games(lang: LanguageDep) -> list[dict[str, Json]]:
             }
         )
     return found
+
+
+@router.get("/{name}/words")
+def game_words(name: str, lang: LanguageDep) -> dict[str, Json]:
+    """Every term of the game's glossary in `lang` ({} for a game without one); 404 for an
+    unknown game."""
+    game = games.get(name)
+    glossary = beside(type(game).__module__.rpartition(".")[0])
+    words: dict[str, Json] = {}
+    if glossary is not None:
+        words = {key: glossary.term(key, lang) for key in glossary}
+    return {"game": game.meta.name, "language": lang, "words": words}

@@ -28,22 +28,27 @@ export async function request(method, path, { token, body } = {}) {
   return data;
 }
 
+// A path part (a table id, a seat, a game name) as it may stand in a URL.
+const part = (value) => encodeURIComponent(String(value));
+const tablePath = (table) => `/api/tables/${part(table)}`;
+
 export const api = {
   games: () => request("GET", "/api/games"),
+  words: (game) => request("GET", `/api/games/${part(game)}/words`),
   tables: () => request("GET", "/api/tables"),
   create: (body) => request("POST", "/api/tables", { body }),
-  sit: (table, seat, name) => request("POST", `/api/tables/${table}/seats/${seat}`, { body: { name } }),
-  view: (table, token) => request("GET", `/api/tables/${table}`, { token }),
+  sit: (table, seat, name) => request("POST", `${tablePath(table)}/seats/${part(seat)}`, { body: { name } }),
+  view: (table, token) => request("GET", tablePath(table), { token }),
   act: (table, token, stateId, action) =>
-    request("POST", `/api/tables/${table}/actions`, { token, body: { state_id: stateId, action } }),
-  undo: (table, token, stateId) => request("POST", `/api/tables/${table}/undo`, { token, body: { state_id: stateId } }),
-  chat: (table, token, text) => request("POST", `/api/tables/${table}/chat`, { token, body: { text } }),
-  record: (table) => request("GET", `/api/tables/${table}/record`),
-  step: (table, step) => request("GET", `/api/tables/${table}/steps/${step}`),
+    request("POST", `${tablePath(table)}/actions`, { token, body: { state_id: stateId, action } }),
+  undo: (table, token, stateId) => request("POST", `${tablePath(table)}/undo`, { token, body: { state_id: stateId } }),
+  chat: (table, token, text) => request("POST", `${tablePath(table)}/chat`, { token, body: { text } }),
+  record: (table) => request("GET", `${tablePath(table)}/record`),
+  step: (table, step) => request("GET", `${tablePath(table)}/steps/${part(step)}`),
 };
 
 export function socketUrl(table, token) {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const query = token ? `?token=${encodeURIComponent(token)}` : "";
-  return withLang(`${scheme}://${location.host}/ws/tables/${table}${query}`);
+  return withLang(`${scheme}://${location.host}/ws/tables/${part(table)}${query}`);
 }

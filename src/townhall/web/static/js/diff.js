@@ -9,8 +9,8 @@ function contents(board) {
   const found = new Map();
   for (const area of board?.areas || []) {
     for (const cell of area.cells || []) {
-      if ((cell.marks || []).includes("open")) continue;
-      const marks = (cell.marks || []).filter((m) => !IGNORED_MARKS.has(m));
+      if ((cell.marks || []).some((m) => m.kind === "open")) continue;
+      const marks = (cell.marks || []).filter((m) => !IGNORED_MARKS.has(m.kind));
       const { terrain, label, rotation, parts, pieces } = cell;
       found.set(cellKey(area.id, cell.id), JSON.stringify([terrain, label, rotation, parts, pieces, marks]));
     }

@@ -24,11 +24,24 @@ export function renderEnd(el, view, facts, { onReplay }) {
     el,
     h("h2", {}, t("game-over")),
     h("p", { class: "reason" }, facts?.end_reasons?.[reason] || reason),
-    tieBreaks?.length ? h("p", {}, t("tie-breaks"), ": ", tieBreaks.map((c) => facts?.tie_breaks?.[c] || c).join(", ")) : null,
+    tieBreaks?.length
+      ? h("p", {}, t("tie-breaks"), ": ", tieBreaks.map((c) => facts?.tie_breaks?.[c] || c).join(", "))
+      : null,
     h(
       "table",
       { class: "ranks" },
-      h("thead", {}, h("tr", {}, h("th", {}, t("rank")), h("th", {}, t("player")), h("th", {}, t("score")), [...columns.values()].map((label) => h("th", {}, label)))),
+      h(
+        "thead",
+        {},
+        h(
+          "tr",
+          {},
+          h("th", {}, t("rank")),
+          h("th", {}, t("player")),
+          h("th", {}, t("score")),
+          [...columns.values()].map((label) => h("th", {}, label)),
+        ),
+      ),
       h(
         "tbody",
         {},

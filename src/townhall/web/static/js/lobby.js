@@ -37,7 +37,10 @@ function labels() {
 }
 
 function fillGames() {
-  clear($("#game"), games.map((g) => h("option", { value: g.name }, g.title)));
+  clear(
+    $("#game"),
+    games.map((g) => h("option", { value: g.name }, g.title)),
+  );
   $("#game").addEventListener("change", fillPlayers);
   $("#players").addEventListener("change", fillSeats);
   fillPlayers();
@@ -47,7 +50,10 @@ function fillPlayers() {
   const g = game();
   const counts = [];
   for (let n = g.min_players; n <= g.max_players; n += 1) counts.push(n);
-  clear($("#players"), counts.map((n) => h("option", { value: n }, String(n))));
+  clear(
+    $("#players"),
+    counts.map((n) => h("option", { value: n }, String(n))),
+  );
   fillSeats();
   fillOptions();
 }
@@ -58,7 +64,13 @@ function fillSeats() {
   for (let seat = 0; seat < count; seat += 1) {
     const select = h("select", { id: `seat-${seat}`, "data-seat": seat, "aria-label": t("player-n", { n: seat + 1 }) });
     for (const kind of SEAT_KINDS) {
-      select.append(h("option", { value: kind, selected: kind === (seat === 0 ? "me" : "bot:easy") }, t(`seat-${kind.replace(":", "-")}`)));
+      select.append(
+        h(
+          "option",
+          { value: kind, selected: kind === (seat === 0 ? "me" : "bot:easy") },
+          t(`seat-${kind.replace(":", "-")}`),
+        ),
+      );
     }
     rows.push(h("label", { class: "seat-choice" }, t("player-n", { n: seat + 1 }), " ", select));
   }
@@ -73,14 +85,27 @@ function fillOptions() {
     if (typeof option.default === "boolean") {
       input = h("input", { type: "checkbox", id, checked: option.default });
     } else if (option.choices.length) {
-      input = h("select", { id }, option.choices.map((c) => h("option", { value: c, selected: c === option.default }, String(c))));
+      input = h(
+        "select",
+        { id },
+        option.choices.map((c) => h("option", { value: c, selected: c === option.default }, String(c))),
+      );
     } else if (typeof option.default === "number") {
       input = h("input", { type: "number", id, value: option.default, min: option.minimum, max: option.maximum });
     } else {
       input = h("input", { type: "text", id, value: option.default });
     }
     input.dataset.option = option.name;
-    rows.push(h("label", { class: "option", title: option.help }, h("span", {}, option.name), " ", input, h("small", {}, option.help)));
+    rows.push(
+      h(
+        "label",
+        { class: "option", title: option.help },
+        h("span", {}, option.name),
+        " ",
+        input,
+        h("small", {}, option.help),
+      ),
+    );
   }
   clear($("#options"), rows);
 }
@@ -108,7 +133,8 @@ function showClock() {
 function chosenClock() {
   const kind = $("#clock").value;
   if (kind === "move") return { kind, seconds: Number($("#clock-seconds").value) };
-  if (kind === "fischer") return { kind, base: Number($("#clock-base").value) * 60, increment: Number($("#clock-increment").value) };
+  if (kind === "fischer")
+    return { kind, base: Number($("#clock-base").value) * 60, increment: Number($("#clock-increment").value) };
   return { kind: "none" };
 }
 
@@ -119,7 +145,13 @@ async function create(event) {
   const kinds = [...document.querySelectorAll("#seats select")].map((s) => s.value);
   const seats = kinds.map((k) => (k.startsWith("bot:") ? k : "human"));
   try {
-    const table = await api.create({ game: game().name, players: kinds.length, options: chosenOptions(), seats, clock: chosenClock() });
+    const table = await api.create({
+      game: game().name,
+      players: kinds.length,
+      options: chosenOptions(),
+      seats,
+      clock: chosenClock(),
+    });
     for (const [seat, kind] of kinds.entries()) {
       if (kind !== "me") continue;
       const taken = await api.sit(table.id, seat, name);
@@ -171,7 +203,9 @@ async function listTables() {
             "li",
             { "data-table": table.id },
             `${titleOf(table.game)} · ${table.id.slice(0, 6)} — ${t(`status-${table.status}`)} — ${seatsText(table)} `,
-            free.map((s) => h("a", { class: "join", href: `/tables/${table.id}?seat=${s.seat}` }, t("join-seat", { n: s.seat + 1 }))),
+            free.map((s) =>
+              h("a", { class: "join", href: `/tables/${table.id}?seat=${s.seat}` }, t("join-seat", { n: s.seat + 1 })),
+            ),
             " ",
             h("a", { class: "watch", href: `/tables/${table.id}` }, t("watch")),
           );

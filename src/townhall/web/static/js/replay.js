@@ -25,7 +25,10 @@ export async function openReplay(el, table, { show, onError }) {
         slider.value = String(step);
         counter.textContent = t("step-of", { n: step, total: steps });
         el.dataset.step = String(step);
-        clear(events, view.events.filter((e) => e.state_id === view.state_id).map((e) => h("li", {}, e.text || e.kind)));
+        clear(
+          events,
+          view.events.filter((e) => e.state_id === view.state_id).map((e) => h("li", {}, e.text || e.kind)),
+        );
         show(view);
       },
       (error) => onError(error),

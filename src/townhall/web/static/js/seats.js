@@ -8,7 +8,13 @@ import { store } from "./store.js";
 // Ask for a name and take `seat`; resolves to true once seated, false when the player watches.
 export function askToSit(overlay, summary, seat) {
   return new Promise((resolve) => {
-    const name = h("input", { id: "join-name", value: store.name(), maxlength: 100, required: true, autocomplete: "nickname" });
+    const name = h("input", {
+      id: "join-name",
+      value: store.name(),
+      maxlength: 100,
+      required: true,
+      autocomplete: "nickname",
+    });
     const problem = h("p", { class: "status", role: "alert" });
     const form = h(
       "form",
@@ -51,13 +57,26 @@ export function askToSit(overlay, summary, seat) {
 // Cover the table until the next player says they hold the device.
 export function handOver(overlay, name) {
   return new Promise((resolve) => {
-    const ready = h("button", { type: "button", id: "handover-ready", class: "primary" }, t("handover-ready", { name }));
+    const ready = h(
+      "button",
+      { type: "button", id: "handover-ready", class: "primary" },
+      t("handover-ready", { name }),
+    );
     ready.addEventListener("click", () => {
       overlay.hidden = true;
       clear(overlay);
       resolve();
     });
-    clear(overlay, h("div", { class: "dialog", id: "handover" }, h("h2", {}, t("handover-title", { name })), h("p", {}, t("handover-text")), ready));
+    clear(
+      overlay,
+      h(
+        "div",
+        { class: "dialog", id: "handover" },
+        h("h2", {}, t("handover-title", { name })),
+        h("p", {}, t("handover-text")),
+        ready,
+      ),
+    );
     overlay.hidden = false;
     ready.focus();
   });

@@ -59,7 +59,8 @@ function labels() {
   $("#chat-input").setAttribute("aria-label", t("chat"));
   $("#action-filter").setAttribute("placeholder", t("filter-actions"));
   $("#lang-slot").append(switcher(h));
-  for (let seat = 0; seat < 8; seat += 1) document.documentElement.style.setProperty(`--seat-${seat}`, playerColor(seat));
+  for (let seat = 0; seat < 8; seat += 1)
+    document.documentElement.style.setProperty(`--seat-${seat}`, playerColor(seat));
 }
 
 // The held seat that should be shown: the one deciding now, else the current, else the first.
@@ -191,7 +192,13 @@ function renderActionList(view, movable) {
           {},
           h(
             "button",
-            { type: "button", "data-id": a.id, "data-target": JSON.stringify(a.target), disabled: !movable, onclick: () => act(a) },
+            {
+              type: "button",
+              "data-id": a.id,
+              "data-target": JSON.stringify(a.target),
+              disabled: !movable,
+              onclick: () => act(a),
+            },
             a.text,
           ),
         ),
@@ -201,10 +208,18 @@ function renderActionList(view, movable) {
 
 function renderSupply(view) {
   const lines = [
-    ...(view.board?.tracks || []).filter((tr) => tr.owner == null).map((tr) => `${tr.label}: ${tr.value}${tr.maximum != null ? ` / ${tr.maximum}` : ""}`),
-    ...(view.board?.items || []).map((it) => `${it.label}${it.count > 1 ? ` ×${it.count}` : ""}${it.hidden ? " (?)" : ""}${it.owner != null ? ` (${names(it.owner)})` : ""}`),
+    ...(view.board?.tracks || [])
+      .filter((tr) => tr.owner == null)
+      .map((tr) => `${tr.label}: ${tr.value}${tr.maximum != null ? ` / ${tr.maximum}` : ""}`),
+    ...(view.board?.items || []).map(
+      (it) =>
+        `${it.label}${it.count > 1 ? ` ×${it.count}` : ""}${it.hidden ? " (?)" : ""}${it.owner != null ? ` (${names(it.owner)})` : ""}`,
+    ),
   ];
-  clear($("#supply"), lines.map((line) => h("li", {}, line)));
+  clear(
+    $("#supply"),
+    lines.map((line) => h("li", {}, line)),
+  );
 }
 
 async function act(action) {
@@ -272,8 +287,15 @@ async function main() {
   const games = await api.games();
   page.game = games.find((g) => g.name === summary.game);
   page.facts = page.game?.facts || null;
-  const gameModule = await loadGame(summary.game);
-  board = createBoard($("#board"), { game: gameModule, lang, t, events: { act } });
+  // the game's terms in the page's language; without them a module draws its data ids
+  const [gameModule, words] = await Promise.all([
+    loadGame(summary.game),
+    api.words(summary.game).then(
+      (answer) => answer.words,
+      () => ({}),
+    ),
+  ]);
+  board = createBoard($("#board"), { game: gameModule, lang, t, words, events: { act } });
   page.view = null;
   page.held = store.seats(tableId);
   const invited = new URLSearchParams(location.search).get("seat");
@@ -305,7 +327,10 @@ async function main() {
       showError(error);
     }
   });
-  $("#action-filter").addEventListener("input", () => page.view && renderActionList(page.view, page.view.legal.length > 0 && !page.busy));
+  $("#action-filter").addEventListener(
+    "input",
+    () => page.view && renderActionList(page.view, page.view.legal.length > 0 && !page.busy),
+  );
   setInterval(tickClocks, 500);
   window.townhall = { page, board, drop: () => page.link?.drop() };
   if (summary.status === "over" && new URLSearchParams(location.search).has("replay")) {

@@ -15,7 +15,8 @@ export function render(layer, config, narrowed, fallback, aspect = 1.4) {
   const legalAt = config.movable ? targets(config.legal) : new Map();
   const last = lastMoveColours(config);
   const flash = new Set(config.flash);
-  const selectedKey = narrowed.stage === "idle" ? null : cellKey(narrowed.at[0].target.area, narrowed.at[0].target.cell);
+  const selectedKey =
+    narrowed.stage === "idle" ? null : cellKey(narrowed.at[0].target.area, narrowed.at[0].target.cell);
   const groups = [];
   for (const area of view.areas) {
     const group = svg("g", { class: `area layout-${area.layout}`, "data-area": area.id });
@@ -25,7 +26,12 @@ export function render(layer, config, narrowed, fallback, aspect = 1.4) {
     for (const cell of area.cells) {
       const key = cellKey(area.id, cell.id);
       const [x, y] = cellOrigin(area.layout, cell, size);
-      const g = svg("g", { class: "cell", "data-area": area.id, "data-cell": cell.id, transform: `translate(${x} ${y})` });
+      const g = svg("g", {
+        class: "cell",
+        "data-area": area.id,
+        "data-cell": cell.id,
+        transform: `translate(${x} ${y})`,
+      });
       cells.append(g);
       (game.drawCell || fallback.drawCell).call(game, g, cell, area, view, ctx);
       decorate(g, key, area, size, { legalAt, last, flash, selectedKey, narrowed, config });
@@ -34,14 +40,15 @@ export function render(layer, config, narrowed, fallback, aspect = 1.4) {
     const extras = svg("g", { class: "extras" });
     group.append(extras);
     (game.drawAreaExtras || fallback.drawAreaExtras).call(game, extras, area, view, ctx);
-    if (narrowed.stage === "orient" || narrowed.stage === "choose") ghost(cells, area, narrowed, config, ctx, fallback, size);
+    if (narrowed.stage === "orient" || narrowed.stage === "choose")
+      ghost(cells, area, narrowed, config, ctx, fallback, size);
     groups.push(group);
   }
   arrange(groups, view.areas, size, ctx, aspect);
 }
 
 function context(config, size) {
-  return { playerColor: config.playerColor, svg, lang: config.lang, t: config.t, cellSize: size };
+  return { playerColor: config.playerColor, svg, lang: config.lang, t: config.t, words: config.words, cellSize: size };
 }
 
 function lastMoveColours(config) {

@@ -27,7 +27,15 @@ const partOf = (action) => action.target.part ?? null;
 // stage: "idle" (nothing chosen), "part" (click a part), "orient" (rotate/flip, then confirm),
 // "choose" (several actions left: pick one by text), "act" (one action, taken at once).
 export function narrow(legal, selection) {
-  const none = { stage: "idle", at: [], parts: [], part: undefined, orientations: [], orientation: null, candidates: [] };
+  const none = {
+    stage: "idle",
+    at: [],
+    parts: [],
+    part: undefined,
+    orientations: [],
+    orientation: null,
+    candidates: [],
+  };
   if (!selection || selection.cell === undefined) return none;
   const at = targets(legal).get(cellKey(selection.area, selection.cell)) || [];
   if (!at.length) return none;
@@ -81,7 +89,26 @@ export const canRotate = (narrowed) => {
 // A board view with every list present (the server may leave out empty ones and defaults).
 export function normalize(view) {
   if (!view) return view;
-  const cell = (c) => ({ label: null, terrain: null, rotation: 0, ...c, parts: c.parts || [], pieces: (c.pieces || []).map((p) => ({ count: 1, owner: null, ...p })), marks: c.marks || [] });
-  const area = (a) => ({ owner: null, ...a, cells: (a.cells || []).map(cell), tracks: a.tracks || [], items: (a.items || []).map((i) => ({ count: 1, ...i })) });
-  return { ...view, areas: (view.areas || []).map(area), tracks: view.tracks || [], items: (view.items || []).map((i) => ({ count: 1, ...i })) };
+  const cell = (c) => ({
+    label: null,
+    terrain: null,
+    rotation: 0,
+    ...c,
+    parts: c.parts || [],
+    pieces: (c.pieces || []).map((p) => ({ count: 1, owner: null, ...p })),
+    marks: c.marks || [],
+  });
+  const area = (a) => ({
+    owner: null,
+    ...a,
+    cells: (a.cells || []).map(cell),
+    tracks: a.tracks || [],
+    items: (a.items || []).map((i) => ({ count: 1, ...i })),
+  });
+  return {
+    ...view,
+    areas: (view.areas || []).map(area),
+    tracks: view.tracks || [],
+    items: (view.items || []).map((i) => ({ count: 1, ...i })),
+  };
 }

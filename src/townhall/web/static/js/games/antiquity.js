@@ -1,115 +1,193 @@
 // Antiquity: the hex countryside (terrain, pollution, goods, cities, inns, producers, zones of
 // control, face-down exploration tokens) and every city map with its polyomino buildings; the
 // player areas' goods and workers. Drawn from the board view only.
+import { hasMark, hexPoints as hexagon, markValues, ownerColour, text as write, word } from "../board/draw.js";
 
 const S = 40; // hex radius on the map; side of a city square
-const SQ3 = Math.sqrt(3);
-const TERRAIN = { forest: '#4e8a3e', grass: '#bcd882', mountain: '#a39480', water: '#5e9fd8' };
+const TERRAIN = { forest: "#4e8a3e", grass: "#bcd882", mountain: "#a39480", water: "#5e9fd8" };
 const GOOD = {
-  grain: '#e3c04a', sheep: '#f2f2ee', olives: '#6d7d2a', fish: '#6aa7c9', gold: '#f2b90f', wine: '#7b1f45',
-  pearls: '#e9e1f0', dye: '#4b3ba8', wood: '#8b5a2b', stone: '#8e8e8e',
+  grain: "#e3c04a",
+  sheep: "#f2f2ee",
+  olives: "#6d7d2a",
+  fish: "#6aa7c9",
+  gold: "#f2b90f",
+  wine: "#7b1f45",
+  pearls: "#e9e1f0",
+  dye: "#4b3ba8",
+  wood: "#8b5a2b",
+  stone: "#8e8e8e",
 };
 const BUILDING = {
-  market: '#e2a13b', explorer: '#3f8fb5', harbor: '#2f6a9a', university: '#7a4fb0', biology: '#5aa05a',
-  alchemy: '#b05a9a', theology: '#c9b27a', philosophy: '#9a7ac9', brewery: '#b5762a', hospital: '#e36b6b',
-  forced_labour: '#6b5a4a', stables: '#a0754a', cathedral: '#d9c9a0', dump: '#7a7a5a', granary: '#d9b44a',
-  cart_shop: '#9a6a3a', fountain: '#6ac9d9', storage: '#b9a58a', house: '#d98a5a',
+  market: "#e2a13b",
+  explorer: "#3f8fb5",
+  harbor: "#2f6a9a",
+  university: "#7a4fb0",
+  biology: "#5aa05a",
+  alchemy: "#b05a9a",
+  theology: "#c9b27a",
+  philosophy: "#9a7ac9",
+  brewery: "#b5762a",
+  hospital: "#e36b6b",
+  forced_labour: "#6b5a4a",
+  stables: "#a0754a",
+  cathedral: "#d9c9a0",
+  dump: "#7a7a5a",
+  granary: "#d9b44a",
+  cart_shop: "#9a6a3a",
+  fountain: "#6ac9d9",
+  storage: "#b9a58a",
+  house: "#d98a5a",
 };
-const PRODUCER = { woodcutter: 'W', farm: 'F', mine: 'M', fisherman: 'S' };
 
-const HEX = Array.from({ length: 6 }, (_, k) => {
-  const a = (Math.PI / 180) * (60 * k - 90);
-  return [S * Math.cos(a), S * Math.sin(a)];
-});
-
-// A word of the page's catalogs for a data id (`an-good-sheep`); the id itself where none has it.
-function word(ctx, key, id) {
-  const said = ctx.t ? ctx.t(key) : key;
-  return said === key ? id : said;
-}
-
-function hexPoints(scale = 1) {
-  return HEX.map(([x, y]) => `${(x * scale).toFixed(2)},${(y * scale).toFixed(2)}`).join(' ');
-}
-
-function text(ctx, g, x, y, s, attrs = {}) {
-  const t = ctx.svg('text', { x, y, 'font-size': 12, 'font-family': 'sans-serif', fill: '#222', 'text-anchor': 'middle', ...attrs });
-  t.textContent = String(s);
-  g.append(t);
-  return t;
-}
-
-function seatColour(ctx, owner) {
-  return owner === null || owner === undefined ? '#777' : ctx.playerColor(owner);
-}
+const hexPoints = (scale = 1) => hexagon(S * scale);
+const text = (ctx, g, x, y, s, attrs = {}) => write(ctx, g, x, y, s, { "font-size": 12, ...attrs });
+const seatColour = (ctx, owner) => ownerColour(ctx, owner, "#777");
 
 function terrainGlyph(ctx, g, terrain) {
-  if (terrain === 'forest') {
-    for (const [x, y] of [[-12, -6], [10, -10], [0, 10]]) {
-      g.append(ctx.svg('path', { d: `M${x},${y - 9} L${x + 7},${y + 5} L${x - 7},${y + 5} Z`, fill: '#2e5f27' }));
+  if (terrain === "forest") {
+    for (const [x, y] of [
+      [-12, -6],
+      [10, -10],
+      [0, 10],
+    ]) {
+      g.append(ctx.svg("path", { d: `M${x},${y - 9} L${x + 7},${y + 5} L${x - 7},${y + 5} Z`, fill: "#2e5f27" }));
     }
-  } else if (terrain === 'mountain') {
-    g.append(ctx.svg('path', { d: 'M-20,12 L-6,-12 L2,0 L8,-8 L20,12 Z', fill: '#7d6f5d', stroke: '#5e5243', 'stroke-width': 1 }));
-    g.append(ctx.svg('path', { d: 'M-9,-7 L-6,-12 L-3,-7 Z', fill: '#fff' }));
-  } else if (terrain === 'water') {
-    g.append(ctx.svg('path', { d: 'M-16,-4 q4,-4 8,0 t8,0 t8,0 t8,0 M-16,6 q4,-4 8,0 t8,0 t8,0 t8,0', fill: 'none', stroke: '#cfe4f7', 'stroke-width': 1.6 }));
-  } else if (terrain === 'grass') {
-    g.append(ctx.svg('path', { d: 'M-10,4 l2,-6 l2,6 M6,-6 l2,-6 l2,6 M0,12 l2,-6 l2,6', fill: 'none', stroke: '#8aae4f', 'stroke-width': 1.3 }));
+  } else if (terrain === "mountain") {
+    g.append(
+      ctx.svg("path", {
+        d: "M-20,12 L-6,-12 L2,0 L8,-8 L20,12 Z",
+        fill: "#7d6f5d",
+        stroke: "#5e5243",
+        "stroke-width": 1,
+      }),
+    );
+    g.append(ctx.svg("path", { d: "M-9,-7 L-6,-12 L-3,-7 Z", fill: "#fff" }));
+  } else if (terrain === "water") {
+    g.append(
+      ctx.svg("path", {
+        d: "M-16,-4 q4,-4 8,0 t8,0 t8,0 t8,0 M-16,6 q4,-4 8,0 t8,0 t8,0 t8,0",
+        fill: "none",
+        stroke: "#cfe4f7",
+        "stroke-width": 1.6,
+      }),
+    );
+  } else if (terrain === "grass") {
+    g.append(
+      ctx.svg("path", {
+        d: "M-10,4 l2,-6 l2,6 M6,-6 l2,-6 l2,6 M0,12 l2,-6 l2,6",
+        fill: "none",
+        stroke: "#8aae4f",
+        "stroke-width": 1.3,
+      }),
+    );
   }
 }
 
 function cityGlyph(ctx, g, owner) {
   const colour = seatColour(ctx, owner);
-  const el = ctx.svg('g', { class: 'piece city' });
-  el.append(ctx.svg('polygon', { points: hexPoints(0.86), fill: colour, opacity: 0.55 }));
-  el.append(ctx.svg('path', { d: 'M-14,10 V-4 H-10 V-8 H-6 V-4 H-2 V-12 H2 V-4 H6 V-8 H10 V-4 H14 V10 Z', fill: '#efe6d2', stroke: '#333', 'stroke-width': 1.3 }));
-  el.append(ctx.svg('rect', { x: -3, y: 2, width: 6, height: 8, fill: '#333' }));
+  const el = ctx.svg("g", { class: "piece city" });
+  el.append(ctx.svg("polygon", { points: hexPoints(0.86), fill: colour, opacity: 0.55 }));
+  el.append(
+    ctx.svg("path", {
+      d: "M-14,10 V-4 H-10 V-8 H-6 V-4 H-2 V-12 H2 V-4 H6 V-8 H10 V-4 H14 V10 Z",
+      fill: "#efe6d2",
+      stroke: "#333",
+      "stroke-width": 1.3,
+    }),
+  );
+  el.append(ctx.svg("rect", { x: -3, y: 2, width: 6, height: 8, fill: "#333" }));
   g.append(el);
 }
 
 function producerGlyph(ctx, g, piece) {
   const colour = seatColour(ctx, piece.owner);
-  const el = ctx.svg('g', { class: `piece ${piece.kind}` });
-  if (piece.kind === 'inn') {
-    el.append(ctx.svg('path', { d: 'M-11,10 V-2 L0,-12 L11,-2 V10 Z', fill: colour, stroke: '#222', 'stroke-width': 1.5 }));
-    el.append(ctx.svg('rect', { x: -3, y: 2, width: 6, height: 8, fill: '#222' }));
+  const el = ctx.svg("g", { class: `piece ${piece.kind}` });
+  if (piece.kind === "inn") {
+    el.append(
+      ctx.svg("path", { d: "M-11,10 V-2 L0,-12 L11,-2 V10 Z", fill: colour, stroke: "#222", "stroke-width": 1.5 }),
+    );
+    el.append(ctx.svg("rect", { x: -3, y: 2, width: 6, height: 8, fill: "#222" }));
   } else {
-    el.append(ctx.svg('rect', { x: -12, y: -12, width: 24, height: 24, rx: 4, fill: colour, stroke: '#222', 'stroke-width': 1.5 }));
+    el.append(
+      ctx.svg("rect", {
+        x: -12,
+        y: -12,
+        width: 24,
+        height: 24,
+        rx: 4,
+        fill: colour,
+        stroke: "#222",
+        "stroke-width": 1.5,
+      }),
+    );
     const good = GOOD[piece.label];
-    if (good) el.append(ctx.svg('circle', { cx: 0, cy: 0, r: 7, fill: good, stroke: '#222' }));
-    text(ctx, el, 0, -15, word(ctx, `an-country-${piece.kind}`, piece.kind), { 'font-size': 9, fill: '#111' });
+    if (good) el.append(ctx.svg("circle", { cx: 0, cy: 0, r: 7, fill: good, stroke: "#222" }));
+    text(ctx, el, 0, -15, word(ctx, `country.${piece.kind}`, piece.kind), { "font-size": 9, fill: "#111" });
   }
   g.append(el);
 }
 
 function goodToken(ctx, g, piece, x, y) {
-  g.append(ctx.svg('circle', { cx: x, cy: y, r: 8, fill: GOOD[piece.label] ?? '#ccc', stroke: '#222', 'stroke-width': 1.5, class: 'piece good' }));
+  g.append(
+    ctx.svg("circle", {
+      cx: x,
+      cy: y,
+      r: 8,
+      fill: GOOD[piece.label] ?? "#ccc",
+      stroke: "#222",
+      "stroke-width": 1.5,
+      class: "piece good",
+    }),
+  );
 }
 
 function drawHex(g, cell, ctx) {
-  const marks = cell.marks ?? [];
-  g.append(ctx.svg('polygon', { points: hexPoints(), fill: TERRAIN[cell.terrain] ?? '#ddd', stroke: '#5c5c4c', 'stroke-width': 1 }));
+  g.append(
+    ctx.svg("polygon", {
+      points: hexPoints(),
+      fill: TERRAIN[cell.terrain] ?? "#ddd",
+      stroke: "#5c5c4c",
+      "stroke-width": 1,
+    }),
+  );
   const pieces = cell.pieces ?? [];
-  const city = pieces.find((p) => p.kind === 'city');
-  if (!pieces.length && !marks.includes('token')) terrainGlyph(ctx, g, cell.terrain);
-  if (marks.includes('polluted')) {
-    g.append(ctx.svg('polygon', { points: hexPoints(), fill: '#5a4632', opacity: 0.55 }));
-    g.append(ctx.svg('path', { d: 'M-20,-8 L8,20 M-8,-20 L20,8 M-24,6 L-6,24 M6,-24 L24,-6', stroke: '#3a2a1a', 'stroke-width': 1.5, opacity: 0.6 }));
+  const city = pieces.find((p) => p.kind === "city");
+  if (!pieces.length && !hasMark(cell, "token")) terrainGlyph(ctx, g, cell.terrain);
+  if (hasMark(cell, "polluted")) {
+    g.append(ctx.svg("polygon", { points: hexPoints(), fill: "#5a4632", opacity: 0.55 }));
+    g.append(
+      ctx.svg("path", {
+        d: "M-20,-8 L8,20 M-8,-20 L20,8 M-24,6 L-6,24 M6,-24 L24,-6",
+        stroke: "#3a2a1a",
+        "stroke-width": 1.5,
+        opacity: 0.6,
+      }),
+    );
   }
   // zones of control: one inner ring per player whose zone holds the hex
-  const zones = marks.filter((m) => m.startsWith('zone-')).map((m) => Number(m.slice(5)) - 1);
-  zones.forEach((seat, i) => {
-    g.append(ctx.svg('polygon', { points: hexPoints(0.9 - i * 0.1), fill: 'none', stroke: ctx.playerColor(seat), 'stroke-width': 3, opacity: 0.9, class: 'zone' }));
+  markValues(cell, "zone").forEach((seat, i) => {
+    g.append(
+      ctx.svg("polygon", {
+        points: hexPoints(0.9 - i * 0.1),
+        fill: "none",
+        stroke: ctx.playerColor(seat),
+        "stroke-width": 3,
+        opacity: 0.9,
+        class: "zone",
+      }),
+    );
   });
   if (city) cityGlyph(ctx, g, city.owner);
-  const others = pieces.filter((p) => p.kind !== 'city' && p.kind !== 'good');
+  const others = pieces.filter((p) => p.kind !== "city" && p.kind !== "good");
   for (const p of others) producerGlyph(ctx, g, p);
-  pieces.filter((p) => p.kind === 'good').forEach((p, i) => goodToken(ctx, g, p, 14 - i * 6, 14));
-  if (marks.includes('token')) {
-    g.append(ctx.svg('circle', { cx: 0, cy: 0, r: 11, fill: '#3a3a4a', stroke: '#d9c98a', 'stroke-width': 2, class: 'token' }));
-    text(ctx, g, 0, 5, '?', { 'font-size': 14, fill: '#d9c98a', 'font-weight': 'bold' });
+  pieces.filter((p) => p.kind === "good").forEach((p, i) => goodToken(ctx, g, p, 14 - i * 6, 14));
+  if (hasMark(cell, "token")) {
+    g.append(
+      ctx.svg("circle", { cx: 0, cy: 0, r: 11, fill: "#3a3a4a", stroke: "#d9c98a", "stroke-width": 2, class: "token" }),
+    );
+    text(ctx, g, 0, 5, "?", { "font-size": 14, fill: "#d9c98a", "font-weight": "bold" });
   }
-  if (cell.label) text(ctx, g, 0, S * 0.78, cell.label, { 'font-size': 7, fill: '#222', opacity: 0.55 });
+  if (cell.label) text(ctx, g, 0, S * 0.78, cell.label, { "font-size": 7, fill: "#222", opacity: 0.55 });
 }
 
 // Per city area: the building label at each (col,row), to draw borders where a building ends.
@@ -119,7 +197,7 @@ function buildingsOf(area) {
   if (map) return map;
   map = new Map();
   for (const c of area.cells ?? []) {
-    const b = (c.pieces ?? []).find((p) => p.kind !== 'grave');
+    const b = (c.pieces ?? []).find((p) => p.kind !== "grave");
     if (b) map.set(`${c.col},${c.row}`, b.label ?? b.kind);
   }
   cache.set(area, map);
@@ -129,40 +207,82 @@ function buildingsOf(area) {
 function firstCellOf(area, label) {
   let best = null;
   for (const c of area.cells ?? []) {
-    if (!(c.pieces ?? []).some((p) => p.kind !== 'grave' && (p.label ?? p.kind) === label)) continue;
+    if (!(c.pieces ?? []).some((p) => p.kind !== "grave" && (p.label ?? p.kind) === label)) continue;
     if (!best || c.row < best.row || (c.row === best.row && c.col < best.col)) best = c;
   }
   return best;
 }
 
 function drawSquare(g, cell, area, ctx) {
-  const marks = cell.marks ?? [];
-  g.append(ctx.svg('rect', { x: 0, y: 0, width: S, height: S, fill: '#ece4d0', stroke: '#b5a888', 'stroke-width': 0.8 }));
-  const building = (cell.pieces ?? []).find((p) => p.kind !== 'grave');
+  g.append(
+    ctx.svg("rect", { x: 0, y: 0, width: S, height: S, fill: "#ece4d0", stroke: "#b5a888", "stroke-width": 0.8 }),
+  );
+  const building = (cell.pieces ?? []).find((p) => p.kind !== "grave");
   if (building) {
     const label = building.label ?? building.kind;
     const map = buildingsOf(area);
-    g.append(ctx.svg('rect', { x: 0, y: 0, width: S, height: S, fill: BUILDING[building.kind] ?? '#c0b090', class: `piece ${building.kind}` }));
-    const sides = [[0, -1, `M0,1.5 H${S}`], [0, 1, `M0,${S - 1.5} H${S}`], [-1, 0, `M1.5,0 V${S}`], [1, 0, `M${S - 1.5},0 V${S}`]];
+    g.append(
+      ctx.svg("rect", {
+        x: 0,
+        y: 0,
+        width: S,
+        height: S,
+        fill: BUILDING[building.kind] ?? "#c0b090",
+        class: `piece ${building.kind}`,
+      }),
+    );
+    const sides = [
+      [0, -1, `M0,1.5 H${S}`],
+      [0, 1, `M0,${S - 1.5} H${S}`],
+      [-1, 0, `M1.5,0 V${S}`],
+      [1, 0, `M${S - 1.5},0 V${S}`],
+    ];
     for (const [dx, dy, d] of sides) {
-      if (map.get(`${cell.col + dx},${cell.row + dy}`) !== label) g.append(ctx.svg('path', { d, stroke: '#2b2b2b', 'stroke-width': 3 }));
+      if (map.get(`${cell.col + dx},${cell.row + dy}`) !== label)
+        g.append(ctx.svg("path", { d, stroke: "#2b2b2b", "stroke-width": 3 }));
     }
     const first = firstCellOf(area, label);
     if (first && first.id === cell.id) {
-      text(ctx, g, 3, 11, word(ctx, `an-building-${building.kind.replace('_', '-')}`, building.kind.replace('_', ' ')), { 'text-anchor': 'start', 'font-size': 8, fill: '#111', 'font-weight': 'bold' });
+      text(ctx, g, 3, 11, word(ctx, `building.${building.kind}`).replace("_", " "), {
+        "text-anchor": "start",
+        "font-size": 8,
+        fill: "#111",
+        "font-weight": "bold",
+      });
     }
   }
-  if (marks.includes('manned')) {
+  if (hasMark(cell, "manned")) {
     const colour = seatColour(ctx, area.owner);
-    g.append(ctx.svg('circle', { cx: S / 2, cy: S / 2 - 2, r: 4, fill: colour, stroke: '#111' }));
-    g.append(ctx.svg('path', { d: `M${S / 2 - 7},${S / 2 + 12} Q${S / 2},${S / 2 - 4} ${S / 2 + 7},${S / 2 + 12} Z`, fill: colour, stroke: '#111', class: 'worker' }));
+    g.append(ctx.svg("circle", { cx: S / 2, cy: S / 2 - 2, r: 4, fill: colour, stroke: "#111" }));
+    g.append(
+      ctx.svg("path", {
+        d: `M${S / 2 - 7},${S / 2 + 12} Q${S / 2},${S / 2 - 4} ${S / 2 + 7},${S / 2 + 12} Z`,
+        fill: colour,
+        stroke: "#111",
+        class: "worker",
+      }),
+    );
   }
-  if (marks.includes('grave') || (cell.pieces ?? []).some((p) => p.kind === 'grave')) {
+  if (hasMark(cell, "grave") || (cell.pieces ?? []).some((p) => p.kind === "grave")) {
     const x = building ? S - 12 : S / 2;
     const y = building ? S - 12 : S / 2;
     const k = building ? 0.55 : 1;
-    g.append(ctx.svg('path', { d: `M${x - 8 * k},${y + 10 * k} V${y - 4 * k} A${8 * k},${8 * k} 0 0 1 ${x + 8 * k},${y - 4 * k} V${y + 10 * k} Z`, fill: '#8a8a8a', stroke: '#333', 'stroke-width': 1.2, class: 'grave' }));
-    g.append(ctx.svg('path', { d: `M${x},${y - 6 * k} V${y + 4 * k} M${x - 3 * k},${y - 2 * k} H${x + 3 * k}`, stroke: '#333', 'stroke-width': 1.2 }));
+    g.append(
+      ctx.svg("path", {
+        d: `M${x - 8 * k},${y + 10 * k} V${y - 4 * k} A${8 * k},${8 * k} 0 0 1 ${x + 8 * k},${y - 4 * k} V${y + 10 * k} Z`,
+        fill: "#8a8a8a",
+        stroke: "#333",
+        "stroke-width": 1.2,
+        class: "grave",
+      }),
+    );
+    g.append(
+      ctx.svg("path", {
+        d: `M${x},${y - 6 * k} V${y + 4 * k} M${x - 3 * k},${y - 2 * k} H${x + 3 * k}`,
+        stroke: "#333",
+        "stroke-width": 1.2,
+      }),
+    );
   }
 }
 
@@ -180,25 +300,30 @@ export default {
   cellSize: S,
 
   drawCell(g, cell, area, view, ctx) {
-    if (area.layout === 'hex') drawHex(g, cell, ctx);
+    if (area.layout === "hex") drawHex(g, cell, ctx);
     else drawSquare(g, cell, area, ctx);
   },
 
   // A building being placed (area "p<seat>.build", unturned) previewed at a city square.
   drawGhost(g, target, action, view, ctx) {
-    const seat = target.area.split('.')[0];
+    const seat = target.area.split(".")[0];
     const build = view.areas.find((a) => a.id === `${seat}.build`);
     if (!build || !(build.cells ?? []).length) return;
-    const piece = build.cells[0].pieces?.[0] ?? { kind: 'storage' };
+    const piece = build.cells[0].pieces?.[0] ?? { kind: "storage" };
     const squares = placed(build.cells, target.rotation ?? 0);
     const own = new Set(squares.map(([x, y]) => `${x},${y}`));
-    const ghost = ctx.svg('g', { class: 'ghost', opacity: 0.8 });
+    const ghost = ctx.svg("g", { class: "ghost", opacity: 0.8 });
     for (const [x, y] of squares) {
-      const cg = ctx.svg('g', { transform: `translate(${x * S},${y * S})` });
-      cg.append(ctx.svg('rect', { x: 0, y: 0, width: S, height: S, fill: BUILDING[piece.kind] ?? '#c0b090' }));
-      const sides = [[0, -1, `M0,1.5 H${S}`], [0, 1, `M0,${S - 1.5} H${S}`], [-1, 0, `M1.5,0 V${S}`], [1, 0, `M${S - 1.5},0 V${S}`]];
+      const cg = ctx.svg("g", { transform: `translate(${x * S},${y * S})` });
+      cg.append(ctx.svg("rect", { x: 0, y: 0, width: S, height: S, fill: BUILDING[piece.kind] ?? "#c0b090" }));
+      const sides = [
+        [0, -1, `M0,1.5 H${S}`],
+        [0, 1, `M0,${S - 1.5} H${S}`],
+        [-1, 0, `M1.5,0 V${S}`],
+        [1, 0, `M${S - 1.5},0 V${S}`],
+      ];
       for (const [dx, dy, d] of sides) {
-        if (!own.has(`${x + dx},${y + dy}`)) cg.append(ctx.svg('path', { d, stroke: '#fff', 'stroke-width': 3 }));
+        if (!own.has(`${x + dx},${y + dy}`)) cg.append(ctx.svg("path", { d, stroke: "#fff", "stroke-width": 3 }));
       }
       ghost.append(cg);
     }
@@ -207,32 +332,60 @@ export default {
 
   // City maps: column letters and row numbers; a player's area: goods, workers, graves, saint.
   drawAreaExtras(g, area, view, ctx) {
-    if (area.layout === 'square' && area.id.endsWith('.build')) return;
-    if (area.layout === 'square') {
+    if (area.layout === "square" && area.id.endsWith(".build")) return;
+    if (area.layout === "square") {
       const size = 1 + Math.max(0, ...(area.cells ?? []).map((c) => c.col));
       for (let i = 0; i < size; i++) {
-        text(ctx, g, i * S + S / 2, -6, String.fromCharCode(97 + i), { 'font-size': 11, fill: '#555' });
-        text(ctx, g, -6, i * S + S / 2 + 4, String(i + 1), { 'font-size': 11, fill: '#555', 'text-anchor': 'end' });
+        text(ctx, g, i * S + S / 2, -6, String.fromCharCode(97 + i), { "font-size": 11, fill: "#555" });
+        text(ctx, g, -6, i * S + S / 2 + 4, String(i + 1), { "font-size": 11, fill: "#555", "text-anchor": "end" });
       }
-      g.append(ctx.svg('rect', { x: 0, y: 0, width: size * S, height: size * S, fill: 'none', stroke: seatColour(ctx, area.owner), 'stroke-width': 3 }));
+      g.append(
+        ctx.svg("rect", {
+          x: 0,
+          y: 0,
+          width: size * S,
+          height: size * S,
+          fill: "none",
+          stroke: seatColour(ctx, area.owner),
+          "stroke-width": 3,
+        }),
+      );
       return;
     }
-    if (area.layout !== 'row' || (area.cells ?? []).length) return;
+    if (area.layout !== "row" || (area.cells ?? []).length) return;
     const colour = seatColour(ctx, area.owner);
-    g.append(ctx.svg('rect', { x: 0, y: 0, width: 520, height: 96, rx: 8, fill: '#fbf7ec', stroke: colour, 'stroke-width': 3 }));
-    text(ctx, g, 12, 20, area.label, { 'text-anchor': 'start', 'font-size': 14, 'font-weight': 'bold', fill: colour });
+    g.append(
+      ctx.svg("rect", {
+        x: 0,
+        y: 0,
+        width: 520,
+        height: 96,
+        rx: 8,
+        fill: "#fbf7ec",
+        stroke: colour,
+        "stroke-width": 3,
+      }),
+    );
+    text(ctx, g, 12, 20, area.label, { "text-anchor": "start", "font-size": 14, "font-weight": "bold", fill: colour });
     const tracks = area.tracks ?? [];
-    const goods = tracks.filter((t) => GOOD[t.id.split('.').pop()]);
+    const goods = tracks.filter((t) => GOOD[t.id.split(".").pop()]);
     goods.forEach((t, i) => {
-      const name = t.id.split('.').pop();
+      const name = t.id.split(".").pop();
       const [x, y] = [22 + i * 50, 44];
-      g.append(ctx.svg('circle', { cx: x, cy: y, r: 11, fill: GOOD[name], stroke: '#222', opacity: t.value ? 1 : 0.35 }));
-      text(ctx, g, x, y + 4, t.value, { 'font-size': 11, 'font-weight': 'bold', fill: ['sheep', 'pearls', 'grain', 'gold'].includes(name) ? '#222' : '#fff' });
-      text(ctx, g, x, y + 24, word(ctx, `an-good-${name}`, name), { 'font-size': 9, fill: '#444' });
+      g.append(
+        ctx.svg("circle", { cx: x, cy: y, r: 11, fill: GOOD[name], stroke: "#222", opacity: t.value ? 1 : 0.35 }),
+      );
+      text(ctx, g, x, y + 4, t.value, {
+        "font-size": 11,
+        "font-weight": "bold",
+        fill: ["sheep", "pearls", "grain", "gold"].includes(name) ? "#222" : "#fff",
+      });
+      text(ctx, g, x, y + 24, word(ctx, `good.${name}`, name), { "font-size": 9, fill: "#444" });
     });
-    const rest = tracks.filter((t) => !GOOD[t.id.split('.').pop()])
-      .map((t) => `${t.label} ${t.value}${t.maximum ? `/${t.maximum}` : ''}`);
-    const items = (area.items ?? []).map((i) => (i.kind === 'saint' ? ctx.t("an-saint", { name: i.label }) : i.label));
-    text(ctx, g, 150, 20, [...rest, ...items].join(' · '), { 'text-anchor': 'start', 'font-size': 12 });
+    const rest = tracks
+      .filter((t) => !GOOD[t.id.split(".").pop()])
+      .map((t) => `${t.label} ${t.value}${t.maximum ? `/${t.maximum}` : ""}`);
+    const items = (area.items ?? []).map((i) => (i.kind === "saint" ? ctx.t("an-saint", { name: i.label }) : i.label));
+    text(ctx, g, 150, 20, [...rest, ...items].join(" · "), { "text-anchor": "start", "font-size": 12 });
   },
 };

@@ -1,5 +1,6 @@
 // The fallback drawing of any game (docs/web-client.md): terrain colours, labels, parts as
 // clickable chips, pieces as circles in their owner's colour, an area's tracks and items as text.
+import { hasMark, hexPoints as hexagon, text as write } from "../board/draw.js";
 
 const SIZE = 100;
 const TERRAIN = {
@@ -20,9 +21,18 @@ const TERRAIN = {
 const PART = { city: "#c8874a", road: "#f7f3e8", field: "#8fc26a", cloister: "#c0504d", river: "#4a9ad8" };
 // Where each edge and half-edge sits on a square cell (fractions of its side).
 const EDGE = {
-  N: [0.5, 0.14], E: [0.86, 0.5], S: [0.5, 0.86], W: [0.14, 0.5],
-  Nw: [0.3, 0.1], Ne: [0.7, 0.1], En: [0.9, 0.3], Es: [0.9, 0.7],
-  Se: [0.7, 0.9], Sw: [0.3, 0.9], Ws: [0.1, 0.7], Wn: [0.1, 0.3],
+  N: [0.5, 0.14],
+  E: [0.86, 0.5],
+  S: [0.5, 0.86],
+  W: [0.14, 0.5],
+  Nw: [0.3, 0.1],
+  Ne: [0.7, 0.1],
+  En: [0.9, 0.3],
+  Es: [0.9, 0.7],
+  Se: [0.7, 0.9],
+  Sw: [0.3, 0.9],
+  Ws: [0.1, 0.7],
+  Wn: [0.1, 0.3],
 };
 
 function hashColour(text) {
@@ -33,15 +43,21 @@ function hashColour(text) {
 
 const terrainColour = (terrain) => (terrain ? TERRAIN[terrain] || hashColour(terrain) : "#f7f5f0");
 
-function text(ctx, x, y, content, size, attrs = {}) {
-  const el = ctx.svg("text", { x, y, "font-size": size, "text-anchor": "middle", "dominant-baseline": "central", ...attrs });
-  el.textContent = content;
-  return el;
+// A centred line of text into g.
+function text(ctx, g, x, y, content, size, attrs = {}) {
+  return write(ctx, g, x, y, content, { "font-size": size, "dominant-baseline": "central", ...attrs });
 }
+
+// A mark in words: its kind, and its value when it has one.
+const markWords = (mark) =>
+  mark.value === null || mark.value === undefined ? mark.kind : `${mark.kind} ${mark.value}`;
+const hexPoints = (size) => hexagon(size * 0.97);
 
 // The local frame of a cell: squares span (0,0)-(s,s), hexes are centred on (0,0).
 function frame(area, size) {
-  return area.layout === "hex" ? { x0: -size * 0.75, y0: -size * 0.75, side: size * 1.5 } : { x0: 0, y0: 0, side: size };
+  return area.layout === "hex"
+    ? { x0: -size * 0.75, y0: -size * 0.75, side: size * 1.5 }
+    : { x0: 0, y0: 0, side: size };
 }
 
 function partPositions(parts, f) {
@@ -71,7 +87,7 @@ function partPositions(parts, f) {
 function drawCell(g, cell, area, view, ctx) {
   const size = ctx.cellSize || SIZE;
   const f = frame(area, size);
-  const open = cell.marks?.includes("open");
+  const open = hasMark(cell, "open");
   const shape =
     area.layout === "hex"
       ? ctx.svg("polygon", { points: hexPoints(size) })
@@ -80,16 +96,23 @@ function drawCell(g, cell, area, view, ctx) {
   shape.setAttribute("fill", open ? "none" : terrainColour(cell.terrain));
   g.append(shape);
   const title = ctx.svg("title");
-  title.textContent = [cell.id, cell.terrain, cell.label, ...(cell.marks || [])].filter(Boolean).join(" · ");
+  title.textContent = [cell.id, cell.terrain, cell.label, ...(cell.marks || []).map(markWords)]
+    .filter(Boolean)
+    .join(" · ");
   g.append(title);
   const label = [cell.label, cell.rotation ? `↻${cell.rotation}` : ""].filter(Boolean).join(" ");
-  if (label) g.append(text(ctx, f.x0 + f.side / 2, f.y0 + f.side * 0.12, label, size * 0.13, { class: "cell-label" }));
+  if (label) text(ctx, g, f.x0 + f.side / 2, f.y0 + f.side * 0.12, label, size * 0.13, { class: "cell-label" });
   const positions = partPositions(cell.parts || [], f);
   const where = new Map();
   for (const [part, x, y] of positions) {
     where.set(part.id, [x, y]);
     const chip = ctx.svg("circle", {
-      cx: x, cy: y, r: size * 0.1, "data-part": part.id, class: "part", fill: PART[part.kind] || hashColour(part.kind),
+      cx: x,
+      cy: y,
+      r: size * 0.1,
+      "data-part": part.id,
+      class: "part",
+      fill: PART[part.kind] || hashColour(part.kind),
     });
     const tip = ctx.svg("title");
     tip.textContent = part.label || `${part.kind} ${part.id}`;
@@ -102,18 +125,24 @@ function drawCell(g, cell, area, view, ctx) {
       f.y0 + f.side * (0.55 + 0.2 * Math.floor(i / 3)),
     ];
     const dot = ctx.svg("circle", {
-      cx: x, cy: y, r: size * 0.12, class: "piece", fill: ctx.playerColor(piece.owner), stroke: "#222", "stroke-width": 1.5,
+      cx: x,
+      cy: y,
+      r: size * 0.12,
+      class: "piece",
+      fill: ctx.playerColor(piece.owner),
+      stroke: "#222",
+      "stroke-width": 1.5,
     });
     const tip = ctx.svg("title");
     tip.textContent = [piece.kind, piece.label, piece.count > 1 ? `×${piece.count}` : ""].filter(Boolean).join(" ");
     dot.append(tip);
     g.append(dot);
     const short = piece.count > 1 ? String(piece.count) : String(piece.label || piece.kind).slice(0, 3);
-    g.append(text(ctx, x, y, short, size * 0.09, { class: "piece-label", fill: "#fff" }));
+    text(ctx, g, x, y, short, size * 0.09, { class: "piece-label", fill: "#fff" });
   });
-  const marks = (cell.marks || []).filter((m) => m !== "open" && m !== "last-move");
+  const marks = (cell.marks || []).filter((m) => m.kind !== "open" && m.kind !== "last-move").map(markWords);
   if (marks.length) {
-    g.append(text(ctx, f.x0 + f.side / 2, f.y0 + f.side * 0.9, marks.join(" "), size * 0.09, { class: "cell-marks" }));
+    text(ctx, g, f.x0 + f.side / 2, f.y0 + f.side * 0.9, marks.join(" "), size * 0.09, { class: "cell-marks" });
   }
 }
 
@@ -128,13 +157,12 @@ function drawGhost(g, target, action, view, ctx) {
   shape.setAttribute("class", "ghost-shape");
   g.append(shape);
   const turn = target.rotation ?? 0;
-  const arrow = text(ctx, f.x0 + f.side / 2, f.y0 + f.side * 0.4, "▲", size * 0.3, {
+  text(ctx, g, f.x0 + f.side / 2, f.y0 + f.side * 0.4, "▲", size * 0.3, {
     transform: `rotate(${turn * 90} ${f.x0 + f.side / 2} ${f.y0 + f.side * 0.4})`,
     class: "ghost-arrow",
   });
-  g.append(arrow);
   const words = `${target.rotation != null ? `↻${turn}` : ""}${target.flipped ? " ⇋" : ""}`;
-  g.append(text(ctx, f.x0 + f.side / 2, f.y0 + f.side * 0.78, words.trim(), size * 0.14, { class: "ghost-text" }));
+  text(ctx, g, f.x0 + f.side / 2, f.y0 + f.side * 0.78, words.trim(), size * 0.14, { class: "ghost-text" });
 }
 
 // An area's tracks and items as lines of text under its cells.
@@ -157,15 +185,6 @@ function drawAreaExtras(g, area, view, ctx) {
     el.append(tip);
     g.append(el);
   });
-}
-
-function hexPoints(size) {
-  const points = [];
-  for (let i = 0; i < 6; i += 1) {
-    const angle = (Math.PI / 180) * (60 * i - 30);
-    points.push(`${(size * 0.97 * Math.cos(angle)).toFixed(1)},${(size * 0.97 * Math.sin(angle)).toFixed(1)}`);
-  }
-  return points.join(" ");
 }
 
 export default { cellSize: SIZE, drawCell, drawGhost, drawAreaExtras };

@@ -1,17 +1,28 @@
 // My City: a player's 11x11 board (terrain, river, printed features, campaign marks) and the
 // buildings on it, coloured by kind; the revealed card's building (area "card") is previewed at a
 // target by turning its cells clockwise. Everything comes from the board view; no rule here.
+import { hasMark, markValue, ownerColour, text } from "../board/draw.js";
 
 const S = 50;
-const TERRAIN = { grass: '#b9d98a', forest: '#4f8a3c', mountain: '#9c9184' };
+const TERRAIN = { grass: "#b9d98a", forest: "#4f8a3c", mountain: "#9c9184" };
 const KIND = {
-  yellow: '#f3c531', red: '#d9472f', blue: '#3a7bc8', church: '#e9e4d8', neutral: '#9a9a9a', palace: '#8e4fb0',
+  yellow: "#f3c531",
+  red: "#d9472f",
+  blue: "#3a7bc8",
+  church: "#e9e4d8",
+  neutral: "#9a9a9a",
+  palace: "#8e4fb0",
 };
 const KIND_EDGE = {
-  yellow: '#9a7a10', red: '#7d2414', blue: '#1d4577', church: '#6d6658', neutral: '#505050', palace: '#4d2463',
+  yellow: "#9a7a10",
+  red: "#7d2414",
+  blue: "#1d4577",
+  church: "#6d6658",
+  neutral: "#505050",
+  palace: "#4d2463",
 };
-const RIVER = '#4a93d8';
-const MINE = { red: '#b5402c', blue: '#2f64a8', yellow: '#c9a21b', green: '#3f8a3c', black: '#333' };
+const RIVER = "#4a93d8";
+const MINE = { red: "#b5402c", blue: "#2f64a8", yellow: "#c9a21b", green: "#3f8a3c", black: "#333" };
 
 // Per area: the building label on each (col,row) and the river's column per row (cached).
 const cache = new WeakMap();
@@ -23,7 +34,7 @@ function areaInfo(area) {
   for (const c of area.cells) {
     const piece = (c.pieces ?? [])[0];
     if (piece) labels.set(`${c.col},${c.row}`, piece.label ?? piece.kind);
-    if ((c.marks ?? []).includes('river-east')) river.set(c.row, c.col + 1);
+    if (hasMark(c, "river-east")) river.set(c.row, c.col + 1);
   }
   info = { labels, river };
   cache.set(area, info);
@@ -31,24 +42,25 @@ function areaInfo(area) {
 }
 
 function tree(ctx, g, x, y, r = 7) {
-  g.append(ctx.svg('rect', { x: x - 1.2, y: y + r * 0.5, width: 2.4, height: r * 0.7, fill: '#6b4a2a' }));
-  g.append(ctx.svg('circle', { cx: x, cy: y, r, fill: '#2f7d32', stroke: '#1b4d1d', 'stroke-width': 1 }));
+  g.append(ctx.svg("rect", { x: x - 1.2, y: y + r * 0.5, width: 2.4, height: r * 0.7, fill: "#6b4a2a" }));
+  g.append(ctx.svg("circle", { cx: x, cy: y, r, fill: "#2f7d32", stroke: "#1b4d1d", "stroke-width": 1 }));
 }
 
 function rock(ctx, g, x, y, r = 7) {
-  const d = `M${x - r},${y + r * 0.6} L${x - r * 0.6},${y - r * 0.5} L${x + r * 0.1},${y - r * 0.8} ` +
+  const d =
+    `M${x - r},${y + r * 0.6} L${x - r * 0.6},${y - r * 0.5} L${x + r * 0.1},${y - r * 0.8} ` +
     `L${x + r},${y - r * 0.1} L${x + r * 0.8},${y + r * 0.6} Z`;
-  g.append(ctx.svg('path', { d, fill: '#8d8d8d', stroke: '#4a4a4a', 'stroke-width': 1.2 }));
+  g.append(ctx.svg("path", { d, fill: "#8d8d8d", stroke: "#4a4a4a", "stroke-width": 1.2 }));
 }
 
 function well(ctx, g, x, y) {
-  g.append(ctx.svg('circle', { cx: x, cy: y, r: 10, fill: '#a08d6e', stroke: '#5a4a35', 'stroke-width': 1.5 }));
-  g.append(ctx.svg('circle', { cx: x, cy: y, r: 6, fill: '#3c8ad8' }));
+  g.append(ctx.svg("circle", { cx: x, cy: y, r: 10, fill: "#a08d6e", stroke: "#5a4a35", "stroke-width": 1.5 }));
+  g.append(ctx.svg("circle", { cx: x, cy: y, r: 6, fill: "#3c8ad8" }));
 }
 
 function goldMine(ctx, g, x, y) {
-  g.append(ctx.svg('path', { d: `M${x - 12},${y + 9} L${x},${y - 11} L${x + 12},${y + 9} Z`, fill: '#5b4636' }));
-  g.append(ctx.svg('circle', { cx: x, cy: y + 3, r: 5, fill: '#f4c20d', stroke: '#8a6a00', 'stroke-width': 1 }));
+  g.append(ctx.svg("path", { d: `M${x - 12},${y + 9} L${x},${y - 11} L${x + 12},${y + 9} Z`, fill: "#5b4636" }));
+  g.append(ctx.svg("circle", { cx: x, cy: y + 3, r: 5, fill: "#f4c20d", stroke: "#8a6a00", "stroke-width": 1 }));
 }
 
 function forestTexture(ctx, g) {
@@ -57,117 +69,167 @@ function forestTexture(ctx, g) {
 }
 
 function mountainTexture(ctx, g) {
-  g.append(ctx.svg('path', { d: 'M6,40 L20,16 L30,30 L36,22 L46,40 Z', fill: '#7d7267', stroke: '#5c534a', 'stroke-width': 1 }));
-  g.append(ctx.svg('path', { d: 'M17,21 L20,16 L23,21 Z', fill: '#f4f4f4' }));
+  g.append(
+    ctx.svg("path", {
+      d: "M6,40 L20,16 L30,30 L36,22 L46,40 Z",
+      fill: "#7d7267",
+      stroke: "#5c534a",
+      "stroke-width": 1,
+    }),
+  );
+  g.append(ctx.svg("path", { d: "M17,21 L20,16 L23,21 Z", fill: "#f4f4f4" }));
 }
 
-function drawFeatures(ctx, g, marks) {
-  const has = (m) => marks.includes(m);
-  const sticker = has('sticker');
-  if (has('sticker-square') || sticker) {
-    g.append(ctx.svg('rect', {
-      x: 5, y: 5, width: S - 10, height: S - 10, rx: 4, fill: sticker ? '#f5f0dc' : 'none',
-      stroke: '#7a6a4a', 'stroke-width': 1.5, 'stroke-dasharray': sticker ? null : '4 3',
-    }));
+// The printed features the cell's marks name (trees, rocks, well, gold mine, sticker, mine shaft).
+const FEATURES = new Set(["trees", "rocks", "well", "gold-mine"]);
+function drawFeatures(ctx, g, cell) {
+  const has = (kind) => hasMark(cell, kind);
+  const sticker = has("sticker");
+  if (has("sticker-square") || sticker) {
+    g.append(
+      ctx.svg("rect", {
+        x: 5,
+        y: 5,
+        width: S - 10,
+        height: S - 10,
+        rx: 4,
+        fill: sticker ? "#f5f0dc" : "none",
+        stroke: "#7a6a4a",
+        "stroke-width": 1.5,
+        "stroke-dasharray": sticker ? null : "4 3",
+      }),
+    );
   }
-  if (has('tree')) tree(ctx, g, S / 2, S / 2 - 3, 9);
-  if (has('trees-2')) {
+  const trees = markValue(cell, "trees");
+  const rocks = markValue(cell, "rocks");
+  if (trees === 1) tree(ctx, g, S / 2, S / 2 - 3, 9);
+  if (trees === 2) {
     tree(ctx, g, S * 0.32, S * 0.36, 8);
     tree(ctx, g, S * 0.66, S * 0.56, 8);
   }
-  if (has('rock')) rock(ctx, g, S / 2, S / 2, 10);
-  if (has('rocks-2')) {
+  if (rocks === 1) rock(ctx, g, S / 2, S / 2, 10);
+  if (rocks === 2) {
     rock(ctx, g, S * 0.32, S * 0.38, 8);
     rock(ctx, g, S * 0.68, S * 0.62, 8);
   }
-  if (has('well')) well(ctx, g, S / 2, S / 2);
-  if (has('gold-mine')) goldMine(ctx, g, S / 2, S / 2);
-  for (const m of marks) {
-    const mine = /^mine-(\w+)-(\d+)$/.exec(m);
-    if (!mine) continue;
-    g.append(ctx.svg('rect', { x: 3, y: 3, width: S - 6, height: S - 6, fill: 'none', stroke: MINE[mine[1]] ?? '#444', 'stroke-width': 4 }));
-    const t = ctx.svg('text', { x: S - 7, y: 15, 'font-size': 11, 'text-anchor': 'end', fill: MINE[mine[1]] ?? '#444', 'font-weight': 'bold' });
-    t.textContent = mine[2];
-    g.append(t);
+  if (has("well")) well(ctx, g, S / 2, S / 2);
+  if (has("gold-mine")) goldMine(ctx, g, S / 2, S / 2);
+  const shaft = markValue(cell, "mine-shaft");
+  if (shaft !== null) {
+    const colour = MINE[shaft] ?? "#444";
+    g.append(
+      ctx.svg("rect", { x: 3, y: 3, width: S - 6, height: S - 6, fill: "none", stroke: colour, "stroke-width": 4 }),
+    );
+    text(ctx, g, S - 7, 15, markValue(cell, "mine-depth") ?? "", {
+      "font-size": 11,
+      "text-anchor": "end",
+      fill: colour,
+      "font-weight": "bold",
+    });
   }
 }
 
 function drawRiver(ctx, g, cell, area) {
-  const marks = cell.marks ?? [];
   const w = 7;
-  if (marks.includes('river-east')) g.append(ctx.svg('rect', { x: S - w, y: 0, width: w, height: S, fill: RIVER }));
-  if (marks.includes('river-west')) g.append(ctx.svg('rect', { x: 0, y: 0, width: w, height: S, fill: RIVER }));
+  if (hasMark(cell, "river-east")) g.append(ctx.svg("rect", { x: S - w, y: 0, width: w, height: S, fill: RIVER }));
+  if (hasMark(cell, "river-west")) g.append(ctx.svg("rect", { x: 0, y: 0, width: w, height: S, fill: RIVER }));
   // where the river steps sideways between two rows it runs along their shared edge
   const { river } = areaInfo(area);
-  for (const [other, side] of [[cell.row + 1, 'bottom'], [cell.row - 1, 'top']]) {
+  for (const [other, side] of [
+    [cell.row + 1, "bottom"],
+    [cell.row - 1, "top"],
+  ]) {
     const here = river.get(cell.row);
     const there = river.get(other);
     if (here === undefined || there === undefined || here === there) continue;
     const lo = Math.min(here, there);
     const hi = Math.max(here, there);
     if (cell.col < lo || cell.col >= hi) continue;
-    const y = side === 'bottom' ? S - w : 0;
-    g.append(ctx.svg('rect', { x: 0, y, width: S, height: w, fill: RIVER }));
+    const y = side === "bottom" ? S - w : 0;
+    g.append(ctx.svg("rect", { x: 0, y, width: S, height: w, fill: RIVER }));
   }
 }
 
 // A building square with a border on the sides where its building ends.
 function drawBuilding(ctx, g, piece, neighbour) {
-  const fill = KIND[piece.kind] ?? '#bbb';
-  const edge = KIND_EDGE[piece.kind] ?? '#333';
-  g.append(ctx.svg('rect', { x: 0, y: 0, width: S, height: S, fill, class: `piece ${piece.kind}` }));
-  const sides = { top: [0, -1, 'M0,1.5 H50'], bottom: [0, 1, 'M0,48.5 H50'], left: [-1, 0, 'M1.5,0 V50'], right: [1, 0, 'M48.5,0 V50'] };
+  const fill = KIND[piece.kind] ?? "#bbb";
+  const edge = KIND_EDGE[piece.kind] ?? "#333";
+  g.append(ctx.svg("rect", { x: 0, y: 0, width: S, height: S, fill, class: `piece ${piece.kind}` }));
+  const sides = {
+    top: [0, -1, "M0,1.5 H50"],
+    bottom: [0, 1, "M0,48.5 H50"],
+    left: [-1, 0, "M1.5,0 V50"],
+    right: [1, 0, "M48.5,0 V50"],
+  };
   for (const [dx, dy, d] of Object.values(sides)) {
     if (neighbour(dx, dy) !== (piece.label ?? piece.kind)) {
-      g.append(ctx.svg('path', { d, stroke: edge, 'stroke-width': 3, fill: 'none' }));
+      g.append(ctx.svg("path", { d, stroke: edge, "stroke-width": 3, fill: "none" }));
     }
   }
-  if (piece.kind === 'church') g.append(ctx.svg('path', { d: 'M25,14 V36 M17,22 H33', stroke: '#6d6658', 'stroke-width': 3 }));
-  if (piece.kind === 'palace') g.append(ctx.svg('path', { d: 'M14,34 L14,18 L20,25 L25,14 L30,25 L36,18 L36,34 Z', fill: '#f4d03f' }));
+  if (piece.kind === "church")
+    g.append(ctx.svg("path", { d: "M25,14 V36 M17,22 H33", stroke: "#6d6658", "stroke-width": 3 }));
+  if (piece.kind === "palace")
+    g.append(ctx.svg("path", { d: "M14,34 L14,18 L20,25 L25,14 L30,25 L36,18 L36,34 Z", fill: "#f4d03f" }));
 }
 
 function cardCells(view) {
-  const card = view.areas.find((a) => a.id === 'card');
+  const card = view.areas.find((a) => a.id === "card");
   return card ? card.cells : [];
 }
 
-function text(ctx, g, x, y, s, attrs = {}) {
-  const t = ctx.svg('text', { x, y, 'font-size': 16, 'font-family': 'sans-serif', fill: '#222', ...attrs });
-  t.textContent = s;
-  g.append(t);
-  return t;
-}
+// The board's own lines: 16 units, from their start.
+const LINE = { "font-size": 16, "text-anchor": "start" };
 
 export default {
   cellSize: S,
 
   drawCell(g, cell, area, view, ctx) {
-    const marks = cell.marks ?? [];
     const piece = (cell.pieces ?? [])[0];
-    if (area.id === 'card') {
+    if (area.id === "card") {
       const { labels } = areaInfo(area);
-      drawBuilding(ctx, g, piece ?? { kind: 'neutral' }, (dx, dy) => labels.get(`${cell.col + dx},${cell.row + dy}`));
+      drawBuilding(ctx, g, piece ?? { kind: "neutral" }, (dx, dy) => labels.get(`${cell.col + dx},${cell.row + dy}`));
       return;
     }
-    g.append(ctx.svg('rect', { x: 0, y: 0, width: S, height: S, fill: TERRAIN[cell.terrain] ?? '#ddd', stroke: '#6f8a55', 'stroke-width': 0.6 }));
-    if (cell.terrain === 'forest') forestTexture(ctx, g);
-    if (cell.terrain === 'mountain') mountainTexture(ctx, g);
-    if (marks.includes('new-land')) g.append(ctx.svg('rect', { x: 2, y: 2, width: S - 4, height: S - 4, fill: 'none', stroke: '#e8f5c8', 'stroke-width': 3 }));
+    g.append(
+      ctx.svg("rect", {
+        x: 0,
+        y: 0,
+        width: S,
+        height: S,
+        fill: TERRAIN[cell.terrain] ?? "#ddd",
+        stroke: "#6f8a55",
+        "stroke-width": 0.6,
+      }),
+    );
+    if (cell.terrain === "forest") forestTexture(ctx, g);
+    if (cell.terrain === "mountain") mountainTexture(ctx, g);
+    if (hasMark(cell, "new-land"))
+      g.append(
+        ctx.svg("rect", {
+          x: 2,
+          y: 2,
+          width: S - 4,
+          height: S - 4,
+          fill: "none",
+          stroke: "#e8f5c8",
+          "stroke-width": 3,
+        }),
+      );
     if (piece) {
       const { labels } = areaInfo(area);
       drawBuilding(ctx, g, piece, (dx, dy) => labels.get(`${cell.col + dx},${cell.row + dy}`));
       // a printed feature under a building still shows, small, in the corner
-      const under = marks.filter((m) => ['tree', 'trees-2', 'rock', 'rocks-2', 'well', 'gold-mine'].includes(m));
+      const under = (cell.marks ?? []).filter((m) => FEATURES.has(m.kind));
       if (under.length) {
-        const small = ctx.svg('g', { transform: `translate(${S * 0.62},${S * 0.62}) scale(0.36)`, opacity: 0.85 });
-        drawFeatures(ctx, small, under);
+        const small = ctx.svg("g", { transform: `translate(${S * 0.62},${S * 0.62}) scale(0.36)`, opacity: 0.85 });
+        drawFeatures(ctx, small, { marks: under });
         g.append(small);
       }
     } else {
-      drawFeatures(ctx, g, marks);
+      drawFeatures(ctx, g, cell);
     }
-    if (marks.includes('flooded')) {
-      g.append(ctx.svg('rect', { x: 0, y: 0, width: S, height: S, fill: RIVER, opacity: 0.35 }));
+    if (hasMark(cell, "flooded")) {
+      g.append(ctx.svg("rect", { x: 0, y: 0, width: S, height: S, fill: RIVER, opacity: 0.35 }));
     }
     drawRiver(ctx, g, cell, area);
   },
@@ -178,16 +240,18 @@ export default {
     const cells = cardCells(view);
     if (!cells.length) return;
     let shape = cells.map((c) => [c.row, c.col]);
-    for (let k = 0; k < ((target.rotation ?? 0) % 4 + 4) % 4; k++) shape = shape.map(([r, c]) => [c, -r]);
+    for (let k = 0; k < (((target.rotation ?? 0) % 4) + 4) % 4; k++) shape = shape.map(([r, c]) => [c, -r]);
     shape.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
     const [r0, c0] = shape[0];
-    const piece = cells[0].pieces?.[0] ?? { kind: 'neutral' };
+    const piece = cells[0].pieces?.[0] ?? { kind: "neutral" };
     const labels = new Set(shape.map(([r, c]) => `${c - c0},${r - r0}`));
-    const ghost = ctx.svg('g', { class: 'ghost', opacity: 0.8 });
+    const ghost = ctx.svg("g", { class: "ghost", opacity: 0.8 });
     for (const [r, c] of shape) {
       const [x, y] = [c - c0, r - r0];
-      const cg = ctx.svg('g', { transform: `translate(${x * S},${y * S})` });
-      drawBuilding(ctx, cg, { kind: piece.kind, label: 'ghost' }, (dx, dy) => (labels.has(`${x + dx},${y + dy}`) ? 'ghost' : null));
+      const cg = ctx.svg("g", { transform: `translate(${x * S},${y * S})` });
+      drawBuilding(ctx, cg, { kind: piece.kind, label: "ghost" }, (dx, dy) =>
+        labels.has(`${x + dx},${y + dy}`) ? "ghost" : null,
+      );
       ghost.append(cg);
     }
     g.append(ghost);
@@ -195,29 +259,49 @@ export default {
 
   // Column letters and row numbers round a player's board; its score, passes and status below.
   drawAreaExtras(g, area, view, ctx) {
-    if (area.id === 'card' && !(area.cells ?? []).length) {
-      text(ctx, g, 0, 20, area.label, { 'font-weight': 'bold' }); // the blockade: no building
+    if (area.id === "card" && !(area.cells ?? []).length) {
+      text(ctx, g, 0, 20, area.label, { ...LINE, "font-weight": "bold" }); // the blockade: no building
       return;
     }
-    if (!area.id.startsWith('board-')) return;
+    if (!area.id.startsWith("board-")) return;
     const size = 1 + Math.max(...area.cells.map((c) => c.col));
     for (let i = 0; i < size; i++) {
-      text(ctx, g, i * S + S / 2, -8, String.fromCharCode(65 + i), { 'text-anchor': 'middle', 'font-size': 14, fill: '#555' });
-      text(ctx, g, -8, i * S + S / 2 + 5, String(i + 1), { 'text-anchor': 'end', 'font-size': 14, fill: '#555' });
+      text(ctx, g, i * S + S / 2, -8, String.fromCharCode(65 + i), {
+        "text-anchor": "middle",
+        "font-size": 14,
+        fill: "#555",
+      });
+      text(ctx, g, -8, i * S + S / 2 + 5, String(i + 1), { "text-anchor": "end", "font-size": 14, fill: "#555" });
     }
-    g.append(ctx.svg('rect', { x: 0, y: 0, width: size * S, height: size * S, fill: 'none', stroke: '#333', 'stroke-width': 2 }));
-    const owner = area.owner;
-    const colour = owner === null || owner === undefined ? '#888' : ctx.playerColor(owner);
+    g.append(
+      ctx.svg("rect", {
+        x: 0,
+        y: 0,
+        width: size * S,
+        height: size * S,
+        fill: "none",
+        stroke: "#333",
+        "stroke-width": 2,
+      }),
+    );
+    const colour = ownerColour(ctx, area.owner, "#888");
     const y = size * S + 24;
-    g.append(ctx.svg('circle', { cx: 10, cy: y - 5, r: 8, fill: colour, stroke: '#222' }));
-    const parts = (area.tracks ?? []).filter((t) => !t.id.startsWith('final-'))
-      .map((t) => `${t.label} ${t.value}${t.maximum ? `/${t.maximum}` : ''}`);
-    const status = (area.items ?? []).find((i) => i.kind === 'status');
+    g.append(ctx.svg("circle", { cx: 10, cy: y - 5, r: 8, fill: colour, stroke: "#222" }));
+    const parts = (area.tracks ?? [])
+      .filter((t) => !t.id.startsWith("final-"))
+      .map((t) => `${t.label} ${t.value}${t.maximum ? `/${t.maximum}` : ""}`);
+    const status = (area.items ?? []).find((i) => i.kind === "status");
     if (status) parts.push(status.label);
-    text(ctx, g, 24, y, parts.join(' · '));
-    const finals = (area.tracks ?? []).filter((t) => t.id.startsWith('final-'));
-    if (finals.length) text(ctx, g, 24, y + 22, finals.map((t) => `${t.label} ${t.value}`).join(' · '), { 'font-size': 13 });
-    const choice = (area.items ?? []).find((i) => i.kind === 'choice');
-    if (choice) text(ctx, g, 24, y + (finals.length ? 44 : 22), ctx.t("mc-your-choice", { choice: choice.label }), { 'font-size': 13, fill: '#444' });
+    text(ctx, g, 24, y, parts.join(" · "), LINE);
+    const finals = (area.tracks ?? []).filter((t) => t.id.startsWith("final-"));
+    if (finals.length)
+      text(ctx, g, 24, y + 22, finals.map((t) => `${t.label} ${t.value}`).join(" · "), { ...LINE, "font-size": 13 });
+    const choice = (area.items ?? []).find((i) => i.kind === "choice");
+    if (choice)
+      text(ctx, g, 24, y + (finals.length ? 44 : 22), ctx.t("mc-your-choice", { choice: choice.label }), {
+        ...LINE,
+        "font-size": 13,
+        fill: "#444",
+      });
   },
 };
