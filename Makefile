@@ -59,7 +59,8 @@ lint-web:
 	npx prettier --check src/townhall/web/static/js
 
 ## make test: the whole test suite on the pure-Python build and again on the compiled one (where a C
-## compiler exists), mypy --strict on the package, ruff. Leaves the build it found (pure or compiled).
+## compiler exists), mypy --strict on the package, ruff, eslint and prettier on the web client.
+## Leaves the build it found (pure or compiled).
 test: $(CATALOG_STAMP) chromium
 	@had=$$(ls src/townhall/engine/protocol.*.so 2>/dev/null); \
 	$(MAKE) --no-print-directory pure && \
@@ -73,6 +74,7 @@ test: $(CATALOG_STAMP) chromium
 	$(BIN)/lint-imports
 	$(BIN)/ruff check src tests bench examples typings setup.py
 	$(BIN)/ruff format --check src tests bench examples typings setup.py
+	@$(MAKE) --no-print-directory lint-web
 	@if [ -f ../shared/tools/clause_coverage.py ]; then $(BIN)/python ../shared/tools/clause_coverage.py; fi
 
 ## make compiled: compile the hot modules with mypyc (C extensions beside their .py files; setup.py
