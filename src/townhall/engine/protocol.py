@@ -300,6 +300,12 @@ class Game(Generic[S], metaclass=ABCMeta):
     hooks take that state, so no hook checks the type of what it is given."""
 
     meta: GameMeta
+
+    def __class_getitem__(cls, state: Any) -> Any:
+        # `Game[S]` is for the type checker: the compiled build's classes take no subscript of
+        # their own, so both builds answer it with the class itself.
+        return cls
+
     # Parameters this game suggests per agent name, e.g. {"mcts": {"depth": "0"}}.
     agent_parameters: ClassVar[Mapping[str, Mapping[str, str]]] = {}
     # The public observation's model (pydantic, full words as keys): `State.observation` gives
