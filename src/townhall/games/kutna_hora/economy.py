@@ -6,7 +6,7 @@ from typing import Final
 
 from townhall.engine.chance import Chance
 from townhall.engine.protocol import Event
-from townhall.games.kutna_hora.data import DATA, MineTile
+from townhall.games.kutna_hora.data import DATA
 from townhall.games.kutna_hora.position import KutnaHoraPosition
 from townhall.games.kutna_hora.stacks import move_to_row_end, reveal_top
 
@@ -18,7 +18,6 @@ DECK_BUILDS: Final = DATA.deck_builds
 COLUMNS: Final = DATA.columns
 NO_DEMAND: Final = DATA.deck_nodemand
 
-MINE_TILES: Final[tuple[MineTile, ...]] = DATA.mine_tiles + DATA.tech  # indexed by tile id (technology tiles follow)
 DECK_NAMES: Final = ("population", "ore")
 
 

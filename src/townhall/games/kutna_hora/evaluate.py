@@ -9,7 +9,7 @@ from townhall.engine.chance import Chance
 from townhall.engine.protocol import score_margin
 from townhall.games.kutna_hora import economy, mine, scoring
 from townhall.games.kutna_hora.actions import F_FREE
-from townhall.games.kutna_hora.data import DATA, ORE, WOOD
+from townhall.games.kutna_hora.data import DATA, MINE_TILES, ORE, WOOD
 from townhall.games.kutna_hora.position import PLAY
 from townhall.games.kutna_hora.steps import KeepMineTile, PlaceMine
 
@@ -153,7 +153,7 @@ def pending_mine_worth(state: KutnaHoraState, look: Outlook) -> float:
         return 0.0
     best = max(
         t.points + STAR_WORTH * t.stars + t.ore * look.prices[ORE] * look.income_weight
-        for t in (economy.MINE_TILES[i] for i in tiles)
+        for t in (MINE_TILES[i] for i in tiles)
     )
     return max(0.0, best - wood * look.money_weight)
 

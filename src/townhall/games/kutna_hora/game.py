@@ -21,7 +21,7 @@ from townhall.engine.protocol import (
 from townhall.games.kutna_hora import board_view
 from townhall.games.kutna_hora.data import DATA, DATA_DIR, FILES, MODELS
 from townhall.games.kutna_hora.evaluate import evaluate, evaluate_all
-from townhall.games.kutna_hora.event_words import EVENT_KINDS, event_text
+from townhall.games.kutna_hora.events import EVENT_KINDS, event_text
 from townhall.games.kutna_hora.state import KutnaHoraState
 from townhall.games.kutna_hora.views import render, statistics
 from townhall.i18n import N_

@@ -8,7 +8,7 @@ from townhall.engine.chance import Chance
 from townhall.engine.protocol import Event
 from townhall.games.kutna_hora import economy
 from townhall.games.kutna_hora.actions import F_FREE, F_RESERVE, MINE_CELLS, OPT_POP
-from townhall.games.kutna_hora.data import DATA, WOOD, cell_name
+from townhall.games.kutna_hora.data import DATA, MINE_TILES, WOOD, cell_name
 from townhall.games.kutna_hora.geometry import MINE_SOURCES
 from townhall.games.kutna_hora.position import EMPTY, KutnaHoraPosition
 from townhall.games.kutna_hora.steps import OptionalIcon
@@ -21,7 +21,7 @@ MINE_TILE_DATA: Final = DATA.mine_tiles
 POP_LAST: Final = DATA.deck_len[0] - 1
 # Before its neighbours count: an entrance costs its fixed price, any other cell is not yet buildable (-1).
 START_COST: Final = tuple(ENTRANCE_COST if cell in ENTRANCES else -1 for cell in range(MINE_CELLS))
-TILE_COST: Final = tuple(t.cost for t in economy.MINE_TILES)  # by tile id, technology tiles too
+TILE_COST: Final = tuple(t.cost for t in MINE_TILES)  # by tile id, technology tiles too
 
 
 def level(position: KutnaHoraPosition) -> int:

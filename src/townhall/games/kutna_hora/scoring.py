@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Final
 
 from townhall.engine.protocol import Event
-from townhall.games.kutna_hora.data import DATA
-from townhall.games.kutna_hora.economy import MINE_TILES, income
+from townhall.games.kutna_hora.data import DATA, MINE_TILES
+from townhall.games.kutna_hora.economy import income
 from townhall.games.kutna_hora.geometry import MC, MR, TOWN_NEIGHBOURS
 from townhall.games.kutna_hora.position import KutnaHoraPosition
 
