@@ -22,6 +22,7 @@ from townhall.games.kutna_hora import board_view
 from townhall.games.kutna_hora.data import DATA, DATA_DIR, FILES, MODELS
 from townhall.games.kutna_hora.evaluate import evaluate, evaluate_all
 from townhall.games.kutna_hora.events import EVENT_KINDS, event_text
+from townhall.games.kutna_hora.observation import KutnaHoraObservation
 from townhall.games.kutna_hora.state import KutnaHoraState
 from townhall.games.kutna_hora.views import render, statistics
 from townhall.i18n import N_
@@ -60,6 +61,7 @@ class KutnaHora(Game[KutnaHoraState]):
     )
 
     event_kinds: ClassVar[Mapping[str, EventKind]] = EVENT_KINDS
+    observation_model = KutnaHoraObservation
 
     def event_text(self, event: Event) -> str:
         return event_text(event)
