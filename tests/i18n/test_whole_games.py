@@ -19,7 +19,8 @@ def _ids(name: str) -> set[str]:
 
         printed += CODES
     elif name == "kutna-hora":
-        from townhall.games.kutna_hora.data import DATA, MINE_TILES
+        from townhall.games.kutna_hora.data import DATA
+        from townhall.games.kutna_hora.tables import MINE_TILES
 
         printed += [b.id for b in DATA.buildings] + [t.id for t in MINE_TILES] + [e.id for e in DATA.events]
     elif name == "my-city":

@@ -6,7 +6,8 @@ from itertools import permutations
 from typing import Final, Protocol
 
 from townhall.engine.codec import ActionSpace
-from townhall.games.kutna_hora.data import DATA, MINE_TILES, cell_name
+from townhall.games.kutna_hora.data import DATA, cell_name
+from townhall.games.kutna_hora.tables import MINE_TILES
 from townhall.games.kutna_hora.words import _, action_name, colour, guild, ngettext
 
 MINE_CELLS: Final = DATA.mine_rows * DATA.mine_cols

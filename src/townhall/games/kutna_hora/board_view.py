@@ -20,10 +20,10 @@ from townhall.games.kutna_hora.data import (
     DECK_NAMES,
     GOODS,
     GUILD_OF_GOOD,
-    MINE_TILES,
     cell_name,
 )
 from townhall.games.kutna_hora.position import EMPTY, OVER, PHASES, ROCK, KutnaHoraPosition
+from townhall.games.kutna_hora.tables import MINE_TILES
 from townhall.games.kutna_hora.views import describe_task
 from townhall.games.kutna_hora.words import _, action_name, colour, good, guild, term
 from townhall.i18n import N_

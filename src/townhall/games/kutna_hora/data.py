@@ -982,7 +982,3 @@ def _build(models: dict[str, About]) -> Data:
 
 
 DATA = load()
-
-# The tables the rules read, each under one name: a module-level Final is what the compiled build
-# reads fast (as a C static), where a `DATA.x.y` chain in a hot loop is not.
-MINE_TILES: Final[tuple[MineTile, ...]] = DATA.mine_tiles + DATA.tech  # by tile id (technology tiles follow)

@@ -60,11 +60,8 @@ from townhall.games.kutna_hora.steps import (
     Step,
     TakeLicence,
 )
+from townhall.games.kutna_hora.tables import COUNCIL_COST, SLOTS
 from townhall.games.kutna_hora.words import _
-
-# The data's fields as Final module constants: the compiled build reads them as C statics.
-SLOTS: Final = DATA.slots
-COUNCIL_COST: Final = DATA.council_cost
 
 
 def check(position: KutnaHoraPosition, player: int, action: int) -> None:

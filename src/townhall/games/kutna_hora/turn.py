@@ -29,7 +29,6 @@ from townhall.games.kutna_hora.actions import (
 from townhall.games.kutna_hora.data import (
     BARBARA,
     BUILD,
-    DATA,
     INCOME,
     LICENCE,
     MINE,
@@ -59,14 +58,13 @@ from townhall.games.kutna_hora.steps import (
     TakeLicence,
     TurnBarbaraTileDown,
 )
-
-# The data's fields as Final module constants: the compiled build reads them as C statics.
-SLOTS: Final = DATA.slots
-CARDS: Final = DATA.cards
-COUNCIL_COST: Final = DATA.council_cost
-REP_FREE_JOKER: Final = DATA.rep_free_joker
-BARBARA_AFTER_ALL: Final = DATA.barbara_after_all
-BARBARA_TILES: Final = len(DATA.barbara_tax)
+from townhall.games.kutna_hora.tables import (
+    BARBARA_AFTER_ALL,
+    BARBARA_TILES,
+    CARDS,
+    COUNCIL_COST,
+    REP_FREE_JOKER,
+)
 
 # Steps are frozen records: the common ones are built once and shared (by flags or tile where indexed).
 START_MINE: Final = StartMine(0)

@@ -20,11 +20,11 @@ from townhall.games.kutna_hora.actions import (
     T_SCORE,
     T_TECH,
 )
-from townhall.games.kutna_hora.data import DATA, GOODS, GUILD_OF_GOOD, MINE_TILES, cell_name
+from townhall.games.kutna_hora.data import DATA, GOODS, GUILD_OF_GOOD, cell_name
 from townhall.games.kutna_hora.position import OVER, PHASES, KutnaHoraPosition, Step, TurnBarbaraTileDown, step_to_json
+from townhall.games.kutna_hora.tables import BUILDINGS, MINE_TILES
 from townhall.games.kutna_hora.words import _, colour, good, guild, icon_letter, term
 
-B = DATA.buildings
 TILE_NAMES = [t.id for t in MINE_TILES]
 
 
@@ -63,7 +63,7 @@ def describe_task(task: Step) -> str:
 
 def _icons(tile: int) -> str:
     """Scored icons in capitals, shown icons in lower case (first letters; short forms in other languages)."""
-    b = B[tile]
+    b = BUILDINGS[tile]
     scores = "".join(icon_letter(i, scored=True) for i in sorted(b.scores))
     return f"{scores}/{''.join(icon_letter(i, scored=False) for i in b.shows)}"
 
@@ -93,7 +93,7 @@ def _effect(effect: tuple[tuple[str, int], ...]) -> str:
 
 
 def _building(tile: int) -> str:
-    b = B[tile]
+    b = BUILDINGS[tile]
     wood, plot = term("short.wood"), term("short.plot-price")
     if b.public:
         return f"{b.id}({colour(b.noble)} {wood}{b.wood} {plot}{b.plot_price} {_icons(tile)} {_effect(b.effect)})"
@@ -165,7 +165,7 @@ def _hall_and_town(state: KutnaHoraPosition) -> list[str]:
                 row.append("x")
             elif state.town[cell] >= 0:
                 owner = state.town_owner[cell]
-                row.append(f"{B[state.town[cell]].id}/{term('short.public') if owner < 0 else owner + 1}")
+                row.append(f"{BUILDINGS[state.town[cell]].id}/{term('short.public') if owner < 0 else owner + 1}")
             elif state.town_plot[cell] >= 0:
                 row.append(f"{term('short.plot')}{state.town_plot[cell] + 1}")
             else:
@@ -177,7 +177,7 @@ def _hall_and_town(state: KutnaHoraPosition) -> list[str]:
         if e
     ]
     lines.append(_("Board edge icons: ") + ", ".join(edges))
-    built = [f"{B[t].id} {_icons(t)}" for t in state.town if t >= 0]
+    built = [f"{BUILDINGS[t].id} {_icons(t)}" for t in state.town if t >= 0]
     if built:
         lines.append(_("Built icons (scored/shown): ") + ", ".join(built))
     return lines
