@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from townhall.engine.protocol import Event
+from townhall.engine.protocol import Event, ranks_from_keys
 from townhall.games.kutna_hora.data import DATA
 from townhall.games.kutna_hora.economy import income
 from townhall.games.kutna_hora.geometry import TOWN_NEIGHBOURS
@@ -117,3 +117,19 @@ def final_scoring(position: KutnaHoraPosition, events: list[Event] | None) -> No
         position.points[p] += sum(parts)
         if events is not None:
             events.append(Event("final", data={"player": p, "points": sum(parts), "parts": list(parts)}))
+
+
+def ranks(position: KutnaHoraPosition) -> list[int]:
+    """KH-FIN-6: by points, then money."""
+    return ranks_from_keys([[position.points[p], position.money[p]] for p in range(position.num_players)])
+
+
+def end_reason(position: KutnaHoraPosition) -> tuple[str, tuple[str, ...]]:
+    """KH-FIN-6: the game ends after the last round; money separates players tied on points."""
+    n = position.num_players
+    used = any(
+        position.points[p] == position.points[q] and position.money[p] != position.money[q]
+        for p in range(n)
+        for q in range(p + 1, n)
+    )
+    return ("rounds", ("money",) if used else ())

@@ -10,8 +10,8 @@ import random
 from typing import Final, Self
 
 from townhall.engine.chance import Chance
-from townhall.engine.protocol import Event, Json, ranks_from_keys
-from townhall.games.kutna_hora import legality, observation, rounds, setup, turn
+from townhall.engine.protocol import Event, Json
+from townhall.games.kutna_hora import legality, observation, rounds, scoring, setup, turn
 from townhall.games.kutna_hora.actions import A_ORDER, A_SET, A_TAX, SPACE, action_text
 from townhall.games.kutna_hora.data import DATA
 from townhall.games.kutna_hora.position import OVER, PHASES, SETUP_ORDER, SETUP_SET, TAX, KutnaHoraPosition
@@ -56,17 +56,10 @@ class KutnaHoraState(KutnaHoraPosition):
         return [float(x) for x in self.points]
 
     def ranks(self) -> list[int]:
-        return ranks_from_keys([[self.points[p], self.money[p]] for p in range(self.num_players)])  # KH-FIN-6
+        return scoring.ranks(self)
 
     def end_reason(self) -> tuple[str, tuple[str, ...]]:
-        """KH-FIN-6: the game ends after the last round; money separates players tied on points."""
-        n = self.num_players
-        used = any(
-            self.points[p] == self.points[q] and self.money[p] != self.money[q]
-            for p in range(n)
-            for q in range(p + 1, n)
-        )
-        return ("rounds", ("money",) if used else ())
+        return scoring.end_reason(self)
 
     def observation(self, player: int | None) -> dict[str, Json]:
         return observation.observation(self, player)
