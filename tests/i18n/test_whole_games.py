@@ -19,10 +19,10 @@ def _ids(name: str) -> set[str]:
 
         printed += CODES
     elif name == "kutna-hora":
-        from townhall.games.kutna_hora import economy
         from townhall.games.kutna_hora.data import DATA
+        from townhall.games.kutna_hora.tables import MINE_TILES
 
-        printed += [b.id for b in DATA.buildings] + [t.id for t in economy.MINE_TILES] + [e.id for e in DATA.events]
+        printed += [b.id for b in DATA.buildings] + [t.id for t in MINE_TILES] + [e.id for e in DATA.events]
     elif name == "my-city":
         from townhall.games.my_city.actions import PIECE_IDS
         from townhall.games.my_city.pieces import COLOURS

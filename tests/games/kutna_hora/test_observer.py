@@ -1,6 +1,6 @@
 """The Kutná Hora observation reads as its table says (observer module docstring): the players
-slice, field by field, from the observer's seat on, along random games; both builds' players
-parts keep the same views."""
+slice, field by field, from the observer's seat on, along random games; the parts' writes of what
+moved keep the views a fresh fill writes."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 
 from townhall.engine import Chance
 from townhall.games.kutna_hora import GAME
-from townhall.games.kutna_hora.observer import KutnaHoraObserver, players_part
+from townhall.games.kutna_hora.observer import KutnaHoraObserver
 from townhall.games.kutna_hora.position import OVER
 from townhall.games.kutna_hora.state import KutnaHoraState
 
@@ -53,24 +53,22 @@ def test_the_players_slice_holds_each_figure_as_documented(players: int) -> None
 
 
 @pytest.mark.parametrize("players", [2, 3])
-def test_both_players_parts_write_the_same_views(players: int) -> None:
-    """The players part as each build has it (observer.players_part: whole tables in one call each,
-    or only the figures that moved) keeps the same views along random games, in either build."""
+def test_the_watched_views_equal_a_fresh_fill(players: int) -> None:
+    """The parts write only what moved since the last look: along random games every seat's
+    watched view equals the whole observation written afresh."""
     options = GAME.meta.resolve({})
-    observers = []
-    for tables in (True, False):
-        observer = GAME.observer(players, options)
-        assert isinstance(observer, KutnaHoraObserver)
-        observer.parts = (observer.parts[0], players_part(tables))
-        observers.append(observer)
-    outs = [np.zeros(observers[0].size, dtype=np.float32) for _ in range(2 * players)]
-    watchers = [observers[k % 2].watcher(out) for k, out in enumerate(outs)]
+    observer = GAME.observer(players, options)
+    assert isinstance(observer, KutnaHoraObserver)
+    watchers = [observer.watcher(np.zeros(observer.size, dtype=np.float32)) for _ in range(players)]
+    fresh = np.zeros(observer.size, dtype=np.float32)
     for seed in range(2):
         state = GAME.new_state(players, options, Chance(seed))
         rng, chance = random.Random(seed), Chance(seed)
         while movers := state.to_move():
             for seat in range(players):  # every seat looks at every step: each part's changes come in
-                tables, changed = watchers[2 * seat].observe(state, seat), watchers[2 * seat + 1].observe(state, seat)
-                assert np.array_equal(tables, changed), (seed, seat)
+                watched = watchers[seat].observe(state, seat)
+                fresh[:] = 0.0
+                observer.fill(state, seat, fresh)
+                assert np.array_equal(watched, fresh), (seed, seat)
             legal = state.legal_actions(movers[0])
             state.apply(movers[0], legal[int(rng.random() * len(legal))], chance)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -160,11 +161,13 @@ def test_observation_hides_stacks_mine_deck_and_events() -> None:
     """KH-IO-3: the mine deck order, the tiles below stack tops and face-down events are hidden."""
     s = blank(2)
     s.events_enabled = True
-    obs = s.observation(0)
-    assert obs["layers"] == [9, 9, 9]
-    assert obs["stack_hidden"][0] == 3 and "stack_bottom" not in obs
-    assert obs["ev_left"] == [len(s.events_left[0]), len(s.events_left[1])]
-    assert obs["stack_top"] == s.stack_top and obs["prices"] == [4, 2, 4, 5, 6, 4]
+    obs: Any = s.observation(0)
+    assert obs["mine"]["layers_left"] == [9, 9, 9]
+    stacks = obs["town_hall"]["stacks"]
+    assert stacks[0]["hidden_tiles"] == 3
+    assert obs["event_cards_left"] == [len(s.events_left[0]), len(s.events_left[1])]
+    assert [stack["top_building"] for stack in stacks] == s.stack_top
+    assert obs["prices"] == [4, 2, 4, 5, 6, 4]
     text = json.dumps(obs)
     other = s.clone()
     other.stack_hidden[0] = [3, 2]

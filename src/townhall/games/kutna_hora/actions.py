@@ -1,12 +1,14 @@
-"""The fixed action space of Kutná Hora and the JSON kinds of the pending steps."""
+"""The fixed action space of Kutná Hora, the JSON kinds of the pending steps and the action texts."""
 
 from __future__ import annotations
 
 from itertools import permutations
-from typing import Final
+from typing import Final, Protocol
 
 from townhall.engine.codec import ActionSpace
-from townhall.games.kutna_hora.data import DATA
+from townhall.games.kutna_hora.data import DATA, cell_name
+from townhall.games.kutna_hora.tables import MINE_TILES
+from townhall.games.kutna_hora.words import _, action_name, colour, guild, ngettext
 
 MINE_CELLS: Final = DATA.mine_rows * DATA.mine_cols
 TOWN_CELLS: Final = max(s.rows * s.cols for s in DATA.sides.values())
@@ -76,3 +78,87 @@ OPT_POP: Final = 3
 
 F_FREE: Final = 1  # no wood cost
 F_RESERVE: Final = 2  # miners from beside the pool first, no purchase step
+
+
+class TextSource(Protocol):
+    """The position fields an action's text reads (the position module sits above this one)."""
+
+    @property
+    def current(self) -> int: ...
+    @property
+    def setup_card(self) -> int: ...
+    @property
+    def num_players(self) -> int: ...
+    @property
+    def guilds(self) -> list[list[int]]: ...
+    @property
+    def drawn(self) -> list[int]: ...
+    @property
+    def hall(self) -> list[list[int]]: ...
+    @property
+    def stack_top(self) -> list[int]: ...
+    @property
+    def town_columns(self) -> int: ...
+    @property
+    def slots(self) -> list[list[int]]: ...
+    @property
+    def plots(self) -> list[list[int]]: ...
+    @property
+    def tax(self) -> int: ...
+
+
+def action_text(state: TextSource, action: int) -> str:
+    """The action's text for the player to move (unique within a decision, typeable)."""
+    kind, v = SPACE.decode(action)
+    p = state.current
+    if kind == "set":
+        sets = DATA.guild_sets[state.setup_card][state.num_players]
+        names = "+".join(guild(g) for g in sets[v[0]]) if v[0] < len(sets) else "?"
+        return _("set {number} {guilds}").format(number=v[0] + 1, guilds=names)
+    if kind == "order":
+        guilds = state.guilds[p] if len(state.guilds[p]) == 3 else [0, 1, 2]
+        return _("order {guilds}").format(guilds=">".join(guild(guilds[i]) for i in PERMS[v[0]]))
+    if kind == "play":
+        card, act = v
+        if act == IDLE:
+            return _("c{card} idle").format(card=card + 1)
+        if act not in DATA.cards[card]:
+            return _("c{card} joker {action}").format(card=card + 1, action=action_name(act))
+        return _("c{card} {action}").format(card=card + 1, action=action_name(act))
+    if kind == "buy":
+        return ngettext("buy {count} miner", "buy {count} miners", v[0]).format(count=v[0])
+    if kind == "keep":
+        if v[0] < len(state.drawn):
+            t = MINE_TILES[state.drawn[v[0]]]
+            return _("keep {id} (cost {cost} ore {ore} pop {pop} pts {points} stars {stars})").format(
+                id=t.id, cost=t.cost, ore=t.ore, pop=t.pop, points=t.points, stars=t.stars
+            )
+        return _("keep {number}").format(number=v[0] + 1)
+    if kind in ("mine", "tech"):
+        shaft = cell_name(DATA.mine_cols, v[0])
+        return _("mine {cell}").format(cell=shaft) if kind == "mine" else _("tech {cell}").format(cell=shaft)
+    if kind == "take":
+        row, col = v
+        stack = state.hall[row][col] if col < len(state.hall[row]) else -1
+        tile = state.stack_top[stack] if stack >= 0 else -1
+        return _("take {row}{col} {id}").format(
+            row=row + 1, col=col + 1, id=DATA.buildings[tile].id if tile >= 0 else "-"
+        )
+    if kind in ("plot", "score"):
+        where = cell_name(state.town_columns, v[0])
+        return _("plot {cell}").format(cell=where) if kind == "plot" else _("score {cell}").format(cell=where)
+    if kind == "build":
+        slot, cell = v
+        tile = state.slots[p][slot] if slot < len(state.slots[p]) else -1
+        return _("build {id} {cell}").format(
+            id=DATA.buildings[tile].id if tile >= 0 else slot + 1, cell=cell_name(state.town_columns, cell)
+        )
+    if kind == "noble":
+        return _("noble {colour}").format(colour=colour(v[0]))
+    if kind == "house":
+        guilds = state.guilds[p]
+        return _("house {guild}").format(guild=guild(guilds[v[0]]) if v[0] < len(guilds) else v[0] + 1)
+    if kind == "tax":
+        due = state.tax + DATA.land_tax.get(len(state.plots[p]), 0)  # KH-END-2, as rounds.tax_due
+        return _("pay tax {amount}").format(amount=due) if v[0] else _("tax penalty")
+    return _("resolve") if kind == "resolve" else _("decline")

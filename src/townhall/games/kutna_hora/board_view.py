@@ -14,14 +14,23 @@ from townhall.engine.board import BOARD_FORMAT, MarkKind
 from townhall.engine.protocol import Json
 from townhall.games.kutna_hora import economy, mine, rounds
 from townhall.games.kutna_hora.actions import IDLE, SPACE, TAKE_COLS
-from townhall.games.kutna_hora.data import ACTIONS, COLOURS, DATA, DECK_NAMES, GOODS, GUILD_OF_GOOD, cell_name
+from townhall.games.kutna_hora.data import (
+    ACTIONS,
+    COLOURS,
+    DATA,
+    DECK_NAMES,
+    GOODS,
+    GUILD_OF_GOOD,
+    cell_name,
+)
 from townhall.games.kutna_hora.position import EMPTY, OVER, PHASES, ROCK, KutnaHoraPosition
+from townhall.games.kutna_hora.tables import MINE_TILES
 from townhall.games.kutna_hora.views import describe_task
 from townhall.games.kutna_hora.words import _, action_name, colour, good, guild, term
 from townhall.i18n import N_
 
 B = DATA.buildings
-TILES = economy.MINE_TILES
+TILES = MINE_TILES
 CARD_PARTS = (*ACTIONS[:IDLE], "idle")  # the part of a card cell an action picks
 OFF_BOARD = frozenset({"set", "order", "buy", "tax", "resolve", "decline"})
 SIDE_WORDS = {"large": N_("large"), "small": N_("small")}

@@ -2,24 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Final
-
 from townhall.engine.chance import Chance
 from townhall.engine.protocol import Event
-from townhall.games.kutna_hora.data import DATA, MineTile
+from townhall.games.kutna_hora.data import DATA
 from townhall.games.kutna_hora.position import KutnaHoraPosition
 from townhall.games.kutna_hora.stacks import move_to_row_end, reveal_top
-
-# The data's fields as Final module constants: the compiled build reads them as C statics.
-GOOD_DECK: Final = DATA.good_deck
-PRICES: Final = DATA.prices
-DECK_LEN: Final = DATA.deck_len
-DECK_BUILDS: Final = DATA.deck_builds
-COLUMNS: Final = DATA.columns
-NO_DEMAND: Final = DATA.deck_nodemand
-
-MINE_TILES: Final[tuple[MineTile, ...]] = DATA.mine_tiles + DATA.tech  # indexed by tile id (technology tiles follow)
-DECK_NAMES: Final = ("population", "ore")
+from townhall.games.kutna_hora.tables import COLUMNS, DECK_BUILDS, DECK_LENGTHS, GOOD_DECK, NO_DEMAND, PRICES
 
 
 def price(position: KutnaHoraPosition, good: int) -> int:
@@ -43,7 +31,7 @@ def income(position: KutnaHoraPosition, player: int) -> int:
 
 def advance(position: KutnaHoraPosition, deck: int, steps: int, chance: Chance, events: list[Event] | None) -> None:
     """KH-PRICE-3/7/8: one card at a time, icons resolve as revealed; the end ignores the rest."""
-    last = DECK_LEN[deck] - 1
+    last = DECK_LENGTHS[deck] - 1
     builds = DECK_BUILDS[deck]
     for _ in range(steps):
         pos = position.ore_position if deck else position.population_position

@@ -12,6 +12,7 @@ from townhall.games.kutna_hora.actions import F_FREE
 from townhall.games.kutna_hora.data import DATA, ORE, WOOD
 from townhall.games.kutna_hora.position import PLAY
 from townhall.games.kutna_hora.steps import KeepMineTile, PlaceMine
+from townhall.games.kutna_hora.tables import BUILDINGS, MINE_TILES
 
 if TYPE_CHECKING:
     from townhall.games.kutna_hora.state import KutnaHoraState
@@ -30,7 +31,6 @@ TILE_WORTH = (2.5, 3.5, 2.0, 2.0, 3.0, 4.0, 2.0, 3.0, 4.0, 3.0, 5.0, 2.5)
 PELICAN_SHARE: Final = 0.8  # an unused pelican is worth this share of the tile it would resolve now ...
 PELICAN_FLOOR: Final = 1.5  # ... but never less than this while the player still has cards to play
 EFFECT_WORTH = {"points": 1.0, "rep": 0.8, "pelican": 1.5, "public": 1.5}
-B = DATA.buildings
 
 
 class _LookaheadChance(Chance):
@@ -99,7 +99,7 @@ def building_prospect(state: KutnaHoraState, p: int, tile: int, look: Outlook) -
     """What putting up a slotted licence tile would bring, less its wood: a guild building its
     production, house effect and town icons; a public building its effect (crediting its noble or
     the icons it lends its neighbours made the bot weaker head-to-head)."""
-    b = B[tile]
+    b = BUILDINGS[tile]
     if b.public:
         gain = effect_worth(b.effect)
     else:
@@ -153,7 +153,7 @@ def pending_mine_worth(state: KutnaHoraState, look: Outlook) -> float:
         return 0.0
     best = max(
         t.points + STAR_WORTH * t.stars + t.ore * look.prices[ORE] * look.income_weight
-        for t in (economy.MINE_TILES[i] for i in tiles)
+        for t in (MINE_TILES[i] for i in tiles)
     )
     return max(0.0, best - wood * look.money_weight)
 

@@ -1,4 +1,5 @@
-"""The Kutná Hora game: meta data, options, variants and the evaluate hook (rulings: RULINGS.md)."""
+"""The Kutná Hora game declared: meta data, facts, options and variants; each hook hands over to the
+module of its role (rulings: RULINGS.md)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,6 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from townhall.engine.chance import Chance
-from townhall.engine.errors import OptionError
 from townhall.engine.options import Options, OptionSpec, OptionValue
 from townhall.engine.protocol import (
     DataKind,
@@ -18,10 +18,11 @@ from townhall.engine.protocol import (
     Json,
     data_version_of,
 )
-from townhall.games.kutna_hora import board_view
-from townhall.games.kutna_hora.data import DATA, DATA_DIR, FILES, MODELS
+from townhall.games.kutna_hora import board_view, setup
+from townhall.games.kutna_hora.data import DATA_DIR, FILES, MODELS
 from townhall.games.kutna_hora.evaluate import evaluate, evaluate_all
-from townhall.games.kutna_hora.event_words import EVENT_KINDS, event_text
+from townhall.games.kutna_hora.events import EVENT_KINDS, event_text
+from townhall.games.kutna_hora.observation import KutnaHoraObservation
 from townhall.games.kutna_hora.state import KutnaHoraState
 from townhall.games.kutna_hora.views import render, statistics
 from townhall.i18n import N_
@@ -60,15 +61,13 @@ class KutnaHora(Game[KutnaHoraState]):
     )
 
     event_kinds: ClassVar[Mapping[str, EventKind]] = EVENT_KINDS
+    observation_model = KutnaHoraObservation
 
     def event_text(self, event: Event) -> str:
         return event_text(event)
 
     def check_setup(self, num_players: int, options: Options) -> None:
-        if num_players == 2 and not options["events"]:
-            raise OptionError(
-                "with 2 players Kutná Hora is played with events (events=off needs 3-4 players)"
-            )  # KH-SETUP-13
+        setup.check_options(num_players, bool(options["events"]))
 
     def new_state(self, num_players: int, options: Options, chance: Chance) -> KutnaHoraState:
         return KutnaHoraState.new(num_players, bool(options["events"]), bool(options["first_game"]), chance)
@@ -80,9 +79,7 @@ class KutnaHora(Game[KutnaHoraState]):
         return render(state, viewer)
 
     def max_decisions(self, num_players: int, options: Options) -> int:
-        # Setup 2 per player; per card at most ~30 small decisions (nested St. Barbara actions); tax.
-        rounds = DATA.tracks[num_players].rounds
-        return 2 * num_players + rounds * num_players * (5 * 30 + 1)
+        return setup.max_decisions(num_players)
 
     def variants(self) -> list[dict[str, OptionValue]]:
         return [{"events": False}, {"first_game": True}]

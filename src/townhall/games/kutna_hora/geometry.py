@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Final
 
 from townhall.games.kutna_hora.data import DATA, Side
+from townhall.games.kutna_hora.tables import MINE_COLUMNS, MINE_ROWS
 
 Neighbours = tuple[tuple[int, ...], ...]
 
@@ -25,22 +26,19 @@ def town_neighbours(side: Side) -> Neighbours:
 
 TOWN_NEIGHBOURS: Final[dict[int, Neighbours]] = {n: town_neighbours(side) for n, side in DATA.sides.items()}
 
-MR: Final = DATA.mine_rows
-MC: Final = DATA.mine_cols
-
 
 def _mine_sources() -> tuple[tuple[int, ...], ...]:
     """Cells whose mine makes a cell buildable and sets its cost: left, right, above (KH-MINE-3)."""
     out = []
-    for cell in range(MR * MC):
-        r, c = divmod(cell, MC)
+    for cell in range(MINE_ROWS * MINE_COLUMNS):
+        r, c = divmod(cell, MINE_COLUMNS)
         near = []
         if c > 0:
             near.append(cell - 1)
-        if c < MC - 1:
+        if c < MINE_COLUMNS - 1:
             near.append(cell + 1)
         if r > 0:
-            near.append(cell - MC)
+            near.append(cell - MINE_COLUMNS)
         out.append(tuple(near))
     return tuple(out)
 

@@ -12,16 +12,11 @@ from townhall.games.kutna_hora.data import DATA, WOOD, cell_name
 from townhall.games.kutna_hora.geometry import MINE_SOURCES
 from townhall.games.kutna_hora.position import EMPTY, KutnaHoraPosition
 from townhall.games.kutna_hora.steps import OptionalIcon
+from townhall.games.kutna_hora.tables import ENTRANCE_COST, ENTRANCES, MINE_TILES, POPULATION_LAST, TECH_LEVELS
 
-# The data's fields as Final module constants: the compiled build reads them as C statics.
-TECH_LEVELS: Final = DATA.tech_levels
-ENTRANCES: Final = DATA.entrances
-ENTRANCE_COST: Final = DATA.entrance_cost
-MINE_TILE_DATA: Final = DATA.mine_tiles
-POP_LAST: Final = DATA.deck_len[0] - 1
 # Before its neighbours count: an entrance costs its fixed price, any other cell is not yet buildable (-1).
 START_COST: Final = tuple(ENTRANCE_COST if cell in ENTRANCES else -1 for cell in range(MINE_CELLS))
-TILE_COST: Final = tuple(t.cost for t in economy.MINE_TILES)  # by tile id, technology tiles too
+TILE_COST: Final = tuple(t.cost for t in MINE_TILES)  # by tile id, technology tiles too
 
 
 def level(position: KutnaHoraPosition) -> int:
@@ -78,7 +73,7 @@ def place_mine(
     position.mine[cell] = tile
     position.mine_owner[cell] = p
     position.mine_revision += 1
-    t = MINE_TILE_DATA[tile]
+    t = MINE_TILES[tile]
     position.points[p] += t.points
     position.ore_from_mines[p] += t.ore
     position.figures_revision[p] += 1
@@ -98,7 +93,7 @@ def place_mine(
             )
         )
     economy.advance(position, 1, t.ore, chance, events)  # tied to the production gain
-    if t.pop and position.population_position < POP_LAST:
+    if t.pop and position.population_position < POPULATION_LAST:
         position.tasks.append(OptionalIcon(OPT_POP, t.pop))  # KH-TURN-4: an icon one may decline
 
 

@@ -21,14 +21,13 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from townhall.engine.items import IN_C, columns, float_items, rows
+from townhall.engine.items import float_items, rows
 from townhall.engine.observer import Layout, Observer, Part
 from townhall.engine.options import Options
 from townhall.games.kutna_hora.actions import MINE_CELLS
 from townhall.games.kutna_hora.data import DATA
 from townhall.games.kutna_hora.position import EMPTY, OVER, ROCK, KutnaHoraPosition
 
-PLAYER_FIELDS: Final = 15
 # The board part's key, in this order: the position's revisions, then the phase and track values.
 TOWN: Final = 0
 MINE: Final = 1
@@ -44,16 +43,26 @@ BUILDINGS_AND_NONE: Final[object] = float(37)  # a stack's top building + 1 (0: 
 # The market slice: the sliders, then the bank, the noble pool and the council, four counts each.
 SLIDERS: Final = 6
 GOODS_COUNTED: Final = 4
-# A player's row: money, points, reputation, ore from mines, pelicans unused and used, miners in
-# pool and reserve (each / its divisor), then houses left in rows 1-3 from HOUSES, and these.
-# (A tuple of unknown length made by a call: the compiled build would box a literal's floats anew
-# into a new tuple at each use.)
-FIGURE_DIVISORS: Final[tuple[object, ...]] = tuple(float(d) for d in (50, 100, 10, 10, 5, 5, 10, 10))
-HOUSES: Final = 8
-CARDS_USED: Final = 11  # then turns done, to move and guilds owned (see TURN_DIVISORS)
-# The players part's key (the pure build's), in this order: copies of the position's per-seat lists
-# (figures that change often are read directly; the rest has a revision in the position), and
-# the seat to move.
+# A player's row, each figure at its column (the one place this layout is written): money / 50,
+# points / 100, reputation / 10, ore from mines / 10, pelicans unused / 5 and used / 5, miners in
+# pool / 10 and in reserve / 10, houses left in rows 1-3 / 4, cards used / 4, turns done / 4, to
+# move (1 or 0), guilds owned / 2.
+MONEY_COLUMN: Final = 0
+POINTS_COLUMN: Final = 1
+REPUTATION_COLUMN: Final = 2
+ORE_COLUMN: Final = 3
+PELICANS_UNUSED_COLUMN: Final = 4
+PELICANS_USED_COLUMN: Final = 5
+POOL_COLUMN: Final = 6
+RESERVE_COLUMN: Final = 7
+HOUSES_COLUMN: Final = 8  # three columns, one per guild row
+CARDS_USED_COLUMN: Final = 11
+TURNS_COLUMN: Final = 12
+TO_MOVE_COLUMN: Final = 13
+GUILDS_COLUMN: Final = 14
+PLAYER_FIELDS: Final = 15
+# The players part's key, in this order: copies of the position's per-seat lists (figures that
+# change often are read directly; the rest has a revision in the position), and the seat to move.
 MONEY: Final = 0
 POINTS: Final = 1
 REPUTATION: Final = 2
@@ -64,19 +73,12 @@ MOVER: Final = 6  # -1 once the game is over
 PlayersKey = tuple[
     tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], int
 ]
-# Divisors and values stored, as objects made once (see ZERO below): cards used / 4 per bitmask of
-# the six cards of a hand (the action space's "play" card), guilds owned / 2.
+# Cards used / 4 per bitmask of the six cards of a hand (the action space's "play" card), as
+# objects made once (see ZERO below).
 THREE: Final[object] = float(3)
 FOUR: Final[object] = float(4)
 TEN: Final[object] = float(10)
 USED_VALUES: Final[tuple[object, ...]] = tuple(bits.bit_count() / 4.0 for bits in range(1 << 6))
-# Cards used (their bits: a value per bitmask), turns done / 4, to move (1 or 0), guilds / 2.
-TURN_DIVISORS: Final[tuple[object, ...]] = (USED_VALUES, FOUR, float(1), float(2))
-# Per player count and seat to move + 1 (0: none, the game is over), the to-move column per seat.
-MOVER_COLUMNS: Final = tuple(
-    tuple([1 if seat == mover else 0 for seat in range(players)] for mover in range(-1, players))
-    for players in range(9)
-)
 # Slices also kept as flat items of the buffer under these names (engine.items: storing one item
 # there costs a fraction of a NumPy item store).
 TOWN_ITEMS: Final = "town items"
@@ -227,23 +229,6 @@ def _market(state: KutnaHoraPosition, views: dict[str, Any]) -> None:
         items[at + layer] = len(layers[layer]) / 12.0 if layer < len(layers) else 0.0
 
 
-def _players_tables(state: KutnaHoraPosition, player: int, views: dict[str, Any], previous: None) -> None:
-    """Every player's figures, the observer's row first, as whole columns and rows of per-seat lists
-    stored in one call each: the compiled build's players part (in C, cheaper than telling which
-    figures moved)."""
-    items = views[PLAYER_ITEMS]
-    columns(items, 0, PLAYER_FIELDS, player, _figures(state), FIGURE_DIVISORS)
-    rows(items, HOUSES, PLAYER_FIELDS, player, state.houses, FOUR)
-    turns = (state.used_cards, state.turns_done, MOVER_COLUMNS[state.num_players][_mover(state) + 1], _guilds(state))
-    columns(items, CARDS_USED, PLAYER_FIELDS, player, turns, TURN_DIVISORS)
-    rows(views[PRODUCTION_ITEMS], 0, 6, player, state.production, TEN)
-
-
-def _guilds(state: KutnaHoraPosition) -> list[int]:
-    """The guilds each seat owns, counted."""
-    return [len(owned) for owned in state.guilds]
-
-
 def _mover(state: KutnaHoraPosition) -> int:
     return state.current if state.phase != OVER else -1
 
@@ -261,9 +246,9 @@ def _players_key(state: KutnaHoraPosition, player: int) -> PlayersKey:
     )
 
 
-def _players_changed(state: KutnaHoraPosition, player: int, views: dict[str, Any], previous: PlayersKey | None) -> None:
-    """Each player's figures that moved since `previous` (all of them when it is None): the pure
-    build's players part (an item stored from Python costs more than comparing a figure)."""
+def _players(state: KutnaHoraPosition, player: int, views: dict[str, Any], previous: PlayersKey | None) -> None:
+    """Each player's figures that moved since `previous` (all of them when it is None), the
+    observer's row first: comparing a figure costs less than storing an item."""
     n = state.num_players
     items = views[PLAYER_ITEMS]
     production = views[PRODUCTION_ITEMS]
@@ -273,56 +258,34 @@ def _players_changed(state: KutnaHoraPosition, player: int, views: dict[str, Any
         at = row * PLAYER_FIELDS
         money = state.money[seat]
         if previous is None or previous[MONEY][seat] != money:
-            items[at] = money / 50.0
+            items[at + MONEY_COLUMN] = money / 50.0
         points = state.points[seat]
         if previous is None or previous[POINTS][seat] != points:
-            items[at + 1] = points / 100.0
+            items[at + POINTS_COLUMN] = points / 100.0
         reputation = state.reputation[seat]
         if previous is None or previous[REPUTATION][seat] != reputation:
-            items[at + 2] = reputation / 10.0
+            items[at + REPUTATION_COLUMN] = reputation / 10.0
         used = state.used_cards[seat]
         if previous is None or previous[USED][seat] != used:
-            items[at + CARDS_USED] = USED_VALUES[used]
+            items[at + CARDS_USED_COLUMN] = USED_VALUES[used]
         turns = state.turns_done[seat]
         if previous is None or previous[TURNS][seat] != turns:
-            items[at + CARDS_USED + 1] = turns / 4.0
+            items[at + TURNS_COLUMN] = turns / 4.0
         if previous is None or (previous[MOVER] == seat) != (mover == seat):
-            items[at + CARDS_USED + 2] = ONE if mover == seat else ZERO
+            items[at + TO_MOVE_COLUMN] = ONE if mover == seat else ZERO
         if previous is None or previous[FIGURES][seat] != state.figures_revision[seat]:
             houses = state.houses[seat]
-            items[at + 3] = state.ore_from_mines[seat] / 10.0
-            items[at + 4] = state.pelicans_unused[seat] / 5.0
-            items[at + 5] = state.pelicans_used[seat] / 5.0
-            items[at + 6] = state.pool[seat] / 10.0
-            items[at + 7] = state.reserve[seat] / 10.0
-            items[at + HOUSES] = houses[0] / 4.0
-            items[at + HOUSES + 1] = houses[1] / 4.0
-            items[at + HOUSES + 2] = houses[2] / 4.0
-            items[at + CARDS_USED + 3] = len(state.guilds[seat]) / 2.0
+            items[at + ORE_COLUMN] = state.ore_from_mines[seat] / 10.0
+            items[at + PELICANS_UNUSED_COLUMN] = state.pelicans_unused[seat] / 5.0
+            items[at + PELICANS_USED_COLUMN] = state.pelicans_used[seat] / 5.0
+            items[at + POOL_COLUMN] = state.pool[seat] / 10.0
+            items[at + RESERVE_COLUMN] = state.reserve[seat] / 10.0
+            items[at + HOUSES_COLUMN] = houses[0] / 4.0
+            items[at + HOUSES_COLUMN + 1] = houses[1] / 4.0
+            items[at + HOUSES_COLUMN + 2] = houses[2] / 4.0
+            items[at + GUILDS_COLUMN] = len(state.guilds[seat]) / 2.0
             for good, value in enumerate(state.production[seat]):
                 production[row * 6 + good] = value / 10.0
-
-
-def players_part(tables: bool) -> Part[KutnaHoraPosition]:
-    """The players' figures written whole by table calls (`tables`: the compiled build, whose
-    engine.items has them in C) or only those that moved since the last look (the pure build)."""
-    if tables:
-        return Part(("players", "production"), _players_tables, whole=True)
-    return Part(("players", "production"), _players_changed, _players_key, incremental=True)
-
-
-def _figures(state: KutnaHoraPosition) -> tuple[list[int], ...]:
-    """The per-seat lists of the first fields of a player's row, in order (see FIGURE_DIVISORS)."""
-    return (
-        state.money,
-        state.points,
-        state.reputation,
-        state.ore_from_mines,
-        state.pelicans_unused,
-        state.pelicans_used,
-        state.pool,
-        state.reserve,
-    )
 
 
 class KutnaHoraObserver(Observer[KutnaHoraPosition]):
@@ -345,7 +308,7 @@ class KutnaHoraObserver(Observer[KutnaHoraPosition]):
         self.layout = layout
         # What all players share, which changes a few times a round, with a key of a few int reads
         # (the rules bump the position's revisions) and writing only what changed; and the
-        # players' figures, which change at almost every step (see players_part).
+        # players' figures, which change at almost every step, with copies of their lists as the key.
         self.parts = (
             Part(
                 ("town", "mine", "mine_stars", "stacks", "market", "progress", "tracks"),
@@ -353,7 +316,7 @@ class KutnaHoraObserver(Observer[KutnaHoraPosition]):
                 _board_key,
                 incremental=True,
             ),
-            players_part(IN_C),
+            Part(("players", "production"), _players, _players_key, incremental=True),
         )
 
     def make_views(self, out: Any) -> dict[str, Any]:

@@ -2,15 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Final
-
-from townhall.games.kutna_hora.data import DATA
 from townhall.games.kutna_hora.position import KutnaHoraPosition
-
-# The data's fields as Final module constants: the compiled build reads them as C statics.
-REP_MIN: Final = DATA.rep_min
-REP_MAX: Final = DATA.rep_max
-REP_BEYOND: Final = DATA.rep_beyond
+from townhall.games.kutna_hora.tables import REP_BEYOND, REP_MAX, REP_MIN
 
 
 def change_rep(position: KutnaHoraPosition, player: int, delta: int) -> None:

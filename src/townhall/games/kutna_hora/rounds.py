@@ -11,9 +11,9 @@ from townhall.games.kutna_hora.data import DATA
 from townhall.games.kutna_hora.position import OVER, PLAY, RED_STACK, TAX, KutnaHoraPosition
 from townhall.games.kutna_hora.reputation import change_rep
 from townhall.games.kutna_hora.stacks import put_at_row_end
+from townhall.games.kutna_hora.tables import BUILDINGS
 
-B: Final = DATA.buildings
-RED_TILES: Final = tuple(b.index for b in B if b.noble == 3)  # built once
+RED_TILES: Final = tuple(b.index for b in BUILDINGS if b.noble == 3)  # built once
 
 
 def begin_round(position: KutnaHoraPosition) -> None:

@@ -4,27 +4,27 @@ from __future__ import annotations
 
 from typing import Final
 
-from townhall.engine.protocol import Event
+from townhall.engine.protocol import Event, ranks_from_keys
 from townhall.games.kutna_hora.data import DATA
-from townhall.games.kutna_hora.economy import MINE_TILES, income
-from townhall.games.kutna_hora.geometry import MC, MR, TOWN_NEIGHBOURS
+from townhall.games.kutna_hora.economy import income
+from townhall.games.kutna_hora.geometry import TOWN_NEIGHBOURS
 from townhall.games.kutna_hora.position import KutnaHoraPosition
+from townhall.games.kutna_hora.tables import BUILDINGS, MINE_COLUMNS, MINE_ROWS, MINE_TILES
 
-B: Final = DATA.buildings
 FINAL_PARTS: Final = ("town", "mines", "income", "reputation", "leftovers")
 
 
 def building_score(position: KutnaHoraPosition, cell: int) -> int:
     """KH-FIN-1: matching icons on adjacent tiles and on the adjacent board edge."""
     tile = position.town[cell]
-    if tile < 0 or B[tile].public:
+    if tile < 0 or BUILDINGS[tile].public:
         return 0
-    wanted = B[tile].scores
+    wanted = BUILDINGS[tile].scores
     total = sum(1 for icon in DATA.sides[position.side].edges[cell] if icon in wanted)
     for near in TOWN_NEIGHBOURS[position.side][cell]:
         other = position.town[near]
         if other >= 0:
-            total += sum(1 for icon in B[other].shows if icon in wanted)
+            total += sum(1 for icon in BUILDINGS[other].shows if icon in wanted)
     return total
 
 
@@ -34,12 +34,17 @@ def public_neighbours(position: KutnaHoraPosition, player: int) -> int:
     town = position.town
     for cell, owner in enumerate(position.town_owner):
         if owner == player:
-            total += sum(1 for near in TOWN_NEIGHBOURS[position.side][cell] if town[near] >= 0 and B[town[near]].public)
+            total += sum(
+                1 for near in TOWN_NEIGHBOURS[position.side][cell] if town[near] >= 0 and BUILDINGS[town[near]].public
+            )
     return total
 
 
 def mines_per_row(position: KutnaHoraPosition, player: int) -> list[int]:
-    return [sum(1 for c in range(MC) if position.mine_owner[r * MC + c] == player) for r in range(MR)]
+    return [
+        sum(1 for c in range(MINE_COLUMNS) if position.mine_owner[r * MINE_COLUMNS + c] == player)
+        for r in range(MINE_ROWS)
+    ]
 
 
 def emptied_columns(position: KutnaHoraPosition, player: int) -> int:
@@ -71,11 +76,11 @@ def score_nobles(position: KutnaHoraPosition, events: list[Event] | None) -> Non
 def mine_row_points(position: KutnaHoraPosition) -> list[int]:
     """KH-FIN-2: per row the stars (rocks too) pick the value table; ranks share, next skipped."""
     out = [0] * position.num_players
-    for r in range(MR):
+    for r in range(MINE_ROWS):
         total = 0
         stars = [0] * position.num_players
-        for c in range(MC):
-            cell = r * MC + c
+        for c in range(MINE_COLUMNS):
+            cell = r * MINE_COLUMNS + c
             tile = position.mine[cell]
             if tile == -2:
                 total += position.rock_stars[cell]
@@ -112,3 +117,19 @@ def final_scoring(position: KutnaHoraPosition, events: list[Event] | None) -> No
         position.points[p] += sum(parts)
         if events is not None:
             events.append(Event("final", data={"player": p, "points": sum(parts), "parts": list(parts)}))
+
+
+def ranks(position: KutnaHoraPosition) -> list[int]:
+    """KH-FIN-6: by points, then money."""
+    return ranks_from_keys([[position.points[p], position.money[p]] for p in range(position.num_players)])
+
+
+def end_reason(position: KutnaHoraPosition) -> tuple[str, tuple[str, ...]]:
+    """KH-FIN-6: the game ends after the last round; money separates players tied on points."""
+    n = position.num_players
+    used = any(
+        position.points[p] == position.points[q] and position.money[p] != position.money[q]
+        for p in range(n)
+        for q in range(p + 1, n)
+    )
+    return ("rounds", ("money",) if used else ())

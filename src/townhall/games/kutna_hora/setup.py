@@ -5,20 +5,34 @@ from __future__ import annotations
 from typing import Final
 
 from townhall.engine.chance import Chance
+from townhall.engine.errors import OptionError
 from townhall.engine.protocol import Event
 from townhall.games.kutna_hora import rounds
 from townhall.games.kutna_hora.actions import MINE_CELLS, PERMS
 from townhall.games.kutna_hora.data import DATA
 from townhall.games.kutna_hora.position import EMPTY, ROCK, SETUP_ORDER, SETUP_SET, KutnaHoraPosition
 from townhall.games.kutna_hora.stacks import reveal_top
+from townhall.games.kutna_hora.tables import BUILDINGS
 
-B: Final = DATA.buildings
 # The dealt piles, fixed by the data, built once (in the order the draws index into).
 LAYERS: Final = tuple(tuple(t.index for t in DATA.mine_tiles if t.group == g) for g in range(3))
-MARKED: Final = tuple(next(b.index for b in B if b.guild == g and b.marked) for g in range(6))
-UNMARKED: Final = tuple(tuple(sorted(b.index for b in B if b.guild == g and not b.marked)) for g in range(6))
-PUBLIC_TILES: Final = tuple(tuple(b.index for b in B if b.noble == colour) for colour in range(3))
+MARKED: Final = tuple(next(b.index for b in BUILDINGS if b.guild == g and b.marked) for g in range(6))
+UNMARKED: Final = tuple(tuple(sorted(b.index for b in BUILDINGS if b.guild == g and not b.marked)) for g in range(6))
+PUBLIC_TILES: Final = tuple(tuple(b.index for b in BUILDINGS if b.noble == colour) for colour in range(3))
 EVENT_DECKS: Final = tuple(tuple(e.index for e in DATA.events if e.deck == d) for d in (0, 1))
+
+
+def check_options(num_players: int, events: bool) -> None:
+    """KH-SETUP-13: with 2 players the game is played with events."""
+    if num_players == 2 and not events:
+        raise OptionError("with 2 players Kutná Hora is played with events (events=off needs 3-4 players)")
+
+
+def max_decisions(num_players: int) -> int:
+    """A bound on a game's decisions: setup 2 per player; per card at most ~30 small decisions
+    (nested St. Barbara actions); the tax."""
+    rounds = DATA.tracks[num_players].rounds
+    return 2 * num_players + rounds * num_players * (5 * 30 + 1)
 
 
 def deal(position: KutnaHoraPosition, num_players: int, events: bool, first_game: bool, chance: Chance) -> None:

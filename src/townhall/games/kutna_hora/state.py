@@ -10,14 +10,11 @@ import random
 from typing import Final, Self
 
 from townhall.engine.chance import Chance
-from townhall.engine.errors import GameOver, IllegalAction, NotYourTurn
-from townhall.engine.protocol import Event, Json, ranks_from_keys
-from townhall.games.kutna_hora import economy, rounds, setup, turn
-from townhall.games.kutna_hora.actions import A_ORDER, A_SET, A_TAX, SPACE
+from townhall.engine.protocol import Event, Json
+from townhall.games.kutna_hora import legality, observation, rounds, scoring, setup, turn
+from townhall.games.kutna_hora.actions import A_ORDER, A_SET, A_TAX, SPACE, action_text
 from townhall.games.kutna_hora.data import DATA
 from townhall.games.kutna_hora.position import OVER, PHASES, SETUP_ORDER, SETUP_SET, TAX, KutnaHoraPosition
-from townhall.games.kutna_hora.views import action_text
-from townhall.games.kutna_hora.words import _
 
 MOVERS: Final = tuple((p,) for p in range(max(DATA.tracks)))  # to_move's answers, built once
 
@@ -37,19 +34,10 @@ class KutnaHoraState(KutnaHoraPosition):
     def legal_actions(self, player: int) -> list[int]:
         if self.phase == OVER or player != self.current:
             return []
-        return turn.legal(self)  # built in increasing order
+        return legality.legal(self)  # built in increasing order
 
     def apply(self, player: int, action: int, chance: Chance, events: list[Event] | None = None) -> None:
-        if self.phase == OVER:
-            raise GameOver("KH-TURN-1", _("the game is over"))
-        if player != self.current:
-            raise NotYourTurn("KH-TURN-1", _("player {number} is not to move").format(number=player))
-        if not 0 <= action < SPACE.size:
-            raise IllegalAction("KH-IO-1", _("{action} is not an action of this game").format(action=action))
-        if not turn.is_legal(self, action):
-            raise IllegalAction(
-                turn.why_illegal(self, action), _("{action} is not allowed now").format(action=self.action_text(action))
-            )
+        legality.check(self, player, action)
         if self.phase == SETUP_SET:
             setup.choose_set(self, action - A_SET, events)
         elif self.phase == SETUP_ORDER:
@@ -68,32 +56,16 @@ class KutnaHoraState(KutnaHoraPosition):
         return [float(x) for x in self.points]
 
     def ranks(self) -> list[int]:
-        return ranks_from_keys([[self.points[p], self.money[p]] for p in range(self.num_players)])  # KH-FIN-6
+        return scoring.ranks(self)
 
     def end_reason(self) -> tuple[str, tuple[str, ...]]:
-        """KH-FIN-6: the game ends after the last round; money separates players tied on points."""
-        n = self.num_players
-        used = any(
-            self.points[p] == self.points[q] and self.money[p] != self.money[q]
-            for p in range(n)
-            for q in range(p + 1, n)
-        )
-        return ("rounds", ("money",) if used else ())
+        return scoring.end_reason(self)
 
     def observation(self, player: int | None) -> dict[str, Json]:
-        """KH-IO-3: everything but the hidden parts of stacks, decks and events."""
-        out = self.to_json()
-        out["stack_hidden"] = [len(h) + (self.stack_bottom[i] >= 0) for i, h in enumerate(self.stack_hidden)]
-        del out["stack_bottom"]
-        out["layers"] = [len(layer) for layer in self.layers]
-        out["ev_left"] = [len(x) for x in self.events_left]
-        out["prices"] = [economy.price(self, g) for g in range(6)]
-        out["viewer"] = player
-        return out
+        return observation.observation(self, player)
 
     def determinize(self, player: int, rng: random.Random) -> Self:
-        # Hidden parts are multisets fixed by public information; no order is stored.
-        return self.clone()
+        return observation.determinize(self, player, rng)
 
     def num_distinct_actions(self) -> int:
         return SPACE.size

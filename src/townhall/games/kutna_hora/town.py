@@ -20,26 +20,26 @@ from townhall.games.kutna_hora.position import EMPTY, KutnaHoraPosition
 from townhall.games.kutna_hora.reputation import gain
 from townhall.games.kutna_hora.stacks import take_from_stack
 from townhall.games.kutna_hora.steps import OptionalIcon, PlaceTechnology, TakeLicence
-
-# The data's fields as Final module constants: the compiled build reads them as C statics.
-SLOTS: Final = DATA.slots
-PLOT_MARKERS: Final = DATA.plot_markers
-PLOT_DEFAULT: Final = DATA.plot_default
-PLOT_CHEAP: Final = DATA.plot_cheap
-REP_CHEAP_PLOT: Final = DATA.rep_cheap_plot
-COLUMNS: Final = DATA.columns
-HOUSES_PER_ROW: Final = DATA.houses_per_row
-HOUSE_EFFECTS: Final = DATA.house_effects
-TECH: Final = DATA.tech
-POP_LAST: Final = DATA.deck_len[0] - 1
-BARBARA_TILES: Final = len(DATA.barbara_tax)
+from townhall.games.kutna_hora.tables import (
+    BARBARA_TILES,
+    BUILDINGS,
+    COLUMNS,
+    HOUSE_EFFECTS,
+    HOUSES_PER_ROW,
+    PLOT_CHEAP,
+    PLOT_DEFAULT,
+    PLOT_MARKERS,
+    POPULATION_LAST,
+    REP_CHEAP_PLOT,
+    SLOTS,
+    TECHNOLOGY_TILES,
+)
 
 FREE_PUBLIC_LICENCE: Final = TakeLicence(2)  # frozen steps, built once
 TURN_BARBARA: Final = OptionalIcon(OPT_BARBARA, 0)
 
-B: Final = DATA.buildings
-GUILD_OF_TILE: Final = tuple(b.guild for b in B)  # -1 for a public building
-PLOT_PRICE: Final = tuple(b.plot_price for b in B)
+GUILD_OF_TILE: Final = tuple(b.guild for b in BUILDINGS)  # -1 for a public building
+PLOT_PRICE: Final = tuple(b.plot_price for b in BUILDINGS)
 COLUMN_MONEY: Final = tuple(amount if good < 0 else 0 for good, amount in DATA.column_costs)
 COLUMN_PERMITS: Final = tuple(0 if good < 0 else amount for good, amount in DATA.column_costs)
 PLOT_CELLS: Final = {n: tuple(c for c, ok in enumerate(side.plots) if ok) for n, side in DATA.sides.items()}
@@ -110,7 +110,7 @@ def build_options(position: KutnaHoraPosition, p: int, mode: int) -> list[tuple[
     wood = 0 if mode else economy.price(position, WOOD)
     blocked = economy.no_demand(position)
     for slot, tile in enumerate(position.slots[p]):
-        b = B[tile]
+        b = BUILDINGS[tile]
         if not b.public:
             if b.guild in blocked:
                 continue
@@ -134,7 +134,10 @@ def take_licence(
     position.slots[p].append(tile)
     if events is not None:
         events.append(
-            Event("licence", data={"player": p, "tile": tile, "id": B[tile].id, "row": row, "col": col, "cost": cost})
+            Event(
+                "licence",
+                data={"player": p, "tile": tile, "id": BUILDINGS[tile].id, "row": row, "col": col, "cost": cost},
+            )
         )
 
 
@@ -158,7 +161,7 @@ def build(
 ) -> None:
     p = position.current
     tile = position.slots[p][slot]
-    b = B[tile]
+    b = BUILDINGS[tile]
     position.money[p] -= 0 if mode else b.wood * economy.price(position, WOOD)
     position.slots[p].pop(slot)
     position.plots[p].remove(cell)
@@ -202,10 +205,10 @@ def build(
     push = position.tasks.append
     if any(e[0] == "public" for e in effect):
         push(FREE_PUBLIC_LICENCE)  # KH-BUILD-2: a free public licence
-    if g == ORE and position.technology_taken < len(TECH):
+    if g == ORE and position.technology_taken < len(TECHNOLOGY_TILES):
         position.technology_taken += 1
-        push(PlaceTechnology(TECH[position.technology_taken - 1].index))
-    if b.pop and position.population_position < POP_LAST:
+        push(PlaceTechnology(TECHNOLOGY_TILES[position.technology_taken - 1].index))
+    if b.pop and position.population_position < POPULATION_LAST:
         push(OptionalIcon(OPT_POP, b.pop))
     if b.barbara and position.barbara_next < BARBARA_TILES:
         push(TURN_BARBARA)

@@ -1,15 +1,12 @@
-"""Text for people: action texts (unique within a decision) and the board rendering."""
+"""Text for people: the board rendering, the pending step's text and the statistics of a game."""
 
 from __future__ import annotations
 
-from townhall.games.kutna_hora import economy, mine, rounds, scoring
+from townhall.games.kutna_hora import economy, mine, scoring
 from townhall.games.kutna_hora.actions import (
-    IDLE,
     OPT_BARBARA,
     OPT_ORE_LEFT,
     OPT_SLIDER,
-    PERMS,
-    SPACE,
     T_BARB,
     T_BUILD,
     T_BUY,
@@ -25,63 +22,10 @@ from townhall.games.kutna_hora.actions import (
 )
 from townhall.games.kutna_hora.data import DATA, GOODS, GUILD_OF_GOOD, cell_name
 from townhall.games.kutna_hora.position import OVER, PHASES, KutnaHoraPosition, Step, TurnBarbaraTileDown, step_to_json
-from townhall.games.kutna_hora.words import _, action_name, colour, good, guild, icon_letter, ngettext, term
+from townhall.games.kutna_hora.tables import BUILDINGS, MINE_TILES
+from townhall.games.kutna_hora.words import _, colour, good, guild, icon_letter, term
 
-B = DATA.buildings
-TILE_NAMES = [t.id for t in economy.MINE_TILES]
-
-
-def action_text(state: KutnaHoraPosition, action: int) -> str:
-    kind, v = SPACE.decode(action)
-    p = state.current
-    if kind == "set":
-        sets = DATA.guild_sets[state.setup_card][state.num_players]
-        names = "+".join(guild(g) for g in sets[v[0]]) if v[0] < len(sets) else "?"
-        return _("set {number} {guilds}").format(number=v[0] + 1, guilds=names)
-    if kind == "order":
-        guilds = state.guilds[p] if len(state.guilds[p]) == 3 else [0, 1, 2]
-        return _("order {guilds}").format(guilds=">".join(guild(guilds[i]) for i in PERMS[v[0]]))
-    if kind == "play":
-        card, act = v
-        if act == IDLE:
-            return _("c{card} idle").format(card=card + 1)
-        if act not in DATA.cards[card]:
-            return _("c{card} joker {action}").format(card=card + 1, action=action_name(act))
-        return _("c{card} {action}").format(card=card + 1, action=action_name(act))
-    if kind == "buy":
-        return ngettext("buy {count} miner", "buy {count} miners", v[0]).format(count=v[0])
-    if kind == "keep":
-        if v[0] < len(state.drawn):
-            t = economy.MINE_TILES[state.drawn[v[0]]]
-            return _("keep {id} (cost {cost} ore {ore} pop {pop} pts {points} stars {stars})").format(
-                id=t.id, cost=t.cost, ore=t.ore, pop=t.pop, points=t.points, stars=t.stars
-            )
-        return _("keep {number}").format(number=v[0] + 1)
-    if kind in ("mine", "tech"):
-        shaft = cell_name(DATA.mine_cols, v[0])
-        return _("mine {cell}").format(cell=shaft) if kind == "mine" else _("tech {cell}").format(cell=shaft)
-    if kind == "take":
-        row, col = v
-        stack = state.hall[row][col] if col < len(state.hall[row]) else -1
-        tile = state.stack_top[stack] if stack >= 0 else -1
-        return _("take {row}{col} {id}").format(row=row + 1, col=col + 1, id=B[tile].id if tile >= 0 else "-")
-    if kind in ("plot", "score"):
-        where = cell_name(state.town_columns, v[0])
-        return _("plot {cell}").format(cell=where) if kind == "plot" else _("score {cell}").format(cell=where)
-    if kind == "build":
-        slot, cell = v
-        tile = state.slots[p][slot] if slot < len(state.slots[p]) else -1
-        return _("build {id} {cell}").format(
-            id=B[tile].id if tile >= 0 else slot + 1, cell=cell_name(state.town_columns, cell)
-        )
-    if kind == "noble":
-        return _("noble {colour}").format(colour=colour(v[0]))
-    if kind == "house":
-        guilds = state.guilds[p]
-        return _("house {guild}").format(guild=guild(guilds[v[0]]) if v[0] < len(guilds) else v[0] + 1)
-    if kind == "tax":
-        return _("pay tax {amount}").format(amount=rounds.tax_due(state, p)) if v[0] else _("tax penalty")
-    return _("resolve") if kind == "resolve" else _("decline")
+TILE_NAMES = [t.id for t in MINE_TILES]
 
 
 def describe_task(task: Step) -> str:
@@ -119,7 +63,7 @@ def describe_task(task: Step) -> str:
 
 def _icons(tile: int) -> str:
     """Scored icons in capitals, shown icons in lower case (first letters; short forms in other languages)."""
-    b = B[tile]
+    b = BUILDINGS[tile]
     scores = "".join(icon_letter(i, scored=True) for i in sorted(b.scores))
     return f"{scores}/{''.join(icon_letter(i, scored=False) for i in b.shows)}"
 
@@ -149,7 +93,7 @@ def _effect(effect: tuple[tuple[str, int], ...]) -> str:
 
 
 def _building(tile: int) -> str:
-    b = B[tile]
+    b = BUILDINGS[tile]
     wood, plot = term("short.wood"), term("short.plot-price")
     if b.public:
         return f"{b.id}({colour(b.noble)} {wood}{b.wood} {plot}{b.plot_price} {_icons(tile)} {_effect(b.effect)})"
@@ -221,7 +165,7 @@ def _hall_and_town(state: KutnaHoraPosition) -> list[str]:
                 row.append("x")
             elif state.town[cell] >= 0:
                 owner = state.town_owner[cell]
-                row.append(f"{B[state.town[cell]].id}/{term('short.public') if owner < 0 else owner + 1}")
+                row.append(f"{BUILDINGS[state.town[cell]].id}/{term('short.public') if owner < 0 else owner + 1}")
             elif state.town_plot[cell] >= 0:
                 row.append(f"{term('short.plot')}{state.town_plot[cell] + 1}")
             else:
@@ -233,7 +177,7 @@ def _hall_and_town(state: KutnaHoraPosition) -> list[str]:
         if e
     ]
     lines.append(_("Board edge icons: ") + ", ".join(edges))
-    built = [f"{B[t].id} {_icons(t)}" for t in state.town if t >= 0]
+    built = [f"{BUILDINGS[t].id} {_icons(t)}" for t in state.town if t >= 0]
     if built:
         lines.append(_("Built icons (scored/shown): ") + ", ".join(built))
     return lines

@@ -1,5 +1,5 @@
 """Kutná Hora's words in every language: its message catalog (sentences) and its glossary
-(the rulebook's terms); `views.py`, `event_words.py` and the action texts speak through these."""
+(the rulebook's terms); `views.py`, `events.py` and the action texts (`actions.py`) speak through these."""
 
 from __future__ import annotations
 
