@@ -10,10 +10,11 @@ from typing import Any, Self
 import pytest
 
 from tests.engine.toys import Pig, PigState
+from townhall import games
 from townhall.cli import fields as command
 from townhall.engine import Chance, Event, Json
 from townhall.engine import testing as battery
-from townhall.engine.fields import FRESH, LIST, ROWS, SHARED, DeclarationError, Field, Fields, generate
+from townhall.engine.fields import FRESH, LIST, ROWS, SHARED, DeclarationError, Field, Fields, declaration_of, generate
 
 # ------------------------------------------------------------------ a declared toy and its planted faults
 
@@ -164,3 +165,10 @@ def test_bad_declarations_are_refused() -> None:
 
 def test_generated_files_are_current() -> None:
     assert command.main(["--check"]) == 0, "run `python -m townhall.cli.fields`"
+
+
+@pytest.mark.parametrize("name", [name for name in games.names() if not name.startswith("toy-")])
+def test_every_game_declares_its_position(name: str) -> None:
+    game = games.get(name)
+    state = game.start(game.meta.min_players, {}, Chance(1))
+    assert declaration_of(type(state)) is not None, f"{name}: declare the position's FIELDS (engine/fields.py)"
