@@ -5,6 +5,7 @@ with a field nobody declared."""
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 from typing import Any, Self
 
 import pytest
@@ -14,7 +15,19 @@ from townhall import games
 from townhall.cli import fields as command
 from townhall.engine import Chance, Event, Json
 from townhall.engine import testing as battery
-from townhall.engine.fields import FRESH, LIST, ROWS, SHARED, DeclarationError, Field, Fields, declaration_of, generate
+from townhall.engine.fields import (
+    FRESH,
+    LIST,
+    ROWS,
+    SHARED,
+    DeclarationError,
+    Field,
+    Fields,
+    declaration_in,
+    declaration_of,
+    generate,
+    generated_files,
+)
 
 # ------------------------------------------------------------------ a declared toy and its planted faults
 
@@ -172,3 +185,13 @@ def test_every_game_declares_its_position(name: str) -> None:
     game = games.get(name)
     state = game.start(game.meta.min_players, {}, Chance(1))
     assert declaration_of(type(state)) is not None, f"{name}: declare the position's FIELDS (engine/fields.py)"
+
+
+def test_declarations_are_read_from_the_source_text(tmp_path: Path) -> None:
+    source = tmp_path / "position.py"
+    source.write_text('FIELDS = Fields("P", (Field("a", "a", LIST), Field("b", copy=FRESH, clone="[]")))\n')
+    assert declaration_in(source) == Fields("P", (Field("a", "a", LIST), Field("b", copy=FRESH, clone="[]")))
+    assert set(generated_files(tmp_path)) == {tmp_path / "_position_fields.py"}
+    source.write_text('FIELDS = Fields("P", (Field(name()),))\n')
+    with pytest.raises(DeclarationError, match="only literals and copy rules"):
+        declaration_in(source)

@@ -6,8 +6,8 @@ and `save_fields`/`load_fields` when a field has a save key), which mypyc compil
 code; `python -m townhall.cli.fields` writes them (`--check`: fails when one is stale). The battery
 (engine/testing.py) checks a clone against the declaration: every field copied, no mutable one shared.
 
-The generator reads a declaration from the source text (ast), not by importing the module: that module
-imports its generated code, which may be stale or not yet written.
+The generator reads a declaration from the source text (ast: literals and the copy rules' names only),
+not by importing the module: that module imports its generated code, which may be stale or not yet written.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import ast
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 # How a clone gets a field (and, by default, its shape in the save format).
 VALUE: Final = "value"  # an int, bool, str, None, tuple or frozen record: the same object
@@ -161,19 +161,30 @@ def generate(declaration: Fields, module: str) -> str:
 # ------------------------------------------------------------------ finding declarations
 
 
-_NAMESPACE: Final = {"Field": Field, "Fields": Fields, **{rule.upper(): rule for rule in COPY_RULES}}
+_RULES: Final = {rule.upper(): rule for rule in COPY_RULES}
+
+
+def _evaluate(node: ast.expr, path: Path) -> Any:
+    """A declaration's expression: Field and Fields calls over literals and the copy rules' names."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("Field", "Fields"):
+        make: Any = Field if node.func.id == "Field" else Fields
+        options = {str(keyword.arg): _evaluate(keyword.value, path) for keyword in node.keywords}
+        return make(*(_evaluate(arg, path) for arg in node.args), **options)
+    if isinstance(node, ast.Name) and node.id in _RULES:
+        return _RULES[node.id]
+    if isinstance(node, ast.Tuple):
+        return tuple(_evaluate(item, path) for item in node.elts)
+    try:
+        return ast.literal_eval(node)
+    except ValueError:
+        raise DeclarationError(f"{path}:{node.lineno}: a declaration holds only literals and copy rules") from None
 
 
 def declaration_in(path: Path) -> Fields | None:
-    """The FIELDS declaration of a source file, evaluated from its text alone (None when it has none)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
-    for node in tree.body:
-        value = node.value if isinstance(node, ast.Assign | ast.AnnAssign) else None
-        targets = (
-            node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AnnAssign) else []
-        )
-        if value is not None and any(isinstance(t, ast.Name) and t.id == "FIELDS" for t in targets):
-            declared = eval(compile(ast.Expression(value), str(path), "eval"), {"__builtins__": {}}, dict(_NAMESPACE))
+    """The FIELDS declaration of a source file, read from its text alone (None when it has none)."""
+    for node in ast.parse(path.read_text(encoding="utf-8"), str(path)).body:
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "FIELDS" for t in node.targets):
+            declared = _evaluate(node.value, path)
             if not isinstance(declared, Fields):
                 raise DeclarationError(f"{path}: FIELDS is not a Fields declaration")
             return declared
