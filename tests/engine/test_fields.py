@@ -146,8 +146,8 @@ _BOARD = Fields(
 
 
 def _generated(declaration: Fields) -> dict[str, Any]:
-    namespace: dict[str, Any] = {}
-    exec(compile(generate(declaration, "board"), "<generated>", "exec"), namespace)  # the code under test
+    namespace: dict[str, Any] = {"Any": Any}
+    exec(compile(generate(declaration), "<generated>", "exec"), namespace)  # the code under test
     return namespace
 
 
@@ -155,25 +155,25 @@ def test_generated_code_copies_saves_and_loads_as_declared() -> None:
     code = _generated(_BOARD)
     board = _Board()
     copy = _Board.__new__(_Board)
-    code["copy_fields"](board, copy)
+    code["_copy_fields"](board, copy)
     assert (copy.size, copy.cells, copy.rows, copy.layout, copy.log) == (3, [0, 1, 2], [[1], [2, 3]], ("a", "b"), [])
     assert copy.cells is not board.cells and copy.rows[1] is not board.rows[1] and copy.layout is board.layout
-    saved = code["save_fields"](board)
+    saved = code["_save_fields"](board)
     assert list(saved) == ["size", "cells", "rows", "layout", "flags"]  # the declaration's order
     assert saved["flags"] == [1, 0] and saved["cells"] is not board.cells
     loaded = _Board()
     loaded.layout = ("kept",)
-    code["load_fields"](loaded, {**saved, "size": 5})
+    code["_load_fields"](loaded, {**saved, "size": 5})
     assert (loaded.size, loaded.flags, loaded.layout) == (5, [True, False], ("kept",))  # layout: load=None
 
 
 def test_bad_declarations_are_refused() -> None:
     with pytest.raises(DeclarationError, match="declared twice"):
-        generate(Fields("X", (Field("a"), Field("a"))), "x")
+        generate(Fields("X", (Field("a"), Field("a"))))
     with pytest.raises(DeclarationError, match="used twice"):
-        generate(Fields("X", (Field("a", "k"), Field("b", "k"))), "x")
+        generate(Fields("X", (Field("a", "k"), Field("b", "k"))))
     with pytest.raises(DeclarationError, match="unknown copy rule"):
-        generate(Fields("X", (Field("a", copy="deep"),)), "x")
+        generate(Fields("X", (Field("a", copy="deep"),)))
 
 
 def test_generated_files_are_current() -> None:
@@ -191,7 +191,10 @@ def test_declarations_are_read_from_the_source_text(tmp_path: Path) -> None:
     source = tmp_path / "position.py"
     source.write_text('FIELDS = Fields("P", (Field("a", "a", LIST), Field("b", copy=FRESH, clone="[]")))\n')
     assert declaration_in(source) == Fields("P", (Field("a", "a", LIST), Field("b", copy=FRESH, clone="[]")))
-    assert set(generated_files(tmp_path)) == {tmp_path / "_position_fields.py"}
+    text = generated_files(tmp_path)[source]
+    assert text.endswith(generate(declaration_in(source) or Fields("", ())))
+    source.write_text(text + "# a stale part\n")
+    assert generated_files(tmp_path)[source] == text  # the generated part is rewritten whole
     source.write_text('FIELDS = Fields("P", (Field(name()),))\n')
     with pytest.raises(DeclarationError, match="only literals and copy rules"):
         declaration_in(source)

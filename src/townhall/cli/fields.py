@@ -1,6 +1,6 @@
 """Write the clone and JSON code of every registered game from its field declarations (engine/fields.py).
 
-python -m townhall.cli.fields          # write the generated `_<module>_fields.py` files
+python -m townhall.cli.fields          # write the generated part at the end of each declaring module
 python -m townhall.cli.fields --check  # exit 1 when one is missing or stale
 """
 
@@ -25,7 +25,7 @@ def formatted(text: str, path: Path) -> str:
 
 
 def expected() -> dict[Path, str]:
-    """Every generated file of every registered game's package, and its text."""
+    """Every module of a registered game that declares FIELDS, and its text with the generated part."""
     files: dict[Path, str] = {}
     for name in games.names():
         if name.startswith("toy-"):
@@ -51,7 +51,7 @@ def main(argv: list[str]) -> int:
             print(f"wrote {path}")
     if stale:
         print(
-            f"stale or missing generated fields (run `python -m townhall.cli.fields`): {', '.join(stale)}",
+            f"stale or missing generated field code (run `python -m townhall.cli.fields`): {', '.join(stale)}",
             file=sys.stderr,
         )
         return 1

@@ -1,13 +1,16 @@
 """A position's fields declared once (name, save key, copy rule); its clone and JSON code generated from them.
 
 A game's module declares `FIELDS = Fields("ClassName", (Field(...), ...))` next to the class. The code
-generator below turns it into plain typed functions in `_<module>_fields.py` beside it (`copy_fields`,
-and `save_fields`/`load_fields` when a field has a save key), which mypyc compiles like hand-written
-code; `python -m townhall.cli.fields` writes them (`--check`: fails when one is stale). The battery
+generator below turns it into plain typed functions written at the end of that same module, below the
+GENERATED line (`_copy_fields`, and `_save_fields`/`_load_fields` when a field has a save key), which
+mypyc compiles like hand-written code; the class's clone and JSON methods call them. In the module
+itself, not beside it: a module of its own would import the class it copies, and the class that module.
+`python -m townhall.cli.fields` writes them (`--check`: fails when one is stale). The battery
 (engine/testing.py) checks a clone against the declaration: every field copied, no mutable one shared.
 
 The generator reads a declaration from the source text (ast: literals and the copy rules' names only),
-not by importing the module: that module imports its generated code, which may be stale or not yet written.
+so a stale or missing generated part never stops it. The names a `save`/`load` expression uses are
+the module's own imports.
 """
 
 from __future__ import annotations
@@ -66,12 +69,10 @@ class Field:
 
 @dataclass(frozen=True, slots=True)
 class Fields:
-    """The declaration of one class's fields, in save-format order; `imports` are the lines the
-    generated code needs for the `save`/`load` expressions and NESTED item classes."""
+    """The declaration of one class's fields, in save-format order."""
 
     owner: str
     fields: tuple[Field, ...]
-    imports: tuple[str, ...] = ()
 
     def names(self) -> tuple[str, ...]:
         return tuple(field.name for field in self.fields)
@@ -127,35 +128,35 @@ def _load_line(field: Field) -> str | None:
     return f"position.{field.name} = {_expression(template, value)}"
 
 
-def generate(declaration: Fields, module: str) -> str:
-    """The text of the generated module for a declaration found in `module` (a file stem in the same package)."""
+GENERATED: Final = (
+    "# ---- generated from FIELDS by `python -m townhall.cli.fields`: edit the declaration, not below ----"
+)
+
+
+def generate(declaration: Fields) -> str:
+    """The generated part of the module holding a declaration (the text below the GENERATED line)."""
     _check(declaration)
     owner = declaration.owner
     saved = [field for field in declaration.fields if field.key is not None]
     lines = [
-        f'"""Generated from FIELDS in {module}.py by `python -m townhall.cli.fields`: edit the declaration, not this."""',
-        "",
-        "from __future__ import annotations",
-        "",
-        f"from typing import TYPE_CHECKING{', Any' if saved else ''}",
-        "",
-    ]
-    if saved:
-        lines += ["from townhall.engine.protocol import Json", *declaration.imports, ""]
-    lines += ["if TYPE_CHECKING:", f"    from .{module} import {owner}", "", ""]
-    lines += [
-        f"def copy_fields(source: {owner}, copy: {owner}) -> None:",
+        f"def _copy_fields(source: {owner}, copy: {owner}) -> None:",
         '    """The clone: every field of `source` onto the blank `copy`."""',
     ]
     lines += [f"    {line}" for field in declaration.fields if (line := _copy_line(field))]
     if saved:
-        lines += ["", "", f"def save_fields(position: {owner}) -> dict[str, Json]:"]
+        lines += ["", "", f"def _save_fields(position: {owner}) -> dict[str, Any]:"]
         lines += ['    """The save format: every field with a key, in declaration order."""', "    return {"]
         lines += [f"        {_save_line(field)}" for field in saved]
-        lines += ["    }", "", "", f"def load_fields(position: {owner}, data: dict[str, Any]) -> None:"]
+        lines += ["    }", "", "", f"def _load_fields(position: {owner}, data: dict[str, Any]) -> None:"]
         lines += ['    """Every saved field back from the save format (the others are the class\'s to set)."""']
         lines += [f"    {line}" for field in saved if (line := _load_line(field))]
     return "\n".join(lines) + "\n"
+
+
+def with_generated(source: str, declaration: Fields) -> str:
+    """A module's text with its generated part (re)written below the GENERATED line at its end."""
+    hand_written = source.split(GENERATED, 1)[0].rstrip("\n")
+    return f"{hand_written}\n\n\n{GENERATED}\n\n\n{generate(declaration)}"
 
 
 # ------------------------------------------------------------------ finding declarations
@@ -192,14 +193,12 @@ def declaration_in(path: Path) -> Fields | None:
 
 
 def generated_files(package: Path) -> dict[Path, str]:
-    """Every generated module of a package directory and its text."""
+    """Every module of a package directory that declares FIELDS, and its text with the generated part."""
     files = {}
     for path in sorted(package.glob("*.py")):
-        if path.name.startswith("_"):
-            continue
         declaration = declaration_in(path)
         if declaration is not None:
-            files[path.with_name(f"_{path.stem}_fields.py")] = generate(declaration, path.stem)
+            files[path] = with_generated(path.read_text(encoding="utf-8"), declaration)
     return files
 
 

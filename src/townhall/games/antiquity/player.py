@@ -7,10 +7,9 @@ from typing import Any, Final
 
 from townhall.engine.fields import FRESH, LIST, ROWS, Field, Fields
 
-from ._player_fields import copy_fields, load_fields, save_fields
 from .city import EDGE_NEIGHBOURS, FIRST_SIZE, HOUSE, LATER_SIZE, STORAGE, size_of
 from .data import BUILDINGS, DATA, FACULTIES
-from .steps import Step
+from .steps import Step, step_from_json, step_to_json
 
 B: Final = {name: i for i, name in enumerate(BUILDINGS)}
 # Does a building type need a worker? A storage needs one (ANT-PH2-7).
@@ -35,7 +34,8 @@ Building = tuple[int, int, tuple[int, ...]]  # type, city, cell indexes
 _SERIALS: Final = count()  # Player.serial: tells the observer which player object a clone came from
 
 
-# Every field once, in save-format order (engine/fields.py); _player_fields.py is generated from it.
+# Every field once, in save-format order (engine/fields.py); the code at the end of this module is
+# generated from it.
 FIELDS = Fields(
     "Player",
     (
@@ -86,7 +86,6 @@ FIELDS = Fields(
         Field("serial", copy=FRESH),  # set by clone(): a new object, made from `source`
         Field("source", copy=FRESH),
     ),
-    imports=("from townhall.games.antiquity.steps import step_from_json, step_to_json",),
 )
 
 
@@ -163,7 +162,7 @@ class Player:
 
     def clone(self) -> Player:
         p = Player.__new__(Player)
-        copy_fields(self, p)
+        _copy_fields(self, p)
         p.serial = next(_SERIALS)
         p.source = self.serial
         return p
@@ -400,10 +399,99 @@ class Player:
             self.figure_changes += 1
 
     def to_json(self) -> dict[str, Any]:
-        return save_fields(self)
+        return _save_fields(self)
 
     @staticmethod
     def from_json(data: dict[str, Any]) -> Player:
         p = Player()
-        load_fields(p, data)
+        _load_fields(p, data)
         return p
+
+
+# ---- generated from FIELDS by `python -m townhall.cli.fields`: edit the declaration, not below ----
+
+
+def _copy_fields(source: Player, copy: Player) -> None:
+    """The clone: every field of `source` onto the blank `copy`."""
+    copy.goods = source.goods.copy()
+    copy.cities = source.cities.copy()
+    copy.inns = source.inns.copy()
+    copy.grid = [row.copy() for row in source.grid]
+    copy.graves = [row.copy() for row in source.graves]
+    copy.buildings = source.buildings.copy()
+    copy.manned = source.manned.copy()
+    copy.houses = source.houses
+    copy.saint = source.saint
+    copy.old_saint = source.old_saint
+    copy.demolished = source.demolished
+    copy.country_buildings = source.country_buildings
+    copy.alive = source.alive
+    copy.out_round = source.out_round
+    copy.theology_used = source.theology_used
+    copy.biology_used = source.biology_used
+    copy.alchemy_used = source.alchemy_used
+    copy.healed = source.healed
+    copy.steps = source.steps
+    copy.new_cathedral = source.new_cathedral
+    copy.bought = source.bought
+    copy.banked = source.banked
+    copy.pending = source.pending
+    copy.figure_changes = source.figure_changes
+    copy.cell_changes = []
+    copy.cell_base = source.cell_base + len(source.cell_changes)
+
+
+def _save_fields(position: Player) -> dict[str, Any]:
+    """The save format: every field with a key, in declaration order."""
+    return {
+        "goods": position.goods.copy(),
+        "cities": position.cities.copy(),
+        "inns": position.inns.copy(),
+        "grid": [row.copy() for row in position.grid],
+        "graves": [[int(x) for x in g] for g in position.graves],
+        "blds": [None if b is None else [b[0], b[1], list(b[2])] for b in position.buildings],
+        "manned": position.manned.copy(),
+        "houses": position.houses,
+        "saint": position.saint,
+        "old_saint": position.old_saint,
+        "demolished": position.demolished,
+        "country": position.country_buildings,
+        "alive": position.alive,
+        "out_round": position.out_round,
+        "theology_used": position.theology_used,
+        "biology_used": position.biology_used,
+        "alchemy_used": position.alchemy_used,
+        "healed": position.healed,
+        "steps": position.steps,
+        "new_cathedral": position.new_cathedral,
+        "bought": [list(x) for x in position.bought],
+        "banked": [list(x) for x in position.banked],
+        "pend": step_to_json(position.pending),
+    }
+
+
+def _load_fields(position: Player, data: dict[str, Any]) -> None:
+    """Every saved field back from the save format (the others are the class's to set)."""
+    position.goods = list(data["goods"])
+    position.cities = list(data["cities"])
+    position.inns = list(data["inns"])
+    position.grid = [list(row) for row in data["grid"]]
+    position.graves = [[bool(x) for x in g] for g in data["graves"]]
+    position.buildings = [None if b is None else (b[0], b[1], tuple(b[2])) for b in data["blds"]]
+    position.manned = list(data["manned"])
+    position.houses = data["houses"]
+    position.saint = data["saint"]
+    position.old_saint = data["old_saint"]
+    position.demolished = data["demolished"]
+    position.country_buildings = data["country"]
+    position.alive = data["alive"]
+    position.out_round = data["out_round"]
+    position.theology_used = data["theology_used"]
+    position.biology_used = data["biology_used"]
+    position.alchemy_used = data["alchemy_used"]
+    position.healed = data["healed"]
+    position.steps = data["steps"]
+    position.new_cathedral = data["new_cathedral"]
+    position.bought = tuple((int(a), int(b)) for a, b in data["bought"])
+    position.banked = tuple((int(a), int(b), int(c)) for a, b, c in data.get("banked", ()))
+    position.pending = step_from_json(data["pend"])

@@ -12,7 +12,6 @@ from typing import Any, Final, Self
 
 from townhall.engine import Json, State
 from townhall.engine.fields import LIST, ROWS, SHARED, Field, Fields
-from townhall.games.my_city._position_fields import copy_fields, load_fields, save_fields
 from townhall.games.my_city.actions import BLOCKADE, PIECE_IDS, card_name
 from townhall.games.my_city.board import Features, Terrain, neighbours
 from townhall.games.my_city.chapters import RuleSet
@@ -22,7 +21,8 @@ UNDECIDED: Final = -1
 Stickers = list[list[tuple[int, str]]]
 
 
-# Every field once, in save-format order (engine/fields.py); _position_fields.py is generated from it.
+# Every field once, in save-format order (engine/fields.py); the code at the end of this module is
+# generated from it.
 # The game builds the static part (up to `stickers`) from its own forms before loading the rest.
 FIELDS = Fields(
     "MyCityPosition",
@@ -65,7 +65,6 @@ FIELDS = Fields(
         Field("figures_revision"),
         Field("can_pass"),
     ),
-    imports=("from townhall.games.my_city.data import cell_name",),
 )
 
 
@@ -111,7 +110,7 @@ class MyCityPosition(State):  # the protocol base here: a compiled class has one
 
     def clone(self) -> Self:
         copy = type(self).__new__(type(self))
-        copy_fields(self, copy)
+        _copy_fields(self, copy)
         return copy
 
     def public_json(self) -> dict[str, Json]:
@@ -151,9 +150,91 @@ class MyCityPosition(State):  # the protocol base here: a compiled class has one
         }
 
     def to_json(self) -> dict[str, Json]:
-        return save_fields(self)
+        return _save_fields(self)
 
     def load_progress(self, data: dict[str, Any]) -> None:
         """Fill the dynamic part from to_json output (the static part is built by the game)."""
-        load_fields(self, data)
+        _load_fields(self, data)
         self.around = [neighbours(occ) for occ in self.occupied]
+
+
+# ---- generated from FIELDS by `python -m townhall.cli.fields`: edit the declaration, not below ----
+
+
+def _copy_fields(source: MyCityPosition, copy: MyCityPosition) -> None:
+    """The clone: every field of `source` onto the blank `copy`."""
+    copy.num_players = source.num_players
+    copy.rules = source.rules
+    copy.board_spec = source.board_spec
+    copy.stickers = source.stickers
+    copy.terrain = source.terrain
+    copy.features = source.features
+    copy.occupied = source.occupied.copy()
+    copy.placed = [row.copy() for row in source.placed]
+    copy.score = source.score.copy()
+    copy.frozen = source.frozen.copy()
+    copy.marks = source.marks.copy()
+    copy.passes = source.passes.copy()
+    copy.active = source.active.copy()
+    copy.pending = source.pending.copy()
+    copy.deck = source.deck.copy()
+    copy.card = source.card
+    copy.start_occupied = source.start_occupied
+    copy.revealed = source.revealed.copy()
+    copy.blocked = source.blocked.copy()
+    copy.gold_claimed = source.gold_claimed
+    copy.over = source.over
+    copy.final = source.final
+    copy.around = source.around.copy()
+    copy.figures_revision = source.figures_revision
+    copy.can_pass = source.can_pass
+
+
+def _save_fields(position: MyCityPosition) -> dict[str, Any]:
+    """The save format: every field with a key, in declaration order."""
+    return {
+        "num_players": position.num_players,
+        "rules": position.rules.to_json(),
+        "board": {
+            "name": position.board_spec.name,
+            "rows": position.board_spec.rows_text(),
+            "provenance": position.board_spec.provenance,
+        },
+        "stickers": [[[cell_name(c), kind] for c, kind in s] for s in position.stickers],
+        "occ": position.occupied.copy(),
+        "placed": [[[piece, mask] for piece, mask in placed] for placed in position.placed],
+        "score": position.score.copy(),
+        "frozen": position.frozen.copy(),
+        "marks": position.marks.copy(),
+        "passes": position.passes.copy(),
+        "active": position.active.copy(),
+        "pending": position.pending.copy(),
+        "deck": position.deck.copy(),
+        "card": position.card,
+        "start_occ": position.start_occupied,
+        "revealed": position.revealed.copy(),
+        "blocked": position.blocked.copy(),
+        "gold_claimed": position.gold_claimed,
+        "over": position.over,
+        "final": position.final,
+    }
+
+
+def _load_fields(position: MyCityPosition, data: dict[str, Any]) -> None:
+    """Every saved field back from the save format (the others are the class's to set)."""
+    position.occupied = list(data["occ"])
+    position.placed = [[(piece, mask) for piece, mask in placed] for placed in data["placed"]]
+    position.score = list(data["score"])
+    position.frozen = list(data["frozen"])
+    position.marks = list(data["marks"])
+    position.passes = list(data["passes"])
+    position.active = list(data["active"])
+    position.pending = list(data["pending"])
+    position.deck = list(data["deck"])
+    position.card = data["card"]
+    position.start_occupied = data["start_occ"]
+    position.revealed = list(data["revealed"])
+    position.blocked = list(data["blocked"])
+    position.gold_claimed = data["gold_claimed"]
+    position.over = data["over"]
+    position.final = data["final"]
