@@ -18,6 +18,7 @@ from townhall.engine.agent import Budget, PlayerView, derive_seed
 from townhall.engine.board import BoardView, Target
 from townhall.engine.chance import Chance
 from townhall.engine.errors import IllegalAction
+from townhall.engine.fields import DICT, FRESH, LIST, NESTED, ROWS, SHARED, VALUE, declaration_of
 from townhall.engine.match import Match, play_match
 from townhall.engine.options import Options
 from townhall.engine.protocol import Event, Game, State
@@ -130,9 +131,65 @@ def _check_clone(state: State, rng: random.Random, context: str) -> None:
     before = state.to_json()
     copy = state.clone()
     assert copy.to_json() == before, f"{context}: clone differs from original"
+    check_clone_fields(state, copy, context)
     for player in state.to_move()[:1]:
         copy.apply(player, rng.choice(copy.legal_actions(player)), Chance(rng.randrange(2**32)), [])
         assert state.to_json() == before, f"{context}: applying to a clone changed the original"
+
+
+_MUTABLE = (list, dict, set, bytearray)
+
+
+def attributes_of(instance: object) -> set[str]:
+    """The attributes an object holds: its __dict__, its slots with a value, a compiled class's attributes."""
+    names = set(getattr(instance, "__dict__", ()))
+    for klass in type(instance).__mro__:
+        slots = getattr(klass, "__slots__", ())
+        for name in (slots,) if isinstance(slots, str) else (*slots, *getattr(klass, "__mypyc_attrs__", ())):
+            if not name.startswith("__") and hasattr(instance, name):
+                names.add(name)
+    return names
+
+
+def check_clone_fields(original: object, copy: object, context: str) -> None:
+    """A clone against its class's field declaration (engine/fields.py): every attribute declared,
+    every declared field carried over equal, and nothing mutable shared that the declaration copies."""
+    declaration = declaration_of(type(original))
+    if declaration is None:
+        return  # an undeclared class (the test toys): its to_json comparison is all there is
+    owner = declaration.owner
+    undeclared = attributes_of(original) - set(declaration.names())
+    assert not undeclared, f"{context}: {owner} has undeclared fields {sorted(undeclared)} (declare them in FIELDS)"
+    for field in declaration.fields:
+        where = f"{context}: {owner}.{field.name}"
+        assert hasattr(original, field.name), f"{where} is declared but not set"
+        assert hasattr(copy, field.name), f"{where} is missing in the clone"
+        if field.copy in (FRESH, SHARED):
+            continue  # a fresh value by design, or the same object on purpose
+        mine, theirs = getattr(original, field.name), getattr(copy, field.name)
+        if field.copy == NESTED:
+            assert theirs is not mine and len(theirs) == len(mine), f"{where}: the clone shares or resizes the list"
+            for item, item_copy in zip(mine, theirs, strict=True):
+                assert item_copy is not item, f"{where}: an item is shared by the clone"
+                check_clone_fields(item, item_copy, where)
+            continue
+        assert theirs == mine, f"{where} differs in the clone"
+        _check_unshared(mine, theirs, field.copy, where)
+
+
+def _check_unshared(mine: Any, theirs: Any, rule: str, where: str) -> None:
+    if rule == VALUE:
+        kind = type(mine).__name__
+        assert not isinstance(mine, _MUTABLE), f"{where} holds a {kind} but is declared a value: the clone shares it"
+        return
+    assert theirs is not mine, f"{where} is shared by the clone (declared {rule}: copied)"
+    if rule == ROWS:
+        assert all(row_copy is not row for row, row_copy in zip(mine, theirs, strict=True)), f"{where}: a row is shared"
+    elif rule in (LIST, DICT):
+        items = mine.values() if isinstance(mine, dict) else mine
+        assert not any(isinstance(item, _MUTABLE) for item in items), (
+            f"{where} holds mutable items but is declared {rule}: a shallow copy shares them"
+        )
 
 
 def _check_json(game: Game[Any], state: State, context: str) -> None:

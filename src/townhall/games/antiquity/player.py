@@ -5,6 +5,7 @@ from __future__ import annotations
 from itertools import compress, count
 from typing import Any, Final
 
+from townhall.engine.fields import FRESH, LIST, ROWS, Field, Fields
 from townhall.games.antiquity.city import EDGE_NEIGHBOURS, FIRST_SIZE, HOUSE, LATER_SIZE, STORAGE, size_of
 from townhall.games.antiquity.data import BUILDINGS, DATA, FACULTIES
 from townhall.games.antiquity.steps import Step, step_from_json, step_to_json
@@ -29,6 +30,61 @@ MARIA: Final = 4
 
 Building = tuple[int, int, tuple[int, ...]]  # type, city, cell indexes
 _SERIALS: Final = count()  # Player.serial: tells the observer which player object a clone came from
+
+
+# Every field once, in save-format order (engine/fields.py); the code at the end of this module is
+# generated from it.
+FIELDS = Fields(
+    "Player",
+    (
+        Field("goods", "goods", LIST),
+        Field("cities", "cities", LIST),
+        Field("inns", "inns", LIST),
+        Field("grid", "grid", ROWS),
+        Field(
+            "graves",
+            "graves",
+            ROWS,
+            save="[[int(x) for x in g] for g in {v}]",
+            load="[[bool(x) for x in g] for g in {v}]",
+        ),
+        Field(
+            "buildings",
+            "blds",
+            LIST,
+            save="[None if b is None else [b[0], b[1], list(b[2])] for b in {v}]",
+            load="[None if b is None else (b[0], b[1], tuple(b[2])) for b in {v}]",
+        ),
+        Field("manned", "manned", LIST),
+        Field("houses", "houses"),
+        Field("saint", "saint"),
+        Field("old_saint", "old_saint"),
+        Field("demolished", "demolished"),
+        Field("country_buildings", "country"),
+        Field("alive", "alive"),
+        Field("out_round", "out_round"),
+        Field("theology_used", "theology_used"),
+        Field("biology_used", "biology_used"),
+        Field("alchemy_used", "alchemy_used"),
+        Field("healed", "healed"),
+        Field("steps", "steps"),
+        Field("new_cathedral", "new_cathedral"),
+        Field("bought", "bought", save="[list(x) for x in {v}]", load="tuple((int(a), int(b)) for a, b in {v})"),
+        Field(
+            "banked",
+            "banked",
+            save="[list(x) for x in {v}]",
+            load='tuple((int(a), int(b), int(c)) for a, b, c in data.get("banked", ()))',  # older saves lack it
+        ),
+        Field("pending", "pend", save="step_to_json({v})", load="step_from_json({v})"),
+        Field("figure_changes"),
+        # The observer's change log starts empty in a clone, its base counting the changes before it.
+        Field("cell_changes", copy=FRESH, clone="[]"),
+        Field("cell_base", copy=FRESH, clone="source.cell_base + len(source.cell_changes)"),
+        Field("serial", copy=FRESH),  # set by clone(): a new object, made from `source`
+        Field("source", copy=FRESH),
+    ),
+)
 
 
 class Player:
@@ -104,34 +160,9 @@ class Player:
 
     def clone(self) -> Player:
         p = Player.__new__(Player)
-        p.goods = self.goods[:]
-        p.cities = self.cities[:]
-        p.inns = self.inns[:]
-        p.grid = [g[:] for g in self.grid]
-        p.graves = [g[:] for g in self.graves]
-        p.cell_changes = []
-        p.cell_base = self.cell_base + len(self.cell_changes)
-        p.figure_changes = self.figure_changes
+        _copy_fields(self, p)
         p.serial = next(_SERIALS)
         p.source = self.serial
-        p.buildings = self.buildings[:]
-        p.manned = self.manned[:]
-        p.houses = self.houses
-        p.saint = self.saint
-        p.old_saint = self.old_saint
-        p.demolished = self.demolished
-        p.country_buildings = self.country_buildings
-        p.alive = self.alive
-        p.out_round = self.out_round
-        p.theology_used = self.theology_used
-        p.biology_used = self.biology_used
-        p.alchemy_used = self.alchemy_used
-        p.healed = self.healed
-        p.steps = self.steps
-        p.new_cathedral = self.new_cathedral
-        p.pending = self.pending
-        p.bought = self.bought
-        p.banked = self.banked
         return p
 
     def add_city_map(self) -> None:
@@ -366,49 +397,99 @@ class Player:
             self.figure_changes += 1
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "goods": self.goods[:],
-            "cities": self.cities[:],
-            "inns": self.inns[:],
-            "grid": [g[:] for g in self.grid],
-            "graves": [[int(x) for x in g] for g in self.graves],
-            "blds": [None if b is None else [b[0], b[1], list(b[2])] for b in self.buildings],
-            "manned": self.manned[:],
-            "houses": self.houses,
-            "saint": self.saint,
-            "old_saint": self.old_saint,
-            "demolished": self.demolished,
-            "country": self.country_buildings,
-            "alive": self.alive,
-            "out_round": self.out_round,
-            "theology_used": self.theology_used,
-            "biology_used": self.biology_used,
-            "alchemy_used": self.alchemy_used,
-            "healed": self.healed,
-            "steps": self.steps,
-            "new_cathedral": self.new_cathedral,
-            "bought": [list(x) for x in self.bought],
-            "banked": [list(x) for x in self.banked],
-            "pend": step_to_json(self.pending),
-        }
+        return _save_fields(self)
 
     @staticmethod
     def from_json(data: dict[str, Any]) -> Player:
         p = Player()
-        p.goods = list(data["goods"])
-        p.cities = list(data["cities"])
-        p.inns = list(data["inns"])
-        p.grid = [list(g) for g in data["grid"]]
-        p.graves = [[bool(x) for x in g] for g in data["graves"]]
-        p.buildings = [None if b is None else (b[0], b[1], tuple(b[2])) for b in data["blds"]]
-        p.manned = list(data["manned"])
-        for name in (
-            "houses", "saint", "old_saint", "demolished", "alive", "out_round", "theology_used",
-            "biology_used", "alchemy_used", "healed", "steps", "new_cathedral",
-        ):  # fmt: skip
-            setattr(p, name, data[name])
-        p.country_buildings = data["country"]
-        p.bought = tuple((int(a), int(b)) for a, b in data["bought"])
-        p.banked = tuple((int(a), int(b), int(c)) for a, b, c in data.get("banked", ()))
-        p.pending = step_from_json(data["pend"])
+        _load_fields(p, data)
         return p
+
+
+# ---- generated from FIELDS by `python -m townhall.cli.fields`: edit the declaration, not below ----
+
+
+def _copy_fields(source: Player, copy: Player) -> None:
+    """The clone: every field of `source` onto the blank `copy`."""
+    copy.goods = source.goods.copy()
+    copy.cities = source.cities.copy()
+    copy.inns = source.inns.copy()
+    copy.grid = [row.copy() for row in source.grid]
+    copy.graves = [row.copy() for row in source.graves]
+    copy.buildings = source.buildings.copy()
+    copy.manned = source.manned.copy()
+    copy.houses = source.houses
+    copy.saint = source.saint
+    copy.old_saint = source.old_saint
+    copy.demolished = source.demolished
+    copy.country_buildings = source.country_buildings
+    copy.alive = source.alive
+    copy.out_round = source.out_round
+    copy.theology_used = source.theology_used
+    copy.biology_used = source.biology_used
+    copy.alchemy_used = source.alchemy_used
+    copy.healed = source.healed
+    copy.steps = source.steps
+    copy.new_cathedral = source.new_cathedral
+    copy.bought = source.bought
+    copy.banked = source.banked
+    copy.pending = source.pending
+    copy.figure_changes = source.figure_changes
+    copy.cell_changes = []
+    copy.cell_base = source.cell_base + len(source.cell_changes)
+
+
+def _save_fields(position: Player) -> dict[str, Any]:
+    """The save format: every field with a key, in declaration order."""
+    return {
+        "goods": position.goods.copy(),
+        "cities": position.cities.copy(),
+        "inns": position.inns.copy(),
+        "grid": [row.copy() for row in position.grid],
+        "graves": [[int(x) for x in g] for g in position.graves],
+        "blds": [None if b is None else [b[0], b[1], list(b[2])] for b in position.buildings],
+        "manned": position.manned.copy(),
+        "houses": position.houses,
+        "saint": position.saint,
+        "old_saint": position.old_saint,
+        "demolished": position.demolished,
+        "country": position.country_buildings,
+        "alive": position.alive,
+        "out_round": position.out_round,
+        "theology_used": position.theology_used,
+        "biology_used": position.biology_used,
+        "alchemy_used": position.alchemy_used,
+        "healed": position.healed,
+        "steps": position.steps,
+        "new_cathedral": position.new_cathedral,
+        "bought": [list(x) for x in position.bought],
+        "banked": [list(x) for x in position.banked],
+        "pend": step_to_json(position.pending),
+    }
+
+
+def _load_fields(position: Player, data: dict[str, Any]) -> None:
+    """Every saved field back from the save format (the others are the class's to set)."""
+    position.goods = list(data["goods"])
+    position.cities = list(data["cities"])
+    position.inns = list(data["inns"])
+    position.grid = [list(row) for row in data["grid"]]
+    position.graves = [[bool(x) for x in g] for g in data["graves"]]
+    position.buildings = [None if b is None else (b[0], b[1], tuple(b[2])) for b in data["blds"]]
+    position.manned = list(data["manned"])
+    position.houses = data["houses"]
+    position.saint = data["saint"]
+    position.old_saint = data["old_saint"]
+    position.demolished = data["demolished"]
+    position.country_buildings = data["country"]
+    position.alive = data["alive"]
+    position.out_round = data["out_round"]
+    position.theology_used = data["theology_used"]
+    position.biology_used = data["biology_used"]
+    position.alchemy_used = data["alchemy_used"]
+    position.healed = data["healed"]
+    position.steps = data["steps"]
+    position.new_cathedral = data["new_cathedral"]
+    position.bought = tuple((int(a), int(b)) for a, b in data["bought"])
+    position.banked = tuple((int(a), int(b), int(c)) for a, b, c in data.get("banked", ()))
+    position.pending = step_from_json(data["pend"])

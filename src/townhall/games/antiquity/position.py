@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any, Final, Self
 
 from townhall.engine import Chance, Json, State
-
-from .board import Board
-from .player import Player
+from townhall.engine.fields import FRESH, LIST, NESTED, ROWS, SHARED, Field, Fields
+from townhall.games.antiquity.board import Board
+from townhall.games.antiquity.player import Player
 
 # The phases of a round (ANT-PH1..10); SETUP before the first round, OVER after the end.
 SETUP: Final = 0
@@ -32,12 +32,66 @@ HEX_GOOD: Final = 2  # the good lying there and its producer
 HEX_TOKEN: Final = 3
 HEX_OCCUPANT: Final = 4
 
-# JSON key -> field, for the lists saved under their old short keys.
-JSON_LISTS = {"good": "hex_goods", "gprod": "hex_producer", "occ": "hex_occupant", "pool": "token_pool",
-              "revealed": "revealed", "range_product": "range_product", "order": "order",
-              "todo_poll": "pollution_due", "todo_grave": "graves_due", "winners": "winners", "qualified": "qualified",
-              "kept": "kept", "done": "done", "offer": "offer", "offers": "offers", "give": "give", "ask": "ask",
-              "harvest": "harvest"}  # fmt: skip
+# Every field once, in save-format order (engine/fields.py); the code at the end of this module is
+# generated from it.
+FIELDS = Fields(
+    "AntiquityPosition",
+    (
+        Field("num_players", "num_players", load=None),  # the constructor's arguments
+        Field("beginner", "beginner", load=None),
+        Field("max_rounds", "max_rounds", load=None),
+        Field("tiles", "tiles", SHARED, shape=ROWS),  # set up once, then read-only
+        Field("terrain", "terrain", LIST, save='"".join({v})', load=None),
+        Field("polluted", "polluted", LIST, save="[int(x) for x in {v}]", load="[bool(x) for x in {v}]"),
+        Field("hex_goods", "good", LIST),
+        Field("hex_producer", "gprod", LIST),
+        Field("hex_occupant", "occ", LIST),
+        Field("token", "token", LIST, save="[int(x) for x in {v}]", load="[bool(x) for x in {v}]"),
+        Field("revealed", "revealed", LIST),
+        Field("range_product", "range_product", LIST),
+        Field(
+            "producers",
+            "producers",
+            LIST,
+            save="[None if pr is None else [pr[0], pr[1], pr[2], list(pr[3]), list(pr[4])] for pr in {v}]",
+            load="[None if pr is None else (pr[0], pr[1], pr[2], tuple(pr[3]), tuple(pr[4])) for pr in {v}]",
+        ),
+        Field("fishermen", "fishermen"),
+        Field("famine", "famine"),
+        Field("round", "round"),
+        Field("phase", "phase"),
+        Field("order", "order", LIST),
+        Field("turn", "turn"),
+        Field("pollution_due", "todo_poll", LIST),
+        Field("graves_due", "todo_grave", LIST),
+        Field("cathedrals_built", "cathedrals_built"),
+        Field("winners", "winners", LIST),
+        Field("qualified", "qualified", LIST),
+        Field("kept", "kept", LIST),
+        Field("offer", "offer", LIST),
+        Field("offers", "offers", LIST),
+        Field("give", "give", LIST),
+        Field("harvest", "harvest", LIST),
+        Field("ask", "ask", LIST),
+        Field("token_pool", "pool", LIST),
+        Field("unseen_removed", "unseen_removed"),
+        Field("players", "players", NESTED, of="Player"),
+        # Snapshots are never changed once taken: the list is copied, the players in it shared.
+        Field(
+            "snapshots",
+            "snaps",
+            LIST,
+            save="[None if s is None else s.to_json() for s in {v}]",
+            load="[None if s is None else Player.from_json(s) for s in {v}]",
+        ),
+        Field("done", "done", LIST),
+        Field("board", copy=SHARED),
+        Field("zone_cache", copy=SHARED),  # keyed by what the zones depend on: shared on purpose
+        Field("apply_chance", copy=SHARED),  # the Chance of the apply in progress (never stored)
+        Field("legal_cache", copy=FRESH, clone="None"),
+        Field("hex_changes", copy=FRESH, clone="[]"),  # a clone's log starts empty (see __init__)
+    ),
+)
 
 
 class AntiquityPosition(State):  # the protocol base here: a compiled class has one base
@@ -90,48 +144,9 @@ class AntiquityPosition(State):  # the protocol base here: a compiled class has 
         self.offers = [0] * num_players
 
     def clone(self) -> Self:
-        c = type(self).__new__(type(self))
-        c.num_players = self.num_players
-        c.beginner = self.beginner
-        c.max_rounds = self.max_rounds
-        c.board = self.board
-        c.tiles = self.tiles  # set up once, then read-only
-        c.zone_cache = self.zone_cache  # shared on purpose: keyed by what the zones depend on
-        c.apply_chance = self.apply_chance
-        c.legal_cache = None
-        c.unseen_removed = self.unseen_removed
-        c.fishermen = self.fishermen
-        c.famine = self.famine
-        c.round = self.round
-        c.phase = self.phase
-        c.turn = self.turn
-        c.cathedrals_built = self.cathedrals_built
-        c.terrain = self.terrain[:]
-        c.polluted = self.polluted[:]
-        c.hex_goods = self.hex_goods[:]
-        c.hex_producer = self.hex_producer[:]
-        c.hex_occupant = self.hex_occupant[:]
-        c.token = self.token[:]
-        c.hex_changes = []
-        c.token_pool = self.token_pool[:]
-        c.revealed = self.revealed[:]
-        c.range_product = self.range_product[:]
-        c.producers = self.producers[:]
-        c.order = self.order[:]
-        c.snapshots = self.snapshots[:]
-        c.done = self.done[:]
-        c.pollution_due = self.pollution_due[:]
-        c.graves_due = self.graves_due[:]
-        c.winners = self.winners[:]
-        c.qualified = self.qualified[:]
-        c.kept = self.kept[:]
-        c.offer = self.offer[:]
-        c.offers = self.offers[:]
-        c.give = self.give[:]
-        c.ask = self.ask[:]
-        c.harvest = self.harvest[:]
-        c.players = [pl.clone() for pl in self.players]
-        return c
+        copy = type(self).__new__(type(self))
+        _copy_fields(self, copy)
+        return copy
 
     def public_json(self) -> dict[str, Json]:
         """The JSON of what every player sees."""
@@ -171,29 +186,139 @@ class AntiquityPosition(State):  # the protocol base here: a compiled class has 
         }
 
     def to_json(self) -> dict[str, Json]:
-        data = self.public_json()
-        data["pool"] = self.token_pool[:]
-        data["unseen_removed"] = self.unseen_removed
-        data["players"] = [pl.to_json() for pl in self.players]
-        data["snaps"] = [None if s is None else s.to_json() for s in self.snapshots]
-        data["done"] = self.done[:]
-        return data
+        return _save_fields(self)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Self:
         n = int(data["num_players"])
         terrain = list(data["terrain"])
         position = cls(n, bool(data["beginner"]), int(data["max_rounds"]), Board(n, terrain), terrain)
-        position.tiles = [list(t) for t in data["tiles"]]
-        position.polluted = [bool(x) for x in data["polluted"]]
-        position.token = [bool(x) for x in data["token"]]
-        for key, name in JSON_LISTS.items():
-            setattr(position, name, list(data[key]))
-        for name in ("unseen_removed", "fishermen", "famine", "round", "phase", "turn", "cathedrals_built"):
-            setattr(position, name, int(data[name]))
-        position.producers = [
-            None if pr is None else (pr[0], pr[1], pr[2], tuple(pr[3]), tuple(pr[4])) for pr in data["producers"]
-        ]
-        position.players = [Player.from_json(p) for p in data["players"]]
-        position.snapshots = [None if s is None else Player.from_json(s) for s in data["snaps"]]
+        _load_fields(position, data)
         return position
+
+
+# ---- generated from FIELDS by `python -m townhall.cli.fields`: edit the declaration, not below ----
+
+
+def _copy_fields(source: AntiquityPosition, copy: AntiquityPosition) -> None:
+    """The clone: every field of `source` onto the blank `copy`."""
+    copy.num_players = source.num_players
+    copy.beginner = source.beginner
+    copy.max_rounds = source.max_rounds
+    copy.tiles = source.tiles
+    copy.terrain = source.terrain.copy()
+    copy.polluted = source.polluted.copy()
+    copy.hex_goods = source.hex_goods.copy()
+    copy.hex_producer = source.hex_producer.copy()
+    copy.hex_occupant = source.hex_occupant.copy()
+    copy.token = source.token.copy()
+    copy.revealed = source.revealed.copy()
+    copy.range_product = source.range_product.copy()
+    copy.producers = source.producers.copy()
+    copy.fishermen = source.fishermen
+    copy.famine = source.famine
+    copy.round = source.round
+    copy.phase = source.phase
+    copy.order = source.order.copy()
+    copy.turn = source.turn
+    copy.pollution_due = source.pollution_due.copy()
+    copy.graves_due = source.graves_due.copy()
+    copy.cathedrals_built = source.cathedrals_built
+    copy.winners = source.winners.copy()
+    copy.qualified = source.qualified.copy()
+    copy.kept = source.kept.copy()
+    copy.offer = source.offer.copy()
+    copy.offers = source.offers.copy()
+    copy.give = source.give.copy()
+    copy.harvest = source.harvest.copy()
+    copy.ask = source.ask.copy()
+    copy.token_pool = source.token_pool.copy()
+    copy.unseen_removed = source.unseen_removed
+    copy.players = [item.clone() for item in source.players]
+    copy.snapshots = source.snapshots.copy()
+    copy.done = source.done.copy()
+    copy.board = source.board
+    copy.zone_cache = source.zone_cache
+    copy.apply_chance = source.apply_chance
+    copy.legal_cache = None
+    copy.hex_changes = []
+
+
+def _save_fields(position: AntiquityPosition) -> dict[str, Any]:
+    """The save format: every field with a key, in declaration order."""
+    return {
+        "num_players": position.num_players,
+        "beginner": position.beginner,
+        "max_rounds": position.max_rounds,
+        "tiles": [row.copy() for row in position.tiles],
+        "terrain": "".join(position.terrain),
+        "polluted": [int(x) for x in position.polluted],
+        "good": position.hex_goods.copy(),
+        "gprod": position.hex_producer.copy(),
+        "occ": position.hex_occupant.copy(),
+        "token": [int(x) for x in position.token],
+        "revealed": position.revealed.copy(),
+        "range_product": position.range_product.copy(),
+        "producers": [
+            None if pr is None else [pr[0], pr[1], pr[2], list(pr[3]), list(pr[4])] for pr in position.producers
+        ],
+        "fishermen": position.fishermen,
+        "famine": position.famine,
+        "round": position.round,
+        "phase": position.phase,
+        "order": position.order.copy(),
+        "turn": position.turn,
+        "todo_poll": position.pollution_due.copy(),
+        "todo_grave": position.graves_due.copy(),
+        "cathedrals_built": position.cathedrals_built,
+        "winners": position.winners.copy(),
+        "qualified": position.qualified.copy(),
+        "kept": position.kept.copy(),
+        "offer": position.offer.copy(),
+        "offers": position.offers.copy(),
+        "give": position.give.copy(),
+        "harvest": position.harvest.copy(),
+        "ask": position.ask.copy(),
+        "pool": position.token_pool.copy(),
+        "unseen_removed": position.unseen_removed,
+        "players": [item.to_json() for item in position.players],
+        "snaps": [None if s is None else s.to_json() for s in position.snapshots],
+        "done": position.done.copy(),
+    }
+
+
+def _load_fields(position: AntiquityPosition, data: dict[str, Any]) -> None:
+    """Every saved field back from the save format (the others are the class's to set)."""
+    position.tiles = [list(row) for row in data["tiles"]]
+    position.polluted = [bool(x) for x in data["polluted"]]
+    position.hex_goods = list(data["good"])
+    position.hex_producer = list(data["gprod"])
+    position.hex_occupant = list(data["occ"])
+    position.token = [bool(x) for x in data["token"]]
+    position.revealed = list(data["revealed"])
+    position.range_product = list(data["range_product"])
+    position.producers = [
+        None if pr is None else (pr[0], pr[1], pr[2], tuple(pr[3]), tuple(pr[4])) for pr in data["producers"]
+    ]
+    position.fishermen = data["fishermen"]
+    position.famine = data["famine"]
+    position.round = data["round"]
+    position.phase = data["phase"]
+    position.order = list(data["order"])
+    position.turn = data["turn"]
+    position.pollution_due = list(data["todo_poll"])
+    position.graves_due = list(data["todo_grave"])
+    position.cathedrals_built = data["cathedrals_built"]
+    position.winners = list(data["winners"])
+    position.qualified = list(data["qualified"])
+    position.kept = list(data["kept"])
+    position.offer = list(data["offer"])
+    position.offers = list(data["offers"])
+    position.give = list(data["give"])
+    position.harvest = list(data["harvest"])
+    position.ask = list(data["ask"])
+    position.token_pool = list(data["pool"])
+    position.unseen_removed = data["unseen_removed"]
+    position.players = [Player.from_json(item) for item in data["players"]]
+    position.snapshots = [None if s is None else Player.from_json(s) for s in data["snaps"]]
+    position.done = list(data["done"])

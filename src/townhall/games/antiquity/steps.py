@@ -1,25 +1,19 @@
 """Pending sub-decision steps of a player (and the jobs a payment finishes) as small frozen records.
 
-Their JSON form is the tagged list the state has always saved: `["pay", ["bld", 3, 0, [1, 2]], [...]]`.
+Their JSON form is the tagged list the state has always saved: `["pay", ["bld", 3, 0, [1, 2]], [...]]`,
+written by the engine's step codec (engine/steps.py) from each record's `tag`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from typing import Any, ClassVar
+from dataclasses import dataclass
+from typing import Any, ClassVar, Final
 
-from .payment import Need
+from townhall.engine.steps import StepCodec
+from townhall.games.antiquity.payment import Need
 
 Cells = tuple[int, ...]
 Origin = tuple[tuple[int, int, Cells], ...]  # building, city, cells where it stood
-
-
-def _listed(value: Any) -> Any:
-    return [_listed(item) for item in value] if isinstance(value, tuple) else value
-
-
-def _tupled(value: Any) -> Any:
-    return tuple(_tupled(item) for item in value) if isinstance(value, list) else value
 
 
 # ------------------------------------------------------------------ jobs finished by a payment
@@ -178,31 +172,21 @@ Step = (
     | BankGiveSecond | BankTake | MoveGrave | CountrySite | FisherPartner | ChooseProduct
 )  # fmt: skip
 
-JOBS: dict[str, type[Any]] = {kind.tag: kind for kind in (BuildJob, HouseJob, ProducerJob, InnJob, CityJob)}
 STEP_KINDS: tuple[type[Any], ...] = (
     PlaceBuilding, Arrange, PlaceHouse, PlaceFreeHouse, Pay, ChooseSaint, OfferFreeHouse, BankGiveFirst,
     BankGiveSecond, BankTake, MoveGrave, CountrySite, FisherPartner, ChooseProduct,
 )  # fmt: skip
-STEPS: dict[str, type[Any]] = {kind.tag: kind for kind in STEP_KINDS}
-
-
-def _record_json(record: Any) -> list[Any]:
-    values = [getattr(record, field.name) for field in fields(record)]
-    return [record.tag, *(_record_json(v) if hasattr(v, "tag") else _listed(v) for v in values)]
+# A payment's job is a record inside the Pay step, saved as its own tagged list.
+CODEC: Final = StepCodec(STEP_KINDS, kind="tag", nested=(BuildJob, HouseJob, ProducerJob, InnJob, CityJob))
 
 
 def step_to_json(step: Step | None) -> Any:
     """The tagged-list form of a pending step (None when nothing is pending)."""
-    return None if step is None else _record_json(step)
+    return None if step is None else CODEC.encode(step)
 
 
 def step_from_json(data: Any) -> Step | None:
     if data is None:
         return None
-    tag, *values = data
-    if tag == "pay":
-        job_tag, *job_values = values[0]
-        job = JOBS[job_tag](*(_tupled(v) for v in job_values))
-        return Pay(job, _tupled(values[1]))
-    step: Step = STEPS[tag](*(_tupled(v) for v in values))
+    step: Step = CODEC.decode(data)
     return step

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Final, Self
 
+from townhall.engine.fields import DICT, LIST, SHARED, Field, Fields
 from townhall.engine.protocol import Json, State
 from townhall.games.carcassonne.tiles import CODES, LAYOUTS, RULES, cell_of, xy_of
 
@@ -18,6 +19,50 @@ PLACE: Final = 0
 DEPLOY: Final = 1
 OVER: Final = 2
 PHASE_NAMES: Final[tuple[str, ...]] = ("place", "deploy", "over")
+
+
+# Every field once (engine/fields.py); the clone code at the end of this module is generated from it. The save
+# format is the derived, readable one of to_json (tiles by code and place, followers by segment).
+FIELDS = Fields(
+    "CarcassonnePosition",
+    (
+        Field("num_players"),
+        Field("river"),
+        Field("small_city"),
+        Field("farm_scoring"),
+        Field("board", copy=DICT),
+        Field("placed_cells", copy=LIST),
+        Field("frontier", copy=LIST),
+        Field("frontier_keys", copy=LIST),
+        Field("feature_of", copy=LIST),
+        Field("feature_nodes", copy=LIST),  # of tuples
+        Field("feature_open_edges", copy=LIST),
+        Field("feature_followers", copy=LIST),  # of tuples
+        Field("cell_of_node", copy=LIST),
+        Field("follower_at", copy=DICT),
+        Field("follower_moves"),
+        Field("monk_nodes", copy=DICT),
+        Field("completed_cities", copy=LIST),
+        Field("completed_city_farms", copy=LIST),  # of tuples
+        Field("supply", copy=LIST),
+        Field("score", copy=LIST),
+        Field("kind_points", copy=LIST),
+        Field("bag", copy=LIST),
+        Field("river_bag", copy=LIST),
+        Field("lake_due"),
+        Field("river_end"),
+        Field("river_flow"),
+        Field("river_turn"),
+        Field("hand"),
+        Field("placements", copy=SHARED),  # both replaced whole, never changed in place
+        Field("deploy_options", copy=SHARED),
+        Field("phase"),
+        Field("current"),
+        Field("last_cell"),
+        Field("discards", copy=LIST),
+        Field("points_memo", copy=SHARED),  # shared on purpose (see __init__)
+    ),
+)
 
 
 class CarcassonnePosition(State):  # the protocol base here: a compiled class has one base
@@ -70,41 +115,7 @@ class CarcassonnePosition(State):  # the protocol base here: a compiled class ha
 
     def clone(self) -> Self:
         copy = type(self).__new__(type(self))
-        copy.num_players = self.num_players
-        copy.river = self.river
-        copy.small_city = self.small_city
-        copy.farm_scoring = self.farm_scoring
-        copy.lake_due = self.lake_due
-        copy.river_end = self.river_end
-        copy.river_flow = self.river_flow
-        copy.river_turn = self.river_turn
-        copy.hand = self.hand
-        copy.phase = self.phase
-        copy.current = self.current
-        copy.last_cell = self.last_cell
-        copy.follower_moves = self.follower_moves
-        copy.points_memo = self.points_memo  # shared on purpose (see __init__)
-        copy.board = self.board.copy()
-        copy.placed_cells = self.placed_cells.copy()
-        copy.frontier = self.frontier.copy()
-        copy.frontier_keys = self.frontier_keys.copy()
-        copy.feature_of = self.feature_of.copy()
-        copy.feature_nodes = self.feature_nodes.copy()
-        copy.feature_open_edges = self.feature_open_edges.copy()
-        copy.feature_followers = self.feature_followers.copy()
-        copy.cell_of_node = self.cell_of_node.copy()
-        copy.follower_at = self.follower_at.copy()
-        copy.monk_nodes = self.monk_nodes.copy()
-        copy.completed_cities = self.completed_cities.copy()
-        copy.completed_city_farms = self.completed_city_farms.copy()
-        copy.supply = self.supply.copy()
-        copy.score = self.score.copy()
-        copy.kind_points = self.kind_points.copy()
-        copy.bag = self.bag.copy()
-        copy.river_bag = self.river_bag.copy()
-        copy.placements = self.placements  # both replaced whole, never changed in place: shared
-        copy.deploy_options = self.deploy_options
-        copy.discards = self.discards.copy()
+        _copy_fields(self, copy)
         return copy
 
     def followers(self) -> list[tuple[int, int, int]]:
@@ -191,3 +202,45 @@ def tile_counts(bag: list[int]) -> dict[str, int]:
     for tile in bag:
         out[CODES[tile]] = out.get(CODES[tile], 0) + 1
     return out
+
+
+# ---- generated from FIELDS by `python -m townhall.cli.fields`: edit the declaration, not below ----
+
+
+def _copy_fields(source: CarcassonnePosition, copy: CarcassonnePosition) -> None:
+    """The clone: every field of `source` onto the blank `copy`."""
+    copy.num_players = source.num_players
+    copy.river = source.river
+    copy.small_city = source.small_city
+    copy.farm_scoring = source.farm_scoring
+    copy.board = source.board.copy()
+    copy.placed_cells = source.placed_cells.copy()
+    copy.frontier = source.frontier.copy()
+    copy.frontier_keys = source.frontier_keys.copy()
+    copy.feature_of = source.feature_of.copy()
+    copy.feature_nodes = source.feature_nodes.copy()
+    copy.feature_open_edges = source.feature_open_edges.copy()
+    copy.feature_followers = source.feature_followers.copy()
+    copy.cell_of_node = source.cell_of_node.copy()
+    copy.follower_at = source.follower_at.copy()
+    copy.follower_moves = source.follower_moves
+    copy.monk_nodes = source.monk_nodes.copy()
+    copy.completed_cities = source.completed_cities.copy()
+    copy.completed_city_farms = source.completed_city_farms.copy()
+    copy.supply = source.supply.copy()
+    copy.score = source.score.copy()
+    copy.kind_points = source.kind_points.copy()
+    copy.bag = source.bag.copy()
+    copy.river_bag = source.river_bag.copy()
+    copy.lake_due = source.lake_due
+    copy.river_end = source.river_end
+    copy.river_flow = source.river_flow
+    copy.river_turn = source.river_turn
+    copy.hand = source.hand
+    copy.placements = source.placements
+    copy.deploy_options = source.deploy_options
+    copy.phase = source.phase
+    copy.current = source.current
+    copy.last_cell = source.last_cell
+    copy.discards = source.discards.copy()
+    copy.points_memo = source.points_memo

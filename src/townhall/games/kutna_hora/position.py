@@ -4,13 +4,9 @@ from __future__ import annotations
 
 from typing import Any, Final, Self
 
+from townhall.engine.fields import LIST, ROWS, SHARED, Field, Fields
 from townhall.engine.protocol import Json, State
-
-# Re-exported for the modules that imported the steps from here before they moved.
-from townhall.games.kutna_hora.steps import Step as Step
-from townhall.games.kutna_hora.steps import TurnBarbaraTileDown as TurnBarbaraTileDown
-from townhall.games.kutna_hora.steps import step_from_json
-from townhall.games.kutna_hora.steps import step_to_json as step_to_json
+from townhall.games.kutna_hora.steps import Step, step_from_json, step_to_json
 
 SETUP_SET: Final = 0
 SETUP_ORDER: Final = 1
@@ -21,69 +17,84 @@ PHASES = ("choose guild sets", "order guild markers", "play", "tax", "over")
 EMPTY: Final = -1
 ROCK: Final = -2
 RED_STACK: Final = 9  # stack ids: 0-5 guild stacks, 6-8 public stacks (by colour), 9-11 red tiles
-LIST_FIELDS = (
-    ("guilds", "guilds"),
-    ("money", "money"),
-    ("points", "points"),
-    ("reputation", "rep"),
-    ("production", "prod"),
-    ("ore_from_mines", "ore_mine"),
-    ("houses", "houses"),
-    ("slots", "slots"),
-    ("plots", "plots"),
-    ("pelicans_unused", "pel_unused"),
-    ("pelicans_used", "pel_used"),
-    ("pool", "pool"),
-    ("reserve", "reserve"),
-    ("used_cards", "used_cards"),
-    ("turns_done", "turns_done"),
-    ("town", "town"),
-    ("town_owner", "town_owner"),
-    ("town_plot", "town_plot"),
-    ("mine", "mine"),
-    ("mine_owner", "mine_owner"),
-    ("rock_stars", "rock_stars"),
-    ("layers", "layers"),
-    ("discard", "discard"),
-    ("drawn", "drawn"),
-    ("sliders", "sliders"),
-    ("hall", "hall"),
-    ("stack_top", "stack_top"),
-    ("stack_hidden", "stack_hidden"),
-    ("stack_bottom", "stack_bottom"),
-    ("bank", "bank"),
-    ("noble_pool", "noble_pool"),
-    ("council", "council"),
-    ("events_left", "ev_left"),
-    ("tasks", "tasks"),
-    ("tax_queue", "tax_queue"),
-    ("set_owner", "set_owner"),
-    ("choosers", "choosers"),
-    ("final", "final"),
-)  # (attribute, JSON key): the JSON keys are the saved format
-SCALAR_FIELDS = (
-    ("num_players", "num_players"),
-    ("rounds", "rounds"),
-    ("red_after", "red_after"),
-    ("events_enabled", "events_on"),
-    ("first_game", "first_game"),
-    ("side", "side"),
-    ("town_columns", "cols"),
-    ("phase", "phase"),
-    ("round", "round"),
-    ("start", "start"),
-    ("current", "current"),
-    ("cards_in_turn", "cards_in_turn"),
-    ("in_card", "in_card"),
-    ("technology_taken", "tech_taken"),
-    ("population_position", "pop_pos"),
-    ("ore_position", "ore_pos"),
-    ("tax", "tax"),
-    ("red_nobles_waiting", "red_waiting"),
-    ("barbara_next", "barbara_next"),
-    ("setup_card", "setup_card"),
-    ("event_current", "ev_current"),
-)  # (attribute, JSON key): the JSON keys are the saved format
+# Every field once, in save-format order (engine/fields.py); the code at the end of this module is
+# generated from it.
+FIELDS = Fields(
+    "KutnaHoraPosition",
+    (
+        Field("num_players", "num_players"),
+        Field("rounds", "rounds"),
+        Field("red_after", "red_after"),
+        Field("events_enabled", "events_on"),
+        Field("first_game", "first_game"),
+        Field("side", "side"),
+        Field("town_columns", "cols"),
+        Field("phase", "phase"),
+        Field("round", "round"),
+        Field("start", "start"),
+        Field("current", "current"),
+        Field("cards_in_turn", "cards_in_turn"),
+        Field("in_card", "in_card"),
+        Field("technology_taken", "tech_taken"),
+        Field("population_position", "pop_pos"),
+        Field("ore_position", "ore_pos"),
+        Field("tax", "tax"),
+        Field("red_nobles_waiting", "red_waiting"),
+        Field("barbara_next", "barbara_next"),
+        Field("setup_card", "setup_card"),
+        Field("event_current", "ev_current"),
+        Field("guilds", "guilds", ROWS),
+        Field("money", "money", LIST),
+        Field("points", "points", LIST),
+        Field("reputation", "rep", LIST),
+        Field("production", "prod", ROWS),
+        Field("ore_from_mines", "ore_mine", LIST),
+        Field("houses", "houses", ROWS),
+        Field("slots", "slots", ROWS),
+        Field("plots", "plots", ROWS),
+        Field("pelicans_unused", "pel_unused", LIST),
+        Field("pelicans_used", "pel_used", LIST),
+        Field("pool", "pool", LIST),
+        Field("reserve", "reserve", LIST),
+        Field("used_cards", "used_cards", LIST),
+        Field("turns_done", "turns_done", LIST),
+        Field("town", "town", LIST),
+        Field("town_owner", "town_owner", LIST),
+        Field("town_plot", "town_plot", LIST),
+        Field("mine", "mine", LIST),
+        Field("mine_owner", "mine_owner", LIST),
+        Field("rock_stars", "rock_stars", SHARED, shape=LIST),  # read-only after setup
+        Field("layers", "layers", ROWS),
+        Field("discard", "discard", LIST),
+        Field("drawn", "drawn", LIST),
+        Field("sliders", "sliders", LIST),
+        Field("hall", "hall", ROWS),
+        Field("stack_top", "stack_top", LIST),
+        Field("stack_hidden", "stack_hidden", ROWS),
+        Field("stack_bottom", "stack_bottom", LIST),
+        Field("bank", "bank", LIST),
+        Field("noble_pool", "noble_pool", LIST),
+        Field("council", "council", LIST),
+        Field("events_left", "ev_left", ROWS),
+        Field(
+            "tasks",
+            "tasks",
+            LIST,
+            save="[step_to_json(step) for step in {v}]",
+            load="[step_from_json(step) for step in {v}]",
+        ),
+        Field("tax_queue", "tax_queue", LIST),
+        Field("set_owner", "set_owner", LIST),
+        Field("choosers", "choosers", LIST),
+        Field("final", "final", ROWS),
+        # Revisions (not saved: a loaded position starts them at 0, see start_revisions).
+        Field("town_revision"),
+        Field("mine_revision"),
+        Field("hall_revision"),
+        Field("market_revision"),
+        Field("figures_revision", copy=LIST),
+    ),
+)
 
 
 class KutnaHoraPosition(State):  # the protocol base here: a compiled class has one base
@@ -162,90 +173,215 @@ class KutnaHoraPosition(State):  # the protocol base here: a compiled class has 
         self.figures_revision = [0] * self.num_players
 
     def clone(self) -> Self:
-        c = type(self).__new__(type(self))
-        c.num_players = self.num_players
-        c.rounds = self.rounds
-        c.red_after = self.red_after
-        c.events_enabled = self.events_enabled
-        c.first_game = self.first_game
-        c.side = self.side
-        c.town_columns = self.town_columns
-        c.phase = self.phase
-        c.round = self.round
-        c.start = self.start
-        c.current = self.current
-        c.cards_in_turn = self.cards_in_turn
-        c.in_card = self.in_card
-        c.technology_taken = self.technology_taken
-        c.population_position = self.population_position
-        c.ore_position = self.ore_position
-        c.tax = self.tax
-        c.red_nobles_waiting = self.red_nobles_waiting
-        c.barbara_next = self.barbara_next
-        c.setup_card = self.setup_card
-        c.event_current = self.event_current
-        c.rock_stars = self.rock_stars  # read-only after setup: shared
-        c.town_revision = self.town_revision
-        c.mine_revision = self.mine_revision
-        c.hall_revision = self.hall_revision
-        c.market_revision = self.market_revision
-        c.figures_revision = self.figures_revision.copy()
-        c.money = self.money.copy()
-        c.points = self.points.copy()
-        c.reputation = self.reputation.copy()
-        c.ore_from_mines = self.ore_from_mines.copy()
-        c.pelicans_unused = self.pelicans_unused.copy()
-        c.pelicans_used = self.pelicans_used.copy()
-        c.pool = self.pool.copy()
-        c.reserve = self.reserve.copy()
-        c.used_cards = self.used_cards.copy()
-        c.turns_done = self.turns_done.copy()
-        c.town = self.town.copy()
-        c.town_owner = self.town_owner.copy()
-        c.town_plot = self.town_plot.copy()
-        c.mine = self.mine.copy()
-        c.mine_owner = self.mine_owner.copy()
-        c.discard = self.discard.copy()
-        c.drawn = self.drawn.copy()
-        c.sliders = self.sliders.copy()
-        c.stack_top = self.stack_top.copy()
-        c.stack_bottom = self.stack_bottom.copy()
-        c.bank = self.bank.copy()
-        c.noble_pool = self.noble_pool.copy()
-        c.council = self.council.copy()
-        c.tax_queue = self.tax_queue.copy()
-        c.set_owner = self.set_owner.copy()
-        c.choosers = self.choosers.copy()
-        c.tasks = self.tasks.copy()
-        c.guilds = [row.copy() for row in self.guilds]
-        c.production = [row.copy() for row in self.production]
-        c.houses = [row.copy() for row in self.houses]
-        c.slots = [row.copy() for row in self.slots]
-        c.plots = [row.copy() for row in self.plots]
-        c.layers = [row.copy() for row in self.layers]
-        c.hall = [row.copy() for row in self.hall]
-        c.stack_hidden = [row.copy() for row in self.stack_hidden]
-        c.events_left = [row.copy() for row in self.events_left]
-        c.final = [row.copy() for row in self.final]
-        return c
+        copy = type(self).__new__(type(self))
+        _copy_fields(self, copy)
+        return copy
 
     def to_json(self) -> dict[str, Json]:
-        out: dict[str, Json] = {key: getattr(self, name) for name, key in SCALAR_FIELDS}
-        for name, key in LIST_FIELDS:
-            if name == "tasks":
-                out[key] = [step_to_json(step) for step in self.tasks]
-                continue
-            value = getattr(self, name)
-            out[key] = [list(x) if isinstance(x, list) else x for x in value]
-        return out
+        return _save_fields(self)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Self:
-        s = cls.__new__(cls)
-        for name, key in SCALAR_FIELDS:
-            setattr(s, name, data[key])
-        for name, key in LIST_FIELDS:
-            setattr(s, name, [list(x) if isinstance(x, list) else x for x in data[key]])
-        s.tasks = [step_from_json(step) for step in data["tasks"]]
-        s.start_revisions()
-        return s
+        position = cls.__new__(cls)
+        _load_fields(position, data)
+        position.start_revisions()
+        return position
+
+
+# ---- generated from FIELDS by `python -m townhall.cli.fields`: edit the declaration, not below ----
+
+
+def _copy_fields(source: KutnaHoraPosition, copy: KutnaHoraPosition) -> None:
+    """The clone: every field of `source` onto the blank `copy`."""
+    copy.num_players = source.num_players
+    copy.rounds = source.rounds
+    copy.red_after = source.red_after
+    copy.events_enabled = source.events_enabled
+    copy.first_game = source.first_game
+    copy.side = source.side
+    copy.town_columns = source.town_columns
+    copy.phase = source.phase
+    copy.round = source.round
+    copy.start = source.start
+    copy.current = source.current
+    copy.cards_in_turn = source.cards_in_turn
+    copy.in_card = source.in_card
+    copy.technology_taken = source.technology_taken
+    copy.population_position = source.population_position
+    copy.ore_position = source.ore_position
+    copy.tax = source.tax
+    copy.red_nobles_waiting = source.red_nobles_waiting
+    copy.barbara_next = source.barbara_next
+    copy.setup_card = source.setup_card
+    copy.event_current = source.event_current
+    copy.guilds = [row.copy() for row in source.guilds]
+    copy.money = source.money.copy()
+    copy.points = source.points.copy()
+    copy.reputation = source.reputation.copy()
+    copy.production = [row.copy() for row in source.production]
+    copy.ore_from_mines = source.ore_from_mines.copy()
+    copy.houses = [row.copy() for row in source.houses]
+    copy.slots = [row.copy() for row in source.slots]
+    copy.plots = [row.copy() for row in source.plots]
+    copy.pelicans_unused = source.pelicans_unused.copy()
+    copy.pelicans_used = source.pelicans_used.copy()
+    copy.pool = source.pool.copy()
+    copy.reserve = source.reserve.copy()
+    copy.used_cards = source.used_cards.copy()
+    copy.turns_done = source.turns_done.copy()
+    copy.town = source.town.copy()
+    copy.town_owner = source.town_owner.copy()
+    copy.town_plot = source.town_plot.copy()
+    copy.mine = source.mine.copy()
+    copy.mine_owner = source.mine_owner.copy()
+    copy.rock_stars = source.rock_stars
+    copy.layers = [row.copy() for row in source.layers]
+    copy.discard = source.discard.copy()
+    copy.drawn = source.drawn.copy()
+    copy.sliders = source.sliders.copy()
+    copy.hall = [row.copy() for row in source.hall]
+    copy.stack_top = source.stack_top.copy()
+    copy.stack_hidden = [row.copy() for row in source.stack_hidden]
+    copy.stack_bottom = source.stack_bottom.copy()
+    copy.bank = source.bank.copy()
+    copy.noble_pool = source.noble_pool.copy()
+    copy.council = source.council.copy()
+    copy.events_left = [row.copy() for row in source.events_left]
+    copy.tasks = source.tasks.copy()
+    copy.tax_queue = source.tax_queue.copy()
+    copy.set_owner = source.set_owner.copy()
+    copy.choosers = source.choosers.copy()
+    copy.final = [row.copy() for row in source.final]
+    copy.town_revision = source.town_revision
+    copy.mine_revision = source.mine_revision
+    copy.hall_revision = source.hall_revision
+    copy.market_revision = source.market_revision
+    copy.figures_revision = source.figures_revision.copy()
+
+
+def _save_fields(position: KutnaHoraPosition) -> dict[str, Any]:
+    """The save format: every field with a key, in declaration order."""
+    return {
+        "num_players": position.num_players,
+        "rounds": position.rounds,
+        "red_after": position.red_after,
+        "events_on": position.events_enabled,
+        "first_game": position.first_game,
+        "side": position.side,
+        "cols": position.town_columns,
+        "phase": position.phase,
+        "round": position.round,
+        "start": position.start,
+        "current": position.current,
+        "cards_in_turn": position.cards_in_turn,
+        "in_card": position.in_card,
+        "tech_taken": position.technology_taken,
+        "pop_pos": position.population_position,
+        "ore_pos": position.ore_position,
+        "tax": position.tax,
+        "red_waiting": position.red_nobles_waiting,
+        "barbara_next": position.barbara_next,
+        "setup_card": position.setup_card,
+        "ev_current": position.event_current,
+        "guilds": [row.copy() for row in position.guilds],
+        "money": position.money.copy(),
+        "points": position.points.copy(),
+        "rep": position.reputation.copy(),
+        "prod": [row.copy() for row in position.production],
+        "ore_mine": position.ore_from_mines.copy(),
+        "houses": [row.copy() for row in position.houses],
+        "slots": [row.copy() for row in position.slots],
+        "plots": [row.copy() for row in position.plots],
+        "pel_unused": position.pelicans_unused.copy(),
+        "pel_used": position.pelicans_used.copy(),
+        "pool": position.pool.copy(),
+        "reserve": position.reserve.copy(),
+        "used_cards": position.used_cards.copy(),
+        "turns_done": position.turns_done.copy(),
+        "town": position.town.copy(),
+        "town_owner": position.town_owner.copy(),
+        "town_plot": position.town_plot.copy(),
+        "mine": position.mine.copy(),
+        "mine_owner": position.mine_owner.copy(),
+        "rock_stars": position.rock_stars.copy(),
+        "layers": [row.copy() for row in position.layers],
+        "discard": position.discard.copy(),
+        "drawn": position.drawn.copy(),
+        "sliders": position.sliders.copy(),
+        "hall": [row.copy() for row in position.hall],
+        "stack_top": position.stack_top.copy(),
+        "stack_hidden": [row.copy() for row in position.stack_hidden],
+        "stack_bottom": position.stack_bottom.copy(),
+        "bank": position.bank.copy(),
+        "noble_pool": position.noble_pool.copy(),
+        "council": position.council.copy(),
+        "ev_left": [row.copy() for row in position.events_left],
+        "tasks": [step_to_json(step) for step in position.tasks],
+        "tax_queue": position.tax_queue.copy(),
+        "set_owner": position.set_owner.copy(),
+        "choosers": position.choosers.copy(),
+        "final": [row.copy() for row in position.final],
+    }
+
+
+def _load_fields(position: KutnaHoraPosition, data: dict[str, Any]) -> None:
+    """Every saved field back from the save format (the others are the class's to set)."""
+    position.num_players = data["num_players"]
+    position.rounds = data["rounds"]
+    position.red_after = data["red_after"]
+    position.events_enabled = data["events_on"]
+    position.first_game = data["first_game"]
+    position.side = data["side"]
+    position.town_columns = data["cols"]
+    position.phase = data["phase"]
+    position.round = data["round"]
+    position.start = data["start"]
+    position.current = data["current"]
+    position.cards_in_turn = data["cards_in_turn"]
+    position.in_card = data["in_card"]
+    position.technology_taken = data["tech_taken"]
+    position.population_position = data["pop_pos"]
+    position.ore_position = data["ore_pos"]
+    position.tax = data["tax"]
+    position.red_nobles_waiting = data["red_waiting"]
+    position.barbara_next = data["barbara_next"]
+    position.setup_card = data["setup_card"]
+    position.event_current = data["ev_current"]
+    position.guilds = [list(row) for row in data["guilds"]]
+    position.money = list(data["money"])
+    position.points = list(data["points"])
+    position.reputation = list(data["rep"])
+    position.production = [list(row) for row in data["prod"]]
+    position.ore_from_mines = list(data["ore_mine"])
+    position.houses = [list(row) for row in data["houses"]]
+    position.slots = [list(row) for row in data["slots"]]
+    position.plots = [list(row) for row in data["plots"]]
+    position.pelicans_unused = list(data["pel_unused"])
+    position.pelicans_used = list(data["pel_used"])
+    position.pool = list(data["pool"])
+    position.reserve = list(data["reserve"])
+    position.used_cards = list(data["used_cards"])
+    position.turns_done = list(data["turns_done"])
+    position.town = list(data["town"])
+    position.town_owner = list(data["town_owner"])
+    position.town_plot = list(data["town_plot"])
+    position.mine = list(data["mine"])
+    position.mine_owner = list(data["mine_owner"])
+    position.rock_stars = list(data["rock_stars"])
+    position.layers = [list(row) for row in data["layers"]]
+    position.discard = list(data["discard"])
+    position.drawn = list(data["drawn"])
+    position.sliders = list(data["sliders"])
+    position.hall = [list(row) for row in data["hall"]]
+    position.stack_top = list(data["stack_top"])
+    position.stack_hidden = [list(row) for row in data["stack_hidden"]]
+    position.stack_bottom = list(data["stack_bottom"])
+    position.bank = list(data["bank"])
+    position.noble_pool = list(data["noble_pool"])
+    position.council = list(data["council"])
+    position.events_left = [list(row) for row in data["ev_left"]]
+    position.tasks = [step_from_json(step) for step in data["tasks"]]
+    position.tax_queue = list(data["tax_queue"])
+    position.set_owner = list(data["set_owner"])
+    position.choosers = list(data["choosers"])
+    position.final = [list(row) for row in data["final"]]

@@ -1,14 +1,16 @@
 """The pending steps of a turn as small frozen records, and their saved JSON form [kind, a, b].
 
 Kept apart from the position: the compiled build (mypyc) leaves these records interpreted, as it
-does not yet keep a dataclass's ClassVar (the KIND) out of its fields.
+does not yet keep a dataclass's ClassVar (the KIND) out of its fields. The codec is the engine's
+(engine/steps.py): each record names its KIND, and saves its fields as a and b (0 where none).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Final
 
+from townhall.engine.steps import StepCodec
 from townhall.games.kutna_hora.actions import (
     T_BARB,
     T_BARB_END,
@@ -29,7 +31,7 @@ from townhall.games.kutna_hora.actions import (
 )
 
 # Pending work is a stack of steps; the top one is the current small decision (or an automatic
-# step run at once). Each step's JSON form is [kind, a, b] (the saved format, STEP_FORMS).
+# step run at once). Each step's JSON form is [kind, a, b] (the saved format, CODEC).
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +80,7 @@ class PlaceTechnology:
     """Where does the technology tile go (declining removes it)? (KH-BUILD-5)"""
 
     KIND: ClassVar[int] = T_TECH
+    FORM: ClassVar = (None, "tile")  # saved as [kind, 0, tile]
     tile: int
 
 
@@ -167,34 +170,22 @@ Step = (
 AUTOMATIC_STEPS = frozenset({StartMine, DrawMineTiles, TakeIncome, TurnBarbaraTileDown})
 
 
-# The JSON form of each kind: [kind, a, b] with the fields named here as a and b (0 where none).
-STEP_FORMS: dict[int, tuple[type[Step], str | None, str | None]] = {
-    T_MINE: (StartMine, "flags", None),
-    T_BUY: (BuyMiners, "flags", None),
-    T_DRAW: (DrawMineTiles, "flags", None),
-    T_KEEP: (KeepMineTile, "flags", None),
-    T_PLACE: (PlaceMine, "flags", "tile"),
-    T_TECH: (PlaceTechnology, None, "tile"),
-    T_LIC: (TakeLicence, "mode", None),
-    T_PLOT: (BuyPlot, "mode", None),
-    T_BUILD: (BuildBuilding, "mode", None),
-    T_INCOME: (TakeIncome, None, None),
-    T_NOBLE: (SeatNoble, "mode", None),
-    T_BARB: (ResolveBarbaraTile, "tile", None),
-    T_HOUSE: (RemoveHouse, None, None),
-    T_SCORE: (ScoreBuilding, None, None),
-    T_OPT: (OptionalIcon, "icon", "argument"),
-    T_BARB_END: (TurnBarbaraTileDown, "tile", None),
-}
+# The saved form of every step: [kind, a, b].
+CODEC: Final = StepCodec(
+    (
+        StartMine, BuyMiners, DrawMineTiles, KeepMineTile, PlaceMine, PlaceTechnology, TakeLicence, BuyPlot,
+        BuildBuilding, TakeIncome, SeatNoble, ResolveBarbaraTile, RemoveHouse, ScoreBuilding, OptionalIcon,
+        TurnBarbaraTileDown,
+    ),
+    kind="KIND",
+    width=2,
+)  # fmt: skip
 
 
 def step_to_json(step: Step) -> list[int]:
-    _, a, b = STEP_FORMS[step.KIND]
-    return [step.KIND, getattr(step, a) if a else 0, getattr(step, b) if b else 0]
+    return CODEC.encode(step)
 
 
 def step_from_json(data: list[int]) -> Step:
-    kind, a, b = data
-    cls, a_name, b_name = STEP_FORMS[kind]
-    fields = {name: value for name, value in ((a_name, a), (b_name, b)) if name}
-    return cls(**fields)
+    step: Step = CODEC.decode(data)
+    return step

@@ -21,7 +21,8 @@ from townhall.games.kutna_hora.actions import (
     T_TECH,
 )
 from townhall.games.kutna_hora.data import DATA, GOODS, GUILD_OF_GOOD, cell_name
-from townhall.games.kutna_hora.position import OVER, PHASES, KutnaHoraPosition, Step, TurnBarbaraTileDown, step_to_json
+from townhall.games.kutna_hora.position import OVER, PHASES, KutnaHoraPosition
+from townhall.games.kutna_hora.steps import Step, TurnBarbaraTileDown, step_to_json
 from townhall.games.kutna_hora.tables import BUILDINGS, MINE_TILES
 from townhall.games.kutna_hora.words import _, colour, good, guild, icon_letter, term
 

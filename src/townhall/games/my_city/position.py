@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, Final, Self
 
 from townhall.engine import Json, State
+from townhall.engine.fields import LIST, ROWS, SHARED, Field, Fields
 from townhall.games.my_city.actions import BLOCKADE, PIECE_IDS, card_name
 from townhall.games.my_city.board import Features, Terrain, neighbours
 from townhall.games.my_city.chapters import RuleSet
@@ -18,6 +19,53 @@ from townhall.games.my_city.data import CELLS, COLOUR_NAMES, BoardSpec, cell_nam
 
 UNDECIDED: Final = -1
 Stickers = list[list[tuple[int, str]]]
+
+
+# Every field once, in save-format order (engine/fields.py); the code at the end of this module is
+# generated from it.
+# The game builds the static part (up to `stickers`) from its own forms before loading the rest.
+FIELDS = Fields(
+    "MyCityPosition",
+    (
+        Field("num_players", "num_players", load=None),
+        Field("rules", "rules", SHARED, save="{v}.to_json()", load=None),  # read-only during a game
+        Field(
+            "board_spec",
+            "board",
+            SHARED,
+            save='{"name": {v}.name, "rows": {v}.rows_text(), "provenance": {v}.provenance}',
+            load=None,
+        ),
+        Field("stickers", "stickers", SHARED, save="[[[cell_name(c), kind] for c, kind in s] for s in {v}]", load=None),
+        Field("terrain", copy=SHARED),
+        Field("features", copy=SHARED),
+        Field("occupied", "occ", LIST),
+        Field(
+            "placed",
+            "placed",
+            ROWS,
+            save="[[[piece, mask] for piece, mask in placed] for placed in {v}]",
+            load="[[(piece, mask) for piece, mask in placed] for placed in {v}]",
+        ),
+        Field("score", "score", LIST),
+        Field("frozen", "frozen", LIST),
+        Field("marks", "marks", LIST),
+        Field("passes", "passes", LIST),
+        Field("active", "active", LIST),
+        Field("pending", "pending", LIST),
+        Field("deck", "deck", LIST),
+        Field("card", "card"),
+        Field("start_occupied", "start_occ"),
+        Field("revealed", "revealed", LIST),
+        Field("blocked", "blocked", LIST),
+        Field("gold_claimed", "gold_claimed"),
+        Field("over", "over"),
+        Field("final", "final", SHARED),  # set once, at the end
+        Field("around", copy=LIST),  # derived from `occupied` on load
+        Field("figures_revision"),
+        Field("can_pass"),
+    ),
+)
 
 
 class MyCityPosition(State):  # the protocol base here: a compiled class has one base
@@ -62,31 +110,7 @@ class MyCityPosition(State):  # the protocol base here: a compiled class has one
 
     def clone(self) -> Self:
         copy = type(self).__new__(type(self))
-        copy.num_players = self.num_players
-        copy.rules = self.rules  # the rest up to `occupied` is read-only during a game: shared
-        copy.board_spec = self.board_spec
-        copy.terrain = self.terrain
-        copy.features = self.features
-        copy.stickers = self.stickers
-        copy.card = self.card
-        copy.gold_claimed = self.gold_claimed
-        copy.over = self.over
-        copy.final = self.final
-        copy.can_pass = self.can_pass
-        copy.start_occupied = self.start_occupied
-        copy.figures_revision = self.figures_revision
-        copy.occupied = self.occupied[:]
-        copy.around = self.around[:]
-        copy.placed = [list(p) for p in self.placed]
-        copy.score = self.score[:]
-        copy.frozen = self.frozen[:]
-        copy.marks = self.marks[:]
-        copy.passes = self.passes[:]
-        copy.active = self.active[:]
-        copy.pending = self.pending[:]
-        copy.deck = self.deck[:]
-        copy.revealed = self.revealed[:]
-        copy.blocked = self.blocked[:]
+        _copy_fields(self, copy)
         return copy
 
     def public_json(self) -> dict[str, Json]:
@@ -126,39 +150,91 @@ class MyCityPosition(State):  # the protocol base here: a compiled class has one
         }
 
     def to_json(self) -> dict[str, Json]:
-        spec = self.board_spec
-        return {
-            "num_players": self.num_players,
-            "rules": self.rules.to_json(),
-            "board": {"name": spec.name, "rows": spec.rows_text(), "provenance": spec.provenance},
-            "stickers": [[[cell_name(c), kind] for c, kind in s] for s in self.stickers],
-            "occ": list(self.occupied),
-            "placed": [[[piece, mask] for piece, mask in placed] for placed in self.placed],
-            "score": list(self.score),
-            "frozen": list(self.frozen),
-            "marks": list(self.marks),
-            "passes": list(self.passes),
-            "active": list(self.active),
-            "pending": list(self.pending),
-            "deck": list(self.deck),
-            "card": self.card,
-            "start_occ": self.start_occupied,
-            "revealed": list(self.revealed),
-            "blocked": list(self.blocked),
-            "gold_claimed": self.gold_claimed,
-            "over": self.over,
-            "final": self.final,
-        }
+        return _save_fields(self)
 
     def load_progress(self, data: dict[str, Any]) -> None:
         """Fill the dynamic part from to_json output (the static part is built by the game)."""
-        self.occupied = list(data["occ"])
+        _load_fields(self, data)
         self.around = [neighbours(occ) for occ in self.occupied]
-        self.placed = [[(piece, mask) for piece, mask in placed] for placed in data["placed"]]
-        for key in ("score", "frozen", "marks", "passes", "active", "pending", "deck", "revealed", "blocked"):
-            setattr(self, key, list(data[key]))
-        self.card = data["card"]
-        self.start_occupied = data["start_occ"]
-        self.gold_claimed = data["gold_claimed"]
-        self.over = data["over"]
-        self.final = data["final"]
+
+
+# ---- generated from FIELDS by `python -m townhall.cli.fields`: edit the declaration, not below ----
+
+
+def _copy_fields(source: MyCityPosition, copy: MyCityPosition) -> None:
+    """The clone: every field of `source` onto the blank `copy`."""
+    copy.num_players = source.num_players
+    copy.rules = source.rules
+    copy.board_spec = source.board_spec
+    copy.stickers = source.stickers
+    copy.terrain = source.terrain
+    copy.features = source.features
+    copy.occupied = source.occupied.copy()
+    copy.placed = [row.copy() for row in source.placed]
+    copy.score = source.score.copy()
+    copy.frozen = source.frozen.copy()
+    copy.marks = source.marks.copy()
+    copy.passes = source.passes.copy()
+    copy.active = source.active.copy()
+    copy.pending = source.pending.copy()
+    copy.deck = source.deck.copy()
+    copy.card = source.card
+    copy.start_occupied = source.start_occupied
+    copy.revealed = source.revealed.copy()
+    copy.blocked = source.blocked.copy()
+    copy.gold_claimed = source.gold_claimed
+    copy.over = source.over
+    copy.final = source.final
+    copy.around = source.around.copy()
+    copy.figures_revision = source.figures_revision
+    copy.can_pass = source.can_pass
+
+
+def _save_fields(position: MyCityPosition) -> dict[str, Any]:
+    """The save format: every field with a key, in declaration order."""
+    return {
+        "num_players": position.num_players,
+        "rules": position.rules.to_json(),
+        "board": {
+            "name": position.board_spec.name,
+            "rows": position.board_spec.rows_text(),
+            "provenance": position.board_spec.provenance,
+        },
+        "stickers": [[[cell_name(c), kind] for c, kind in s] for s in position.stickers],
+        "occ": position.occupied.copy(),
+        "placed": [[[piece, mask] for piece, mask in placed] for placed in position.placed],
+        "score": position.score.copy(),
+        "frozen": position.frozen.copy(),
+        "marks": position.marks.copy(),
+        "passes": position.passes.copy(),
+        "active": position.active.copy(),
+        "pending": position.pending.copy(),
+        "deck": position.deck.copy(),
+        "card": position.card,
+        "start_occ": position.start_occupied,
+        "revealed": position.revealed.copy(),
+        "blocked": position.blocked.copy(),
+        "gold_claimed": position.gold_claimed,
+        "over": position.over,
+        "final": position.final,
+    }
+
+
+def _load_fields(position: MyCityPosition, data: dict[str, Any]) -> None:
+    """Every saved field back from the save format (the others are the class's to set)."""
+    position.occupied = list(data["occ"])
+    position.placed = [[(piece, mask) for piece, mask in placed] for placed in data["placed"]]
+    position.score = list(data["score"])
+    position.frozen = list(data["frozen"])
+    position.marks = list(data["marks"])
+    position.passes = list(data["passes"])
+    position.active = list(data["active"])
+    position.pending = list(data["pending"])
+    position.deck = list(data["deck"])
+    position.card = data["card"]
+    position.start_occupied = data["start_occ"]
+    position.revealed = list(data["revealed"])
+    position.blocked = list(data["blocked"])
+    position.gold_claimed = data["gold_claimed"]
+    position.over = data["over"]
+    position.final = data["final"]
