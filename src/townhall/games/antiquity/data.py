@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field, ValidationInfo, field_validator
 
 from townhall.engine.datafile import DataFile, DataModel, load_model, validate_model
 
@@ -31,6 +31,8 @@ SAINTS = ("nicholas", "barbara", "christopher", "george", "maria")  # their numb
 TILE_NAMES = tuple(f"TILE_{index}" for index in range(8))
 TILE_ROW_LENGTHS = [5, 6, 7, 8, 9, 8, 7, 6, 5]
 COUNTRYSIDE = ("woodcutter", "mine", "fisherman", "farm", "inn", "city")
+# The tables of the data file that must name every entry of a fixed list.
+REQUIRED_KEYS = {"tiles": TILE_NAMES, "buildings": BUILDINGS[:17], "countryside_costs": COUNTRYSIDE}
 
 Provenance = Literal["official", "transcribed", "stand-in"]
 GoodName = Literal["grain", "sheep", "olives", "fish", "gold", "wine", "pearls", "dye", "wood", "stone"]
@@ -169,10 +171,10 @@ class AntiquityFile(DataFile):
     exploration_per_player: GoodList
     start: Start
 
-    @field_validator("tiles")
+    @field_validator(*REQUIRED_KEYS)
     @classmethod
-    def _all_tiles(cls, tiles: dict[str, TileFace]) -> dict[str, TileFace]:
-        return _require_keys(tiles, TILE_NAMES)
+    def _all_entries(cls, entries: dict[str, Any], info: ValidationInfo) -> dict[str, Any]:
+        return _require_keys(entries, REQUIRED_KEYS[info.field_name or ""])
 
     @field_validator("layouts")
     @classmethod
@@ -186,16 +188,6 @@ class AntiquityFile(DataFile):
             if len(starts) != count or not all(s < len(layout.centres) for s in starts):
                 raise ValueError(f"{players}: bad start tiles ({count} tiles among the centres)")
         return layouts
-
-    @field_validator("buildings")
-    @classmethod
-    def _all_buildings(cls, buildings: dict[str, Building]) -> dict[str, Building]:
-        return _require_keys(buildings, BUILDINGS[:17])
-
-    @field_validator("countryside_costs")
-    @classmethod
-    def _all_countryside(cls, costs: dict[str, CountrysideCost]) -> dict[str, CountrysideCost]:
-        return _require_keys(costs, COUNTRYSIDE)
 
     @field_validator("house_costs")
     @classmethod

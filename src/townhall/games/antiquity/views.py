@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from townhall.games.antiquity import supply, victory, zones
 from townhall.games.antiquity.city import COLUMNS, size_of
 from townhall.games.antiquity.data import BUILDINGS, GOODS, SAINTS
+from townhall.games.antiquity.position import COUNTRY, EXPLORE, HARVEST, PLAN, SETUP, STORE, TRADE
 from townhall.games.antiquity.steps import Arrange
 from townhall.games.antiquity.words import _, building, good, player, term
 from townhall.i18n import N_
@@ -138,10 +139,18 @@ PROMPTS = {
     "fgood": N_("which product?"),
 }
 
+# The question of each phase whose decision is the same for every player to move.
+PHASE_PROMPTS = {
+    PLAN: N_("plan your city in secret: build, man, trade... then done"),
+    TRADE: N_("trade with a player, or done"),
+    COUNTRY: N_("use a cart shop (or alchemy), or done"),
+    STORE: N_("too many goods: discard one (or keep one, when most must go)"),
+    EXPLORE: N_("explore a token hex, or done"),
+    HARVEST: N_("harvest which good (hex) of this producer?"),
+}
+
 
 def prompt(state: AntiquityState, viewer: int) -> str:
-    from townhall.games.antiquity.position import COUNTRY, EXPLORE, HARVEST, PLAN, SETUP, STORE, TRADE
-
     if state.phase == SETUP:
         return _("place your first city: which centre hex (the city covers it and its 6 neighbours)?")
     step = state.players[viewer].pending
@@ -151,18 +160,8 @@ def prompt(state: AntiquityState, viewer: int) -> str:
         return _("player {number} offers a trade: accept or decline?").format(number=state.offer[0] + 1)
     if state.offer:
         return _("build the offer: give / ask goods, then propose (or withdraw)")
-    if state.phase == PLAN:
-        return _("plan your city in secret: build, man, trade... then done")
-    if state.phase == TRADE:
-        return _("trade with a player, or done")
-    if state.phase == COUNTRY:
-        return _("use a cart shop (or alchemy), or done")
-    if state.phase == STORE:
-        return _("too many goods: discard one (or keep one, when most must go)")
-    if state.phase == EXPLORE:
-        return _("explore a token hex, or done")
-    if state.phase == HARVEST:
-        return _("harvest which good (hex) of this producer?")
+    if state.phase in PHASE_PROMPTS:
+        return _(PHASE_PROMPTS[state.phase])
     if state.pollution_due[viewer]:
         return _("place pollution ({count} left): which hex?").format(count=state.pollution_due[viewer])
     return _("place a grave ({count} left): which square?").format(count=state.graves_due[viewer])
