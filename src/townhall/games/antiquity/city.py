@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from townhall.engine.grid import orthogonal_neighbours
 from townhall.games.antiquity.data import BUILDINGS, DATA
 
 FIRST_SIZE: Final = 7
@@ -150,21 +151,9 @@ def cell_name(city: int, cell: int) -> str:
     return f"c{city + 1} {COLUMNS[cell % size]}{cell // size + 1}"
 
 
-def _edge_neighbours(size: int, cell: int) -> list[int]:
-    x, y = cell % size, cell // size
-    out = []
-    if x > 0:
-        out.append(cell - 1)
-    if x < size - 1:
-        out.append(cell + 1)
-    if y > 0:
-        out.append(cell - size)
-    if y < size - 1:
-        out.append(cell + size)
-    return out
-
-
-EDGE_NEIGHBOURS: Final = {size: tuple(tuple(_edge_neighbours(size, c)) for c in range(size * size)) for size in (6, 7)}
+EDGE_NEIGHBOURS: Final = {
+    size: tuple(orthogonal_neighbours(size, size, c) for c in range(size * size)) for size in (6, 7)
+}
 
 
 def edge_neighbours(size: int, cell: int) -> tuple[int, ...]:
