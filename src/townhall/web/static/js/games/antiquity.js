@@ -1,7 +1,7 @@
 // Antiquity: the hex countryside (terrain, pollution, goods, cities, inns, producers, zones of
 // control, face-down exploration tokens) and every city map with its polyomino buildings; the
 // player areas' goods and workers. Drawn from the board view only.
-import { hasMark, hexPoints as hexagon, markValues, ownerColour, text as write, word } from "../board/draw.js";
+import { hasMark, hexPoints as hexagon, markValues, ownerColour, square, text as write, word } from "../board/draw.js";
 
 const S = 40; // hex radius on the map; side of a city square
 const TERRAIN = { forest: "#4e8a3e", grass: "#bcd882", mountain: "#a39480", water: "#5e9fd8" };
@@ -221,16 +221,7 @@ function drawSquare(g, cell, area, ctx) {
   if (building) {
     const label = building.label ?? building.kind;
     const map = buildingsOf(area);
-    g.append(
-      ctx.svg("rect", {
-        x: 0,
-        y: 0,
-        width: S,
-        height: S,
-        fill: BUILDING[building.kind] ?? "#c0b090",
-        class: `piece ${building.kind}`,
-      }),
-    );
+    square(ctx, g, S, 0, { fill: BUILDING[building.kind] ?? "#c0b090", class: `piece ${building.kind}` });
     const sides = [
       [0, -1, `M0,1.5 H${S}`],
       [0, 1, `M0,${S - 1.5} H${S}`],
@@ -339,17 +330,7 @@ export default {
         text(ctx, g, i * S + S / 2, -6, String.fromCharCode(97 + i), { "font-size": 11, fill: "#555" });
         text(ctx, g, -6, i * S + S / 2 + 4, String(i + 1), { "font-size": 11, fill: "#555", "text-anchor": "end" });
       }
-      g.append(
-        ctx.svg("rect", {
-          x: 0,
-          y: 0,
-          width: size * S,
-          height: size * S,
-          fill: "none",
-          stroke: seatColour(ctx, area.owner),
-          "stroke-width": 3,
-        }),
-      );
+      square(ctx, g, size * S, 0, { fill: "none", stroke: seatColour(ctx, area.owner), "stroke-width": 3 });
       return;
     }
     if (area.layout !== "row" || (area.cells ?? []).length) return;
