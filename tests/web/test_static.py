@@ -35,6 +35,14 @@ def test_pages_and_modules_are_served_with_their_types(server: Server) -> None:
     assert httpx.get(f"{server.url}/static/../__init__.py", timeout=10).status_code == 404
 
 
+def test_each_page_is_the_shared_head_and_its_own_body_and_script() -> None:
+    for name in web.PAGES:
+        html = web.page(name)
+        assert html.startswith("<!doctype html>") and html.count("<head>") == html.count("<body") == 1, name
+        assert f'<script type="module" src="/static/js/{name}.js"></script>' in html, name
+        assert "{page}" not in html and (web.STATIC / "js" / f"{name}.js").is_file(), name
+
+
 def test_nothing_comes_from_the_internet() -> None:
     for file in _static_files():
         text = file.read_text(encoding="utf-8").replace(NAMESPACE, "")

@@ -6,9 +6,12 @@ from __future__ import annotations
 from pathlib import Path
 
 STATIC = Path(__file__).with_name("static")
+# Each page's body; the <head> is one for all pages, naming the page's script.
+HEAD = STATIC / "page-head.html"
 PAGES = {"lobby": STATIC / "lobby.html", "table": STATIC / "table.html"}
 
 
 def page(name: str) -> str:
-    """The HTML of one page of the client (`lobby` or `table`)."""
-    return PAGES[name].read_text(encoding="utf-8")
+    """The HTML of one page of the client (`lobby` or `table`): the shared head, then its body."""
+    head = HEAD.read_text(encoding="utf-8").replace("{page}", name)
+    return head + PAGES[name].read_text(encoding="utf-8")

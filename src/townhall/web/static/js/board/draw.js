@@ -68,3 +68,11 @@ export function panel(ctx, g, x, y, rows, title) {
     text(ctx, g, x + 238, y + 40 + i * 20, value, { "text-anchor": "end", "font-size": 14, "font-weight": "bold" });
   });
 }
+
+// A square of that side with its corner at (0, 0), drawn `inset` units inside it: a cell's
+// background, frame or highlight.
+export function square(ctx, g, side, inset, attrs = {}) {
+  const el = ctx.svg("rect", { x: inset, y: inset, width: side - 2 * inset, height: side - 2 * inset, ...attrs });
+  g.append(el);
+  return el;
+}

@@ -1,7 +1,7 @@
 // Antiquity: the hex countryside (terrain, pollution, goods, cities, inns, producers, zones of
 // control, face-down exploration tokens) and every city map with its polyomino buildings; the
 // player areas' goods and workers. Drawn from the board view only.
-import { hasMark, hexPoints as hexagon, markValues, ownerColour, text as write, word } from "../board/draw.js";
+import { hasMark, hexPoints as hexagon, markValues, ownerColour, square, text as write, word } from "../board/draw.js";
 
 const S = 40; // hex radius on the map; side of a city square
 const TERRAIN = { forest: "#4e8a3e", grass: "#bcd882", mountain: "#a39480", water: "#5e9fd8" };
@@ -213,6 +213,23 @@ function firstCellOf(area, label) {
   return best;
 }
 
+// The sides of a square (a neighbour's offset, the line along that side).
+const SIDES = [
+  [0, -1, `M0,1.5 H${S}`],
+  [0, 1, `M0,${S - 1.5} H${S}`],
+  [-1, 0, `M1.5,0 V${S}`],
+  [1, 0, `M${S - 1.5},0 V${S}`],
+];
+
+// One square of a polyomino building, outlined where the building ends (`sameAt(dx, dy)` is
+// false); a placed one is a piece (class), a previewed one is not.
+function buildingSquare(ctx, g, kind, outline, sameAt, placed = true) {
+  square(ctx, g, S, 0, { fill: BUILDING[kind] ?? "#c0b090", class: placed ? `piece ${kind}` : null });
+  for (const [dx, dy, d] of SIDES) {
+    if (!sameAt(dx, dy)) g.append(ctx.svg("path", { d, stroke: outline, "stroke-width": 3 }));
+  }
+}
+
 function drawSquare(g, cell, area, ctx) {
   g.append(
     ctx.svg("rect", { x: 0, y: 0, width: S, height: S, fill: "#ece4d0", stroke: "#b5a888", "stroke-width": 0.8 }),
@@ -221,26 +238,13 @@ function drawSquare(g, cell, area, ctx) {
   if (building) {
     const label = building.label ?? building.kind;
     const map = buildingsOf(area);
-    g.append(
-      ctx.svg("rect", {
-        x: 0,
-        y: 0,
-        width: S,
-        height: S,
-        fill: BUILDING[building.kind] ?? "#c0b090",
-        class: `piece ${building.kind}`,
-      }),
+    buildingSquare(
+      ctx,
+      g,
+      building.kind,
+      "#2b2b2b",
+      (dx, dy) => map.get(`${cell.col + dx},${cell.row + dy}`) === label,
     );
-    const sides = [
-      [0, -1, `M0,1.5 H${S}`],
-      [0, 1, `M0,${S - 1.5} H${S}`],
-      [-1, 0, `M1.5,0 V${S}`],
-      [1, 0, `M${S - 1.5},0 V${S}`],
-    ];
-    for (const [dx, dy, d] of sides) {
-      if (map.get(`${cell.col + dx},${cell.row + dy}`) !== label)
-        g.append(ctx.svg("path", { d, stroke: "#2b2b2b", "stroke-width": 3 }));
-    }
     const first = firstCellOf(area, label);
     if (first && first.id === cell.id) {
       text(ctx, g, 3, 11, word(ctx, `building.${building.kind}`).replace("_", " "), {
@@ -315,16 +319,7 @@ export default {
     const ghost = ctx.svg("g", { class: "ghost", opacity: 0.8 });
     for (const [x, y] of squares) {
       const cg = ctx.svg("g", { transform: `translate(${x * S},${y * S})` });
-      cg.append(ctx.svg("rect", { x: 0, y: 0, width: S, height: S, fill: BUILDING[piece.kind] ?? "#c0b090" }));
-      const sides = [
-        [0, -1, `M0,1.5 H${S}`],
-        [0, 1, `M0,${S - 1.5} H${S}`],
-        [-1, 0, `M1.5,0 V${S}`],
-        [1, 0, `M${S - 1.5},0 V${S}`],
-      ];
-      for (const [dx, dy, d] of sides) {
-        if (!own.has(`${x + dx},${y + dy}`)) cg.append(ctx.svg("path", { d, stroke: "#fff", "stroke-width": 3 }));
-      }
+      buildingSquare(ctx, cg, piece.kind, "#fff", (dx, dy) => own.has(`${x + dx},${y + dy}`), false);
       ghost.append(cg);
     }
     g.append(ghost);
@@ -339,17 +334,7 @@ export default {
         text(ctx, g, i * S + S / 2, -6, String.fromCharCode(97 + i), { "font-size": 11, fill: "#555" });
         text(ctx, g, -6, i * S + S / 2 + 4, String(i + 1), { "font-size": 11, fill: "#555", "text-anchor": "end" });
       }
-      g.append(
-        ctx.svg("rect", {
-          x: 0,
-          y: 0,
-          width: size * S,
-          height: size * S,
-          fill: "none",
-          stroke: seatColour(ctx, area.owner),
-          "stroke-width": 3,
-        }),
-      );
+      square(ctx, g, size * S, 0, { fill: "none", stroke: seatColour(ctx, area.owner), "stroke-width": 3 });
       return;
     }
     if (area.layout !== "row" || (area.cells ?? []).length) return;

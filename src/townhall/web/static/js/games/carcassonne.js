@@ -1,6 +1,6 @@
 // Carcassonne: a tile is drawn from its parts (segments) and the edges they touch, already turned
 // by the game; nothing here knows a rule. Geometry in a 100-unit square; north is up.
-import { hasMark, ownerColour, text, word } from "../board/draw.js";
+import { hasMark, ownerColour, square, text, word } from "../board/draw.js";
 
 const S = 100;
 const C = S / 2;
@@ -343,18 +343,7 @@ export function drawTile(g, parts, pieces, ctx, options = {}) {
     anchors[cl.id] = [C, 58];
   }
   if (!options.ghost) {
-    g.append(
-      ctx.svg("rect", {
-        x: 0,
-        y: 0,
-        width: S,
-        height: S,
-        fill: "none",
-        stroke: COLOURS.border,
-        "stroke-width": 1,
-        opacity: 0.6,
-      }),
-    );
+    square(ctx, g, S, 0, { fill: "none", stroke: COLOURS.border, "stroke-width": 1, opacity: 0.6 });
   }
   const byId = Object.fromEntries(parts.map((p) => [p.id, p]));
   for (const piece of pieces) {
@@ -378,38 +367,21 @@ export default {
 
   drawCell(g, cell, area, view, ctx) {
     if (hasMark(cell, "open") && !(cell.parts ?? []).length) {
-      g.append(
-        ctx.svg("rect", {
-          x: 3,
-          y: 3,
-          width: S - 6,
-          height: S - 6,
-          rx: 6,
-          fill: "#ffffff",
-          "fill-opacity": 0.25,
-          stroke: COLOURS.open,
-          "stroke-width": 2,
-          "stroke-dasharray": "7 5",
-          class: "open",
-        }),
-      );
+      square(ctx, g, S, 3, {
+        rx: 6,
+        fill: "#ffffff",
+        "fill-opacity": 0.25,
+        stroke: COLOURS.open,
+        "stroke-width": 2,
+        "stroke-dasharray": "7 5",
+        class: "open",
+      });
       return;
     }
     drawTile(g, cell.parts ?? [], cell.pieces ?? [], ctx);
     tileLabel(g, cell.label, ctx);
     if (hasMark(cell, "last-move")) {
-      g.append(
-        ctx.svg("rect", {
-          x: 2,
-          y: 2,
-          width: S - 4,
-          height: S - 4,
-          fill: "none",
-          stroke: COLOURS.last,
-          "stroke-width": 4,
-          class: "last-move",
-        }),
-      );
+      square(ctx, g, S, 2, { fill: "none", stroke: COLOURS.last, "stroke-width": 4, class: "last-move" });
     }
   },
 

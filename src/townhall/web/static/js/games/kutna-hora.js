@@ -1,6 +1,6 @@
 // Kutná Hora: the town, the mine, the town hall, the market (price table), the council, St.
 // Barbara, the drawn mine tiles and each player's board, drawn from the board view only.
-import { hasMark, markValue, markValues, ownerColour, panel, text, track, word } from "../board/draw.js";
+import { hasMark, markValue, markValues, ownerColour, panel, square, text, track, word } from "../board/draw.js";
 
 const S = 100;
 const GUILD = {
@@ -72,19 +72,13 @@ function building(ctx, g, cell, piece, x = 8, y = 8, w = S - 16, h = S - 16) {
 
 function mineTile(ctx, g, cell, piece) {
   const tech = piece.kind === "technology";
-  g.append(
-    ctx.svg("rect", {
-      x: 8,
-      y: 8,
-      width: S - 16,
-      height: S - 16,
-      rx: 8,
-      fill: tech ? "#7c93a8" : "#c9b28a",
-      stroke: "#3b2e1e",
-      "stroke-width": 2,
-      class: `piece ${piece.kind}`,
-    }),
-  );
+  square(ctx, g, S, 8, {
+    rx: 8,
+    fill: tech ? "#7c93a8" : "#c9b28a",
+    stroke: "#3b2e1e",
+    "stroke-width": 2,
+    class: `piece ${piece.kind}`,
+  });
   text(ctx, g, S / 2, 28, piece.label ?? "", { "font-size": 14, "font-weight": "bold" });
   const ore = markValue(cell, "ore") ?? 0;
   for (let i = 0; i < ore; i++) {
@@ -144,17 +138,7 @@ const ICON = {
 
 function townCell(g, cell, ctx) {
   const plot = cell.terrain === "plot";
-  g.append(
-    ctx.svg("rect", {
-      x: 1,
-      y: 1,
-      width: S - 2,
-      height: S - 2,
-      fill: plot ? "#e9dcc0" : "#7e8f6a",
-      stroke: "#8a7a5a",
-      "stroke-width": 1.5,
-    }),
-  );
+  square(ctx, g, S, 1, { fill: plot ? "#e9dcc0" : "#7e8f6a", stroke: "#8a7a5a", "stroke-width": 1.5 });
   if (!plot) {
     g.append(ctx.svg("path", { d: "M10,90 L90,10 M10,50 L50,10 M50,90 L90,50", stroke: "#6b7a58", "stroke-width": 3 }));
   }
@@ -307,18 +291,7 @@ function marketCell(g, cell, area, ctx) {
 
 function councilCell(g, cell, ctx) {
   const colour = NOBLE[cell.id] ?? "#ccc";
-  g.append(
-    ctx.svg("rect", {
-      x: 2,
-      y: 2,
-      width: S - 4,
-      height: S - 4,
-      rx: 10,
-      fill: "#f5f0e6",
-      stroke: colour,
-      "stroke-width": 4,
-    }),
-  );
+  square(ctx, g, S, 2, { rx: 10, fill: "#f5f0e6", stroke: colour, "stroke-width": 4 });
   const seated = (cell.pieces ?? []).find((p) => p.kind === "noble");
   const n = seated ? seated.count : 0;
   for (let i = 0; i < n; i++) {
@@ -334,18 +307,12 @@ function councilCell(g, cell, ctx) {
 function barbaraCell(g, cell, ctx) {
   const turned = hasMark(cell, "turned");
   const next = hasMark(cell, "next");
-  g.append(
-    ctx.svg("rect", {
-      x: 4,
-      y: 4,
-      width: S - 8,
-      height: S - 8,
-      rx: 8,
-      fill: turned ? "#5d4a6b" : "#efe6f5",
-      stroke: next ? "#ff9800" : "#5d4a6b",
-      "stroke-width": next ? 5 : 2,
-    }),
-  );
+  square(ctx, g, S, 4, {
+    rx: 8,
+    fill: turned ? "#5d4a6b" : "#efe6f5",
+    stroke: next ? "#ff9800" : "#5d4a6b",
+    "stroke-width": next ? 5 : 2,
+  });
   if (!turned) ICON.cross(ctx, g, S / 2, 40);
   text(ctx, g, S / 2, 76, cell.label ?? "", { "font-size": 13, fill: turned ? "#fff" : "#333" });
 }
@@ -353,18 +320,7 @@ function barbaraCell(g, cell, ctx) {
 // A player's action card: the two printed actions, the joker's choices, and "idle" (no effect).
 function actionCard(g, cell, ctx) {
   const used = hasMark(cell, "used");
-  g.append(
-    ctx.svg("rect", {
-      x: 4,
-      y: 4,
-      width: S - 8,
-      height: S - 8,
-      rx: 8,
-      fill: used ? "#c9c3b5" : "#fffaf0",
-      stroke: "#6b5a40",
-      "stroke-width": 2,
-    }),
-  );
+  square(ctx, g, S, 4, { rx: 8, fill: used ? "#c9c3b5" : "#fffaf0", stroke: "#6b5a40", "stroke-width": 2 });
   const printed = markValues(cell, "action");
   const parts = new Map((cell.parts ?? []).map((p) => [p.id, p]));
   const half = (action, y, h) => {
@@ -430,18 +386,7 @@ function actionCard(g, cell, ctx) {
 
 function houseCell(g, cell, area, ctx) {
   const guild = markValue(cell, "guild");
-  g.append(
-    ctx.svg("rect", {
-      x: 4,
-      y: 4,
-      width: S - 8,
-      height: S - 8,
-      rx: 6,
-      fill: "#f7f1e3",
-      stroke: GUILD[guild] ?? "#999",
-      "stroke-width": 4,
-    }),
-  );
+  square(ctx, g, S, 4, { rx: 6, fill: "#f7f1e3", stroke: GUILD[guild] ?? "#999", "stroke-width": 4 });
   text(ctx, g, S / 2, 22, cell.label ?? "", { "font-size": 11 });
   const houses = (cell.pieces ?? []).find((p) => p.kind === "house");
   const n = houses ? houses.count : 0;
@@ -460,18 +405,7 @@ function houseCell(g, cell, area, ctx) {
 }
 
 function slotCell(g, cell, ctx) {
-  g.append(
-    ctx.svg("rect", {
-      x: 4,
-      y: 4,
-      width: S - 8,
-      height: S - 8,
-      rx: 6,
-      fill: "none",
-      stroke: "#b8a57a",
-      "stroke-dasharray": "5 4",
-    }),
-  );
+  square(ctx, g, S, 4, { rx: 6, fill: "none", stroke: "#b8a57a", "stroke-dasharray": "5 4" });
   const piece = (cell.pieces ?? [])[0];
   if (piece) building(ctx, g, cell, piece);
   else text(ctx, g, S / 2, S / 2 + 5, cell.label ?? "", { "font-size": 12, fill: "#9a8a6a" });

@@ -1,7 +1,7 @@
 // My City: a player's 11x11 board (terrain, river, printed features, campaign marks) and the
 // buildings on it, coloured by kind; the revealed card's building (area "card") is previewed at a
 // target by turning its cells clockwise. Everything comes from the board view; no rule here.
-import { hasMark, markValue, ownerColour, text } from "../board/draw.js";
+import { hasMark, markValue, ownerColour, square, text } from "../board/draw.js";
 
 const S = 50;
 const TERRAIN = { grass: "#b9d98a", forest: "#4f8a3c", mountain: "#9c9184" };
@@ -86,19 +86,13 @@ function drawFeatures(ctx, g, cell) {
   const has = (kind) => hasMark(cell, kind);
   const sticker = has("sticker");
   if (has("sticker-square") || sticker) {
-    g.append(
-      ctx.svg("rect", {
-        x: 5,
-        y: 5,
-        width: S - 10,
-        height: S - 10,
-        rx: 4,
-        fill: sticker ? "#f5f0dc" : "none",
-        stroke: "#7a6a4a",
-        "stroke-width": 1.5,
-        "stroke-dasharray": sticker ? null : "4 3",
-      }),
-    );
+    square(ctx, g, S, 5, {
+      rx: 4,
+      fill: sticker ? "#f5f0dc" : "none",
+      stroke: "#7a6a4a",
+      "stroke-width": 1.5,
+      "stroke-dasharray": sticker ? null : "4 3",
+    });
   }
   const trees = markValue(cell, "trees");
   const rocks = markValue(cell, "rocks");
@@ -190,31 +184,10 @@ export default {
       drawBuilding(ctx, g, piece ?? { kind: "neutral" }, (dx, dy) => labels.get(`${cell.col + dx},${cell.row + dy}`));
       return;
     }
-    g.append(
-      ctx.svg("rect", {
-        x: 0,
-        y: 0,
-        width: S,
-        height: S,
-        fill: TERRAIN[cell.terrain] ?? "#ddd",
-        stroke: "#6f8a55",
-        "stroke-width": 0.6,
-      }),
-    );
+    square(ctx, g, S, 0, { fill: TERRAIN[cell.terrain] ?? "#ddd", stroke: "#6f8a55", "stroke-width": 0.6 });
     if (cell.terrain === "forest") forestTexture(ctx, g);
     if (cell.terrain === "mountain") mountainTexture(ctx, g);
-    if (hasMark(cell, "new-land"))
-      g.append(
-        ctx.svg("rect", {
-          x: 2,
-          y: 2,
-          width: S - 4,
-          height: S - 4,
-          fill: "none",
-          stroke: "#e8f5c8",
-          "stroke-width": 3,
-        }),
-      );
+    if (hasMark(cell, "new-land")) square(ctx, g, S, 2, { fill: "none", stroke: "#e8f5c8", "stroke-width": 3 });
     if (piece) {
       const { labels } = areaInfo(area);
       drawBuilding(ctx, g, piece, (dx, dy) => labels.get(`${cell.col + dx},${cell.row + dy}`));
@@ -273,17 +246,7 @@ export default {
       });
       text(ctx, g, -8, i * S + S / 2 + 5, String(i + 1), { "text-anchor": "end", "font-size": 14, fill: "#555" });
     }
-    g.append(
-      ctx.svg("rect", {
-        x: 0,
-        y: 0,
-        width: size * S,
-        height: size * S,
-        fill: "none",
-        stroke: "#333",
-        "stroke-width": 2,
-      }),
-    );
+    square(ctx, g, size * S, 0, { fill: "none", stroke: "#333", "stroke-width": 2 });
     const colour = ownerColour(ctx, area.owner, "#888");
     const y = size * S + 24;
     g.append(ctx.svg("circle", { cx: 10, cy: y - 5, r: 8, fill: colour, stroke: "#222" }));
