@@ -221,9 +221,10 @@ def test_module_draws_real_board_views(name: str, tmp_path: Path) -> None:
     assert run.returncode == 0, run.stderr
     report = json.loads(run.stdout)
     assert report["cells"] > 0
-    if name in ("carcassonne", "my-city", "antiquity"):
-        assert report["ghosts"] > 0, "some placement was previewed"
-    if name in ("carcassonne", "kutna-hora"):
-        assert report["parts"] > 0, "some action targets a part"
+    # every preview the game offers was drawn and checked, and every part an action targets is clickable
+    targets = [entry for position in positions for entry in position["targets"]]
+    assert report["ghosts"] == sum(1 for entry in targets if entry["ghost"])
+    assert report["parts"] == sum(1 for entry in targets if entry["target"].get("part"))
+    assert report["ghosts"] + report["parts"] > 0, "no preview and no part was checked"
     if name != "my-city":  # My City draws no game term of its own: its labels come from the view
         assert report["terms"] > 0, "the module asks the game's words"
