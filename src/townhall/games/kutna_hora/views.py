@@ -291,7 +291,7 @@ def render(state: KutnaHoraPosition, viewer: int | None) -> str:
     return "\n".join(lines)
 
 
-def statistics(state: KutnaHoraPosition, ranks: list[int]) -> dict[str, float]:
+def statistics(state: KutnaHoraPosition) -> dict[str, float]:
     """Figures of a finished game (flat names, numbers): points by source summed over players
     (`points.<part>` of the final scoring; `points.play` is everything scored during the game:
     mine tiles, council nobles, St. Barbara), the winners' guilds, rounds, margin and table counts."""
@@ -304,6 +304,7 @@ def statistics(state: KutnaHoraPosition, ranks: list[int]) -> dict[str, float]:
     out["points.total"] = float(sum(state.points))
     ordered = sorted(state.points, reverse=True)
     out["margin"] = float(ordered[0] - ordered[1]) if n > 1 else 0.0
+    ranks = scoring.ranks(state)
     winners = [p for p in range(n) if ranks[p] == 1]
     out["winners"] = float(len(winners))
     for g, name in enumerate(GUILD_OF_GOOD):
