@@ -9,6 +9,7 @@ dicts and lists, apart from the private save format of `to_json`.
 from __future__ import annotations
 
 import random
+from dataclasses import fields
 from typing import Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -17,47 +18,20 @@ from townhall.engine.protocol import Json
 from townhall.games.kutna_hora import economy
 from townhall.games.kutna_hora.position import PHASES, KutnaHoraPosition
 from townhall.games.kutna_hora.scoring import FINAL_PARTS
-from townhall.games.kutna_hora.steps import (
-    BuildBuilding,
-    BuyMiners,
-    BuyPlot,
-    DrawMineTiles,
-    KeepMineTile,
-    OptionalIcon,
-    PlaceMine,
-    PlaceTechnology,
-    RemoveHouse,
-    ResolveBarbaraTile,
-    ScoreBuilding,
-    SeatNoble,
-    StartMine,
-    Step,
-    TakeIncome,
-    TakeLicence,
-    TurnBarbaraTileDown,
-)
+from townhall.games.kutna_hora.steps import STEPS, Step
 
 P = TypeVar("P", bound=KutnaHoraPosition)
 CLOSED = ConfigDict(extra="forbid")
 
-# Each pending step's public name and the fields it carries (the step record's own field names).
+
+def _public_name(step: type[Step]) -> str:
+    """The step's public name: its record's name in lower case words joined by "_" (BuyPlot: buy_plot)."""
+    return "".join(f"_{letter.lower()}" if letter.isupper() else letter for letter in step.__name__).lstrip("_")
+
+
+# Each pending step's public name and the fields it carries (the step record's own fields).
 STEP_NAMES: dict[type[Step], tuple[str, tuple[str, ...]]] = {
-    StartMine: ("start_mine", ("flags",)),
-    BuyMiners: ("buy_miners", ("flags",)),
-    DrawMineTiles: ("draw_mine_tiles", ("flags",)),
-    KeepMineTile: ("keep_mine_tile", ("flags",)),
-    PlaceMine: ("place_mine", ("flags", "tile")),
-    PlaceTechnology: ("place_technology", ("tile",)),
-    TakeLicence: ("take_licence", ("mode",)),
-    BuyPlot: ("buy_plot", ("mode",)),
-    BuildBuilding: ("build_building", ("mode",)),
-    TakeIncome: ("take_income", ()),
-    SeatNoble: ("seat_noble", ("mode",)),
-    ResolveBarbaraTile: ("resolve_barbara_tile", ("tile",)),
-    RemoveHouse: ("remove_house", ()),
-    ScoreBuilding: ("score_building", ()),
-    OptionalIcon: ("optional_icon", ("icon", "argument")),
-    TurnBarbaraTileDown: ("turn_barbara_tile_down", ("tile",)),
+    step: (_public_name(step), tuple(field.name for field in fields(step))) for step in STEPS
 }
 StepName = Literal[
     "start_mine",

@@ -170,16 +170,15 @@ Step = (
 AUTOMATIC_STEPS = frozenset({StartMine, DrawMineTiles, TakeIncome, TurnBarbaraTileDown})
 
 
-# The saved form of every step: [kind, a, b].
-CODEC: Final = StepCodec(
-    (
-        StartMine, BuyMiners, DrawMineTiles, KeepMineTile, PlaceMine, PlaceTechnology, TakeLicence, BuyPlot,
-        BuildBuilding, TakeIncome, SeatNoble, ResolveBarbaraTile, RemoveHouse, ScoreBuilding, OptionalIcon,
-        TurnBarbaraTileDown,
-    ),
-    kind="KIND",
-    width=2,
+# Every kind of step, in the order of their KIND.
+STEPS: Final = (
+    StartMine, BuyMiners, DrawMineTiles, KeepMineTile, PlaceMine, PlaceTechnology, TakeLicence, BuyPlot,
+    BuildBuilding, TakeIncome, SeatNoble, ResolveBarbaraTile, RemoveHouse, ScoreBuilding, OptionalIcon,
+    TurnBarbaraTileDown,
 )  # fmt: skip
+
+# The saved form of every step: [kind, a, b].
+CODEC: Final = StepCodec(STEPS, kind="KIND", width=2)
 
 
 def step_to_json(step: Step) -> list[int]:
