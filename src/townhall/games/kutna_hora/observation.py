@@ -9,7 +9,6 @@ dicts and lists, apart from the private save format of `to_json`.
 from __future__ import annotations
 
 import random
-from dataclasses import fields
 from typing import Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -18,21 +17,12 @@ from townhall.engine.protocol import Json
 from townhall.games.kutna_hora import economy
 from townhall.games.kutna_hora.position import PHASES, KutnaHoraPosition
 from townhall.games.kutna_hora.scoring import FINAL_PARTS
-from townhall.games.kutna_hora.steps import STEPS, Step
+from townhall.games.kutna_hora.steps import STEP_NAMES, Step
 
 P = TypeVar("P", bound=KutnaHoraPosition)
 CLOSED = ConfigDict(extra="forbid")
 
 
-def _public_name(step: type[Step]) -> str:
-    """The step's public name: its record's name in lower case words joined by "_" (BuyPlot: buy_plot)."""
-    return "".join(f"_{letter.lower()}" if letter.isupper() else letter for letter in step.__name__).lstrip("_")
-
-
-# Each pending step's public name and the fields it carries (the step record's own fields).
-STEP_NAMES: dict[type[Step], tuple[str, tuple[str, ...]]] = {
-    step: (_public_name(step), tuple(field.name for field in fields(step))) for step in STEPS
-}
 StepName = Literal[
     "start_mine",
     "buy_miners",
