@@ -344,7 +344,7 @@ class Game(Generic[S], metaclass=ABCMeta):
     # data of this shape, the HTTP API serves it, docs/schemas/<game>/observation.schema.json
     # publishes it. None: the game publishes no model (toy games).
     observation_model: ClassVar[type[BaseModel] | None] = None
-    # The role modules a game declares (see docs/GAME_AUTHORS.md); the hooks below hand over to
+    # The role modules a game declares (its files of docs/ARCHITECTURE.md); the hooks below hand over to
     # them, so a game's class only declares. None: the hook's default (or the game's override).
     views_module: ViewsModule[S] | None = None
     events_module: EventsModule | None = None
