@@ -27,7 +27,7 @@ from abc import ABCMeta, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar, Generic, Self, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from mypy_extensions import mypyc_attr
 from pydantic import BaseModel
@@ -289,6 +289,38 @@ class State(metaclass=ABCMeta):
 
 
 S = TypeVar("S", bound=State)
+# The state a role module's functions take (they may take a base of the game's state).
+S_in = TypeVar("S_in", bound=State, contravariant=True)
+
+
+class ViewsModule(Protocol[S_in]):
+    """A game's `views` module: the text view and the statistics of a finished game."""
+
+    def render(self, state: S_in, viewer: int | None) -> str: ...
+
+    def statistics(self, state: S_in) -> dict[str, float]: ...
+
+
+class EventsModule(Protocol):
+    """A game's `events` module: the words of its events."""
+
+    def event_text(self, event: Event) -> str: ...
+
+
+class BoardViewModule(Protocol[S_in]):
+    """A game's `board_view` module: the board as data and where an action goes on it."""
+
+    def board_view(self, state: S_in, viewer: int | None) -> dict[str, Json]: ...
+
+    def action_target(self, state: S_in, player: int, action: int) -> dict[str, Json] | None: ...
+
+
+class EvaluateModule(Protocol[S_in]):
+    """A game's `evaluate` module: the heuristic value of a position for one or every player."""
+
+    def evaluate(self, state: S_in, player: int) -> float: ...
+
+    def evaluate_all(self, state: S_in) -> list[float]: ...
 
 
 # A plain Python class even in the compiled build: games set `meta` and other class attributes.
@@ -312,6 +344,12 @@ class Game(Generic[S], metaclass=ABCMeta):
     # data of this shape, the HTTP API serves it, docs/schemas/<game>/observation.schema.json
     # publishes it. None: the game publishes no model (toy games).
     observation_model: ClassVar[type[BaseModel] | None] = None
+    # The role modules a game declares (its files of docs/ARCHITECTURE.md); the hooks below hand over to
+    # them, so a game's class only declares. None: the hook's default (or the game's override).
+    views_module: ViewsModule[S] | None = None
+    events_module: EventsModule | None = None
+    board_view_module: BoardViewModule[S] | None = None
+    evaluate_module: EvaluateModule[S] | None = None
 
     @abstractmethod
     def new_state(self, num_players: int, options: Options, chance: Chance) -> S:
@@ -321,9 +359,11 @@ class Game(Generic[S], metaclass=ABCMeta):
     def state_from_json(self, data: dict[str, Json]) -> S:
         """Inverse of State.to_json."""
 
-    @abstractmethod
     def render(self, state: S, viewer: int | None) -> str:
         """The position as text, showing only what `viewer` may see (None: a spectator)."""
+        if self.views_module is None:
+            raise NotImplementedError(f"{self.meta.name} declares no views module")
+        return self.views_module.render(state, viewer)
 
     @abstractmethod
     def max_decisions(self, num_players: int, options: Options) -> int:
@@ -335,13 +375,17 @@ class Game(Generic[S], metaclass=ABCMeta):
 
     def evaluate(self, state: S, player: int) -> float:
         """A heuristic value of `state` for `player` (greedy bots); default: score margin."""
-        return score_margin(state.scores(), player)
+        if self.evaluate_module is None:
+            return score_margin(state.scores(), player)
+        return self.evaluate_module.evaluate(state, player)
 
     def evaluate_all(self, state: S) -> list[float]:
         """`evaluate` for every player, in seat order (a search's cut-off asks for all of them).
         A game whose evaluation shares work between players overrides it with the same values;
         a subclass that changes `evaluate` changes this too (or inherits this default)."""
-        return [self.evaluate(state, p) for p in range(state.num_players)]
+        if self.evaluate_module is None:
+            return [self.evaluate(state, p) for p in range(state.num_players)]
+        return self.evaluate_module.evaluate_all(state)
 
     # The kinds of event `apply` produces, by name (the battery checks every event against them).
     event_kinds: ClassVar[Mapping[str, EventKind]] = {}
@@ -349,22 +393,30 @@ class Game(Generic[S], metaclass=ABCMeta):
     def event_text(self, event: Event) -> str:
         """The event in English words, made from its kind and data (games override; the default
         names the kind)."""
-        return event.kind
+        if self.events_module is None:
+            return event.kind
+        return self.events_module.event_text(event)
 
     def board_view(self, state: S, viewer: int | None) -> dict[str, Json]:
         """The position as a `townhall.engine.board.BoardView` (JSON), showing only what `viewer`
         may see (None: a spectator)."""
-        return {"format": 2, "game": self.meta.name, "viewer": viewer, "areas": []}
+        if self.board_view_module is None:
+            return {"format": 2, "game": self.meta.name, "viewer": viewer, "areas": []}
+        return self.board_view_module.board_view(state, viewer)
 
     def action_target(self, state: S, player: int, action: int) -> dict[str, Json] | None:
         """Where `player`'s legal action goes on the board view (`townhall.engine.board.Target` as JSON),
         or None for an action with no place on the board (pass, choose a good...)."""
-        return None
+        if self.board_view_module is None:
+            return None
+        return self.board_view_module.action_target(state, player, action)
 
     def statistics(self, state: S) -> dict[str, float]:
         """Named figures of a finished game for balance studies (e.g. points by feature type,
         followers left); flat names, numbers only, the same names in every game of this game."""
-        return {}
+        if self.views_module is None:
+            return {}
+        return self.views_module.statistics(state)
 
     def data_files(self) -> Mapping[str, DataKind]:
         """The kinds of data file this game reads, by kind name (e.g. "tiles", "board"): the

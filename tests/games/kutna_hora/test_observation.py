@@ -83,3 +83,13 @@ def test_hidden_choices_give_every_seat_the_same_view(players: int) -> None:
             deck.reverse()
         for viewer in [*range(players), None]:
             assert other.observation(viewer) == state.observation(viewer)
+
+
+def test_every_step_name_derived_from_its_record_is_in_the_published_model() -> None:
+    from typing import get_args
+
+    from townhall.games.kutna_hora.observation import StepName
+    from townhall.games.kutna_hora.steps import STEP_NAMES
+
+    assert [name for name, _ in STEP_NAMES.values()] == list(get_args(StepName))
+    assert STEP_NAMES[next(step for step in STEP_NAMES if step.__name__ == "PlaceMine")][1] == ("flags", "tile")

@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 from pydantic import BaseModel
 
 from townhall.engine import Chance, Game, GameMeta, Json, Options, OptionSpec, data_version_of
-from townhall.engine.protocol import DataKind, Event, EventKind, GameFacts
+from townhall.engine.protocol import DataKind, EventKind, GameFacts
 from townhall.games.antiquity import board_view as board_views
 from townhall.games.antiquity import evaluate as evaluation
 from townhall.games.antiquity import events, setup, victory, views
@@ -55,27 +55,16 @@ class Antiquity(Game[AntiquityState]):
     agent_parameters: ClassVar[Mapping[str, Mapping[str, str]]] = {"mcts": {"depth": "0"}}
     event_kinds: ClassVar[Mapping[str, EventKind]] = events.EVENT_KINDS
     observation_model: ClassVar[type[BaseModel] | None] = AntiquityObservation
+    views_module = views
+    events_module = events
+    board_view_module = board_views
+    evaluate_module = evaluation
 
     def new_state(self, num_players: int, options: Options, chance: Chance) -> AntiquityState:
         return setup.new_state(AntiquityState, num_players, options, chance)
 
     def state_from_json(self, data: dict[str, Json]) -> AntiquityState:
         return AntiquityState.from_json(data)
-
-    def render(self, state: AntiquityState, viewer: int | None) -> str:
-        return views.render(state, viewer)
-
-    def event_text(self, event: Event) -> str:
-        return events.event_text(event)
-
-    def board_view(self, state: AntiquityState, viewer: int | None) -> dict[str, Json]:
-        return board_views.board_view(state, viewer)
-
-    def action_target(self, state: AntiquityState, player: int, action: int) -> dict[str, Json] | None:
-        return board_views.action_target(state, player, action)
-
-    def statistics(self, state: AntiquityState) -> dict[str, float]:
-        return views.statistics(state)
 
     def max_decisions(self, num_players: int, options: Options) -> int:
         return num_players + int(options["max_rounds"]) * num_players * PER_ROUND
@@ -85,12 +74,6 @@ class Antiquity(Game[AntiquityState]):
 
     def variants(self) -> list[dict[str, Any]]:
         return [{"beginner": True}]
-
-    def evaluate(self, state: AntiquityState, player: int) -> float:
-        return evaluation.evaluate(state, player)
-
-    def evaluate_all(self, state: AntiquityState) -> list[float]:
-        return evaluation.evaluate_all(state)
 
     def observer(self, num_players: int, options: Any) -> Any:
         from townhall.games.antiquity.observer import AntiquityObserver  # for townhall.rl

@@ -9,7 +9,7 @@ from pydantic import BaseModel
 
 from townhall.engine.chance import Chance
 from townhall.engine.options import Options, OptionSpec, OptionValue
-from townhall.engine.protocol import DataKind, Event, EventKind, Game, GameFacts, GameMeta, Json, data_version_of
+from townhall.engine.protocol import DataKind, EventKind, Game, GameFacts, GameMeta, Json, data_version_of
 from townhall.games.carcassonne import board_view as board
 from townhall.games.carcassonne import evaluate as heuristic
 from townhall.games.carcassonne import events, setup, views
@@ -51,6 +51,9 @@ class Carcassonne(Game[CarcassonneState]):
     )
     event_kinds: ClassVar[Mapping[str, EventKind]] = events.EVENT_KINDS
     observation_model: ClassVar[type[BaseModel] | None] = CarcassonneObservation
+    views_module = views
+    events_module = events
+    evaluate_module = heuristic
     # The expected-score evaluate judges a leaf better than random tile draws do: at 1 s a move
     # mcts with depth 0 beat greedy 87.5% of 20 games, with random rollouts 65% of 60
     # (docs/bots-report.md).
@@ -67,32 +70,17 @@ class Carcassonne(Game[CarcassonneState]):
     def state_from_json(self, data: dict[str, Any]) -> CarcassonneState:
         return from_json(data)
 
-    def render(self, state: CarcassonneState, viewer: int | None) -> str:
-        return views.render(state, viewer)
-
-    def event_text(self, event: Event) -> str:
-        return events.event_text(event)
-
     def board_view(self, state: CarcassonneState, viewer: int | None) -> dict[str, Json]:
         return board.board_view(state, viewer)
 
     def action_target(self, state: CarcassonneState, player: int, action: int) -> dict[str, Json] | None:
         return board.action_target(state, action)
 
-    def statistics(self, state: CarcassonneState) -> dict[str, float]:
-        return views.statistics(state)
-
     def max_decisions(self, num_players: int, options: Options) -> int:
         return setup.max_decisions(bool(options.get("river")))
 
     def variants(self) -> list[dict[str, OptionValue]]:
         return [{"river": True}, {"farm_scoring": "third-edition", "small_city": False}]
-
-    def evaluate(self, state: CarcassonneState, player: int) -> float:
-        return heuristic.evaluate(state, player)
-
-    def evaluate_all(self, state: CarcassonneState) -> list[float]:
-        return heuristic.evaluate_all(state)
 
     def observer(self, num_players: int, options: Options) -> Any:
         from townhall.games.carcassonne.observer import CarcassonneObserver  # for townhall.rl

@@ -9,6 +9,7 @@ from townhall.engine.codec import ActionSpace
 from townhall.games.kutna_hora.data import DATA, cell_name
 from townhall.games.kutna_hora.tables import MINE_TILES
 from townhall.games.kutna_hora.words import _, action_name, colour, guild, ngettext
+from townhall.i18n import N_
 
 MINE_CELLS: Final = DATA.mine_rows * DATA.mine_cols
 TOWN_CELLS: Final = max(s.rows * s.cols for s in DATA.sides.values())
@@ -79,6 +80,16 @@ OPT_POP: Final = 3
 F_FREE: Final = 1  # no wood cost
 F_RESERVE: Final = 2  # miners from beside the pool first, no purchase step
 
+# The actions that name one cell: their words, and those whose cell is on the mine board (the
+# others' is in the town).
+CELL_TEXTS: Final = {
+    "mine": N_("mine {cell}"),
+    "tech": N_("tech {cell}"),
+    "plot": N_("plot {cell}"),
+    "score": N_("score {cell}"),
+}
+MINE_CELL_KINDS: Final = ("mine", "tech")
+
 
 class TextSource(Protocol):
     """The position fields an action's text reads (the position module sits above this one)."""
@@ -134,9 +145,9 @@ def action_text(state: TextSource, action: int) -> str:
                 id=t.id, cost=t.cost, ore=t.ore, pop=t.pop, points=t.points, stars=t.stars
             )
         return _("keep {number}").format(number=v[0] + 1)
-    if kind in ("mine", "tech"):
-        shaft = cell_name(DATA.mine_cols, v[0])
-        return _("mine {cell}").format(cell=shaft) if kind == "mine" else _("tech {cell}").format(cell=shaft)
+    if kind in CELL_TEXTS:
+        columns = DATA.mine_cols if kind in MINE_CELL_KINDS else state.town_columns
+        return _(CELL_TEXTS[kind]).format(cell=cell_name(columns, v[0]))
     if kind == "take":
         row, col = v
         stack = state.hall[row][col] if col < len(state.hall[row]) else -1
@@ -144,9 +155,6 @@ def action_text(state: TextSource, action: int) -> str:
         return _("take {row}{col} {id}").format(
             row=row + 1, col=col + 1, id=DATA.buildings[tile].id if tile >= 0 else "-"
         )
-    if kind in ("plot", "score"):
-        where = cell_name(state.town_columns, v[0])
-        return _("plot {cell}").format(cell=where) if kind == "plot" else _("score {cell}").format(cell=where)
     if kind == "build":
         slot, cell = v
         tile = state.slots[p][slot] if slot < len(state.slots[p]) else -1

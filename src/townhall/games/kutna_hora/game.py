@@ -10,21 +10,17 @@ from townhall.engine.chance import Chance
 from townhall.engine.options import Options, OptionSpec, OptionValue
 from townhall.engine.protocol import (
     DataKind,
-    Event,
     EventKind,
     Game,
     GameFacts,
     GameMeta,
-    Json,
     data_version_of,
 )
-from townhall.games.kutna_hora import board_view, setup
+from townhall.games.kutna_hora import board_view, evaluate, events, setup, views
 from townhall.games.kutna_hora.data import DATA_DIR, FILES, MODELS
-from townhall.games.kutna_hora.evaluate import evaluate, evaluate_all
-from townhall.games.kutna_hora.events import EVENT_KINDS, event_text
+from townhall.games.kutna_hora.events import EVENT_KINDS
 from townhall.games.kutna_hora.observation import KutnaHoraObservation
 from townhall.games.kutna_hora.state import KutnaHoraState
-from townhall.games.kutna_hora.views import render, statistics
 from townhall.i18n import N_
 
 NOTES = (
@@ -62,9 +58,10 @@ class KutnaHora(Game[KutnaHoraState]):
 
     event_kinds: ClassVar[Mapping[str, EventKind]] = EVENT_KINDS
     observation_model = KutnaHoraObservation
-
-    def event_text(self, event: Event) -> str:
-        return event_text(event)
+    views_module = views
+    events_module = events
+    board_view_module = board_view
+    evaluate_module = evaluate
 
     def check_setup(self, num_players: int, options: Options) -> None:
         setup.check_options(num_players, bool(options["events"]))
@@ -75,9 +72,6 @@ class KutnaHora(Game[KutnaHoraState]):
     def state_from_json(self, data: dict[str, Any]) -> KutnaHoraState:
         return KutnaHoraState.from_json(data)
 
-    def render(self, state: KutnaHoraState, viewer: int | None) -> str:
-        return render(state, viewer)
-
     def max_decisions(self, num_players: int, options: Options) -> int:
         return setup.max_decisions(num_players)
 
@@ -86,21 +80,6 @@ class KutnaHora(Game[KutnaHoraState]):
 
     def data_files(self) -> Mapping[str, DataKind]:
         return {kind: DataKind(model, (DATA_DIR / f"{kind}.json",)) for kind, model in MODELS.items()}
-
-    def board_view(self, state: KutnaHoraState, viewer: int | None) -> dict[str, Json]:
-        return board_view.board_view(state, viewer)
-
-    def action_target(self, state: KutnaHoraState, player: int, action: int) -> dict[str, Json] | None:
-        return board_view.action_target(state, player, action)
-
-    def statistics(self, state: KutnaHoraState) -> dict[str, float]:
-        return statistics(state, state.ranks())
-
-    def evaluate(self, state: KutnaHoraState, player: int) -> float:
-        return evaluate(state, player)
-
-    def evaluate_all(self, state: KutnaHoraState) -> list[float]:
-        return evaluate_all(state)
 
     def observer(self, num_players: int, options: Options) -> Any:
         from townhall.games.kutna_hora.observer import KutnaHoraObserver  # for townhall.rl

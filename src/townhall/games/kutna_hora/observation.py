@@ -17,48 +17,12 @@ from townhall.engine.protocol import Json
 from townhall.games.kutna_hora import economy
 from townhall.games.kutna_hora.position import PHASES, KutnaHoraPosition
 from townhall.games.kutna_hora.scoring import FINAL_PARTS
-from townhall.games.kutna_hora.steps import (
-    BuildBuilding,
-    BuyMiners,
-    BuyPlot,
-    DrawMineTiles,
-    KeepMineTile,
-    OptionalIcon,
-    PlaceMine,
-    PlaceTechnology,
-    RemoveHouse,
-    ResolveBarbaraTile,
-    ScoreBuilding,
-    SeatNoble,
-    StartMine,
-    Step,
-    TakeIncome,
-    TakeLicence,
-    TurnBarbaraTileDown,
-)
+from townhall.games.kutna_hora.steps import STEP_NAMES, Step
 
 P = TypeVar("P", bound=KutnaHoraPosition)
 CLOSED = ConfigDict(extra="forbid")
 
-# Each pending step's public name and the fields it carries (the step record's own field names).
-STEP_NAMES: dict[type[Step], tuple[str, tuple[str, ...]]] = {
-    StartMine: ("start_mine", ("flags",)),
-    BuyMiners: ("buy_miners", ("flags",)),
-    DrawMineTiles: ("draw_mine_tiles", ("flags",)),
-    KeepMineTile: ("keep_mine_tile", ("flags",)),
-    PlaceMine: ("place_mine", ("flags", "tile")),
-    PlaceTechnology: ("place_technology", ("tile",)),
-    TakeLicence: ("take_licence", ("mode",)),
-    BuyPlot: ("buy_plot", ("mode",)),
-    BuildBuilding: ("build_building", ("mode",)),
-    TakeIncome: ("take_income", ()),
-    SeatNoble: ("seat_noble", ("mode",)),
-    ResolveBarbaraTile: ("resolve_barbara_tile", ("tile",)),
-    RemoveHouse: ("remove_house", ()),
-    ScoreBuilding: ("score_building", ()),
-    OptionalIcon: ("optional_icon", ("icon", "argument")),
-    TurnBarbaraTileDown: ("turn_barbara_tile_down", ("tile",)),
-}
+
 StepName = Literal[
     "start_mine",
     "buy_miners",

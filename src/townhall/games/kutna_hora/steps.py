@@ -7,7 +7,7 @@ does not yet keep a dataclass's ClassVar (the KIND) out of its fields. The codec
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import ClassVar, Final
 
 from townhall.engine.steps import StepCodec
@@ -170,16 +170,27 @@ Step = (
 AUTOMATIC_STEPS = frozenset({StartMine, DrawMineTiles, TakeIncome, TurnBarbaraTileDown})
 
 
-# The saved form of every step: [kind, a, b].
-CODEC: Final = StepCodec(
-    (
-        StartMine, BuyMiners, DrawMineTiles, KeepMineTile, PlaceMine, PlaceTechnology, TakeLicence, BuyPlot,
-        BuildBuilding, TakeIncome, SeatNoble, ResolveBarbaraTile, RemoveHouse, ScoreBuilding, OptionalIcon,
-        TurnBarbaraTileDown,
-    ),
-    kind="KIND",
-    width=2,
+# Every kind of step, in the order of their KIND.
+STEPS: Final = (
+    StartMine, BuyMiners, DrawMineTiles, KeepMineTile, PlaceMine, PlaceTechnology, TakeLicence, BuyPlot,
+    BuildBuilding, TakeIncome, SeatNoble, ResolveBarbaraTile, RemoveHouse, ScoreBuilding, OptionalIcon,
+    TurnBarbaraTileDown,
 )  # fmt: skip
+
+
+def _public_name(step: type[Step]) -> str:
+    """The step's public name: its record's name in lower case words joined by "_" (BuyPlot: buy_plot)."""
+    return "".join(f"_{letter.lower()}" if letter.isupper() else letter for letter in step.__name__).lstrip("_")
+
+
+# Each step's public name (the observation's `step`, the key of its text) and the fields it carries.
+STEP_NAMES: Final[dict[type[Step], tuple[str, tuple[str, ...]]]] = {
+    step: (_public_name(step), tuple(field.name for field in fields(step))) for step in STEPS
+}
+
+
+# The saved form of every step: [kind, a, b].
+CODEC: Final = StepCodec(STEPS, kind="KIND", width=2)
 
 
 def step_to_json(step: Step) -> list[int]:

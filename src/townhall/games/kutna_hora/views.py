@@ -3,26 +3,10 @@
 from __future__ import annotations
 
 from townhall.games.kutna_hora import economy, mine, scoring
-from townhall.games.kutna_hora.actions import (
-    OPT_BARBARA,
-    OPT_ORE_LEFT,
-    OPT_SLIDER,
-    T_BARB,
-    T_BUILD,
-    T_BUY,
-    T_HOUSE,
-    T_KEEP,
-    T_LIC,
-    T_NOBLE,
-    T_OPT,
-    T_PLACE,
-    T_PLOT,
-    T_SCORE,
-    T_TECH,
-)
+from townhall.games.kutna_hora.actions import OPT_BARBARA, OPT_ORE_LEFT, OPT_SLIDER
 from townhall.games.kutna_hora.data import DATA, GOODS, GUILD_OF_GOOD, cell_name
 from townhall.games.kutna_hora.position import OVER, PHASES, KutnaHoraPosition
-from townhall.games.kutna_hora.steps import Step, TurnBarbaraTileDown, step_to_json
+from townhall.games.kutna_hora.steps import STEP_NAMES, Step, TurnBarbaraTileDown, step_to_json
 from townhall.games.kutna_hora.tables import BUILDINGS, MINE_TILES
 from townhall.games.kutna_hora.words import _, colour, good, guild, icon_letter, term
 
@@ -30,8 +14,9 @@ TILE_NAMES = [t.id for t in MINE_TILES]
 
 
 def describe_task(task: Step) -> str:
-    kind, a, b = step_to_json(task)  # the step's [kind, a, b] form keys the texts
-    if kind == T_OPT:
+    name = STEP_NAMES[type(task)][0]
+    _kind, a, b = step_to_json(task)  # the step's saved fields a and b fill the texts
+    if name == "optional_icon":
         if a == OPT_SLIDER:
             what = _("move the {good} slider right").format(good=good(b))
         elif a == OPT_ORE_LEFT:
@@ -41,24 +26,24 @@ def describe_task(task: Step) -> str:
         else:
             what = _("advance the population deck by {count}").format(count=b)
         return _("{what}? (resolve / decline)").format(what=what)
-    if kind == T_BARB:
+    if name == "resolve_barbara_tile":
         cost = _(" (declining still costs the reputation)") if a in (2, 4) else ""
         return _("St. Barbara tile {number}, {effect}: resolve or decline{cost}").format(
             number=a + 1, effect=barbara_text(a), cost=cost
         )
     texts = {
-        T_BUY: lambda: _("buy miners? (one permit)"),
-        T_KEEP: lambda: _("keep which drawn mine tile?"),
-        T_PLACE: lambda: _("where does the mine go?"),
-        T_TECH: lambda: _("where does the technology tile go (decline removes it)?"),
-        T_LIC: lambda: [_("take a licence"), _("take a free licence"), _("take a free public licence")][a],
-        T_PLOT: lambda: [_("buy a plot"), _("take a free plot anywhere")][a],
-        T_BUILD: lambda: [_("build"), _("build without wood cost")][a],
-        T_NOBLE: lambda: [_("pay 10 to seat a noble from the pool?"), _("seat a noble from the bank?")][a],
-        T_HOUSE: lambda: _("remove a house for +2 production?"),
-        T_SCORE: lambda: _("score which own building?"),
+        "buy_miners": lambda: _("buy miners? (one permit)"),
+        "keep_mine_tile": lambda: _("keep which drawn mine tile?"),
+        "place_mine": lambda: _("where does the mine go?"),
+        "place_technology": lambda: _("where does the technology tile go (decline removes it)?"),
+        "take_licence": lambda: [_("take a licence"), _("take a free licence"), _("take a free public licence")][a],
+        "buy_plot": lambda: [_("buy a plot"), _("take a free plot anywhere")][a],
+        "build_building": lambda: [_("build"), _("build without wood cost")][a],
+        "seat_noble": lambda: [_("pay 10 to seat a noble from the pool?"), _("seat a noble from the bank?")][a],
+        "remove_house": lambda: _("remove a house for +2 production?"),
+        "score_building": lambda: _("score which own building?"),
     }
-    text = texts.get(kind)
+    text = texts.get(name)
     return text() if text is not None else "?"
 
 
@@ -291,7 +276,7 @@ def render(state: KutnaHoraPosition, viewer: int | None) -> str:
     return "\n".join(lines)
 
 
-def statistics(state: KutnaHoraPosition, ranks: list[int]) -> dict[str, float]:
+def statistics(state: KutnaHoraPosition) -> dict[str, float]:
     """Figures of a finished game (flat names, numbers): points by source summed over players
     (`points.<part>` of the final scoring; `points.play` is everything scored during the game:
     mine tiles, council nobles, St. Barbara), the winners' guilds, rounds, margin and table counts."""
@@ -304,6 +289,7 @@ def statistics(state: KutnaHoraPosition, ranks: list[int]) -> dict[str, float]:
     out["points.total"] = float(sum(state.points))
     ordered = sorted(state.points, reverse=True)
     out["margin"] = float(ordered[0] - ordered[1]) if n > 1 else 0.0
+    ranks = scoring.ranks(state)
     winners = [p for p in range(n) if ranks[p] == 1]
     out["winners"] = float(len(winners))
     for g, name in enumerate(GUILD_OF_GOOD):

@@ -11,7 +11,6 @@ from pydantic import BaseModel
 
 from townhall.engine import (
     Chance,
-    Event,
     EventKind,
     Game,
     GameMeta,
@@ -79,21 +78,13 @@ class MyCity(Game[MyCityState]):
         return setup.state_from_json(MyCityState, data)
 
     event_kinds: ClassVar[Mapping[str, EventKind]] = events.EVENT_KINDS
-
-    def event_text(self, event: Event) -> str:
-        return events.event_text(event)
+    views_module = views
+    events_module = events
+    board_view_module = board_view
+    evaluate_module = heuristic
 
     def statistics(self, state: MyCityState) -> dict[str, float]:
         return views.statistics(state) if state.over else {}
-
-    def board_view(self, state: MyCityState, viewer: int | None) -> dict[str, Json]:
-        return board_view.board_view(state, viewer)
-
-    def action_target(self, state: MyCityState, player: int, action: int) -> dict[str, Json] | None:
-        return board_view.action_target(state, player, action)
-
-    def render(self, state: MyCityState, viewer: int | None) -> str:
-        return views.render(state, viewer)
 
     def max_decisions(self, num_players: int, options: Options) -> int:
         # Every card asks each active player once; the blockade asks nobody.
@@ -117,12 +108,6 @@ class MyCity(Game[MyCityState]):
             "pieces": DataKind(PiecesFile, (DATA_DIR / "pieces.json",)),
             "campaign": DataKind(CampaignFile, (DATA_DIR / "campaign.json",)),
         }
-
-    def evaluate(self, state: MyCityState, player: int) -> float:
-        return heuristic.evaluate(state, player)
-
-    def evaluate_all(self, state: MyCityState) -> list[float]:
-        return heuristic.evaluate_all(state)
 
     def observer(self, num_players: int, options: Any) -> Any:
         from townhall.games.my_city.observer import MyCityObserver  # for townhall.rl
