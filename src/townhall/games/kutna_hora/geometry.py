@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from townhall.engine.grid import orthogonal_neighbours
 from townhall.games.kutna_hora.data import DATA, Side
 from townhall.games.kutna_hora.tables import MINE_COLUMNS, MINE_ROWS
 
@@ -29,18 +30,11 @@ TOWN_NEIGHBOURS: Final[dict[int, Neighbours]] = {n: town_neighbours(side) for n,
 
 def _mine_sources() -> tuple[tuple[int, ...], ...]:
     """Cells whose mine makes a cell buildable and sets its cost: left, right, above (KH-MINE-3)."""
-    out = []
-    for cell in range(MINE_ROWS * MINE_COLUMNS):
-        r, c = divmod(cell, MINE_COLUMNS)
-        near = []
-        if c > 0:
-            near.append(cell - 1)
-        if c < MINE_COLUMNS - 1:
-            near.append(cell + 1)
-        if r > 0:
-            near.append(cell - MINE_COLUMNS)
-        out.append(tuple(near))
-    return tuple(out)
+    cells = range(MINE_ROWS * MINE_COLUMNS)
+    return tuple(
+        tuple(near for near in orthogonal_neighbours(MINE_COLUMNS, MINE_ROWS, cell) if near != cell + MINE_COLUMNS)
+        for cell in cells
+    )
 
 
 MINE_SOURCES: Final = _mine_sources()
