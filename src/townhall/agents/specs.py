@@ -6,10 +6,13 @@ game option); only an unknown agent name is an `UnknownName` (see agents/registr
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from townhall.agents.words import _
 from townhall.engine.errors import OptionError
+
+Number = TypeVar("Number", int, float)
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
@@ -66,13 +69,9 @@ class Parameters:
 
     def whole(self, key: str, minimum: int) -> int | None:
         """A whole number of at least `minimum`, or None when the spec leaves it out."""
-        text = self.given.get(key)
-        if text is None:
+        value = self._read(key, int, _("{agent} parameter {key} takes a whole number, not {value!r}"))
+        if value is None:
             return None
-        try:
-            value = int(text)
-        except ValueError:
-            raise self._refused(_("{agent} parameter {key} takes a whole number, not {value!r}"), key) from None
         if value < minimum:
             raise OptionError(
                 _("{agent} parameter {key} must be at least {minimum}, not {value}").format(
@@ -83,13 +82,9 @@ class Parameters:
 
     def number(self, key: str, *, positive: bool) -> float | None:
         """A finite number, positive or at least not negative, or None when the spec leaves it out."""
-        text = self.given.get(key)
-        if text is None:
+        value = self._read(key, float, _("{agent} parameter {key} takes a number, not {value!r}"))
+        if value is None:
             return None
-        try:
-            value = float(text)
-        except ValueError:
-            raise self._refused(_("{agent} parameter {key} takes a number, not {value!r}"), key) from None
         if value != value or value in (float("inf"), float("-inf")):
             raise self._refused(_("{agent} parameter {key} takes a finite number, not {value!r}"), key)
         if positive and value <= 0:
@@ -101,6 +96,16 @@ class Parameters:
     def refuse_depth(self, key: str) -> OptionError:
         """The error for a search depth that is neither a whole number nor one of its words."""
         return self._refused(_("{agent} parameter {key} takes a whole number, auto or end, not {value!r}"), key)
+
+    def _read(self, key: str, read: Callable[[str], Number], refusal: str) -> Number | None:
+        """The value given for `key` read as a number, None when left out; `refusal` when unreadable."""
+        text = self.given.get(key)
+        if text is None:
+            return None
+        try:
+            return read(text)
+        except ValueError:
+            raise self._refused(refusal, key) from None
 
     def _refused(self, message: str, key: str) -> OptionError:
         """`message` (translated, with {agent}, {key} and {value}) about the text given for `key`."""

@@ -226,8 +226,19 @@ def _run_plan(plan: RunPlan, where: Where, tally: Tally, quiet: bool, title: str
         return execute(plan, where, tally, lambda k: bar.advance(task, k))
 
 
+def _plan_of(table: TableSpec, seed: int, n: int, records: bool, out: Path | None) -> RunPlan:
+    """The run of n games at this table; full records need a results file to go into."""
+    from townhall.sim.play import RunPlan
+
+    if records and out is None:
+        raise OptionError(_("--records writes into --out; give --out"))
+    return RunPlan.of(table, seed, n, records)
+
+
 JobsArg = Annotated[int, typer.Option("--jobs", "-j", help="Worker processes (local Ray: CPUs).", min=1)]
 RecordsArg = Annotated[bool, typer.Option(help="Put each game's full record in --out (replay reads it).")]
+RunSeedArg = Annotated[int, typer.Option("--seed", "-s", help="Seed of the whole run.")]
+SummaryJsonArg = Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")]
 
 
 @app.command()
@@ -238,17 +249,16 @@ def simulate(
     seats: Annotated[str | None, typer.Option(help="Comma-separated agents, one per seat (default random).")] = None,
     option: OptionArg = None,
     board: BoardArg = None,
-    seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the whole run.")] = 1,
+    seed: RunSeedArg = 1,
     jobs: JobsArg = 1,
     backend: BackendArg = "local",
     address: AddressArg = None,
     out: ResultsOutArg = None,
     records: RecordsArg = False,
     resume: ResumeArg = False,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+    as_json: SummaryJsonArg = False,
 ) -> None:
     """Play many games between agents and summarise win rates, scores and speed."""
-    from townhall.sim.play import RunPlan
     from townhall.sim.run import Where
     from townhall.sim.simulate import SimulationTally
 
@@ -257,9 +267,7 @@ def simulate(
         table = resolve_table(game, players, seats, option, "random", board)
         if table.humans:
             raise OptionError(_("simulate plays bots only; use `townhall play` for human seats"))
-        if records and out is None:
-            raise OptionError(_("--records writes into --out; give --out"))
-        plan = RunPlan.of(table, seed, n, records)
+        plan = _plan_of(table, seed, n, records, out)
         tally = SimulationTally(table.players)
         where = Where(backend, jobs, address, out, resume)
         seconds = _run_plan(plan, where, tally, as_json, game_name)
@@ -411,17 +419,16 @@ def tournament(
     n: Annotated[int, typer.Option("-n", help="Number of games.", min=1)] = 30,
     players: Annotated[int, typer.Option("--players", "-p", help="Players per game.")] = 2,
     option: OptionArg = None,
-    seed: Annotated[int, typer.Option("--seed", "-s", help="Seed of the whole tournament.")] = 1,
+    seed: RunSeedArg = 1,
     jobs: JobsArg = 1,
     backend: BackendArg = "local",
     address: AddressArg = None,
     out: ResultsOutArg = None,
     records: RecordsArg = False,
     resume: ResumeArg = False,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the results as JSON.")] = False,
+    as_json: SummaryJsonArg = False,
 ) -> None:
     """Seat-rotated games between agents: win rates with 95% intervals, score margins, Elo."""
-    from townhall.sim.play import RunPlan
     from townhall.sim.run import Where
     from townhall.sim.tournament import TournamentTally, render_table
 
@@ -429,9 +436,7 @@ def tournament(
         game = games.get(game_name)
         options = parse_option_texts(game.meta.options, option or [])
         table = TableSpec.rotation(game, players, split_specs(agents), options)
-        if records and out is None:
-            raise OptionError(_("--records writes into --out; give --out"))
-        plan = RunPlan.of(table, seed, n, records)
+        plan = _plan_of(table, seed, n, records, out)
         tally = TournamentTally(table.seats, players)
         seconds = _run_plan(plan, Where(backend, jobs, address, out, resume), tally, as_json, f"{game_name} tournament")
         # the games are in --out; the summary holds only running totals

@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 from townhall import games
+from townhall.cli.generated import write_or_check
 from townhall.engine.board import BoardView, MarkKind, Target, mark_schema
 from townhall.engine.datafile import schema_text
 
@@ -56,21 +57,7 @@ def main(argv: list[str]) -> int:
     check = "--check" in argv
     args = [arg for arg in argv if arg != "--check"]
     root = Path(args[0]) if args else DEFAULT_DIR
-    stale = []
-    for path, text in expected(root).items():
-        current = path.read_text(encoding="utf-8") if path.exists() else None
-        if current == text:
-            continue
-        if check:
-            stale.append(str(path))
-        else:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8")
-            print(f"wrote {path}")
-    if stale:
-        print(f"stale or missing schemas (run `make schemas`): {', '.join(stale)}", file=sys.stderr)
-        return 1
-    return 0
+    return write_or_check(expected(root), check, "schemas", "make schemas")
 
 
 if __name__ == "__main__":

@@ -24,6 +24,18 @@ class _Snapshot:
     events: int
 
 
+def random_playout(state: State, pick: Callable[[], float], chance: Chance) -> int:
+    """Plays uniform picks (`pick` in [0, 1)) of the first mover's legal actions to the end and
+    counts the decisions: the raw engine loop the benchmarks time."""
+    decisions = 0
+    while movers := state.to_move():
+        player = movers[0]
+        legal = state.legal_actions(player)
+        state.apply(player, legal[int(pick() * len(legal))], chance)
+        decisions += 1
+    return decisions
+
+
 def may_take_back(player: int, drew: bool, movers_after: Sequence[int]) -> bool:
     """The undo rule: a player may take back a step of theirs that drew nothing and after which
     they are still deciding (their choice is not committed). Any other step ends what may be

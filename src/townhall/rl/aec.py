@@ -35,6 +35,21 @@ def build_spaces(table: Table) -> tuple[spaces.Space[Any], spaces.Space[Any]]:
     return observation, spaces.Discrete(table.num_actions)
 
 
+Spaces = dict[str, spaces.Space[Any]]
+
+
+def seat_spaces(table: Table) -> tuple[list[str], Spaces, Spaces]:
+    """The agents' names, and each one's observation and action space (the same for every seat)."""
+    agents = [agent_name(player) for player in range(table.players)]
+    observation, action = build_spaces(table)
+    return agents, dict.fromkeys(agents, observation), dict.fromkeys(agents, action)
+
+
+def check_render_mode(render_mode: str | None) -> None:
+    if render_mode not in (None, "ansi"):
+        raise ValueError(f"render_mode is None or 'ansi', not {render_mode!r}")
+
+
 class TownhallAEC(AECEnv[str, dict[str, Any], int]):
     """Agents `player_0 .. player_{n-1}` take turns in the game's order; at a simultaneous
     decision the players to move act one after another (the state hides pending choices).
@@ -52,8 +67,7 @@ class TownhallAEC(AECEnv[str, dict[str, Any], int]):
     ) -> None:
         super().__init__()
         players = operator.index(players)
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode is None or 'ansi', not {render_mode!r}")
+        check_render_mode(render_mode)
         self.table = Table(game, players, options, reward, copy)
         self.render_mode = render_mode
         self.metadata = {
@@ -62,11 +76,8 @@ class TownhallAEC(AECEnv[str, dict[str, Any], int]):
             "is_parallelizable": False,  # turns alternate with simultaneous decisions: see parallel_env
             "data_version": self.table.game.meta.data_version,
         }
-        self.possible_agents = [agent_name(p) for p in range(players)]
+        self.possible_agents, self.observation_spaces, self.action_spaces = seat_spaces(self.table)
         self._index = {name: p for p, name in enumerate(self.possible_agents)}
-        observation, action = build_spaces(self.table)
-        self.observation_spaces = dict.fromkeys(self.possible_agents, observation)
-        self.action_spaces = dict.fromkeys(self.possible_agents, action)
         self._start()
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:

@@ -27,6 +27,7 @@ import numpy as np
 from townhall.engine.agent import derive_seed
 from townhall.engine.build import build_of
 from townhall.engine.chance import Chance
+from townhall.engine.match import random_playout
 from townhall.engine.options import Options
 from townhall.engine.protocol import Game, Json
 from townhall.rl.aec import TownhallAEC
@@ -37,13 +38,7 @@ def _raw_game(game: Game[Any], players: int, options: dict[str, Any], seed: int)
     chance = Chance(derive_seed(seed, "chance"))
     rng = random.Random(seed).random
     state = game.new_state(players, options, chance)
-    decisions = 0
-    while movers := state.to_move():
-        player = movers[0]
-        legal = state.legal_actions(player)
-        state.apply(player, legal[int(rng() * len(legal))], chance)
-        decisions += 1
-    return decisions
+    return random_playout(state, rng, chance)
 
 
 def _env_game(env: TownhallAEC, seed: int, picks: list[float] | None = None) -> int:

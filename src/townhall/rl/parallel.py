@@ -11,7 +11,7 @@ from pettingzoo import ParallelEnv
 from townhall.engine.errors import OptionError
 from townhall.engine.options import Options
 from townhall.engine.protocol import Game
-from townhall.rl.aec import agent_name, build_spaces
+from townhall.rl.aec import check_render_mode, seat_spaces
 from townhall.rl.core import Table, env_name, final_rewards
 
 Observations = dict[str, dict[str, Any]]
@@ -31,8 +31,7 @@ class TownhallParallel(ParallelEnv[str, dict[str, Any], int]):
         render_mode: str | None = None,
         reward: str = "rank",
     ) -> None:
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode is None or 'ansi', not {render_mode!r}")
+        check_render_mode(render_mode)
         self.table = Table(game, players, options, reward)
         if not simultaneous(self.table.game):
             raise OptionError(
@@ -40,11 +39,8 @@ class TownhallParallel(ParallelEnv[str, dict[str, Any], int]):
             )
         self.render_mode = render_mode
         self.metadata = {"render_modes": ["ansi"], "name": env_name(self.table.game, self.table.observer)}
-        self.possible_agents = [agent_name(p) for p in range(players)]
+        self.possible_agents, self.observation_spaces, self.action_spaces = seat_spaces(self.table)
         self.agents = list(self.possible_agents)
-        observation, action = build_spaces(self.table)
-        self.observation_spaces = dict.fromkeys(self.possible_agents, observation)
-        self.action_spaces = dict.fromkeys(self.possible_agents, action)
 
     def observation_space(self, agent: str) -> Any:
         return self.observation_spaces[agent]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import threading
+from dataclasses import asdict
 from datetime import datetime
 from typing import Any, cast
 
@@ -36,35 +37,9 @@ class SqlStore:
 
     def create(self, table: Table, seats: list[Seat]) -> None:
         with self._writing(), Session(self._engine) as session, session.begin():
-            session.add(
-                TableRow(
-                    id=table.id,
-                    game=table.game,
-                    data_version=table.data_version,
-                    num_players=table.num_players,
-                    options=table.options,
-                    setup_chance=table.setup_chance,
-                    settings=table.settings,
-                    clock=table.clock,
-                    deadline=table.deadline,
-                    state_id=table.state_id,
-                    status=table.status,
-                    created_at=table.created_at,
-                    updated_at=table.updated_at,
-                )
-            )
+            session.add(TableRow(**asdict(table)))  # the row's columns are the model's fields
             session.flush()
-            for seat in seats:
-                session.add(
-                    SeatRow(
-                        table_id=table.id,
-                        seat=seat.seat,
-                        kind=seat.kind,
-                        spec=seat.spec,
-                        name=seat.name,
-                        token_hash=seat.token_hash,
-                    )
-                )
+            session.add_all(SeatRow(table_id=table.id, kind=seat.kind, **asdict(seat)) for seat in seats)
 
     def load(self, table_id: str) -> Stored:
         with Session(self._engine) as session:

@@ -19,6 +19,7 @@ from typing import Any
 from townhall.engine.agent import derive_seed
 from townhall.engine.build import build_of
 from townhall.engine.chance import Chance
+from townhall.engine.match import random_playout
 from townhall.engine.options import OptionValue
 from townhall.engine.protocol import Game, Json
 
@@ -43,13 +44,7 @@ def _play(game: Game[Any], num_players: int, options: dict[str, OptionValue], se
     chance = Chance(derive_seed(seed, "chance"))
     rng = random.Random(derive_seed(seed, "moves")).random
     state = game.start(num_players, options, chance)
-    decisions = 0
-    while movers := state.to_move():
-        player = movers[0]
-        legal = state.legal_actions(player)
-        state.apply(player, legal[int(rng() * len(legal))], chance)
-        decisions += 1
-    return decisions
+    return random_playout(state, rng, chance)
 
 
 def _timed_game(

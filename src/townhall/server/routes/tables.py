@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path as PathLib
 from typing import Annotated, Any
 
@@ -16,7 +17,7 @@ from townhall.engine.errors import OptionError
 from townhall.engine.protocol import Game, Json
 from townhall.server import clocks
 from townhall.server.bots import bot_spec
-from townhall.server.context import REFUSALS, ServicesDep, TokenDep
+from townhall.server.context import REFUSALS, Services, ServicesDep, TokenDep
 from townhall.server.routes.language import LanguageDep, speaking
 from townhall.server.runner import CHAT_LIMIT
 from townhall.server.words import _
@@ -113,27 +114,21 @@ def take_seat(
 
 @router.post("/{table_id}/actions", response_model=dict[str, Json])
 def act(table_id: TableId, body: ActionBody, services: ServicesDep, token: TokenDep, lang: LanguageDep) -> Response:
-    with speaking(lang):  # an action's text is read in the language of the request, like the texts shown
-        seat = services.runner.seat_of(table_id, token)
-        state_id = services.runner.act(table_id, seat, body.state_id, body.action)
-    return _json(services.runner.view_json(table_id, seat, at_least=state_id, language=lang))
+    # an action's text is read in the language of the request, like the texts shown
+    return _move(
+        services, table_id, token, lang, lambda seat: services.runner.act(table_id, seat, body.state_id, body.action)
+    )
 
 
 @router.post("/{table_id}/undo", response_model=dict[str, Json])
 def undo(table_id: TableId, body: UndoBody, services: ServicesDep, token: TokenDep, lang: LanguageDep) -> Response:
-    with speaking(lang):
-        seat = services.runner.seat_of(table_id, token)
-        state_id = services.runner.undo(table_id, seat, body.state_id)
-    return _json(services.runner.view_json(table_id, seat, at_least=state_id, language=lang))
+    return _move(services, table_id, token, lang, lambda seat: services.runner.undo(table_id, seat, body.state_id))
 
 
 @router.post("/{table_id}/resign", response_model=dict[str, Json])
 def resign(table_id: TableId, body: UndoBody, services: ServicesDep, token: TokenDep, lang: LanguageDep) -> Response:
     """The seat gives up: the game ends, that seat ranks last and the others share first place."""
-    with speaking(lang):
-        seat = services.runner.seat_of(table_id, token)
-        state_id = services.runner.resign(table_id, seat, body.state_id)
-    return _json(services.runner.view_json(table_id, seat, at_least=state_id, language=lang))
+    return _move(services, table_id, token, lang, lambda seat: services.runner.resign(table_id, seat, body.state_id))
 
 
 @router.post("/{table_id}/chat", status_code=201)
@@ -163,6 +158,17 @@ def step_view(
 
 def _json(text: str) -> Response:
     return Response(content=text, media_type="application/json")
+
+
+def _move(
+    services: Services, table_id: str, token: str | None, language: str, move: Callable[[int | None], int]
+) -> Response:
+    """The token's seat makes a move (the move's texts in the request's language); the seat's view
+    at least as new as the state id the move returns."""
+    with speaking(language):
+        seat = services.runner.seat_of(table_id, token)
+        state_id = move(seat)
+    return _json(services.runner.view_json(table_id, seat, at_least=state_id, language=language))
 
 
 def _no_server_files(game: Game[Any], options: dict[str, bool | int | str]) -> None:
