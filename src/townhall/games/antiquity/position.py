@@ -148,43 +148,6 @@ class AntiquityPosition(State):  # the protocol base here: a compiled class has 
         _copy_fields(self, copy)
         return copy
 
-    def public_json(self) -> dict[str, Json]:
-        """The JSON of what every player sees."""
-        return {
-            "num_players": self.num_players,
-            "beginner": self.beginner,
-            "max_rounds": self.max_rounds,
-            "tiles": [t[:] for t in self.tiles],
-            "terrain": "".join(self.terrain),
-            "polluted": [int(x) for x in self.polluted],
-            "good": self.hex_goods[:],
-            "gprod": self.hex_producer[:],
-            "occ": self.hex_occupant[:],
-            "token": [int(x) for x in self.token],
-            "revealed": self.revealed[:],
-            "range_product": self.range_product[:],
-            "producers": [
-                None if pr is None else [pr[0], pr[1], pr[2], list(pr[3]), list(pr[4])] for pr in self.producers
-            ],
-            "fishermen": self.fishermen,
-            "famine": self.famine,
-            "round": self.round,
-            "phase": self.phase,
-            "order": self.order[:],
-            "turn": self.turn,
-            "todo_poll": self.pollution_due[:],
-            "todo_grave": self.graves_due[:],
-            "cathedrals_built": self.cathedrals_built,
-            "winners": self.winners[:],
-            "qualified": self.qualified[:],
-            "kept": self.kept[:],
-            "offer": self.offer[:],
-            "offers": self.offers[:],
-            "give": self.give[:],
-            "harvest": self.harvest[:],
-            "ask": self.ask[:],
-        }
-
     def to_json(self) -> dict[str, Json]:
         return _save_fields(self)
 

@@ -12,7 +12,7 @@ from typing import Any, Final, Self
 
 from townhall.engine import Json, State
 from townhall.engine.fields import LIST, ROWS, SHARED, Field, Fields
-from townhall.games.my_city.actions import BLOCKADE, PIECE_IDS, card_name
+from townhall.games.my_city.actions import BLOCKADE, PIECE_IDS
 from townhall.games.my_city.board import Features, Terrain, neighbours
 from townhall.games.my_city.chapters import RuleSet
 from townhall.games.my_city.data import CELLS, COLOUR_NAMES, BoardSpec, cell_name
@@ -112,27 +112,6 @@ class MyCityPosition(State):  # the protocol base here: a compiled class has one
         copy = type(self).__new__(type(self))
         _copy_fields(self, copy)
         return copy
-
-    def public_json(self) -> dict[str, Json]:
-        """What every player sees (the observation without the viewer's own choice)."""
-        return {
-            "mode": self.rules.mode,
-            "episode": self.rules.episode,
-            "card": None if self.card < 0 else card_name(self.card),
-            "remaining": [card_name(c) for c in self.deck],
-            "revealed": [card_name(c) for c in self.revealed],
-            "blocked": [card_name(c) for c in self.blocked],
-            "boards": [[[PIECE_IDS[piece], mask] for piece, mask in placed] for placed in self.placed],
-            "scores": list(self.score),
-            "frozen": list(self.frozen),
-            "marks": list(self.marks),
-            "passes": list(self.passes),
-            "active": list(self.active),
-            "decided": [a >= 0 for a in self.pending],
-            "gold_claimed": self.gold_claimed,
-            "over": self.over,
-            "final": self.final,
-        }
 
     def chapter_json(self) -> dict[str, Json]:
         """The chapter mechanics in force (MYC-LEG-1): 4th church, new land, shafts, removed pieces."""
