@@ -27,6 +27,8 @@ from townhall.engine.fields import (
     declaration_of,
     generate,
     generated_files,
+    load_fields,
+    save_fields,
 )
 
 # ------------------------------------------------------------------ a declared toy and its planted faults
@@ -130,6 +132,7 @@ class _Board:
         self.layout = ("a", "b")
         self.log: list[int] = [7]
         self.flags = [True, False]
+        self.extra = [4]
 
 
 _BOARD = Fields(
@@ -138,9 +141,10 @@ _BOARD = Fields(
         Field("size", "size"),
         Field("cells", "cells", LIST),
         Field("rows", "rows", ROWS),
-        Field("layout", "layout", SHARED, load=None),
+        Field("layout", "layout", SHARED, restore=False),
         Field("log", copy=FRESH, clone="[]"),
-        Field("flags", "flags", LIST, save="[int(x) for x in {v}]", load="[bool(x) for x in {v}]"),
+        Field("flags", "flags", LIST, save=lambda v: [int(x) for x in v], load=lambda v: [bool(x) for x in v]),
+        Field("extra", "extra", LIST, optional=True),
     ),
 )
 
@@ -151,20 +155,25 @@ def _generated(declaration: Fields) -> dict[str, Any]:
     return namespace
 
 
-def test_generated_code_copies_saves_and_loads_as_declared() -> None:
+def test_generated_clone_and_run_time_save_format_follow_the_declaration() -> None:
     code = _generated(_BOARD)
     board = _Board()
     copy = _Board.__new__(_Board)
     code["_copy_fields"](board, copy)
     assert (copy.size, copy.cells, copy.rows, copy.layout, copy.log) == (3, [0, 1, 2], [[1], [2, 3]], ("a", "b"), [])
     assert copy.cells is not board.cells and copy.rows[1] is not board.rows[1] and copy.layout is board.layout
-    saved = code["_save_fields"](board)
-    assert list(saved) == ["size", "cells", "rows", "layout", "flags"]  # the declaration's order
-    assert saved["flags"] == [1, 0] and saved["cells"] is not board.cells
+    assert set(code) == {"Any", "__builtins__", "_copy_fields"}  # the save format is not generated
+    saved = save_fields(_BOARD, board)
+    assert list(saved) == ["size", "cells", "rows", "layout", "flags", "extra"]  # the declaration's order
+    assert saved["flags"] == [1, 0] and saved["cells"] is not board.cells and saved["rows"][0] is not board.rows[0]
     loaded = _Board()
     loaded.layout = ("kept",)
-    code["_load_fields"](loaded, {**saved, "size": 5})
-    assert (loaded.size, loaded.flags, loaded.layout) == (5, [True, False], ("kept",))  # layout: load=None
+    load_fields(_BOARD, loaded, {**saved, "size": 5})
+    assert (loaded.size, loaded.flags, loaded.layout) == (5, [True, False], ("kept",))  # layout: restore=False
+    assert loaded.rows == [[1], [2, 3]] and loaded.rows[0] is not saved["rows"][0]
+    del saved["extra"]
+    load_fields(_BOARD, loaded, saved)
+    assert loaded.extra == []  # optional: an older save without it
 
 
 def test_bad_declarations_are_refused() -> None:
@@ -195,6 +204,8 @@ def test_declarations_are_read_from_the_source_text(tmp_path: Path) -> None:
     assert text.endswith(generate(declaration_in(source) or Fields("", ())))
     source.write_text(text + "# a stale part\n")
     assert generated_files(tmp_path)[source] == text  # the generated part is rewritten whole
+    source.write_text('FIELDS = Fields("P", (Field("a", "a", LIST, save=lambda v: v[:], load=tuple),))\n')
+    assert declaration_in(source) == Fields("P", (Field("a", "a", LIST),))  # save/load are for run time only
     source.write_text('FIELDS = Fields("P", (Field(name()),))\n')
     with pytest.raises(DeclarationError, match="only literals and copy rules"):
         declaration_in(source)

@@ -1,22 +1,23 @@
-"""A position's fields declared once (name, save key, copy rule); its clone and JSON code generated from them.
+"""A position's fields declared once (name, save key, copy rule); its clone and JSON form derived from them.
 
-A game's module declares `FIELDS = Fields("ClassName", (Field(...), ...))` next to the class. The code
-generator below turns it into plain typed functions written at the end of that same module, below the
-GENERATED line (`_copy_fields`, and `_save_fields`/`_load_fields` when a field has a save key), which
-mypyc compiles like hand-written code; the class's clone and JSON methods call them. In the module
-itself, not beside it: a module of its own would import the class it copies, and the class that module.
-`python -m townhall.cli.fields` writes them (`--check`: fails when one is stale). The battery
-(engine/testing.py) checks a clone against the declaration: every field copied, no mutable one shared.
+A game's module declares `FIELDS = Fields("ClassName", (Field(...), ...))` next to the class.
+The clone is hot (every search step), so it is generated: the code generator below writes `_copy_fields`,
+plain typed straight-line code that mypyc compiles, at the end of that same module below the GENERATED
+line. In the module itself, not beside it: a module of its own would import the class it copies, and the
+class that module. `python -m townhall.cli.fields` writes it (`--check`: fails when one is stale).
+The save format is not hot: `save_fields` and `load_fields` walk the declaration at run time.
+The battery (engine/testing.py) checks a clone against the declaration: every field copied, no mutable
+one shared.
 
-The generator reads a declaration from the source text (ast: literals and the copy rules' names only),
-so a stale or missing generated part never stops it. The names a `save`/`load` expression uses are
-the module's own imports.
+The generator reads a declaration from the source text (ast: literals and the copy rules' names; the
+run-time-only `save`, `load` and `of` are skipped), so a stale or missing generated part never stops it.
 """
 
 from __future__ import annotations
 
 import ast
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
@@ -32,32 +33,32 @@ FRESH: Final = "fresh"  # not carried over (a cache, a change log): the clone ge
 COPY_RULES: Final = (VALUE, LIST, ROWS, DICT, NESTED, SHARED, FRESH)
 SHAPES: Final = (VALUE, LIST, ROWS, DICT, NESTED)
 
-# Expressions by shape; "{v}" stands for the value (the field when saving, the JSON value when loading).
+# The clone's expression by copy rule; "{v}" stands for the field.
 _COPY = {VALUE: "{v}", LIST: "{v}.copy()", ROWS: "[row.copy() for row in {v}]", DICT: "{v}.copy()",
          NESTED: "[item.clone() for item in {v}]"}  # fmt: skip
-_SAVE = {VALUE: "{v}", LIST: "{v}.copy()", ROWS: "[row.copy() for row in {v}]", DICT: "{v}.copy()",
-         NESTED: "[item.to_json() for item in {v}]"}  # fmt: skip
-_LOAD = {VALUE: "{v}", LIST: "list({v})", ROWS: "[list(row) for row in {v}]", DICT: "dict({v})"}
 
 
 @dataclass(frozen=True, slots=True)
 class Field:
     """One attribute of a position: how a clone gets it and, if saved, under which key and in which form.
 
-    `save`/`load` override the default JSON form of the shape ("{v}" is the value; a `load` without it
-    reads `data` itself); `load=None` leaves a saved field to the class (e.g. a constructor argument).
+    `save`/`load` override the default JSON form of the shape (each a function of the value);
+    `restore=False` leaves a saved field to the class (e.g. a constructor argument); an `optional` one
+    may be missing from older saves (loaded from an empty list).
     `clone` is a FRESH field's value in a clone (an expression over `source`), "" when the class sets it.
-    `of` names a NESTED field's item class (its `from_json` loads an item).
+    `of` is a NESTED field's item class (its `from_json` loads an item).
     """
 
     name: str
     key: str | None = None
     copy: str = VALUE
     shape: str = ""
-    save: str = ""
-    load: str | None = ""
+    save: Callable[[Any], Any] | None = None
+    load: Callable[[Any], Any] | None = None
+    restore: bool = True
+    optional: bool = False
     clone: str = ""
-    of: str = ""
+    of: Any = None
 
     @property
     def form(self) -> str:
@@ -96,8 +97,6 @@ def _check(declaration: Fields) -> None:
             if field.key in keys:
                 raise DeclarationError(f"{where}: save key {field.key!r} used twice")
             keys.add(field.key)
-        if field.form == NESTED and not field.of:
-            raise DeclarationError(f"{where}: a NESTED field names its item class (of=...)")
 
 
 def _expression(template: str, value: str) -> str:
@@ -113,21 +112,6 @@ def _copy_line(field: Field) -> str | None:
     return f"{target} = {_expression(_COPY[field.copy], 'source.' + field.name)}"
 
 
-def _save_line(field: Field) -> str:
-    template = field.save or _SAVE[field.form]
-    return f'"{field.key}": {_expression(template, "position." + field.name)},'
-
-
-def _load_line(field: Field) -> str | None:
-    if field.load is None:
-        return None
-    template = field.load or (
-        f"[{field.of}.from_json(item) for item in {{v}}]" if field.form == NESTED else _LOAD[field.form]
-    )
-    value = 'data["' + str(field.key) + '"]'
-    return f"position.{field.name} = {_expression(template, value)}"
-
-
 GENERATED: Final = (
     "# ---- generated from FIELDS by `python -m townhall.cli.fields`: edit the declaration, not below ----"
 )
@@ -137,19 +121,11 @@ def generate(declaration: Fields) -> str:
     """The generated part of the module holding a declaration (the text below the GENERATED line)."""
     _check(declaration)
     owner = declaration.owner
-    saved = [field for field in declaration.fields if field.key is not None]
     lines = [
         f"def _copy_fields(source: {owner}, copy: {owner}) -> None:",
         '    """The clone: every field of `source` onto the blank `copy`."""',
     ]
     lines += [f"    {line}" for field in declaration.fields if (line := _copy_line(field))]
-    if saved:
-        lines += ["", "", f"def _save_fields(position: {owner}) -> dict[str, Any]:"]
-        lines += ['    """The save format: every field with a key, in declaration order."""', "    return {"]
-        lines += [f"        {_save_line(field)}" for field in saved]
-        lines += ["    }", "", "", f"def _load_fields(position: {owner}, data: dict[str, Any]) -> None:"]
-        lines += ['    """Every saved field back from the save format (the others are the class\'s to set)."""']
-        lines += [f"    {line}" for field in saved if (line := _load_line(field))]
     return "\n".join(lines) + "\n"
 
 
@@ -159,17 +135,70 @@ def with_generated(source: str, declaration: Fields) -> str:
     return f"{hand_written}\n\n\n{GENERATED}\n\n\n{generate(declaration)}"
 
 
+# ------------------------------------------------------------------ the save format, at run time
+
+
+def _saved(field: Field, value: Any) -> Any:
+    if field.save is not None:
+        return field.save(value)
+    form = field.form
+    if form == VALUE:
+        return value
+    if form == ROWS:
+        return [row.copy() for row in value]
+    if form == NESTED:
+        return [item.to_json() for item in value]
+    return value.copy()  # LIST, DICT
+
+
+def _loaded(field: Field, value: Any) -> Any:
+    if field.load is not None:
+        return field.load(value)
+    form = field.form
+    if form == LIST:
+        return list(value)
+    if form == ROWS:
+        return [list(row) for row in value]
+    if form == DICT:
+        return dict(value)
+    if form == NESTED:
+        if field.of is None:
+            raise DeclarationError(f"{field.name}: a NESTED field names its item class (of=...)")
+        return [field.of.from_json(item) for item in value]
+    return value
+
+
+def save_fields(declaration: Fields, position: object) -> dict[str, Any]:
+    """The save format: every field with a key, in declaration order."""
+    return {
+        field.key: _saved(field, getattr(position, field.name)) for field in declaration.fields if field.key is not None
+    }
+
+
+def load_fields(declaration: Fields, position: object, data: dict[str, Any]) -> None:
+    """Every saved field back from the save format (those with restore=False are the class's to set)."""
+    for field in declaration.fields:
+        if field.key is not None and field.restore:
+            value = data.get(field.key, []) if field.optional else data[field.key]
+            setattr(position, field.name, _loaded(field, value))
+
+
 # ------------------------------------------------------------------ finding declarations
 
 
 _RULES: Final = {rule.upper(): rule for rule in COPY_RULES}
+_RUN_TIME_ONLY: Final = ("save", "load", "of")  # functions and classes: not needed to generate the clone
 
 
 def _evaluate(node: ast.expr, path: Path) -> Any:
     """A declaration's expression: Field and Fields calls over literals and the copy rules' names."""
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("Field", "Fields"):
         make: Any = Field if node.func.id == "Field" else Fields
-        options = {str(keyword.arg): _evaluate(keyword.value, path) for keyword in node.keywords}
+        options = {
+            str(keyword.arg): _evaluate(keyword.value, path)
+            for keyword in node.keywords
+            if keyword.arg not in _RUN_TIME_ONLY
+        }
         return make(*(_evaluate(arg, path) for arg in node.args), **options)
     if isinstance(node, ast.Name) and node.id in _RULES:
         return _RULES[node.id]

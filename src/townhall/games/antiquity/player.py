@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import compress, count
 from typing import Any, Final
 
-from townhall.engine.fields import FRESH, LIST, ROWS, Field, Fields
+from townhall.engine.fields import FRESH, LIST, ROWS, Field, Fields, load_fields, save_fields
 from townhall.games.antiquity.city import EDGE_NEIGHBOURS, FIRST_SIZE, HOUSE, LATER_SIZE, STORAGE, size_of
 from townhall.games.antiquity.data import BUILDINGS, DATA, FACULTIES
 from townhall.games.antiquity.steps import Step, step_from_json, step_to_json
@@ -45,15 +45,15 @@ FIELDS = Fields(
             "graves",
             "graves",
             ROWS,
-            save="[[int(x) for x in g] for g in {v}]",
-            load="[[bool(x) for x in g] for g in {v}]",
+            save=lambda v: [[int(x) for x in g] for g in v],
+            load=lambda v: [[bool(x) for x in g] for g in v],
         ),
         Field(
             "buildings",
             "blds",
             LIST,
-            save="[None if b is None else [b[0], b[1], list(b[2])] for b in {v}]",
-            load="[None if b is None else (b[0], b[1], tuple(b[2])) for b in {v}]",
+            save=lambda v: [None if b is None else [b[0], b[1], list(b[2])] for b in v],
+            load=lambda v: [None if b is None else (b[0], b[1], tuple(b[2])) for b in v],
         ),
         Field("manned", "manned", LIST),
         Field("houses", "houses"),
@@ -69,14 +69,20 @@ FIELDS = Fields(
         Field("healed", "healed"),
         Field("steps", "steps"),
         Field("new_cathedral", "new_cathedral"),
-        Field("bought", "bought", save="[list(x) for x in {v}]", load="tuple((int(a), int(b)) for a, b in {v})"),
+        Field(
+            "bought",
+            "bought",
+            save=lambda v: [list(x) for x in v],
+            load=lambda v: tuple((int(a), int(b)) for a, b in v),
+        ),
         Field(
             "banked",
             "banked",
-            save="[list(x) for x in {v}]",
-            load='tuple((int(a), int(b), int(c)) for a, b, c in data.get("banked", ()))',  # older saves lack it
+            save=lambda v: [list(x) for x in v],
+            load=lambda v: tuple((int(a), int(b), int(c)) for a, b, c in v),
+            optional=True,  # older saves lack it
         ),
-        Field("pending", "pend", save="step_to_json({v})", load="step_from_json({v})"),
+        Field("pending", "pend", save=step_to_json, load=step_from_json),
         Field("figure_changes"),
         # The observer's change log starts empty in a clone, its base counting the changes before it.
         Field("cell_changes", copy=FRESH, clone="[]"),
@@ -397,12 +403,12 @@ class Player:
             self.figure_changes += 1
 
     def to_json(self) -> dict[str, Any]:
-        return _save_fields(self)
+        return save_fields(FIELDS, self)
 
     @staticmethod
     def from_json(data: dict[str, Any]) -> Player:
         p = Player()
-        _load_fields(p, data)
+        load_fields(FIELDS, p, data)
         return p
 
 
@@ -437,59 +443,3 @@ def _copy_fields(source: Player, copy: Player) -> None:
     copy.figure_changes = source.figure_changes
     copy.cell_changes = []
     copy.cell_base = source.cell_base + len(source.cell_changes)
-
-
-def _save_fields(position: Player) -> dict[str, Any]:
-    """The save format: every field with a key, in declaration order."""
-    return {
-        "goods": position.goods.copy(),
-        "cities": position.cities.copy(),
-        "inns": position.inns.copy(),
-        "grid": [row.copy() for row in position.grid],
-        "graves": [[int(x) for x in g] for g in position.graves],
-        "blds": [None if b is None else [b[0], b[1], list(b[2])] for b in position.buildings],
-        "manned": position.manned.copy(),
-        "houses": position.houses,
-        "saint": position.saint,
-        "old_saint": position.old_saint,
-        "demolished": position.demolished,
-        "country": position.country_buildings,
-        "alive": position.alive,
-        "out_round": position.out_round,
-        "theology_used": position.theology_used,
-        "biology_used": position.biology_used,
-        "alchemy_used": position.alchemy_used,
-        "healed": position.healed,
-        "steps": position.steps,
-        "new_cathedral": position.new_cathedral,
-        "bought": [list(x) for x in position.bought],
-        "banked": [list(x) for x in position.banked],
-        "pend": step_to_json(position.pending),
-    }
-
-
-def _load_fields(position: Player, data: dict[str, Any]) -> None:
-    """Every saved field back from the save format (the others are the class's to set)."""
-    position.goods = list(data["goods"])
-    position.cities = list(data["cities"])
-    position.inns = list(data["inns"])
-    position.grid = [list(row) for row in data["grid"]]
-    position.graves = [[bool(x) for x in g] for g in data["graves"]]
-    position.buildings = [None if b is None else (b[0], b[1], tuple(b[2])) for b in data["blds"]]
-    position.manned = list(data["manned"])
-    position.houses = data["houses"]
-    position.saint = data["saint"]
-    position.old_saint = data["old_saint"]
-    position.demolished = data["demolished"]
-    position.country_buildings = data["country"]
-    position.alive = data["alive"]
-    position.out_round = data["out_round"]
-    position.theology_used = data["theology_used"]
-    position.biology_used = data["biology_used"]
-    position.alchemy_used = data["alchemy_used"]
-    position.healed = data["healed"]
-    position.steps = data["steps"]
-    position.new_cathedral = data["new_cathedral"]
-    position.bought = tuple((int(a), int(b)) for a, b in data["bought"])
-    position.banked = tuple((int(a), int(b), int(c)) for a, b, c in data.get("banked", ()))
-    position.pending = step_from_json(data["pend"])

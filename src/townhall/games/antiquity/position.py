@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Final, Self
 
 from townhall.engine import Chance, Json, State
-from townhall.engine.fields import FRESH, LIST, NESTED, ROWS, SHARED, Field, Fields
+from townhall.engine.fields import FRESH, LIST, NESTED, ROWS, SHARED, Field, Fields, load_fields, save_fields
 from townhall.games.antiquity.board import Board
 from townhall.games.antiquity.player import Player
 
@@ -37,24 +37,24 @@ HEX_OCCUPANT: Final = 4
 FIELDS = Fields(
     "AntiquityPosition",
     (
-        Field("num_players", "num_players", load=None),  # the constructor's arguments
-        Field("beginner", "beginner", load=None),
-        Field("max_rounds", "max_rounds", load=None),
+        Field("num_players", "num_players", restore=False),  # the constructor's arguments
+        Field("beginner", "beginner", restore=False),
+        Field("max_rounds", "max_rounds", restore=False),
         Field("tiles", "tiles", SHARED, shape=ROWS),  # set up once, then read-only
-        Field("terrain", "terrain", LIST, save='"".join({v})', load=None),
-        Field("polluted", "polluted", LIST, save="[int(x) for x in {v}]", load="[bool(x) for x in {v}]"),
+        Field("terrain", "terrain", LIST, save=lambda v: "".join(v), restore=False),
+        Field("polluted", "polluted", LIST, save=lambda v: [int(x) for x in v], load=lambda v: [bool(x) for x in v]),
         Field("hex_goods", "good", LIST),
         Field("hex_producer", "gprod", LIST),
         Field("hex_occupant", "occ", LIST),
-        Field("token", "token", LIST, save="[int(x) for x in {v}]", load="[bool(x) for x in {v}]"),
+        Field("token", "token", LIST, save=lambda v: [int(x) for x in v], load=lambda v: [bool(x) for x in v]),
         Field("revealed", "revealed", LIST),
         Field("range_product", "range_product", LIST),
         Field(
             "producers",
             "producers",
             LIST,
-            save="[None if pr is None else [pr[0], pr[1], pr[2], list(pr[3]), list(pr[4])] for pr in {v}]",
-            load="[None if pr is None else (pr[0], pr[1], pr[2], tuple(pr[3]), tuple(pr[4])) for pr in {v}]",
+            save=lambda v: [None if pr is None else [pr[0], pr[1], pr[2], list(pr[3]), list(pr[4])] for pr in v],
+            load=lambda v: [None if pr is None else (pr[0], pr[1], pr[2], tuple(pr[3]), tuple(pr[4])) for pr in v],
         ),
         Field("fishermen", "fishermen"),
         Field("famine", "famine"),
@@ -75,14 +75,14 @@ FIELDS = Fields(
         Field("ask", "ask", LIST),
         Field("token_pool", "pool", LIST),
         Field("unseen_removed", "unseen_removed"),
-        Field("players", "players", NESTED, of="Player"),
+        Field("players", "players", NESTED, of=Player),
         # Snapshots are never changed once taken: the list is copied, the players in it shared.
         Field(
             "snapshots",
             "snaps",
             LIST,
-            save="[None if s is None else s.to_json() for s in {v}]",
-            load="[None if s is None else Player.from_json(s) for s in {v}]",
+            save=lambda v: [None if s is None else s.to_json() for s in v],
+            load=lambda v: [None if s is None else Player.from_json(s) for s in v],
         ),
         Field("done", "done", LIST),
         Field("board", copy=SHARED),
@@ -148,52 +148,15 @@ class AntiquityPosition(State):  # the protocol base here: a compiled class has 
         _copy_fields(self, copy)
         return copy
 
-    def public_json(self) -> dict[str, Json]:
-        """The JSON of what every player sees."""
-        return {
-            "num_players": self.num_players,
-            "beginner": self.beginner,
-            "max_rounds": self.max_rounds,
-            "tiles": [t[:] for t in self.tiles],
-            "terrain": "".join(self.terrain),
-            "polluted": [int(x) for x in self.polluted],
-            "good": self.hex_goods[:],
-            "gprod": self.hex_producer[:],
-            "occ": self.hex_occupant[:],
-            "token": [int(x) for x in self.token],
-            "revealed": self.revealed[:],
-            "range_product": self.range_product[:],
-            "producers": [
-                None if pr is None else [pr[0], pr[1], pr[2], list(pr[3]), list(pr[4])] for pr in self.producers
-            ],
-            "fishermen": self.fishermen,
-            "famine": self.famine,
-            "round": self.round,
-            "phase": self.phase,
-            "order": self.order[:],
-            "turn": self.turn,
-            "todo_poll": self.pollution_due[:],
-            "todo_grave": self.graves_due[:],
-            "cathedrals_built": self.cathedrals_built,
-            "winners": self.winners[:],
-            "qualified": self.qualified[:],
-            "kept": self.kept[:],
-            "offer": self.offer[:],
-            "offers": self.offers[:],
-            "give": self.give[:],
-            "harvest": self.harvest[:],
-            "ask": self.ask[:],
-        }
-
     def to_json(self) -> dict[str, Json]:
-        return _save_fields(self)
+        return save_fields(FIELDS, self)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Self:
         n = int(data["num_players"])
         terrain = list(data["terrain"])
         position = cls(n, bool(data["beginner"]), int(data["max_rounds"]), Board(n, terrain), terrain)
-        _load_fields(position, data)
+        load_fields(FIELDS, position, data)
         return position
 
 
@@ -242,83 +205,3 @@ def _copy_fields(source: AntiquityPosition, copy: AntiquityPosition) -> None:
     copy.apply_chance = source.apply_chance
     copy.legal_cache = None
     copy.hex_changes = []
-
-
-def _save_fields(position: AntiquityPosition) -> dict[str, Any]:
-    """The save format: every field with a key, in declaration order."""
-    return {
-        "num_players": position.num_players,
-        "beginner": position.beginner,
-        "max_rounds": position.max_rounds,
-        "tiles": [row.copy() for row in position.tiles],
-        "terrain": "".join(position.terrain),
-        "polluted": [int(x) for x in position.polluted],
-        "good": position.hex_goods.copy(),
-        "gprod": position.hex_producer.copy(),
-        "occ": position.hex_occupant.copy(),
-        "token": [int(x) for x in position.token],
-        "revealed": position.revealed.copy(),
-        "range_product": position.range_product.copy(),
-        "producers": [
-            None if pr is None else [pr[0], pr[1], pr[2], list(pr[3]), list(pr[4])] for pr in position.producers
-        ],
-        "fishermen": position.fishermen,
-        "famine": position.famine,
-        "round": position.round,
-        "phase": position.phase,
-        "order": position.order.copy(),
-        "turn": position.turn,
-        "todo_poll": position.pollution_due.copy(),
-        "todo_grave": position.graves_due.copy(),
-        "cathedrals_built": position.cathedrals_built,
-        "winners": position.winners.copy(),
-        "qualified": position.qualified.copy(),
-        "kept": position.kept.copy(),
-        "offer": position.offer.copy(),
-        "offers": position.offers.copy(),
-        "give": position.give.copy(),
-        "harvest": position.harvest.copy(),
-        "ask": position.ask.copy(),
-        "pool": position.token_pool.copy(),
-        "unseen_removed": position.unseen_removed,
-        "players": [item.to_json() for item in position.players],
-        "snaps": [None if s is None else s.to_json() for s in position.snapshots],
-        "done": position.done.copy(),
-    }
-
-
-def _load_fields(position: AntiquityPosition, data: dict[str, Any]) -> None:
-    """Every saved field back from the save format (the others are the class's to set)."""
-    position.tiles = [list(row) for row in data["tiles"]]
-    position.polluted = [bool(x) for x in data["polluted"]]
-    position.hex_goods = list(data["good"])
-    position.hex_producer = list(data["gprod"])
-    position.hex_occupant = list(data["occ"])
-    position.token = [bool(x) for x in data["token"]]
-    position.revealed = list(data["revealed"])
-    position.range_product = list(data["range_product"])
-    position.producers = [
-        None if pr is None else (pr[0], pr[1], pr[2], tuple(pr[3]), tuple(pr[4])) for pr in data["producers"]
-    ]
-    position.fishermen = data["fishermen"]
-    position.famine = data["famine"]
-    position.round = data["round"]
-    position.phase = data["phase"]
-    position.order = list(data["order"])
-    position.turn = data["turn"]
-    position.pollution_due = list(data["todo_poll"])
-    position.graves_due = list(data["todo_grave"])
-    position.cathedrals_built = data["cathedrals_built"]
-    position.winners = list(data["winners"])
-    position.qualified = list(data["qualified"])
-    position.kept = list(data["kept"])
-    position.offer = list(data["offer"])
-    position.offers = list(data["offers"])
-    position.give = list(data["give"])
-    position.harvest = list(data["harvest"])
-    position.ask = list(data["ask"])
-    position.token_pool = list(data["pool"])
-    position.unseen_removed = data["unseen_removed"]
-    position.players = [Player.from_json(item) for item in data["players"]]
-    position.snapshots = [None if s is None else Player.from_json(s) for s in data["snaps"]]
-    position.done = list(data["done"])

@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Any, Final, Self
 
 from townhall.engine import Json, State
-from townhall.engine.fields import LIST, ROWS, SHARED, Field, Fields
-from townhall.games.my_city.actions import BLOCKADE, PIECE_IDS, card_name
+from townhall.engine.fields import LIST, ROWS, SHARED, Field, Fields, load_fields, save_fields
+from townhall.games.my_city.actions import BLOCKADE, PIECE_IDS
 from townhall.games.my_city.board import Features, Terrain, neighbours
 from townhall.games.my_city.chapters import RuleSet
 from townhall.games.my_city.data import CELLS, COLOUR_NAMES, BoardSpec, cell_name
@@ -27,16 +27,22 @@ Stickers = list[list[tuple[int, str]]]
 FIELDS = Fields(
     "MyCityPosition",
     (
-        Field("num_players", "num_players", load=None),
-        Field("rules", "rules", SHARED, save="{v}.to_json()", load=None),  # read-only during a game
+        Field("num_players", "num_players", restore=False),
+        Field("rules", "rules", SHARED, save=lambda v: v.to_json(), restore=False),  # read-only during a game
         Field(
             "board_spec",
             "board",
             SHARED,
-            save='{"name": {v}.name, "rows": {v}.rows_text(), "provenance": {v}.provenance}',
-            load=None,
+            save=lambda v: {"name": v.name, "rows": v.rows_text(), "provenance": v.provenance},
+            restore=False,
         ),
-        Field("stickers", "stickers", SHARED, save="[[[cell_name(c), kind] for c, kind in s] for s in {v}]", load=None),
+        Field(
+            "stickers",
+            "stickers",
+            SHARED,
+            save=lambda v: [[[cell_name(c), kind] for c, kind in s] for s in v],
+            restore=False,
+        ),
         Field("terrain", copy=SHARED),
         Field("features", copy=SHARED),
         Field("occupied", "occ", LIST),
@@ -44,8 +50,8 @@ FIELDS = Fields(
             "placed",
             "placed",
             ROWS,
-            save="[[[piece, mask] for piece, mask in placed] for placed in {v}]",
-            load="[[(piece, mask) for piece, mask in placed] for placed in {v}]",
+            save=lambda v: [[[piece, mask] for piece, mask in placed] for placed in v],
+            load=lambda v: [[(piece, mask) for piece, mask in placed] for placed in v],
         ),
         Field("score", "score", LIST),
         Field("frozen", "frozen", LIST),
@@ -113,27 +119,6 @@ class MyCityPosition(State):  # the protocol base here: a compiled class has one
         _copy_fields(self, copy)
         return copy
 
-    def public_json(self) -> dict[str, Json]:
-        """What every player sees (the observation without the viewer's own choice)."""
-        return {
-            "mode": self.rules.mode,
-            "episode": self.rules.episode,
-            "card": None if self.card < 0 else card_name(self.card),
-            "remaining": [card_name(c) for c in self.deck],
-            "revealed": [card_name(c) for c in self.revealed],
-            "blocked": [card_name(c) for c in self.blocked],
-            "boards": [[[PIECE_IDS[piece], mask] for piece, mask in placed] for placed in self.placed],
-            "scores": list(self.score),
-            "frozen": list(self.frozen),
-            "marks": list(self.marks),
-            "passes": list(self.passes),
-            "active": list(self.active),
-            "decided": [a >= 0 for a in self.pending],
-            "gold_claimed": self.gold_claimed,
-            "over": self.over,
-            "final": self.final,
-        }
-
     def chapter_json(self) -> dict[str, Json]:
         """The chapter mechanics in force (MYC-LEG-1): 4th church, new land, shafts, removed pieces."""
         rules = self.rules
@@ -150,11 +135,11 @@ class MyCityPosition(State):  # the protocol base here: a compiled class has one
         }
 
     def to_json(self) -> dict[str, Json]:
-        return _save_fields(self)
+        return save_fields(FIELDS, self)
 
     def load_progress(self, data: dict[str, Any]) -> None:
         """Fill the dynamic part from to_json output (the static part is built by the game)."""
-        _load_fields(self, data)
+        load_fields(FIELDS, self, data)
         self.around = [neighbours(occ) for occ in self.occupied]
 
 
@@ -188,53 +173,3 @@ def _copy_fields(source: MyCityPosition, copy: MyCityPosition) -> None:
     copy.around = source.around.copy()
     copy.figures_revision = source.figures_revision
     copy.can_pass = source.can_pass
-
-
-def _save_fields(position: MyCityPosition) -> dict[str, Any]:
-    """The save format: every field with a key, in declaration order."""
-    return {
-        "num_players": position.num_players,
-        "rules": position.rules.to_json(),
-        "board": {
-            "name": position.board_spec.name,
-            "rows": position.board_spec.rows_text(),
-            "provenance": position.board_spec.provenance,
-        },
-        "stickers": [[[cell_name(c), kind] for c, kind in s] for s in position.stickers],
-        "occ": position.occupied.copy(),
-        "placed": [[[piece, mask] for piece, mask in placed] for placed in position.placed],
-        "score": position.score.copy(),
-        "frozen": position.frozen.copy(),
-        "marks": position.marks.copy(),
-        "passes": position.passes.copy(),
-        "active": position.active.copy(),
-        "pending": position.pending.copy(),
-        "deck": position.deck.copy(),
-        "card": position.card,
-        "start_occ": position.start_occupied,
-        "revealed": position.revealed.copy(),
-        "blocked": position.blocked.copy(),
-        "gold_claimed": position.gold_claimed,
-        "over": position.over,
-        "final": position.final,
-    }
-
-
-def _load_fields(position: MyCityPosition, data: dict[str, Any]) -> None:
-    """Every saved field back from the save format (the others are the class's to set)."""
-    position.occupied = list(data["occ"])
-    position.placed = [[(piece, mask) for piece, mask in placed] for placed in data["placed"]]
-    position.score = list(data["score"])
-    position.frozen = list(data["frozen"])
-    position.marks = list(data["marks"])
-    position.passes = list(data["passes"])
-    position.active = list(data["active"])
-    position.pending = list(data["pending"])
-    position.deck = list(data["deck"])
-    position.card = data["card"]
-    position.start_occupied = data["start_occ"]
-    position.revealed = list(data["revealed"])
-    position.blocked = list(data["blocked"])
-    position.gold_claimed = data["gold_claimed"]
-    position.over = data["over"]
-    position.final = data["final"]
