@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 from townhall import games
+from townhall.cli.generated import write_or_check
 from townhall.engine.fields import generated_files
 
 
@@ -38,24 +39,7 @@ def expected() -> dict[Path, str]:
 
 
 def main(argv: list[str]) -> int:
-    check = "--check" in argv
-    stale = []
-    for path, text in expected().items():
-        current = path.read_text(encoding="utf-8") if path.exists() else None
-        if current == text:
-            continue
-        if check:
-            stale.append(str(path))
-        else:
-            path.write_text(text, encoding="utf-8")
-            print(f"wrote {path}")
-    if stale:
-        print(
-            f"stale or missing generated field code (run `python -m townhall.cli.fields`): {', '.join(stale)}",
-            file=sys.stderr,
-        )
-        return 1
-    return 0
+    return write_or_check(expected(), "--check" in argv, "generated field code", "python -m townhall.cli.fields")
 
 
 if __name__ == "__main__":
