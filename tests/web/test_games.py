@@ -12,31 +12,27 @@ from playwright.sync_api import BrowserContext, expect
 from tests.server.conftest import Server
 from tests.web.conftest import screenshot
 from tests.web.table import TablePage, open_lobby_and_create, play_to_end
+from townhall import games
 
 # Short games where a game has an option for it; the bot is the random one (level easy).
-GAMES: dict[str, dict[str, Any]] = {
-    "carcassonne": {},
-    "kutna-hora": {},
-    "my-city": {},
-    "antiquity": {"max_rounds": 2},
-}
+SHORT: dict[str, dict[str, Any]] = {"antiquity": {"max_rounds": 2}}
 
 # After how many of the human's actions the mid-game picture is taken (My City's random games are short).
 MID_GAME = {"carcassonne": 14, "kutna-hora": 12, "my-city": 2, "antiquity": 8}
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("game", games.shipped())
 def test_a_whole_game_against_a_bot_by_clicks(game: str, server: Server, context: BrowserContext) -> None:
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
-    table_id = open_lobby_and_create(page, server.url, game, ["me", "bot:easy"], GAMES[game])
+    table_id = open_lobby_and_create(page, server.url, game, ["me", "bot:easy"], SHORT.get(game, {}))
     table = TablePage(page)
     table.wait_loaded()
     expect(page.locator("#scores .seat.mine")).to_have_count(1)
 
     def shot(n: int) -> None:
-        if n == MID_GAME[game]:
+        if n == MID_GAME.get(game, 4):
             screenshot(page, f"{game}-mid")
 
     on_board = play_to_end(table, random.Random(game), shot)
