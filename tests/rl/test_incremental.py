@@ -3,7 +3,6 @@ random games, for every game and player count, the kept view equals a view fille
 
 from __future__ import annotations
 
-import os
 import random
 
 import numpy as np
@@ -119,31 +118,6 @@ def test_refresh_clears_the_previous_ones_and_sets_the_new() -> None:
     legal.append(7)  # the state's list may change later: the kept ones do not
     assert bytes(mask) == bytes([0, 0, 1, 0, 0, 1, 0, 0]) and previous == (2, 5)
     assert refresh(mask, previous, []) == () and bytes(mask) == bytes(8)
-
-
-def test_the_c_refresh_stores_as_the_python_one() -> None:
-    """The compiled build clears and sets a mask's ones in C (rl/_mask.c); the pure build in
-    Python. Both give the same bytes and ids, and refuse an id outside the mask."""
-    from townhall.rl import mask as masks
-
-    expected = os.environ.get("TOWNHALL_EXPECT_BUILD")
-    if masks.IN_C is None:  # the pure build: environments run the Python stores
-        assert expected != "compiled", "the compiled build has no C refresh"
-        assert masks.refresh is masks.refresh_items
-        return
-    assert expected != "pure" and masks.refresh is masks.IN_C
-    rng = random.Random(3)
-    in_c, in_python = bytearray(300), bytearray(300)
-    kept_c: tuple[int, ...] = ()
-    kept_python: tuple[int, ...] = ()
-    for _ in range(200):
-        legal = sorted(rng.sample(range(300), rng.randrange(0, 40)))
-        kept_c = masks.IN_C(in_c, kept_c, legal)
-        kept_python = masks.refresh_items(in_python, kept_python, legal)
-        assert kept_c == kept_python == tuple(legal) and in_c == in_python
-    for refresh_with in (masks.IN_C, masks.refresh_items):
-        with pytest.raises(IndexError):
-            refresh_with(bytearray(4), (), [1, 4])
 
 
 def test_a_view_that_stores_float32_items_needs_a_float32_buffer() -> None:
