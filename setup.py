@@ -22,7 +22,7 @@ from setuptools import Extension, setup
 
 SRC = Path(__file__).parent / "src"
 ENGINE = ("chance", "codec", "errors", "items", "protocol", "watch")
-NOT_HOT = {"__init__", "views", "board_view", "data", "events", "observation", "game", "campaign", "chapters"}
+NOT_HOT = {"__init__", "views", "board_view", "data", "events", "observation_model", "game", "campaign", "chapters"}
 # The search agent's iterations are as hot as the rules they call.
 AGENTS = ("mcts",)
 RL = ("mask", "handout", "core", "aec")  # the environments' hot path at every decision (parallel, gym stay interpreted)

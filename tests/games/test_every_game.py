@@ -29,6 +29,7 @@ ROLE_FILES = (
     "legality.py",
     "position.py",
     "observation.py",
+    "observation_model.py",
     "events.py",
     "views.py",
     "board_view.py",

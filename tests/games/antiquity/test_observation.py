@@ -12,7 +12,8 @@ import pytest
 from tests.games.antiquity.helpers import act, flat, give, hexname, hx, new, start_centre, to_country
 from townhall.engine import Chance
 from townhall.games.antiquity import actions as A
-from townhall.games.antiquity.observation import STEP_NAMES, AntiquityObservation
+from townhall.games.antiquity.observation import STEP_NAMES
+from townhall.games.antiquity.observation_model import AntiquityObservation
 from townhall.games.antiquity.position import PLAN
 from townhall.games.antiquity.state import AntiquityState
 from townhall.games.antiquity.steps import (

@@ -11,7 +11,7 @@ import pytest
 from townhall.engine.chance import Chance
 from townhall.engine.protocol import Json
 from townhall.games.carcassonne import GAME
-from townhall.games.carcassonne.observation import CarcassonneObservation
+from townhall.games.carcassonne.observation_model import CarcassonneObservation
 from townhall.games.carcassonne.state import CarcassonneState
 
 # The abbreviated keys of the save formats (issue 31), Carcassonne's among them ("rot", "on").

@@ -11,7 +11,7 @@ import pytest
 
 from townhall.engine import Chance
 from townhall.games.kutna_hora import GAME
-from townhall.games.kutna_hora.observation import KutnaHoraObservation
+from townhall.games.kutna_hora.observation_model import KutnaHoraObservation
 from townhall.games.kutna_hora.state import KutnaHoraState
 
 # The save format's short keys (and those the issue lists for every game): none may reach a client.
@@ -88,7 +88,7 @@ def test_hidden_choices_give_every_seat_the_same_view(players: int) -> None:
 def test_every_step_name_derived_from_its_record_is_in_the_published_model() -> None:
     from typing import get_args
 
-    from townhall.games.kutna_hora.observation import StepName
+    from townhall.games.kutna_hora.observation_model import StepName
     from townhall.games.kutna_hora.steps import STEP_NAMES
 
     assert [name for name, _ in STEP_NAMES.values()] == list(get_args(StepName))

@@ -13,7 +13,7 @@ import pytest
 from tests.games.my_city.helpers import start
 from townhall.engine import Chance, Json
 from townhall.games.my_city import GAME
-from townhall.games.my_city.observation import MyCityObservation
+from townhall.games.my_city.observation_model import MyCityObservation
 from townhall.games.my_city.state import MyCityState
 
 # The abbreviated keys of the save formats (issue 31), My City's own among them.

@@ -14,7 +14,7 @@ from townhall.games.antiquity import evaluate as evaluation
 from townhall.games.antiquity import events, setup, victory, views
 from townhall.games.antiquity.components import MAX_ITEMS, MAX_OFFERS, MAX_PLAN_STEPS
 from townhall.games.antiquity.data import DATA_DIR, DATA_FILE, AntiquityFile
-from townhall.games.antiquity.observation import AntiquityObservation
+from townhall.games.antiquity.observation_model import AntiquityObservation
 from townhall.games.antiquity.state import AntiquityState
 from townhall.i18n import N_
 

@@ -14,7 +14,7 @@ from townhall.games.carcassonne import board_view as board
 from townhall.games.carcassonne import evaluate as heuristic
 from townhall.games.carcassonne import events, setup, views
 from townhall.games.carcassonne.data import DATA_FILES, RULES_FILE, TILES_FILE, RulesFile, TilesFile
-from townhall.games.carcassonne.observation import CarcassonneObservation
+from townhall.games.carcassonne.observation_model import CarcassonneObservation
 from townhall.games.carcassonne.state import CarcassonneState, from_json, new_state
 from townhall.i18n import N_
 

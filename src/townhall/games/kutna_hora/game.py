@@ -19,7 +19,7 @@ from townhall.engine.protocol import (
 from townhall.games.kutna_hora import board_view, evaluate, events, setup, views
 from townhall.games.kutna_hora.data import DATA_DIR, FILES, MODELS
 from townhall.games.kutna_hora.events import EVENT_KINDS
-from townhall.games.kutna_hora.observation import KutnaHoraObservation
+from townhall.games.kutna_hora.observation_model import KutnaHoraObservation
 from townhall.games.kutna_hora.state import KutnaHoraState
 from townhall.i18n import N_
 

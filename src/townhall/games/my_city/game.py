@@ -23,7 +23,7 @@ from townhall.engine.protocol import DataKind, GameFacts
 from townhall.games.my_city import board_view, events, setup, views
 from townhall.games.my_city import evaluate as heuristic
 from townhall.games.my_city.data import DATA_DIR, MAX_PIECES, BoardFile, CampaignFile, PiecesFile, builtin_files
-from townhall.games.my_city.observation import MyCityObservation
+from townhall.games.my_city.observation_model import MyCityObservation
 from townhall.games.my_city.scoring import END_REASONS, TIE_BREAKS
 from townhall.games.my_city.state import MyCityState
 from townhall.i18n import N_
