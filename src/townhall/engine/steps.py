@@ -1,9 +1,10 @@
 """One codec for the records of pending sub-decisions ("steps") a position keeps and saves.
 
-A step record is a small frozen dataclass naming its kind in a ClassVar (the codec is told which:
-`KIND`, `tag`, ...). Its save form is the list `[kind, *values]`: its fields in order (tuples as lists,
-a record held in a field as its own list), or in the order of its `FORM` ClassVar, where None is an
-unused slot; with a `width`, every record saves that many values, 0 filling the slots it does not use.
+A step record is a small frozen dataclass declared with `@step_record(KIND=...)`, which names its kind
+in a class attribute (the codec is told which: `KIND`, `tag`, ...). Its save form is the list
+`[kind, *values]`: its fields in order (tuples as lists, a record held in a field as its own list), or
+in the order of its `FORM` ClassVar, where None is an unused slot; with a `width`, every record saves
+that many values, 0 filling the slots it does not use.
 
 Kept interpreted in the compiled build (setup.py): mypyc would make a dataclass's ClassVar kind a field.
 """
@@ -12,11 +13,27 @@ from __future__ import annotations
 
 import types
 import typing
-from collections.abc import Iterable
-from dataclasses import fields
-from typing import Any
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, fields
+from typing import Any, TypeVar, dataclass_transform
 
 from townhall.engine.protocol import Json
+
+R = TypeVar("R")
+
+
+@dataclass_transform(frozen_default=True)
+def step_record(**kind: Any) -> Callable[[type[R]], type[R]]:
+    """Make a class a step record: a frozen dataclass with slots, whose kind is the class attribute
+    named here (`@step_record(KIND=3)`); the game's base class declares that attribute's type."""
+
+    def make(cls: type[R]) -> type[R]:
+        record = dataclass(frozen=True, slots=True)(cls)
+        for name, value in kind.items():
+            setattr(record, name, value)
+        return record
+
+    return make
 
 
 def _listed(value: Any) -> Any:

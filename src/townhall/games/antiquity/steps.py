@@ -1,58 +1,59 @@
 """Pending sub-decision steps of a player (and the jobs a payment finishes) as small frozen records.
 
 Their JSON form is the tagged list the state has always saved: `["pay", ["bld", 3, 0, [1, 2]], [...]]`,
-written by the engine's step codec (engine/steps.py) from each record's `tag`.
+written by the engine's step codec (engine/steps.py) from each record's `tag` (`@step_record`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
-from townhall.engine.steps import StepCodec
+from townhall.engine.steps import StepCodec, step_record
 from townhall.games.antiquity.payment import Need
 
 Cells = tuple[int, ...]
 Origin = tuple[tuple[int, int, Cells], ...]  # building, city, cells where it stood
 
 
+class Record:
+    """The base of every step and job: its tag (given by @step_record), the head of its saved list."""
+
+    __slots__ = ()
+    tag: ClassVar[str]
+
+
 # ------------------------------------------------------------------ jobs finished by a payment
 
 
-@dataclass(frozen=True, slots=True)
-class BuildJob:
-    tag: ClassVar[str] = "bld"
+@step_record(tag="bld")
+class BuildJob(Record):
     building_type: int
     city: int
     cells: Cells
 
 
-@dataclass(frozen=True, slots=True)
-class HouseJob:
-    tag: ClassVar[str] = "house"
+@step_record(tag="house")
+class HouseJob(Record):
     number: int
     city: int
     cell: int
 
 
-@dataclass(frozen=True, slots=True)
-class ProducerJob:
-    tag: ClassVar[str] = "prod"
+@step_record(tag="prod")
+class ProducerJob(Record):
     kind: int
     sites: Cells
     good: int
     free_seed: bool
 
 
-@dataclass(frozen=True, slots=True)
-class InnJob:
-    tag: ClassVar[str] = "inn"
+@step_record(tag="inn")
+class InnJob(Record):
     hex: int
 
 
-@dataclass(frozen=True, slots=True)
-class CityJob:
-    tag: ClassVar[str] = "city"
+@step_record(tag="city")
+class CityJob(Record):
     hex: int
 
 
@@ -62,107 +63,95 @@ Job = BuildJob | HouseJob | ProducerJob | InnJob | CityJob
 # ------------------------------------------------------------------ pending steps
 
 
-@dataclass(frozen=True, slots=True)
-class PlaceBuilding:
+@step_record(tag="place")
+class PlaceBuilding(Record):
     """Phase 2: where the chosen building goes."""
 
-    tag: ClassVar[str] = "place"
     choice: int
 
 
-@dataclass(frozen=True, slots=True)
-class Arrange:
+@step_record(tag="arrange")
+class Arrange(Record):
     """Phase 2, St. Barbara: buildings held (placed back first-lifted first) and where they stood."""
 
-    tag: ClassVar[str] = "arrange"
     held: Cells
     origin: Origin
 
 
-@dataclass(frozen=True, slots=True)
-class PlaceHouse:
-    tag: ClassVar[str] = "hplace"
+@step_record(tag="hplace")
+class PlaceHouse(Record):
     number: int
 
 
-@dataclass(frozen=True, slots=True)
-class PlaceFreeHouse:
+@step_record(tag="fplace")
+class PlaceFreeHouse(Record):
     """St. Nicholas's free house: where it goes."""
 
-    tag: ClassVar[str] = "fplace"
     number: int
 
 
-@dataclass(frozen=True, slots=True)
-class Pay:
+@step_record(tag="pay")
+class Pay(Record):
     """A price paid good by good; the job is done once it is paid."""
 
-    tag: ClassVar[str] = "pay"
     job: Job
     need: Need
 
 
-@dataclass(frozen=True, slots=True)
-class ChooseSaint:
-    tag: ClassVar[str] = "saint"
+@step_record(tag="saint")
+class ChooseSaint(Record):
+    """Phase 2: the saint of a new cathedral (ANT-PH2-8)."""
 
 
-@dataclass(frozen=True, slots=True)
-class OfferFreeHouse:
+@step_record(tag="nicholas")
+class OfferFreeHouse(Record):
     """St. Nicholas: a free house lower than the one just built, or none."""
 
-    tag: ClassVar[str] = "nicholas"
     number: int
 
 
-@dataclass(frozen=True, slots=True)
-class BankGiveFirst:
-    tag: ClassVar[str] = "bank"
+@step_record(tag="bank")
+class BankGiveFirst(Record):
+    """A bank trade: the first good to give."""
 
 
-@dataclass(frozen=True, slots=True)
-class BankGiveSecond:
-    tag: ClassVar[str] = "bank2"
+@step_record(tag="bank2")
+class BankGiveSecond(Record):
     first: int
 
 
-@dataclass(frozen=True, slots=True)
-class BankTake:
-    tag: ClassVar[str] = "bank3"
+@step_record(tag="bank3")
+class BankTake(Record):
     first: int
     second: int
 
 
-@dataclass(frozen=True, slots=True)
-class MoveGrave:
+@step_record(tag="graveto")
+class MoveGrave(Record):
     """St. Barbara: the empty square a grave moves to."""
 
-    tag: ClassVar[str] = "graveto"
     city: int
     cell: int
 
 
-@dataclass(frozen=True, slots=True)
-class CountrySite:
+@step_record(tag="site")
+class CountrySite(Record):
     """Phase 4: the hex of the chosen countryside building."""
 
-    tag: ClassVar[str] = "site"
     kind: int
 
 
-@dataclass(frozen=True, slots=True)
-class FisherPartner:
+@step_record(tag="site2")
+class FisherPartner(Record):
     """Phase 4: the second shore hex of a fisherman."""
 
-    tag: ClassVar[str] = "site2"
     hex: int
 
 
-@dataclass(frozen=True, slots=True)
-class ChooseProduct:
+@step_record(tag="fgood")
+class ChooseProduct(Record):
     """Phase 4: the good a new producer yields."""
 
-    tag: ClassVar[str] = "fgood"
     kind: int
     sites: Cells
 

@@ -2,15 +2,16 @@
 
 Kept apart from the position: the compiled build (mypyc) leaves these records interpreted, as it
 does not yet keep a dataclass's ClassVar (the KIND) out of its fields. The codec is the engine's
-(engine/steps.py): each record names its KIND, and saves its fields as a and b (0 where none).
+(engine/steps.py): each record names its KIND (`@step_record`), and saves its fields as a and b (0
+where none).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import fields
 from typing import ClassVar, Final
 
-from townhall.engine.steps import StepCodec
+from townhall.engine.steps import StepCodec, step_record
 from townhall.games.kutna_hora.actions import (
     T_BARB,
     T_BARB_END,
@@ -34,131 +35,119 @@ from townhall.games.kutna_hora.actions import (
 # step run at once). Each step's JSON form is [kind, a, b] (the saved format, CODEC).
 
 
-@dataclass(frozen=True, slots=True)
-class StartMine:
+class StepRecord:
+    """The base of every step: its KIND (given by @step_record), the first value of its saved form."""
+
+    __slots__ = ()
+    KIND: ClassVar[int]
+
+
+@step_record(KIND=T_MINE)
+class StartMine(StepRecord):
     """Automatic: start a mine action (flags: F_FREE, F_RESERVE)."""
 
-    KIND: ClassVar[int] = T_MINE
     flags: int
 
 
-@dataclass(frozen=True, slots=True)
-class BuyMiners:
+@step_record(KIND=T_BUY)
+class BuyMiners(StepRecord):
     """Buy miners for one permit? (KH-MINE-1)"""
 
-    KIND: ClassVar[int] = T_BUY
     flags: int
 
 
-@dataclass(frozen=True, slots=True)
-class DrawMineTiles:
+@step_record(KIND=T_DRAW)
+class DrawMineTiles(StepRecord):
     """Automatic: draw as many mine tiles as the technology level (KH-MINE-2)."""
 
-    KIND: ClassVar[int] = T_DRAW
     flags: int
 
 
-@dataclass(frozen=True, slots=True)
-class KeepMineTile:
+@step_record(KIND=T_KEEP)
+class KeepMineTile(StepRecord):
     """Keep which drawn tile? (KH-MINE-2)"""
 
-    KIND: ClassVar[int] = T_KEEP
     flags: int
 
 
-@dataclass(frozen=True, slots=True)
-class PlaceMine:
+@step_record(KIND=T_PLACE)
+class PlaceMine(StepRecord):
     """Where does the kept tile go? (KH-MINE-3)"""
 
-    KIND: ClassVar[int] = T_PLACE
     flags: int
     tile: int
 
 
-@dataclass(frozen=True, slots=True)
-class PlaceTechnology:
+@step_record(KIND=T_TECH)
+class PlaceTechnology(StepRecord):
     """Where does the technology tile go (declining removes it)? (KH-BUILD-5)"""
 
-    KIND: ClassVar[int] = T_TECH
     FORM: ClassVar = (None, "tile")  # saved as [kind, 0, tile]
     tile: int
 
 
-@dataclass(frozen=True, slots=True)
-class TakeLicence:
+@step_record(KIND=T_LIC)
+class TakeLicence(StepRecord):
     """Take a licence (mode 0 paid, 1 free, 2 free and public only; KH-LIC-1)."""
 
-    KIND: ClassVar[int] = T_LIC
     mode: int
 
 
-@dataclass(frozen=True, slots=True)
-class BuyPlot:
+@step_record(KIND=T_PLOT)
+class BuyPlot(StepRecord):
     """Buy a plot (mode 0 paid, 1 free anywhere; KH-PLOT-1)."""
 
-    KIND: ClassVar[int] = T_PLOT
     mode: int
 
 
-@dataclass(frozen=True, slots=True)
-class BuildBuilding:
+@step_record(KIND=T_BUILD)
+class BuildBuilding(StepRecord):
     """Build (mode 0 paying wood, 1 without wood cost; KH-BUILD-1)."""
 
-    KIND: ClassVar[int] = T_BUILD
     mode: int
 
 
-@dataclass(frozen=True, slots=True)
-class TakeIncome:
+@step_record(KIND=T_INCOME)
+class TakeIncome(StepRecord):
     """Automatic: take income, then offer a noble (KH-INC-1)."""
 
-    KIND: ClassVar[int] = T_INCOME
 
-
-@dataclass(frozen=True, slots=True)
-class SeatNoble:
+@step_record(KIND=T_NOBLE)
+class SeatNoble(StepRecord):
     """Seat a noble in the council (mode 0 from the pool for money, 1 from the bank free; KH-INC-2)."""
 
-    KIND: ClassVar[int] = T_NOBLE
     mode: int
 
 
-@dataclass(frozen=True, slots=True)
-class ResolveBarbaraTile:
+@step_record(KIND=T_BARB)
+class ResolveBarbaraTile(StepRecord):
     """Resolve St. Barbara tile `tile` or ignore it (KH-BAR-2)."""
 
-    KIND: ClassVar[int] = T_BARB
     tile: int
 
 
-@dataclass(frozen=True, slots=True)
-class RemoveHouse:
+@step_record(KIND=T_HOUSE)
+class RemoveHouse(StepRecord):
     """St. Barbara tile 3: remove a house for +2 production?"""
 
-    KIND: ClassVar[int] = T_HOUSE
 
-
-@dataclass(frozen=True, slots=True)
-class ScoreBuilding:
+@step_record(KIND=T_SCORE)
+class ScoreBuilding(StepRecord):
     """St. Barbara tile 10: score one own building."""
 
-    KIND: ClassVar[int] = T_SCORE
 
-
-@dataclass(frozen=True, slots=True)
-class OptionalIcon:
+@step_record(KIND=T_OPT)
+class OptionalIcon(StepRecord):
     """An impersonal icon the player may decline (icon: OPT_*, argument: a good or an amount)."""
 
-    KIND: ClassVar[int] = T_OPT
     icon: int
     argument: int
 
 
-@dataclass(frozen=True, slots=True)
-class TurnBarbaraTileDown:
+@step_record(KIND=T_BARB_END)
+class TurnBarbaraTileDown(StepRecord):
     """Automatic: St. Barbara tile `tile` turns face down after its steps (KH-BAR-1)."""
 
-    KIND: ClassVar[int] = T_BARB_END
     tile: int
 
 
