@@ -307,11 +307,7 @@ def _print_simulation(summary: dict[str, object]) -> None:
     assert isinstance(length, dict)
     console.print(
         _("Game length: {mean:.1f} decisions (min {min:g}, max {max:g}); {rate} games/s over {seconds} s").format(
-            mean=length["mean"],
-            min=length["min"],
-            max=length["max"],
-            rate=summary["games_per_second"],
-            seconds=summary["seconds"],
+            **length, rate=summary["games_per_second"], seconds=summary["seconds"]
         )
     )
 
