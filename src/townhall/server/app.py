@@ -28,6 +28,7 @@ from townhall.server.context import Services
 from townhall.server.errors import error_body, status_of
 from townhall.server.pubsub import MemoryPubSub, RedisPubSub
 from townhall.server.routes import games as games_routes
+from townhall.server.routes import health as health_routes
 from townhall.server.routes import pages as pages_routes
 from townhall.server.routes import tables as tables_routes
 from townhall.server.routes import ws as ws_routes
@@ -79,6 +80,7 @@ def create_app(database: str | None = None, redis: str | None = None) -> FastAPI
     )
     app.state.services = services
     app.include_router(games_routes.router)
+    app.include_router(health_routes.router)
     app.include_router(tables_routes.router)
     app.include_router(ws_routes.router)
     app.include_router(pages_routes.router)

@@ -9,9 +9,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
+import secrets
+import threading
 from collections.abc import Callable
 
 REDIS_CHANNEL = "townhall:tables"
+BACKOFF_FIRST = 0.1  # seconds before the first reconnection, doubled after each failure ...
+BACKOFF_LAST = 1.0  # ... up to this: pushes resume within about a second of Redis coming back
+log = logging.getLogger("townhall.server")
 
 
 class MemoryPubSub:
@@ -45,6 +51,10 @@ class MemoryPubSub:
         self._queues.setdefault(table_id, set()).add(queue)
         return queue
 
+    def status(self) -> str:
+        """For the health check: "memory" (this process only), "ok" or "unreachable" (Redis)."""
+        return "memory"
+
     def unsubscribe(self, table_id: str, queue: asyncio.Queue[int]) -> None:
         queues = self._queues.get(table_id)
         if queues is not None:
@@ -54,16 +64,26 @@ class MemoryPubSub:
 
 
 class RedisPubSub(MemoryPubSub):
-    """Notices through a Redis channel: every process hears every process's changes."""
+    """Notices through a Redis channel: every process hears every process's changes.
+
+    Redis may fail at any time: this process's own notices are delivered here first, so its sockets
+    never wait on Redis, and a publish that fails is logged, never raised (the action it announces
+    is committed). The listener reconnects with backoff; once back, every table watched here is
+    checked and pushed again, so each socket catches up by state id on what other processes did
+    meanwhile."""
 
     def __init__(self, url: str) -> None:
         super().__init__()
         import redis
 
         self._url = url
-        self._client = redis.Redis.from_url(url)
+        # Short timeouts: a publish during an outage fails at once instead of holding a request.
+        self._client = redis.Redis.from_url(url, socket_connect_timeout=0.5, socket_timeout=0.5)
         self._client.ping()
         self._task: asyncio.Task[None] | None = None
+        self._origin = secrets.token_hex(8)  # this process: its own notices coming back are skipped
+        self.up = True  # whether Redis answered the last publish or subscription
+        self._lost = threading.Lock()  # publish runs in worker threads: one outage logged once
 
     async def start(self) -> None:
         await super().start()
@@ -77,29 +97,67 @@ class RedisPubSub(MemoryPubSub):
         await super().stop()
 
     def publish(self, table_id: str, state_id: int) -> None:
-        self._client.publish(REDIS_CHANNEL, json.dumps([table_id, state_id]))
+        import redis
+
+        self._deliver_threadsafe(table_id, state_id)
+        try:
+            self._client.publish(REDIS_CHANNEL, json.dumps([table_id, state_id, self._origin]))
+        except (redis.RedisError, OSError) as error:
+            self._went_down(error)
+
+    def _went_down(self, error: BaseException) -> None:
+        with self._lost:
+            if self.up:
+                log.warning("pub/sub: Redis unreachable (%s); pushes stay within this process until it is back", error)
+            self.up = False
 
     async def _listen(self) -> None:
+        import redis
         import redis.asyncio
 
-        client = redis.asyncio.Redis.from_url(self._url)
-        pubsub = client.pubsub()
-        await pubsub.subscribe(REDIS_CHANNEL)
+        delay = BACKOFF_FIRST
+        while True:
+            client = redis.asyncio.Redis.from_url(self._url, socket_connect_timeout=1)
+            pubsub = client.pubsub()
+            try:
+                await pubsub.subscribe(REDIS_CHANNEL)
+                if not self.up:
+                    log.warning("pub/sub: Redis is back; catching up every watched table")
+                self.up = True
+                delay = BACKOFF_FIRST
+                self._catch_up()
+                async for message in pubsub.listen():
+                    if message.get("type") == "message":
+                        self._heard(message["data"])
+            except (redis.RedisError, OSError) as error:
+                self._went_down(error)
+            finally:
+                with contextlib.suppress(Exception):
+                    await pubsub.aclose()  # type: ignore[no-untyped-call]
+                    await client.aclose()
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, BACKOFF_LAST)
+
+    def _heard(self, data: bytes) -> None:
         try:
-            async for message in pubsub.listen():
-                if message.get("type") != "message":
-                    continue
-                try:
-                    table_id, state_id = json.loads(message["data"])
-                except (ValueError, TypeError):
-                    continue
-                if isinstance(table_id, str) and isinstance(state_id, int):
-                    if self.heard is not None:
-                        self.heard(table_id, state_id)
-                    self._deliver(table_id, state_id)
-        finally:
-            await pubsub.aclose()  # type: ignore[no-untyped-call]
-            await client.aclose()
+            table_id, state_id, origin = json.loads(data)
+        except (ValueError, TypeError):
+            return
+        if isinstance(table_id, str) and isinstance(state_id, int) and origin != self._origin:
+            if self.heard is not None:
+                self.heard(table_id, state_id)
+            self._deliver(table_id, state_id)
+
+    def _catch_up(self) -> None:
+        """After a (re)subscription: every table watched here is checked against the database and
+        its sockets told (state id 0: whatever is current), as notices may have been missed."""
+        for table_id in list(self._queues):
+            if self.heard is not None:
+                self.heard(table_id, 0)
+            self._deliver(table_id, 0)
+
+    def status(self) -> str:
+        return "ok" if self.up else "unreachable"
 
 
 PubSub = MemoryPubSub

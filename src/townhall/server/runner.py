@@ -10,6 +10,7 @@ time) ends the game. Typed actions are read by the engine's parser, as at the te
 from __future__ import annotations
 
 import json
+import logging
 import secrets
 import time
 from collections.abc import Callable, Sequence
@@ -30,6 +31,8 @@ from townhall.server.words import _
 
 Listener = Callable[[str, int], None]
 CHAT_LIMIT = 500
+
+log = logging.getLogger("townhall.server")
 
 
 def _refuse_stale(state_id: int | None, now: int) -> None:
@@ -307,5 +310,10 @@ class TableRunner:
         return live
 
     def _notify(self, table_id: str, state_id: int) -> None:
+        """Tell the listeners of a committed change; a listener's failure is logged, never raised:
+        the change is committed and is answered as such."""
         for listener in list(self.listeners):
-            listener(table_id, state_id)
+            try:
+                listener(table_id, state_id)
+            except Exception:
+                log.exception("a listener failed on table %s at state %d (the change is committed)", table_id, state_id)

@@ -13,8 +13,9 @@ from dataclasses import asdict
 from datetime import datetime
 from typing import Any, cast
 
-from sqlalchemy import Engine, select, update
+from sqlalchemy import Engine, select, text, update
 from sqlalchemy import Table as SqlTable
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
 from townhall.engine.protocol import Json
@@ -168,6 +169,14 @@ class SqlStore:
     def active(self) -> list[str]:
         with Session(self._engine) as session:
             return list(session.scalars(select(TableRow.id).where(TableRow.status != OVER)).all())
+
+    def reachable(self) -> bool:
+        try:
+            with self._engine.connect() as connection:
+                connection.execute(text("SELECT 1"))
+        except SQLAlchemyError:
+            return False
+        return True
 
     def _writing(self) -> contextlib.AbstractContextManager[object]:
         return self._writer if self._writer is not None else contextlib.nullcontext()

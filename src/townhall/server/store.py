@@ -49,3 +49,6 @@ class TableStore(Protocol):
 
     def active(self) -> list[str]:
         """Tables not over."""
+
+    def reachable(self) -> bool:
+        """Whether the storage answers now (the health check)."""
