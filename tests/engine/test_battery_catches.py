@@ -61,6 +61,21 @@ class _GlobalRandomPig(Pig):
         return _GlobalRandomPigState(num_players, int(options["target"]), int(options["max_turns"]))  # type: ignore[call-overload]
 
 
+class _BoastfulPigState(PigState):
+    def private_step(self, player: int, action: int) -> bool:
+        return True  # a false claim: the others see every roll and hold in Pig
+
+
+class _BoastfulPig(Pig):
+    def new_state(self, num_players: int, options: dict[str, object], chance: Chance) -> PigState:  # type: ignore[override]
+        return _BoastfulPigState(num_players, int(options["target"]), int(options["max_turns"]))  # type: ignore[call-overload]
+
+
+def test_false_private_step_is_caught() -> None:
+    with pytest.raises(AssertionError, match=r"private step .* shows to another viewer"):
+        battery.check_states(_BoastfulPig(), 2, {}, seed=3, every=1)
+
+
 def test_secrecy_leak_is_caught() -> None:
     with pytest.raises(AssertionError, match=r"undecided choice|determinized observation"):
         battery.check_states(_LeakyGoofspiel(), 2, {}, seed=3, every=1)

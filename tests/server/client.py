@@ -51,14 +51,16 @@ def play_some(players: list[Player], rng: random.Random, moves: int | None = Non
     view = players[0].view()
     while view["result"] is None and (moves is None or done < moves):
         mine = [seat for seat in view["to_move"] if seat in by_seat]
-        if not mine:
-            time.sleep(0.02)  # a bot is thinking
-            view = players[0].view()
-            continue
-        player = by_seat[mine[0]]
-        if view["seat"] != player.seat:
-            view = player.view()
-            continue
+        if not (view["seat"] in mine and view["legal"]):
+            # another of ours may be deciding (one who finished a secret plan still shows as deciding)
+            views = [by_seat[seat].view() for seat in mine]
+            deciding = [own for own in views if own["legal"]]
+            if not deciding:
+                time.sleep(0.02)  # a bot is thinking
+                view = players[0].view()
+                continue
+            view = deciding[0]
+        player = by_seat[view["seat"]]
         choice = rng.choice(view["legal"])
         response = player.act(view["state_id"], choice["json"])
         if response.status_code == 409 and response.json()["error"] == "stale-state":

@@ -228,6 +228,18 @@ class State(metaclass=ABCMeta):
     def is_terminal(self) -> bool:
         return not self.to_move()
 
+    def movers_seen_by(self, viewer: int | None) -> tuple[int, ...]:
+        """Who is deciding as `viewer` (None: a spectator) may know it: `to_move()`, unless the game
+        hides who has finished a secret decision (then the others still show as deciding)."""
+        return self.to_move()
+
+    def private_step(self, player: int, action: int) -> bool:
+        """Whether `player`'s legal `action` here changes nothing anyone else may see (no other
+        seat's or spectator's observation, board view, legal actions, events or movers as they see
+        them): a step of a secret plan. Asked before `apply`; servers then keep the step from the
+        others (no new state id, no push). The battery checks the claim."""
+        return False
+
     @abstractmethod
     def legal_actions(self, player: int) -> list[int]:
         """Legal actions of `player` now, sorted; empty unless the player is to move."""

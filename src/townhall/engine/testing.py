@@ -74,6 +74,7 @@ def check_states(game: Game[Any], num_players: int, options: Options | None, see
             _check_secrecy(state, rng, context)
             _check_event_secrecy(state, rng, context)
             _check_board(game, state, context)
+            _check_private_steps(game, state, rng, context)
 
 
 def _check_legal_sets(state: State, context: str) -> None:
@@ -240,6 +241,35 @@ def _check_secrecy(state: State, rng: random.Random, context: str) -> None:
                 assert one.observation(other) == two.observation(other), (
                     f"{context}: player {other} can see player {mover}'s undecided choice"
                 )
+
+
+def _seen_by_others(game: Game[Any], state: State, mover: int) -> list[Any]:
+    """Everything each other seat and a spectator may see of `state`."""
+    seen: list[Any] = []
+    for viewer in [None, *(p for p in range(state.num_players) if p != mover)]:
+        legal = [] if viewer is None else state.legal_actions(viewer)
+        seen.append((state.observation(viewer), game.board_view(state, viewer), state.movers_seen_by(viewer), legal))
+    return seen
+
+
+def _check_private_steps(game: Game[Any], state: State, rng: random.Random, context: str) -> None:
+    """A step the game calls private (`State.private_step`) changes nothing anyone else may see:
+    every other seat's and a spectator's observation, board view, movers and legal actions stay
+    the same, and its events are the mover's alone."""
+    for mover in state.to_move():
+        legal = state.legal_actions(mover)
+        for action in rng.sample(legal, min(3, len(legal))):
+            if not state.private_step(mover, action):
+                continue
+            before = _seen_by_others(game, state, mover)
+            after, events = state.clone(), list[Event]()
+            after.apply(mover, action, Chance(rng.randrange(2**32)), events)
+            assert _seen_by_others(game, after, mover) == before, (
+                f"{context}: player {mover}'s private step {state.action_text(action)!r} shows to another viewer"
+            )
+            assert all(event.visible_to == (mover,) for event in events), (
+                f"{context}: player {mover}'s private step has events others may see"
+            )
 
 
 def _seen(events: list[Event], player: int) -> list[dict[str, Any]]:

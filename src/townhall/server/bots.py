@@ -47,7 +47,7 @@ class BotDriver:
         self._stopped = False
         self._standing_in: set[str] = set()
 
-    def kick(self, table_id: str, _state_id: int = 0) -> None:
+    def kick(self, table_id: str, _state_id: int = 0, _private_to: int | None = None) -> None:
         with self._lock:
             if self._stopped:
                 return

@@ -38,6 +38,7 @@ class Played:
     chance: list[int]
     movers_after: tuple[int, ...]
     events: list[Event]
+    private: bool = False  # a step of a secret plan: its seat alone sees it (State.private_step)
 
 
 @dataclass(slots=True, kw_only=True)
@@ -62,6 +63,20 @@ class Live:
     ended: Outcome | None = None  # a forfeit's outcome (the state itself is not over)
     views: dict[tuple[int | None, str], str] = field(default_factory=dict)  # per (seat, language), at state_id
     check: bool = False  # another process may have changed the table: check before the next view
+    marks: list[int | None] = field(default_factory=list)  # per log row: the seat of a private step
+
+    def seen_ids(self, viewer: int | None) -> list[int]:
+        """Per log row, the state id `viewer` knows it by: the rows `viewer` may see, counted (a
+        private step of another seat adds none), so no id tells of the others' secret steps."""
+        ids, count = [], 0
+        for mark in self.marks:
+            count += mark is None or mark == viewer
+            ids.append(count)
+        return ids
+
+    def seen_id(self, viewer: int | None) -> int:
+        """The state id `viewer` (None: a spectator) sees: their count of the rows they may see."""
+        return sum(1 for mark in self.marks if mark is None or mark == viewer)
 
     def to_move(self) -> tuple[int, ...]:
         return () if self.ended is not None else self.state.to_move()
@@ -78,18 +93,29 @@ class Live:
     def play(self, seat: int, action: int) -> tuple[State, Played]:
         """`seat`'s action applied to a copy of the live state with a logged chance: the state
         after it and the step it makes (the live table moves on only once the step is stored)."""
+        private = self.state.private_step(seat, action)
         after = self.state.clone()
         chance = Chance(secrets.randbits(63), log=True)
         events: list[Event] = []
         after.apply(seat, action, chance, events)
         json_form = self.state.action_to_json(action)
-        return after, Played(self.state_id + 1, seat, json_form, chance.take_log(), after.to_move(), events)
+        return after, Played(self.state_id + 1, seat, json_form, chance.take_log(), after.to_move(), events, private)
 
     def undoable(self, seat: int) -> bool:
-        if not self.steps or self.ended is not None:
-            return False
-        last = self.steps[-1]
-        return last.player == seat and may_take_back(seat, bool(last.chance), last.movers_after)
+        return self.undoable_index(seat) is not None
+
+    def undoable_index(self, seat: int) -> int | None:
+        """Which kept step `seat` may take back: its own last one, if no step anyone may see came
+        after it (other seats' private steps may: they do not touch it, and must not show)."""
+        if self.ended is not None:
+            return None
+        for index in range(len(self.steps) - 1, -1, -1):
+            step = self.steps[index]
+            if step.player == seat:
+                return index if may_take_back(seat, bool(step.chance), step.movers_after) else None
+            if not step.private:
+                return None
+        return None
 
     def clock_config(self) -> dict[str, Json]:
         return dict(cast("dict[str, Json]", self.settings.get("clock") or {"kind": "none"}))
@@ -122,7 +148,10 @@ def replay_kept(
         state = frame.state
         if frame.step is not None:
             step = kept[frame.index]
-            played.append(Played(step.state_id, step.player, step.action, step.chance, state.to_move(), frame.events))
+            moved = state.to_move()
+            played.append(
+                Played(step.state_id, step.player, step.action, step.chance, moved, frame.events, step.private)
+            )
     assert state is not None  # the replay yields the initial state first
     return state, played
 
@@ -139,11 +168,15 @@ def rebuild(stored: Stored, lookup: Callable[[str], Game[Any]]) -> Live:
     ended: Outcome | None = None
     for step in stored.steps:
         if step.kind == UNDO:
-            kept.pop()
+            undid = (step.action or {}).get("undid")  # older undo rows took back the last step
+            kept.pop(next((i for i, k in enumerate(kept) if k.state_id == undid), len(kept) - 1))
         elif step.kind == FORFEIT:
             ended = forfeit(table.num_players, [step.player], str((step.action or {}).get("reason", "resign")))
         else:
-            kept.append(Played(step.state_id, step.player, dict(step.action or {}), list(step.chance), (), []))
+            action = dict(step.action or {})
+            kept.append(
+                Played(step.state_id, step.player, action, list(step.chance), (), [], step.private_to is not None)
+            )
     state, played = replay_kept(game, table.num_players, table.options, table.setup_chance, kept)
     return Live(
         table_id=table.id,
@@ -162,6 +195,7 @@ def rebuild(stored: Stored, lookup: Callable[[str], Game[Any]]) -> Live:
         tokens={s.token_hash: s.seat for s in stored.seats if s.token_hash is not None},
         chat=[line.to_json() for line in stored.chat],
         ended=ended,
+        marks=[step.private_to for step in stored.steps],
     )
 
 
@@ -225,4 +259,6 @@ class BotTurn:
 def bot_turn(live: Live, seat: int, spec: str) -> BotTurn:
     state = live.state.clone()
     seconds = float(cast(float, live.settings.get("bot_seconds", 1.0)))
-    return BotTurn(seat, spec, live.state_id, PlayerView(live.game, state, seat), state.legal_actions(seat), seconds)
+    return BotTurn(
+        seat, spec, live.seen_id(seat), PlayerView(live.game, state, seat), state.legal_actions(seat), seconds
+    )

@@ -48,6 +48,7 @@ class MemoryStore:
                 clock=copy.deepcopy(moved.clock),
                 deadline=moved.deadline,
                 status=OVER if moved.over else stored.table.status,
+                public_state_id=moved.public_state_id,
             )
 
     def take_seat(self, table_id: str, seat: int, name: str, token_hash: str, now: datetime) -> Touched:

@@ -51,6 +51,7 @@ class Step:
     action: dict[str, Json] | None
     chance: list[int] = field(default_factory=list)
     created_at: datetime | None = None
+    private_to: int | None = None  # the only seat that may see this step (a step of a secret plan)
 
 
 @dataclass(slots=True, kw_only=True)
@@ -82,6 +83,7 @@ class Table:
     status: str
     created_at: datetime
     updated_at: datetime
+    public_state_id: int = 0  # the steps everyone may see (a private step moves state_id only)
 
 
 @dataclass(slots=True, kw_only=True)
@@ -102,6 +104,7 @@ class Moved:
     clock: dict[str, Json] | None
     deadline: float | None
     over: bool
+    public_state_id: int
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

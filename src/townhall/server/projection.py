@@ -52,7 +52,7 @@ def summary_of(live: Live) -> dict[str, Json]:
         live.num_players,
         live.options,
         live.status,
-        live.state_id,
+        live.seen_id(None),  # the public state id: private steps do not move it
         live.seats,
         live.settings,
     )
@@ -60,7 +60,14 @@ def summary_of(live: Live) -> dict[str, Json]:
 
 def lobby_entry(table: Table, seats: Sequence[Seat]) -> dict[str, Json]:
     return summary(
-        table.id, table.game, table.num_players, table.options, table.status, table.state_id, seats, table.settings
+        table.id,
+        table.game,
+        table.num_players,
+        table.options,
+        table.status,
+        table.public_state_id,
+        seats,
+        table.settings,
     )
 
 
@@ -71,7 +78,9 @@ def view_json(live: Live, seat: int | None, language: str, now: float) -> str:
         with using(language):
             part = live.views[seat, language] = encode(state_view(live, seat))[1:-1]
     clock = clocks.view(live.clock_config(), live.clock, now)
-    head = encode({**summary_of(live), "clocks": clock, "chat": live.chat})
+    head_fields = {**summary_of(live), "clocks": clock, "chat": live.chat}
+    del head_fields["state_id"]  # the state's part has the seat's own state id
+    head = encode(head_fields)
     return f"{head[:-1]},{part}}}"
 
 
@@ -79,6 +88,7 @@ def state_view(live: Live, seat: int | None) -> dict[str, Json]:
     """The part of the view that depends on the state only (and on the seat)."""
     game, state = live.game, live.state
     to_move = list(live.to_move())
+    seen_ids = live.seen_ids(seat)  # the state ids as this seat knows them
     legal: list[Json] = []
     if seat is not None and seat in to_move:
         legal = [
@@ -96,7 +106,7 @@ def state_view(live: Live, seat: int | None) -> dict[str, Json]:
             if event.visible(seat):
                 events.append(
                     {
-                        "state_id": step.state_id,
+                        "state_id": seen_ids[step.state_id - 1],
                         "player": step.player,
                         "kind": event.kind,
                         "data": event.data,
@@ -105,9 +115,9 @@ def state_view(live: Live, seat: int | None) -> dict[str, Json]:
                 )
     outcome = live.outcome()
     return {
-        "state_id": live.state_id,
+        "state_id": seen_ids[-1] if seen_ids else 0,
         "seat": seat,
-        "to_move": to_move,
+        "to_move": list(state.movers_seen_by(seat)) if to_move else [],
         "observation": state.observation(seat),
         "board": game.board_view(state, seat),
         "legal": legal,
@@ -129,6 +139,7 @@ def view_at(live: Live, step: int) -> dict[str, Json]:
         steps=steps,
         ended=live.ended if step == len(live.steps) else None,
         views={},
+        marks=live.marks[: kept[-1].state_id] if kept else [],
     )
     return {**summary_of(live), **state_view(at, None), "step": step, "steps": len(live.steps)}
 

@@ -1,4 +1,6 @@
-"""Change notices: only `(table, state_id)` travels, never a view, so nothing secret crosses it.
+"""Change notices: only `(table, state_id, private_to)` travels, never a view, so nothing secret
+crosses it. `private_to` names the only seat a private step concerns (a step of a secret plan): the
+other sockets of the table are not told at all, so no push tells of it.
 
 Each websocket computes its own seat's view when told. `MemoryPubSub` serves one process;
 `RedisPubSub` also carries the notices between server processes sharing one database.
@@ -13,6 +15,7 @@ import logging
 import secrets
 import threading
 from collections.abc import Callable
+from typing import NamedTuple
 
 REDIS_CHANNEL = "townhall:tables"
 BACKOFF_FIRST = 0.1  # seconds before the first reconnection, doubled after each failure ...
@@ -20,12 +23,20 @@ BACKOFF_LAST = 1.0  # ... up to this: pushes resume within about a second of Red
 log = logging.getLogger("townhall.server")
 
 
+class Notice(NamedTuple):
+    state_id: int
+    private_to: int | None  # a private step's seat: only its sockets are told
+
+    def concerns(self, seat: int | None) -> bool:
+        return self.private_to is None or self.private_to == seat
+
+
 class MemoryPubSub:
     """Notices within this process. `publish` may be called from any thread."""
 
     def __init__(self) -> None:
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._queues: dict[str, set[asyncio.Queue[int]]] = {}
+        self._queues: dict[str, set[asyncio.Queue[Notice]]] = {}
         self.heard: Callable[[str, int], None] | None = None  # told of every notice from Redis
 
     async def start(self) -> None:
@@ -34,20 +45,20 @@ class MemoryPubSub:
     async def stop(self) -> None:
         self._loop = None
 
-    def publish(self, table_id: str, state_id: int) -> None:
-        self._deliver_threadsafe(table_id, state_id)
+    def publish(self, table_id: str, state_id: int, private_to: int | None = None) -> None:
+        self._deliver_threadsafe(table_id, state_id, private_to)
 
-    def _deliver_threadsafe(self, table_id: str, state_id: int) -> None:
+    def _deliver_threadsafe(self, table_id: str, state_id: int, private_to: int | None) -> None:
         loop = self._loop
         if loop is not None and not loop.is_closed():
-            loop.call_soon_threadsafe(self._deliver, table_id, state_id)
+            loop.call_soon_threadsafe(self._deliver, table_id, state_id, private_to)
 
-    def _deliver(self, table_id: str, state_id: int) -> None:
+    def _deliver(self, table_id: str, state_id: int, private_to: int | None) -> None:
         for queue in list(self._queues.get(table_id, ())):
-            queue.put_nowait(state_id)
+            queue.put_nowait(Notice(state_id, private_to))
 
-    def subscribe(self, table_id: str) -> asyncio.Queue[int]:
-        queue: asyncio.Queue[int] = asyncio.Queue()
+    def subscribe(self, table_id: str) -> asyncio.Queue[Notice]:
+        queue: asyncio.Queue[Notice] = asyncio.Queue()
         self._queues.setdefault(table_id, set()).add(queue)
         return queue
 
@@ -55,7 +66,7 @@ class MemoryPubSub:
         """For the health check: "memory" (this process only), "ok" or "unreachable" (Redis)."""
         return "memory"
 
-    def unsubscribe(self, table_id: str, queue: asyncio.Queue[int]) -> None:
+    def unsubscribe(self, table_id: str, queue: asyncio.Queue[Notice]) -> None:
         queues = self._queues.get(table_id)
         if queues is not None:
             queues.discard(queue)
@@ -96,12 +107,12 @@ class RedisPubSub(MemoryPubSub):
                 await self._task
         await super().stop()
 
-    def publish(self, table_id: str, state_id: int) -> None:
+    def publish(self, table_id: str, state_id: int, private_to: int | None = None) -> None:
         import redis
 
-        self._deliver_threadsafe(table_id, state_id)
+        self._deliver_threadsafe(table_id, state_id, private_to)
         try:
-            self._client.publish(REDIS_CHANNEL, json.dumps([table_id, state_id, self._origin]))
+            self._client.publish(REDIS_CHANNEL, json.dumps([table_id, state_id, self._origin, private_to]))
         except (redis.RedisError, OSError) as error:
             self._went_down(error)
 
@@ -140,13 +151,13 @@ class RedisPubSub(MemoryPubSub):
 
     def _heard(self, data: bytes) -> None:
         try:
-            table_id, state_id, origin = json.loads(data)
+            table_id, state_id, origin, private_to = json.loads(data)
         except (ValueError, TypeError):
             return
         if isinstance(table_id, str) and isinstance(state_id, int) and origin != self._origin:
             if self.heard is not None:
                 self.heard(table_id, state_id)
-            self._deliver(table_id, state_id)
+            self._deliver(table_id, state_id, private_to if isinstance(private_to, int) else None)
 
     def _catch_up(self) -> None:
         """After a (re)subscription: every table watched here is checked against the database and
@@ -154,7 +165,7 @@ class RedisPubSub(MemoryPubSub):
         for table_id in list(self._queues):
             if self.heard is not None:
                 self.heard(table_id, 0)
-            self._deliver(table_id, 0)
+            self._deliver(table_id, 0, None)
 
     def status(self) -> str:
         return "ok" if self.up else "unreachable"

@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from townhall.engine.agent import parse_action_form
-from townhall.engine.errors import GameOver, NotYourTurn, StaleState
+from townhall.engine.errors import GameOver, NotYourTurn, StaleState, TownhallError
 from townhall.engine.outcome import forfeit
 from townhall.engine.protocol import Game, Json, State
 from townhall.server import clocks, projection
@@ -29,7 +29,7 @@ from townhall.server.storage import hash_token, utc_now
 from townhall.server.store import CHAT_SHOWN, TableStore
 from townhall.server.words import _
 
-Listener = Callable[[str, int], None]
+Listener = Callable[[str, int, int | None], None]  # table, state id, the seat of a private step
 CHAT_LIMIT = 500
 
 log = logging.getLogger("townhall.server")
@@ -71,7 +71,7 @@ class TableRunner:
         live, table = new_table(self._lookup(game_name), num_players, options, seats, settings, self._now())
         self.store.create(table, live.seats)
         self.cache.keep(live)
-        self._notify(live.table_id, 0)
+        self._notify(live.table_id, 0, None)
         return live.table_id
 
     def take_seat(self, table_id: str, seat: int, name: str) -> str:
@@ -87,7 +87,7 @@ class TableRunner:
                 live.tokens[digest] = seat
 
             self.cache.touched(table_id, touched, seated)
-        self._notify(table_id, touched.state_id)
+        self._notify(table_id, touched.state_id, None)
         return token
 
     def seat_of(self, table_id: str, token: str | None) -> int | None:
@@ -156,9 +156,9 @@ class TableRunner:
         with self.cache.lock(table_id):
             live = self.cache.get(table_id)
             for attempt in range(2):
-                if state_id is not None and state_id != live.state_id:
+                if state_id is not None and state_id != live.seen_id(seat):
                     live = self.cache.checked(live)  # this process's copy may be behind another's
-                    _refuse_stale(state_id, live.state_id)
+                    _refuse_stale(state_id, live.seen_id(seat))
                 movers = live.to_move()
                 if not movers:
                     raise GameOver("ENGINE-OVER", _("the game is over"))
@@ -167,18 +167,25 @@ class TableRunner:
                 after, played = live.play(seat, parse_action_form(live.state, seat, form))
                 clock = clocks.after_step(live.clock_config(), live.clock, seat, played.movers_after, self._now())
                 step = Step(
-                    state_id=played.state_id, kind=ACTION, player=seat, action=played.action, chance=played.chance
+                    state_id=played.state_id,
+                    kind=ACTION,
+                    player=seat,
+                    action=played.action,
+                    chance=played.chance,
+                    private_to=seat if played.private else None,
                 )
                 try:
                     self._write(live, step, after.is_terminal(), clock, after)
                     break
                 except StaleState:
                     live = self.cache.get(table_id)  # another process moved first (rebuilt)
-                    if state_id is not None or attempt:
+                    # still current as this seat sees it (another seat's private step): try again
+                    if (state_id is not None and state_id != live.seen_id(seat)) or attempt:
                         raise
             live.steps.append(played)
-        self._notify(table_id, played.state_id)
-        return played.state_id
+            seen = live.seen_id(seat)
+        self._notify(table_id, played.state_id, seat if played.private else None)
+        return seen
 
     def undo(self, table_id: str, seat: int | None, state_id: int | None) -> int:
         """Take back `seat`'s last action within the engine's undo rules: it drew no chance, the
@@ -186,21 +193,29 @@ class TableRunner:
         if seat is None:
             raise NotSeated(_("only a seated player may undo; send the seat's token"))
         with self.cache.lock(table_id):
-            live = self._current(table_id, state_id)
+            live = self._current(table_id, seat, state_id)
             expected = live.state_id
-            if not live.undoable(seat):
-                raise UndoRefused(
-                    _(
-                        "nothing to undo: undo takes back your own last step while nothing was drawn and you are "
-                        "still deciding"
-                    )
-                )
-            state, steps = replay_kept(live.game, live.num_players, live.options, live.setup_chance, live.steps[:-1])
-            marker = Step(state_id=expected + 1, kind=UNDO, player=seat, action=None)
+            index = live.undoable_index(seat)
+            refusal = _(
+                "nothing to undo: undo takes back your own last step while nothing was drawn and you are still deciding"
+            )
+            if index is None:
+                raise UndoRefused(refusal)
+            undone = live.steps[index]
+            kept = live.steps[:index] + live.steps[index + 1 :]
+            try:  # later private steps of other seats are replayed without it
+                state, steps = replay_kept(live.game, live.num_players, live.options, live.setup_chance, kept)
+            except TownhallError as error:
+                raise UndoRefused(refusal) from error
+            private_to = seat if undone.private else None  # taking back a private step is private
+            marker = Step(
+                state_id=expected + 1, kind=UNDO, player=seat, action={"undid": undone.state_id}, private_to=private_to
+            )
             self._write(live, marker, False, live.clock, state)
             live.steps = steps
-        self._notify(table_id, expected + 1)
-        return expected + 1
+            seen = live.seen_id(seat)
+        self._notify(table_id, expected + 1, private_to)
+        return seen
 
     def resign(self, table_id: str, seat: int | None, state_id: int | None = None, reason: str = "resign") -> int:
         """`seat` gives up (`reason` "resign", or "time" when its clock ran out): the game ends with
@@ -208,7 +223,7 @@ class TableRunner:
         if seat is None:
             raise NotSeated(_("only a seated player may resign; send the seat's token"))
         with self.cache.lock(table_id):
-            live = self._current(table_id, state_id)
+            live = self._current(table_id, seat, state_id)
             expected = live.state_id
             if live.outcome() is not None:
                 raise GameOver("ENGINE-OVER", _("the game is over"))
@@ -217,8 +232,9 @@ class TableRunner:
             stopped = None if live.clock is None else {**live.clock, "since": {}}
             self._write(live, marker, True, stopped, live.state)
             live.ended = ended
-        self._notify(table_id, expected + 1)
-        return expected + 1
+            seen = live.seen_id(seat)
+        self._notify(table_id, expected + 1, None)
+        return seen
 
     def chat(self, table_id: str, seat: int | None, text: str) -> None:
         if seat is None:
@@ -233,7 +249,7 @@ class TableRunner:
                 live.chat = [*live.chat, line.to_json()][-CHAT_SHOWN:]
 
             self.cache.touched(table_id, touched, said)
-        self._notify(table_id, touched.state_id)
+        self._notify(table_id, touched.state_id, None)
 
     def heard(self, table_id: str, _state_id: int) -> None:
         """A change notice from another process: check the table before its next view."""
@@ -248,7 +264,7 @@ class TableRunner:
         for table_id in self.store.overdue(now):
             with self.cache.lock(table_id):
                 live = self.cache.checked(self.cache.get(table_id))
-                found.extend((table_id, seat, live.state_id) for seat in live.overdue(now))
+                found.extend((table_id, seat, live.seen_id(seat)) for seat in live.overdue(now))
         return found
 
     def on_timeout(self, table_id: str) -> str:
@@ -283,22 +299,25 @@ class TableRunner:
         """Store one log row and the table's new state id (the store refuses a state another
         process changed), then move the cached table on."""
         now = utc_now()
-        moved = Moved(updated_at=now, clock=clock, deadline=None if over else live.deadline(clock), over=over)
+        public = live.seen_id(None) + (step.private_to is None)
+        deadline = None if over else live.deadline(clock)
+        moved = Moved(updated_at=now, clock=clock, deadline=deadline, over=over, public_state_id=public)
         try:
             self.store.append(live.table_id, step.state_id - 1, step, moved)
         except StaleState:
             self.cache.reload(live.table_id)
             raise
         live.state, live.state_id, live.clock, live.updated_at = after, step.state_id, clock, now
+        live.marks.append(step.private_to)
         if over:
             live.status = OVER
         live.views.clear()
 
-    def _current(self, table_id: str, state_id: int | None) -> Live:
+    def _current(self, table_id: str, seat: int, state_id: int | None) -> Live:
         """The table as the store has it (call with its lock held); StaleState when `state_id`
-        (None: whatever is current) is not its state id."""
+        (None: whatever is current) is not its state id as `seat` sees it."""
         live = self.cache.checked(self.cache.get(table_id))
-        _refuse_stale(state_id, live.state_id)
+        _refuse_stale(state_id, live.seen_id(seat))
         return live
 
     def _finished(self, table_id: str, refusal: str) -> Live:
@@ -309,11 +328,11 @@ class TableRunner:
             raise NotOver(refusal)
         return live
 
-    def _notify(self, table_id: str, state_id: int) -> None:
+    def _notify(self, table_id: str, state_id: int, private_to: int | None) -> None:
         """Tell the listeners of a committed change; a listener's failure is logged, never raised:
         the change is committed and is answered as such."""
         for listener in list(self.listeners):
             try:
-                listener(table_id, state_id)
+                listener(table_id, state_id, private_to)
             except Exception:
                 log.exception("a listener failed on table %s at state %d (the change is committed)", table_id, state_id)

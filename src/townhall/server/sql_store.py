@@ -53,6 +53,7 @@ class SqlStore:
                     action=cast("dict[str, Json] | None", r.action),
                     chance=list(r.chance),
                     created_at=r.created_at,
+                    private_to=r.private_to,
                 )
                 for r in session.scalars(select(StepRow).where(StepRow.table_id == table_id).order_by(StepRow.state_id))
             ]
@@ -81,6 +82,7 @@ class SqlStore:
             "updated_at": moved.updated_at,
             "clock": moved.clock,
             "deadline": moved.deadline,
+            "public_state_id": moved.public_state_id,
         }
         if moved.over:
             values["status"] = OVER
@@ -92,6 +94,7 @@ class SqlStore:
             "action": step.action,
             "chance": step.chance,
             "created_at": moved.updated_at,
+            "private_to": step.private_to,
         }
         self._steps.write(table_id, expected, values, row)
 
@@ -208,4 +211,5 @@ def _table(row: TableRow) -> Table:
         status=row.status,
         created_at=row.created_at,
         updated_at=row.updated_at,
+        public_state_id=row.public_state_id,
     )

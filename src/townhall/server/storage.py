@@ -50,6 +50,7 @@ class TableRow(Base):
     clock: Mapped[dict[str, object] | None] = mapped_column(JSON(none_as_null=True), nullable=True)  # see clocks.py
     deadline: Mapped[float | None] = mapped_column(Float, nullable=True, index=True)  # earliest human deadline
     state_id: Mapped[int] = mapped_column(Integer, default=0)
+    public_state_id: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     status: Mapped[str] = mapped_column(String(16), default="open")  # open | running | over
     created_at: Mapped[datetime] = mapped_column(default=utc_now)
     updated_at: Mapped[datetime] = mapped_column(default=utc_now)
@@ -81,6 +82,7 @@ class StepRow(Base):
     player: Mapped[int] = mapped_column(Integer)
     action: Mapped[dict[str, object] | None] = mapped_column(JSON, nullable=True)
     chance: Mapped[list[int]] = mapped_column(JSON)
+    private_to: Mapped[int | None] = mapped_column(Integer, nullable=True)  # a private step's seat
     created_at: Mapped[datetime] = mapped_column(default=utc_now)
 
 

@@ -13,6 +13,7 @@ from dataclasses import fields
 from typing import Any, Final
 
 from townhall.engine import Json
+from townhall.games.antiquity import actions as A
 from townhall.games.antiquity.data import DATA
 from townhall.games.antiquity.player import Player
 from townhall.games.antiquity.position import PLAN, AntiquityPosition
@@ -186,3 +187,21 @@ def determinize(copy: AntiquityPosition, position: AntiquityPosition, player: in
             if q != player and snap is not None:
                 copy.players[q] = snap.clone()  # their plan is unknown: start it afresh
                 copy.done[q] = False
+
+
+def private_step(position: AntiquityPosition, player: int, action: int) -> bool:
+    """ANT-IO-3: a phase-2 plan step shows the others nothing, but the last planner's "done", which
+    ends the phase and reveals every plan."""
+    if position.phase != PLAN:
+        return False
+    last = all(position.done[q] for q in range(position.num_players) if q != player)
+    return not (last and A.SPACE.decode(action)[0] == "done")
+
+
+def movers_seen_by(position: AntiquityPosition, viewer: int | None) -> tuple[int, ...]:
+    """ANT-IO-3: in phase 2 the others cannot tell who has finished planning: everyone who began a
+    plan shows as planning until the phase ends (a viewer knows their own)."""
+    if position.phase != PLAN:
+        return position.to_move()
+    done, snapshots = position.done, position.snapshots
+    return tuple([q for q in range(position.num_players) if (not done[q] if q == viewer else snapshots[q] is not None)])

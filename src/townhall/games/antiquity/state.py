@@ -27,6 +27,12 @@ class AntiquityState(AntiquityPosition):
     def to_move(self) -> tuple[int, ...]:
         return flow.to_move(self)
 
+    def movers_seen_by(self, viewer: int | None) -> tuple[int, ...]:
+        return observation.movers_seen_by(self, viewer)
+
+    def private_step(self, player: int, action: int) -> bool:
+        return observation.private_step(self, player, action)
+
     def legal_actions(self, player: int) -> list[int]:
         if player not in self.to_move():
             return []

@@ -50,9 +50,13 @@ async def table_socket(websocket: WebSocket, table_id: str, token: str | None = 
             if receiver in done:
                 getter.cancel()
                 return
-            newest = getter.result()
+            notices = [getter.result()]
             while not queue.empty():  # several notices at once: one view of the newest state
-                newest = max(newest, queue.get_nowait())
+                notices.append(queue.get_nowait())
+            concerning = [notice.state_id for notice in notices if notice.concerns(seat)]
+            if not concerning:
+                continue  # another seat's private step: nothing here changed, nothing is sent
+            newest = max(concerning)
             text = await run_in_threadpool(_encoded_view, runner, table_id, seat, newest, language)
             async with sending:
                 await websocket.send_text(text)
