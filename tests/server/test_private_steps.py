@@ -58,14 +58,27 @@ def _without_id(view: str) -> dict[str, Any]:
     return found
 
 
-def test_private_steps_change_no_other_view_nor_push(monkeypatch: pytest.MonkeyPatch) -> None:
+class Clock:
+    """The runner's time, moved on by hand (a clock left as it was shows the same time left)."""
+
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.mark.parametrize("clock", [None, {"kind": "fischer", "base": 600.0, "increment": 5.0}])
+def test_private_steps_change_no_other_view_nor_push(monkeypatch: pytest.MonkeyPatch, clock: Any) -> None:
     seen_by_others: list[dict[Any, dict[str, Any]]] = []
     for plan_seed in (1, 2):  # two tables alike up to the plan, then two different private plans
         draws = random.Random(5)
         monkeypatch.setattr(live_module.secrets, "randbits", draws.getrandbits)
-        runner = TableRunner(MemoryStore(), games.get)
-        table_id = runner.create(GAME, 2, {}, ["human", "human"], {})
+        time_now = Clock()
+        runner = TableRunner(MemoryStore(), games.get, now=time_now)
+        table_id = runner.create(GAME, 2, {}, ["human", "human"], {} if clock is None else {"clock": clock})
         _to_plan(runner, table_id, random.Random(3))
+        time_now.now += 7.0  # the planner thought: a fischer clock gains its increment at each step
         before = {viewer: runner.view_json(table_id, viewer) for viewer in OTHERS}
         told: list[tuple[int, int | None]] = []
         runner.listeners.append(lambda _table, state_id, private_to, told=told: told.append((state_id, private_to)))

@@ -271,7 +271,10 @@ def test_a_store_appends_only_on_the_expected_state(store: TableStore) -> None:
     late = Step(state_id=5, kind="undo", player=0, action=None)
     with pytest.raises(StaleState):
         store.append(
-            table_id, 4, late, Moved(updated_at=stamp, clock=None, deadline=None, over=True, public_state_id=5)
+            table_id,
+            4,
+            late,
+            Moved(updated_at=stamp, clock=None, deadline=None, over=True, public_state_id=5, public_clock=None),
         )
     after = store.load(table_id)
     assert (after.table.state_id, after.table.status, after.steps) == (0, "open", [])

@@ -80,6 +80,22 @@ def deadline(config: dict[str, Json], clock: dict[str, Json], seat: int) -> floa
     return float(started) + float(clock["remaining"][seat])
 
 
+def seen_by(
+    clock: dict[str, Json] | None, public: dict[str, Json] | None, viewer: int | None
+) -> dict[str, Json] | None:
+    """The clock as `viewer` may know it: their own seat's entry as it is, the others' as of the
+    last step everyone saw (a private step's clock changes show to its seat alone)."""
+    if clock is None or public is None:
+        return clock
+    remaining = [
+        mine if seat == viewer else theirs
+        for seat, (mine, theirs) in enumerate(zip(clock["remaining"], public["remaining"], strict=True))
+    ]
+    since = {seat: t for seat, t in public["since"].items() if int(seat) != viewer}
+    since.update({seat: t for seat, t in clock["since"].items() if int(seat) == viewer})
+    return {"remaining": remaining, "since": since}
+
+
 def view(config: dict[str, Json], clock: dict[str, Json] | None, now: float) -> dict[str, Json] | None:
     if clock is None:
         return None

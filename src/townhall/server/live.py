@@ -64,6 +64,7 @@ class Live:
     views: dict[tuple[int | None, str], str] = field(default_factory=dict)  # per (seat, language), at state_id
     check: bool = False  # another process may have changed the table: check before the next view
     marks: list[int | None] = field(default_factory=list)  # per log row: the seat of a private step
+    public_clock: dict[str, Json] | None = None  # the clock as of the last step everyone saw
 
     def seen_ids(self, viewer: int | None) -> list[int]:
         """Per log row, the state id `viewer` knows it by: the rows `viewer` may see, counted (a
@@ -190,6 +191,7 @@ def rebuild(stored: Stored, lookup: Callable[[str], Game[Any]]) -> Live:
         steps=played,
         status=table.status,
         clock=table.clock,
+        public_clock=table.public_clock,
         updated_at=table.updated_at,
         seats=stored.seats,
         tokens={s.token_hash: s.seat for s in stored.seats if s.token_hash is not None},
@@ -225,7 +227,7 @@ def new_table(
         updated_at=now,
         seats=[Seat(seat=n, spec=spec, name=None if spec == HUMAN else spec) for n, spec in enumerate(seats)],
     )
-    live.clock = clocks.start(live.clock_config(), num_players, state.to_move(), clock_now)
+    live.clock = live.public_clock = clocks.start(live.clock_config(), num_players, state.to_move(), clock_now)
     table = Table(
         id=live.table_id,
         game=game.meta.name,
@@ -235,6 +237,7 @@ def new_table(
         setup_chance=live.setup_chance,
         settings=live.settings,
         clock=live.clock,
+        public_clock=live.clock,
         deadline=live.deadline(live.clock),
         state_id=0,
         status=live.status,

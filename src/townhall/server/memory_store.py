@@ -49,6 +49,7 @@ class MemoryStore:
                 deadline=moved.deadline,
                 status=OVER if moved.over else stored.table.status,
                 public_state_id=moved.public_state_id,
+                public_clock=copy.deepcopy(moved.public_clock),
             )
 
     def take_seat(self, table_id: str, seat: int, name: str, token_hash: str, now: datetime) -> Touched:

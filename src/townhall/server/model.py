@@ -84,6 +84,7 @@ class Table:
     created_at: datetime
     updated_at: datetime
     public_state_id: int = 0  # the steps everyone may see (a private step moves state_id only)
+    public_clock: dict[str, Json] | None = None  # the clock as of the last step everyone saw
 
 
 @dataclass(slots=True, kw_only=True)
@@ -105,6 +106,7 @@ class Moved:
     deadline: float | None
     over: bool
     public_state_id: int
+    public_clock: dict[str, Json] | None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -77,7 +77,7 @@ def view_json(live: Live, seat: int | None, language: str, now: float) -> str:
     if part is None:
         with using(language):
             part = live.views[seat, language] = encode(state_view(live, seat))[1:-1]
-    clock = clocks.view(live.clock_config(), live.clock, now)
+    clock = clocks.view(live.clock_config(), clocks.seen_by(live.clock, live.public_clock, seat), now)
     head_fields = {**summary_of(live), "clocks": clock, "chat": live.chat}
     del head_fields["state_id"]  # the state's part has the seat's own state id
     head = encode(head_fields)

@@ -300,8 +300,11 @@ class TableRunner:
         process changed), then move the cached table on."""
         now = utc_now()
         public = live.seen_id(None) + (step.private_to is None)
+        public_clock = clock if step.private_to is None else live.public_clock
         deadline = None if over else live.deadline(clock)
-        moved = Moved(updated_at=now, clock=clock, deadline=deadline, over=over, public_state_id=public)
+        moved = Moved(
+            updated_at=now, clock=clock, deadline=deadline, over=over, public_state_id=public, public_clock=public_clock
+        )
         try:
             self.store.append(live.table_id, step.state_id - 1, step, moved)
         except StaleState:
@@ -309,6 +312,7 @@ class TableRunner:
             raise
         live.state, live.state_id, live.clock, live.updated_at = after, step.state_id, clock, now
         live.marks.append(step.private_to)
+        live.public_clock = public_clock
         if over:
             live.status = OVER
         live.views.clear()

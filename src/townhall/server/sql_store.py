@@ -83,6 +83,7 @@ class SqlStore:
             "clock": moved.clock,
             "deadline": moved.deadline,
             "public_state_id": moved.public_state_id,
+            "public_clock": moved.public_clock,
         }
         if moved.over:
             values["status"] = OVER
@@ -212,4 +213,5 @@ def _table(row: TableRow) -> Table:
         created_at=row.created_at,
         updated_at=row.updated_at,
         public_state_id=row.public_state_id,
+        public_clock=cast("dict[str, Json] | None", row.public_clock),
     )
