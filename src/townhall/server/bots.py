@@ -145,10 +145,10 @@ class BotDriver:
             time.monotonic() - started,
             seconds,
         )
-        thinking.add_done_callback(lambda late: _discard(late, table_id, turn.seat, started))
-        fresh = self._runner.turn(
-            table_id, turn.seat, STAND_IN
-        )  # a copy of its own: the late thinker still reads its view
+        if not thinking.cancel():  # still queued (every thinker busy): it never starts
+            thinking.add_done_callback(lambda late: _discard(late, table_id, turn.seat, started))
+        # The greedy bot thinks on a copy of its own: the cut thinker may still read its view.
+        fresh = self._runner.turn(table_id, turn.seat, STAND_IN)
         if fresh is None or fresh.state_id != turn.state_id:
             return None
         return _think(STAND_IN, fresh, seconds)
@@ -170,7 +170,7 @@ def _bounded(table_id: str, turn: BotTurn, seconds: float) -> str:
 
 def _discard(late: Future[int], table_id: str, seat: int, started: float) -> None:
     """A cut move's answer, when it comes: never applied (the greedy bot moved instead), only logged."""
-    failed = None if late.cancelled() else late.exception()
+    failed = late.exception()
     log.warning(
         "cut bot at table %s seat %s answered after %.3g s%s; discarded",
         table_id,
