@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 
 from tests.agents.pick import Pick
@@ -80,3 +81,26 @@ def test_greedy_resolves_a_simultaneous_decision_before_evaluating() -> None:
     for seed in range(20):
         view = PlayerView(game, state, 0)
         assert GreedyAgent(seed).act(view, view.legal_actions(), Budget()) == two
+
+
+def test_greedy_stops_sampling_when_its_seconds_are_spent() -> None:
+    """A Budget's seconds end the sampling after the sample in progress (at least one); without
+    seconds every sample is drawn."""
+    game = Pick([1.0, 7.0, 3.0])
+    view = PlayerView(game, game.start(2, None, Chance(0)), 0)
+    calls = 0
+
+    def slow(state: State, player: int) -> float:
+        nonlocal calls
+        calls += 1
+        time.sleep(0.01)
+        return game.evaluate(state, player)
+
+    GreedyAgent(0, samples=1000, evaluate=slow).act(view, view.legal_actions(), Budget(seconds=0.05))
+    assert 3 <= calls <= 3 * 4, calls  # 30 ms a sample: one or two samples, never 1000
+    calls = 0
+    GreedyAgent(0, samples=4, evaluate=slow).act(view, view.legal_actions(), Budget())
+    assert calls == 3 * 4
+    calls = 0
+    GreedyAgent(0, samples=1000, evaluate=slow).act(view, view.legal_actions(), Budget(seconds=1e-9))
+    assert calls == 3  # at least one sample

@@ -12,12 +12,15 @@ step deep; games' `evaluate` values partial turns, so this is meaningful and kee
 Simultaneous decisions: after its own choice is committed, the other players still deciding pick at
 random (from the same per-sample seed for every candidate action) until the decision resolves,
 and the resolved position is evaluated; `samples=K` averages over K such draws.
+Budget: a Budget with `seconds` ends the sampling once that time is spent (after at least one
+sample; every action has then seen the same samples); without one all K samples are drawn.
 It is also the stand-in for a player who leaves a table.
 """
 
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Sequence
 
 from townhall.engine.agent import Budget, PlayerView
@@ -61,7 +64,10 @@ class GreedyAgent:
         player = view.player
         evaluate = self._evaluate or view.game.evaluate
         totals = [0.0] * len(legal)
-        for _ in range(self.samples):
+        deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
+        for done in range(self.samples):
+            if done and deadline is not None and time.perf_counter() >= deadline:
+                break
             base = view.determinize(rng)
             deciding = set(base.to_move())
             seed = rng.getrandbits(63)

@@ -1,7 +1,8 @@
 """The agents by name: one factory per agent turns a spec's parameters into a seeded agent.
 
 - `random`: uniformly random legal actions (no parameters).
-- `greedy[:samples=K]`: one-step lookahead with the game's `evaluate` (K determinizations, default 1).
+- `greedy[:samples=K]`: one-step lookahead with the game's `evaluate` (K determinizations, default 1;
+  fewer when a Budget's seconds run out).
 - `mcts[:iterations=N,seconds=S,c=C,depth=D|auto|end,scale=X,prior=W]`: information-set MCTS;
   see agents/mcts.py.
 

@@ -6,6 +6,12 @@ with the time budget the table sets. Levels map to agents:
 | easy   | random                  | -                             |
 | medium | greedy                  | -                             |
 | hard   | mcts:seconds=S          | S = the table's `bot_seconds` |
+
+Every agent gets the table's `bot_seconds` as its Budget and stops thinking when it is spent (mcts
+between iterations, greedy between samples). A move still thinking after twice that is cut (a
+Python thread cannot be stopped): the greedy bot moves for the seat at once, and the late answer is
+discarded when it comes, never applied. Specs are bounded by server/limits.py (when a table is made,
+and again before each move for tables stored before the limits).
 """
 
 from __future__ import annotations
@@ -13,11 +19,16 @@ from __future__ import annotations
 import logging
 import secrets
 import threading
-from concurrent.futures import ThreadPoolExecutor
+import time
+from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import TimeoutError as Overran
 
 from townhall.agents import make_agent
 from townhall.engine.agent import Budget
 from townhall.engine.errors import StaleState, TownhallError
+from townhall.server import limits
+from townhall.server.errors import OverLimit
+from townhall.server.live import BotTurn
 from townhall.server.runner import TableRunner
 
 STAND_IN = "greedy"  # plays for a human whose clock ran out
@@ -41,6 +52,8 @@ class BotDriver:
     def __init__(self, runner: TableRunner, workers: int = BOT_WORKERS) -> None:
         self._runner = runner
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="townhall-bot")
+        # The agents think here, so that a worker can stop waiting for a move that overran.
+        self._thinkers = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="townhall-think")
         self._busy: set[str] = set()
         self._again: set[str] = set()
         self._lock = threading.Lock()
@@ -71,7 +84,7 @@ class BotDriver:
             turn = self._runner.turn(table_id, seat, STAND_IN)
             if turn is not None and turn.state_id == state_id:
                 agent = make_agent(turn.spec, turn.view.game, secrets.randbits(63))
-                action = agent.act(turn.view, turn.legal, Budget(seconds=turn.seconds))
+                action = agent.act(turn.view, turn.legal, Budget(seconds=limits.budget_seconds(turn.seconds)))
                 self._runner.act(table_id, seat, state_id, action)
         except TownhallError as error:  # stale: the human (or another process) was faster
             log.info("no stand-in at table %s seat %s: %s", table_id, seat, error)
@@ -85,6 +98,7 @@ class BotDriver:
         with self._lock:
             self._stopped = True
         self._pool.shutdown(wait=False, cancel_futures=True)
+        self._thinkers.shutdown(wait=False, cancel_futures=True)
 
     def _play(self, table_id: str) -> None:
         try:
@@ -97,8 +111,9 @@ class BotDriver:
                             return
                         self._again.discard(table_id)
                     continue
-                agent = make_agent(turn.spec, turn.view.game, secrets.randbits(63))
-                action = agent.act(turn.view, turn.legal, Budget(seconds=turn.seconds))
+                action = self._decide(table_id, turn)
+                if action is None:
+                    continue  # the table moved on while the bot was cut
                 try:
                     self._runner.act(table_id, turn.seat, turn.state_id, action)
                 except StaleState:
@@ -110,3 +125,56 @@ class BotDriver:
         with self._lock:
             self._busy.discard(table_id)
             self._again.discard(table_id)
+
+    def _decide(self, table_id: str, turn: BotTurn) -> int | None:
+        """The bot's action, or the greedy bot's when the bot overran twice its budget (None when
+        the seat no longer decides at that state by then)."""
+        seconds = limits.budget_seconds(turn.seconds)
+        spec = _bounded(table_id, turn, seconds)
+        started = time.monotonic()
+        thinking = self._thinkers.submit(_think, spec, turn, seconds)
+        try:
+            return thinking.result(timeout=limits.CUT_FACTOR * seconds)
+        except Overran:
+            pass
+        log.warning(
+            "bot %s at table %s seat %s still thinking after %.3g s (budget %.3g s): cut, the greedy bot moves",
+            spec,
+            table_id,
+            turn.seat,
+            time.monotonic() - started,
+            seconds,
+        )
+        if not thinking.cancel():  # still queued (every thinker busy): it never starts
+            thinking.add_done_callback(lambda late: _discard(late, table_id, turn.seat, started))
+        # The greedy bot thinks on a copy of its own: the cut thinker may still read its view.
+        fresh = self._runner.turn(table_id, turn.seat, STAND_IN)
+        if fresh is None or fresh.state_id != turn.state_id:
+            return None
+        return _think(STAND_IN, fresh, seconds)
+
+
+def _think(spec: str, turn: BotTurn, seconds: float) -> int:
+    agent = make_agent(spec, turn.view.game, secrets.randbits(63))
+    return agent.act(turn.view, turn.legal, Budget(seconds=seconds))
+
+
+def _bounded(table_id: str, turn: BotTurn, seconds: float) -> str:
+    """The seat's spec, or the greedy bot's when it is over the server's limits (a table stored before them)."""
+    try:
+        return limits.check_spec(turn.spec, seconds)
+    except OverLimit as error:
+        log.warning("bot at table %s seat %s: %s; the greedy bot plays instead", table_id, turn.seat, error)
+        return STAND_IN
+
+
+def _discard(late: Future[int], table_id: str, seat: int, started: float) -> None:
+    """A cut move's answer, when it comes: never applied (the greedy bot moved instead), only logged."""
+    failed = late.exception()
+    log.warning(
+        "cut bot at table %s seat %s answered after %.3g s%s; discarded",
+        table_id,
+        seat,
+        time.monotonic() - started,
+        f" ({failed!r})" if failed is not None else "",
+    )

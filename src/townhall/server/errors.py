@@ -56,6 +56,12 @@ class BadRequest(TownhallError):
     code: ClassVar[str] = "bad-request"
 
 
+class OverLimit(OptionError):
+    """An agent spec asking more of the server than its limits allow (server/limits.py)."""
+
+    code: ClassVar[str] = "over-limit"
+
+
 # Most specific class first: NotYourTurn and GameOver are IllegalActions.
 STATUS: tuple[tuple[type[TownhallError], int], ...] = (
     (BadToken, 401),
@@ -68,6 +74,7 @@ STATUS: tuple[tuple[type[TownhallError], int], ...] = (
     (UndoRefused, 409),
     (IllegalAction, 422),
     (MalformedAction, 400),
+    (OverLimit, 400),
     (OptionError, 400),
     (DataError, 400),
     (RecordError, 400),

@@ -15,7 +15,7 @@ from townhall import games
 from townhall.agents import HUMAN, TableSpec
 from townhall.engine.errors import OptionError
 from townhall.engine.protocol import Game, Json
-from townhall.server import clocks
+from townhall.server import clocks, limits
 from townhall.server.bots import bot_spec
 from townhall.server.context import REFUSALS, Services, ServicesDep, TokenDep
 from townhall.server.routes.language import LanguageDep, speaking
@@ -46,7 +46,7 @@ class NewTable(_Body):
         default=None,
         description='{"kind": "none"}, {"kind": "move", "seconds": S} or {"kind": "fischer", "base": B, "increment": I}',
     )
-    bot_seconds: float = Field(default=1.0, gt=0, le=30, description="A bot's time budget per move.")
+    bot_seconds: float = Field(default=1.0, gt=0, le=limits.MAX_SECONDS, description="A bot's time budget per move.")
 
 
 class TakeSeat(_Body):
@@ -92,7 +92,7 @@ def _seat_spec(seat: str, bot_seconds: float) -> str:
     if seat == HUMAN:
         return seat
     if seat.startswith("bot:"):
-        return bot_spec(seat, bot_seconds)
+        return limits.check_spec(bot_spec(seat, bot_seconds), bot_seconds)
     raise OptionError(_("a seat is 'human' or 'bot:' and an agent or level, not {seat!r}").format(seat=seat))
 
 
