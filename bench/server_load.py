@@ -6,7 +6,7 @@ human seat against a bot seat; p50/p99 action latency and actions/s (the rows of
     .venv/bin/python bench/server_load.py --tables 100 --database sqlite --duration 20 --no-report
 
 Each table: `POST /api/tables` (seat 0 human, seat 1 `bot:random`), `POST .../seats/0`, then a
-websocket `/ws/tables/{id}?token=...`. Whenever a pushed (or answered) view says seat 0 is to move,
+websocket `/ws/tables/{id}` (its first message the seat's token). Whenever a pushed (or answered) view says seat 0 is to move,
 the client thinks for a random time (uniform 0..2*think seconds), then `POST .../actions` with the
 state id; the *action latency* is that POST's round trip (the server commits the step, then answers
 with the new view). The *turn-around* is the time from that answer to the push of the view where
@@ -87,8 +87,9 @@ async def play_table(plan: Plan, http: httpx.AsyncClient, rng: random.Random, st
         seated.raise_for_status()
         token = seated.json()["token"]
         headers = {"Authorization": f"Bearer {token}"}
-        ws_url = plan.url.replace("http://", "ws://") + f"/ws/tables/{table}?token={token}"
+        ws_url = plan.url.replace("http://", "ws://") + f"/ws/tables/{table}"
         async with websockets.connect(ws_url, max_size=None, open_timeout=60, ping_interval=None) as socket:
+            await socket.send(json.dumps({"token": token}))
             if await _play_game(plan, http, socket, table, headers, rng, stop):
                 plan.tally.games_done += 1
 
@@ -234,7 +235,9 @@ class ServerProcess:
                 connection.execute(f"CREATE SCHEMA {self.schema}")
             url = f"{POSTGRES}?options=-csearch_path%3D{self.schema}"
         command = [sys.executable, "-m", "townhall.cli", "serve", "--port", str(self.port), "--database", url]
-        env = dict(os.environ, PYTHONPATH=str(self.src)) if self.src else None  # another build's sources
+        env = dict(os.environ, TOWNHALL_LIMIT_TABLES="off")  # every table comes from this one address
+        if self.src:
+            env["PYTHONPATH"] = str(self.src)  # another build's sources
         self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, env=env)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from tests.i18n.narration import latin_words
-from tests.server.client import http, new_table, sit
+from tests.server.client import http, new_table, open_socket, sit
 from tests.server.conftest import Server, shared_sqlite_server
 
 __all__ = ["shared_sqlite_server"]  # the server fixture of tests/server, used here too
@@ -81,8 +81,7 @@ def test_the_websocket_speaks_the_language_of_its_query(shared_sqlite_server: Se
     table = new_table(base, "kutna-hora", ["human", "human"])
     players = [sit(base, table["id"], 0, "ann"), sit(base, table["id"], 1, "bob")]
     mover = players[players[0].view()["to_move"][0]]
-    socket_url = base.replace("http", "ws", 1) + f"/ws/tables/{table['id']}"
-    with sync_client.connect(f"{socket_url}?token={mover.token}&lang=zh-Hans") as socket:
+    with open_socket(base, table["id"], mover.token, "?lang=zh-Hans") as socket:
         view = json.loads(socket.recv(timeout=30))
     english = mover.view()
     assert view["legal"] and [a["json"] for a in view["legal"]] == [a["json"] for a in english["legal"]]

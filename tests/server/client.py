@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import random
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import httpx
@@ -29,6 +32,16 @@ class Player:
             headers=self.headers,
             timeout=30,
         )
+
+
+@contextmanager
+def open_socket(base: str, table: str, token: str | None, query: str = "", **options: Any) -> Iterator[Any]:
+    """A table's websocket, its first message sent: the seat's token (None: watching)."""
+    from websockets.sync.client import connect
+
+    with connect(f"{base.replace('http', 'ws', 1)}/ws/tables/{table}{query}", **options) as socket:
+        socket.send(json.dumps({"token": token}))
+        yield socket
 
 
 def new_table(base: str, game: str, seats: list[str], **extra: Any) -> dict[str, Any]:

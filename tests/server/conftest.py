@@ -42,6 +42,7 @@ class Server:
 
     database: str
     redis: str | None = None
+    options: tuple[str, ...] = ()  # more `townhall serve` options (e.g. --limit-tables 5/min)
     port: int = 0
     process: subprocess.Popen[bytes] | None = None
 
@@ -54,6 +55,7 @@ class Server:
         command = [sys.executable, "-m", "townhall.cli", "serve", "--port", str(self.port), "--database", self.database]
         if self.redis:
             command += ["--redis", self.redis]
+        command += self.options
         self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
@@ -123,8 +125,8 @@ def shared_sqlite_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[S
 def start_server() -> Iterator[Callable[..., Server]]:
     started: list[Server] = []
 
-    def start(database: str, redis: str | None = None) -> Server:
-        server = Server(database, redis).start()
+    def start(database: str, redis: str | None = None, options: tuple[str, ...] = ()) -> Server:
+        server = Server(database, redis, options).start()
         started.append(server)
         return server
 

@@ -10,10 +10,11 @@ from typing import Any
 
 import pytest
 
-from tests.server.client import Player, new_table, sit
+from tests.server.client import Player, new_table, open_socket, sit
 from tests.server.conftest import Server
 
 sync_client = pytest.importorskip("websockets.sync.client")
+from websockets.exceptions import ConnectionClosed  # noqa: E402
 
 
 def receive(socket: Any) -> dict[str, Any]:
@@ -25,8 +26,10 @@ def test_websocket_pushes_each_seats_view(start_server: Callable[..., Server], s
     server = start_server(sqlite_url)
     table = new_table(server.url, "carcassonne", ["human", "human"])
     ann, bob = sit(server.url, table["id"], 0, "ann"), sit(server.url, table["id"], 1, "bob")
-    ws_base = server.url.replace("http", "ws") + f"/ws/tables/{table['id']}"
-    with sync_client.connect(f"{ws_base}?token={bob.token}") as bob_socket, sync_client.connect(ws_base) as watcher:
+    with (
+        open_socket(server.url, table["id"], bob.token) as bob_socket,
+        open_socket(server.url, table["id"], None) as watcher,
+    ):
         first = receive(bob_socket)
         assert first["seat"] == 1 and receive(watcher)["seat"] is None
         mover = ann if 0 in first["to_move"] else bob
@@ -50,9 +53,11 @@ def test_websocket_pushes_each_seats_view(start_server: Callable[..., Server], s
         answer = receive(bob_socket)
         assert answer["state_id"] == pushed["state_id"] + 1, answer
         assert bob.view()["state_id"] >= answer["state_id"]  # stored: the HTTP side sees it
-    with pytest.raises(Exception), sync_client.connect(f"{ws_base}?token=wrong") as bad:  # noqa: B017
-        receive(bad)
-        receive(bad)
+    with open_socket(server.url, table["id"], "wrong") as bad:
+        assert receive(bad)["error"] == "bad-token"
+        with pytest.raises(ConnectionClosed) as closed:
+            receive(bad)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 4401
 
 
 def test_two_processes_share_postgres_and_redis(
@@ -62,8 +67,7 @@ def test_two_processes_share_postgres_and_redis(
         first, second = pool.map(lambda _: start_server(postgres_url, redis_url), range(2))
     table = new_table(first.url, "carcassonne", ["human", "human"])
     ann, bob = sit(first.url, table["id"], 0, "ann"), sit(second.url, table["id"], 1, "bob")
-    ws = second.url.replace("http", "ws") + f"/ws/tables/{table['id']}?token={bob.token}"
-    with sync_client.connect(ws) as socket:
+    with open_socket(second.url, table["id"], bob.token) as socket:
         start = receive(socket)
         mover = ann if 0 in start["to_move"] else bob
         mover = Player(first.url, mover.table, mover.seat, mover.token)  # the move goes through the first process

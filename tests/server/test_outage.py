@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from tests.server.client import Player, http, new_table, sit
+from tests.server.client import Player, http, new_table, open_socket, sit
 from tests.server.conftest import Server, free_port, reachable
 
 sync_client = pytest.importorskip("websockets.sync.client")
@@ -88,12 +88,7 @@ def test_redis_outage_loses_no_answer_and_pushes_resume(
     players = {0: sit(first.url, table["id"], 0, "ann"), 1: sit(second.url, table["id"], 1, "bob")}
     with contextlib.ExitStack() as stack:
         sockets = [
-            stack.enter_context(
-                sync_client.connect(
-                    f"{server.url.replace('http', 'ws')}/ws/tables/{table['id']}?token={players[1].token}"
-                )
-            )
-            for server in (first, second)
+            stack.enter_context(open_socket(server.url, table["id"], players[1].token)) for server in (first, second)
         ]
         for socket in sockets:
             assert _newest(socket, 0, 20) is not None  # the view on connecting

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tests.server.client import Player, http, new_table, sit
+from tests.server.client import Player, http, new_table, open_socket, sit
 from tests.server.conftest import Server
 from townhall import games
 from townhall.server import live as live_module
@@ -23,7 +23,7 @@ from townhall.server.runner import TableRunner
 GAME = "antiquity"
 OTHERS = (1, None)  # the other seat and a spectator
 
-sync_client = pytest.importorskip("websockets.sync.client")
+pytest.importorskip("websockets.sync.client")
 
 
 def _to_plan(runner: TableRunner, table_id: str, rng: random.Random) -> None:
@@ -118,8 +118,10 @@ def test_private_steps_over_http_push_nothing_to_the_others(
         mover = ann if 0 in view["to_move"] and view["legal"] else bob
         own = mover.view()
         assert mover.act(own["state_id"], own["legal"][0]["json"]).status_code == 200
-    ws = server.url.replace("http", "ws") + f"/ws/tables/{table['id']}"
-    with sync_client.connect(f"{ws}?token={bob.token}") as bob_socket, sync_client.connect(ws) as watcher:
+    with (
+        open_socket(server.url, table["id"], bob.token) as bob_socket,
+        open_socket(server.url, table["id"], None) as watcher,
+    ):
         _quiet(bob_socket, 0.5), _quiet(watcher, 0.5)  # the views on connecting
         before = (bob.view(), spectator.view(), http.get(server.url + "/api/tables").json())
         for _ in range(3):  # three steps of ann's secret plan

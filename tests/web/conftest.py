@@ -39,19 +39,28 @@ def browser() -> Iterator[sync_api.Browser]:
 
 @pytest.fixture
 def new_context(browser: sync_api.Browser) -> Iterator[Callable[..., sync_api.BrowserContext]]:
-    """Browser contexts (separate storage: separate people), closed after the test."""
+    """Browser contexts (separate storage: separate people), closed after the test; any script,
+    style or connection that the pages' Content-Security-Policy refused fails the test."""
     made: list[sync_api.BrowserContext] = []
+    refused: list[str] = []
 
     def make(**options: Any) -> sync_api.BrowserContext:
         settings: dict[str, Any] = {"viewport": {"width": 1280, "height": 900}, "locale": "en-US", **options}
         context = browser.new_context(**settings)
         context.set_default_timeout(20_000)
+        context.on("console", lambda message: refused.extend(csp_refusals([message])))
         made.append(context)
         return context
 
     yield make
     for context in made:
         context.close()
+    assert not refused, f"the Content-Security-Policy refused: {refused}"
+
+
+def csp_refusals(messages: list[sync_api.ConsoleMessage]) -> list[str]:
+    """The console's words for what a Content-Security-Policy refused."""
+    return [m.text for m in messages if m.type == "error" and "Content Security Policy" in m.text]
 
 
 @pytest.fixture

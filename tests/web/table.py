@@ -14,6 +14,16 @@ from playwright.sync_api import Error as PlaywrightError
 from tests.server.client import http
 
 
+def wait_until(page: Page, expression: str, arg: Any = None, timeout: float = 20) -> None:
+    """Poll a page expression until it is true. Not `page.wait_for_function`: that evaluates a string
+    inside the page, which the page's Content-Security-Policy (no 'unsafe-eval') refuses."""
+    deadline = time.monotonic() + timeout
+    while not page.evaluate(expression, arg):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"not true within {timeout} s: {expression} ({arg})")
+        page.wait_for_timeout(50)
+
+
 @dataclass
 class Legal:
     id: int
@@ -108,7 +118,7 @@ class TablePage:
                 self.press(f"#offboard button[data-id='{action.id}']")
         sent = json.loads(request.value.post_data or "{}")
         assert sent["action"] == action.id, (sent, action)
-        self.page.wait_for_function(f"Number(document.body.dataset.stateId) > {before}")
+        wait_until(self.page, STATE_ABOVE, before)
 
     def _on_board(self, action: Legal) -> None:
         target = action.target or {}
@@ -238,4 +248,14 @@ def seat_browser(context: BrowserContext, base: str, table: str, seat: int, toke
     page.close()
 
 
-__all__ = ["Legal", "TablePage", "expect", "new_table", "open_lobby_and_create", "play_to_end", "seat_browser"]
+STATE_ABOVE = "before => Number(document.body.dataset.stateId) > before"
+__all__ = [
+    "Legal",
+    "TablePage",
+    "expect",
+    "new_table",
+    "open_lobby_and_create",
+    "play_to_end",
+    "seat_browser",
+    "wait_until",
+]

@@ -11,7 +11,7 @@ from playwright.sync_api import BrowserContext, expect
 
 from tests.server.conftest import Server
 from tests.web.conftest import screenshot
-from tests.web.table import TablePage, open_lobby_and_create, play_to_end
+from tests.web.table import STATE_ABOVE, TablePage, open_lobby_and_create, play_to_end, wait_until
 from townhall import games
 
 # Short games where a game has an option for it; the bot is the random one (level easy).
@@ -58,7 +58,7 @@ def test_a_whole_game_against_a_bot_by_clicks(game: str, server: Server, context
     expect(replay).to_have_attribute("data-step", "1")
     page.click("#replay-play")
     # playing moves on by itself (a poll may land on any later step: it moves on a timer)
-    page.wait_for_function("Number(document.querySelector('#replay').dataset.step) >= 3", timeout=10_000)
+    wait_until(page, "() => Number(document.querySelector('#replay').dataset.step) >= 3", timeout=10)
     page.click("#replay-play")  # pause
     page.click("#replay-last")
     expect(replay).to_have_attribute("data-step", str(steps))
@@ -85,11 +85,11 @@ def test_keyboard_play_and_undo(server: Server, context: BrowserContext) -> None
     page.keyboard.press("r")  # the next legal rotation (the same one when there is only one)
     with page.expect_request(lambda r: r.url.split("?")[0].endswith("/actions")):
         page.keyboard.press("Enter")
-    page.wait_for_function(f"Number(document.body.dataset.stateId) > {before}")
+    wait_until(page, STATE_ABOVE, before)
     placed = table.state_id
     expect(page.locator("#undo")).to_be_visible()
     page.click("#undo")
-    page.wait_for_function(f"Number(document.body.dataset.stateId) > {placed}")
+    wait_until(page, STATE_ABOVE, placed)
     expect(page.locator("#board")).to_have_attribute("data-stage", "idle")
     assert any(a.target and a.target.get("rotation") is not None for a in table.legal())  # placing again
     expect(page.locator("#undo")).to_be_hidden()

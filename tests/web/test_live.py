@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import BrowserContext, expect
 
 from tests.server.conftest import Server
-from tests.web.table import TablePage, open_lobby_and_create
+from tests.web.table import TablePage, open_lobby_and_create, wait_until
 from townhall import games
 
 SHORT = {"antiquity": {"max_rounds": 2}}
@@ -33,7 +33,7 @@ def _one_move(table: TablePage, others: list[TablePage], rng: random.Random) -> 
     table.play(rng.choice(table.legal()))
     after = table.state_id
     for other in others:
-        other.page.wait_for_function(f"Number(document.body.dataset.stateId) >= {after}", timeout=15_000)
+        wait_until(other.page, "after => Number(document.body.dataset.stateId) >= after", after, timeout=15)
 
 
 @pytest.mark.parametrize("game", games.shipped())
@@ -139,9 +139,10 @@ def test_hot_seat_one_browser_holds_both_seats(
             break  # everyone exited (a random My City player may)
         seats_seen.add(page.locator("body").get_attribute("data-seat") or "")
         table.play(rng.choice(table.legal()))
-        page.wait_for_function(
-            "document.querySelector('#handover') || document.body.dataset.status === 'over' || "
-            "(document.body.dataset.myTurn === 'yes' && document.body.dataset.busy !== 'yes')"
+        wait_until(
+            page,
+            "() => Boolean(document.querySelector('#handover')) || document.body.dataset.status === 'over' || "
+            "(document.body.dataset.myTurn === 'yes' && document.body.dataset.busy !== 'yes')",
         )
         if page.locator("#handover").count():
             handovers += 1

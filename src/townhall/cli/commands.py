@@ -473,13 +473,37 @@ def serve(
     database: Annotated[
         str | None, typer.Option(help="Database URL (default: a SQLite file, its path printed; or postgresql://...).")
     ] = None,
-    redis: Annotated[str | None, typer.Option(help="Redis URL: pub/sub between server processes.")] = None,
+    redis: Annotated[
+        str | None, typer.Option(help="Redis URL: pub/sub and rate limits shared by server processes.")
+    ] = None,
+    limit_actions: Annotated[
+        str | None,
+        typer.Option(
+            envvar="TOWNHALL_LIMIT_ACTIONS",
+            help="Moves and chat lines per seat (N/s, N/min, N/h, N/10s or off; default 200/10s).",
+        ),
+    ] = None,
+    limit_bad_tokens: Annotated[
+        str | None,
+        typer.Option(envvar="TOWNHALL_LIMIT_BAD_TOKENS", help="Refused seat tokens per client address (10/min)."),
+    ] = None,
+    limit_tables: Annotated[
+        str | None, typer.Option(envvar="TOWNHALL_LIMIT_TABLES", help="New tables per client address (30/min).")
+    ] = None,
 ) -> None:
     """The game server: tables where people and bots play together over HTTP and WebSocket."""
     from townhall.server.app import serve as run_server
+    from townhall.server.ratelimit import Limits, parse_rate
 
+    given = {"actions": limit_actions, "bad_tokens": limit_bad_tokens, "tables": limit_tables}
+    try:
+        limits = Limits(**{kind: parse_rate(text) for kind, text in given.items() if text is not None})
+    except ValueError as error:
+        raise typer.BadParameter(str(error)) from None
     with friendly_errors():
-        run_server(host, port, database, redis, lambda line: console.print(line, highlight=False, soft_wrap=True))
+        run_server(
+            host, port, database, redis, lambda line: console.print(line, highlight=False, soft_wrap=True), limits
+        )
 
 
 def _mount_campaign() -> None:

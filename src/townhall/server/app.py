@@ -26,7 +26,9 @@ from townhall.engine.errors import TownhallError
 from townhall.server.bots import BotDriver
 from townhall.server.context import Services
 from townhall.server.errors import error_body, status_of
+from townhall.server.headers import SecurityHeaders
 from townhall.server.pubsub import MemoryPubSub, RedisPubSub
+from townhall.server.ratelimit import Limiter, Limits, RateLimits
 from townhall.server.routes import games as games_routes
 from townhall.server.routes import health as health_routes
 from townhall.server.routes import pages as pages_routes
@@ -47,7 +49,7 @@ Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
-def create_app(database: str | None = None, redis: str | None = None) -> FastAPI:
+def create_app(database: str | None = None, redis: str | None = None, limits: Limits | None = None) -> FastAPI:
     engine = connect(database)
     runner = TableRunner(SqlStore(engine), games.get)
     pubsub = RedisPubSub(redis) if redis else MemoryPubSub()
@@ -79,6 +81,7 @@ def create_app(database: str | None = None, redis: str | None = None) -> FastAPI
         telemetry={"tracing": False, "metrics": False, "logs": False, "operation_spans": False},
     )
     app.state.services = services
+    app.state.limiter = limiter = Limiter(limits or Limits(), redis)
     app.include_router(games_routes.router)
     app.include_router(health_routes.router)
     app.include_router(tables_routes.router)
@@ -119,6 +122,8 @@ def create_app(database: str | None = None, redis: str | None = None) -> FastAPI
         return JSONResponse({"error": "internal", "message": "the server failed; it was logged"}, status_code=500)
 
     app.add_middleware(BodyLimit, limit=MAX_BODY)
+    app.add_middleware(RateLimits, limiter=limiter)
+    app.add_middleware(SecurityHeaders)  # outermost: on every answer, refusals included
     return app
 
 
@@ -187,7 +192,14 @@ async def _nothing() -> Message:
     return {"type": "http.disconnect"}
 
 
-def serve(host: str, port: int, database: str | None, redis: str | None, announce: Callable[[str], None]) -> None:
+def serve(
+    host: str,
+    port: int,
+    database: str | None,
+    redis: str | None,
+    announce: Callable[[str], None],
+    limits: Limits | None = None,
+) -> None:
     """Run the server with uvicorn until interrupted."""
     import uvicorn
 
@@ -196,7 +208,7 @@ def serve(host: str, port: int, database: str | None, redis: str | None, announc
     url = database_url(database)
     path = sqlite_path(url)
     announce(f"database: {path if path is not None else url.split('@')[-1]}")
-    app = create_app(url, redis)
+    app = create_app(url, redis, limits)
     announce(f"Townhall server: http://{host}:{port}/ (API under /api, docs at /docs)")
     # Players act every few seconds: keep their connections open between moves (uvicorn's default is 5 s).
     uvicorn.run(app, host=host, port=port, log_level="warning", ws="websockets-sansio", timeout_keep_alive=60)

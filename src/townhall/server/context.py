@@ -49,6 +49,7 @@ class ErrorBody(BaseModel):
     error: str
     message: str
     clause: str | None = None
+    retry_after: int | None = None  # 429: the seconds to wait (as the Retry-After header says)
 
 
 _REFUSALS = {
@@ -59,6 +60,7 @@ _REFUSALS = {
     409: "stale state id, game over, seat taken, not over yet, undo refused",
     413: "request body too large",
     422: "illegal action (names the rule clause)",
+    429: "too many requests: a rate limit (Retry-After says when to try again)",
 }
 REFUSALS: dict[int | str, dict[str, object]] = {
     status: {"model": ErrorBody, "description": text} for status, text in _REFUSALS.items()

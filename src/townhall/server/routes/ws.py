@@ -1,9 +1,11 @@
-"""WS /ws/tables/{id}?token=...: the seat's (or a spectator's) view after every change.
+"""WS /ws/tables/{id}: the seat's (or a spectator's) view after every change.
 
-A seated client may also act through the socket: it sends `{"state_id", "action"}` (as the body of
-`POST .../actions`) and gets the new view back on the socket, or the refusal's JSON body
-(`{"error", "message", "clause"?}`) with the same codes. The action is committed before the answer
-exactly as over HTTP; the socket spares the client an HTTP request per move.
+The client's first message names its seat: `{"token": "..."}`, or `{"token": null}` to watch (the
+token never travels in the URL, where access logs would keep it). A seated client may then act
+through the socket: it sends `{"state_id", "action"}` (as the body of `POST .../actions`) and gets
+the new view back on the socket, or the refusal's JSON body (`{"error", "message", "clause"?}`)
+with the same codes. The action is committed before the answer exactly as over HTTP; the socket
+spares the client an HTTP request per move.
 """
 
 from __future__ import annotations
@@ -11,39 +13,61 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+from dataclasses import dataclass
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
-from pydantic import ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from starlette.concurrency import run_in_threadpool
 
 from townhall.engine.errors import TownhallError
 from townhall.server.context import Services
 from townhall.server.errors import BadRequest, error_body
+from townhall.server.ratelimit import Limiter, address_of, refusal
 from townhall.server.routes.language import in_language, request_language, speaking
 from townhall.server.routes.tables import ActionBody
 from townhall.server.runner import TableRunner
 from townhall.server.words import _
 
 router = APIRouter(tags=["live"])
+HELLO_SECONDS = 10  # for the first message, the seat's token
+RATE_LIMITED = 4429
+
+
+class Hello(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    token: str | None = Field(default=None, max_length=200)
 
 
 @router.websocket("/ws/tables/{table_id}")
-async def table_socket(websocket: WebSocket, table_id: str, token: str | None = None, lang: str | None = None) -> None:
+async def table_socket(websocket: WebSocket, table_id: str, lang: str | None = None) -> None:
     services: Services = websocket.app.state.services
+    limiter: Limiter = websocket.app.state.limiter
     runner = services.runner
+    address = address_of(websocket.scope)
     await websocket.accept()
     try:
         language = request_language(lang, websocket.headers.get("accept-language"))
+        token = await _hello(websocket, language)
+        wait = await limiter.wait("bad_tokens", address, take=False) if token is not None else 0.0
+        if wait:
+            await websocket.send_json(refusal(wait, language))
+            await websocket.close(code=RATE_LIMITED)
+            return
         seat = await run_in_threadpool(runner.seat_of, table_id, token)
     except TownhallError as error:
+        if error.code == "bad-token":
+            await limiter.wait("bad_tokens", address)
         await websocket.send_json(error_body(error))
         await websocket.close(code={"bad-token": 4401, "bad-request": 4400}.get(error.code, 4404))
+        return
+    except (WebSocketDisconnect, RuntimeError):
         return
     queue = services.pubsub.subscribe(table_id)
     try:
         sending = asyncio.Lock()  # the notice loop and the action answers share the socket
         await websocket.send_text(await run_in_threadpool(_encoded_view, runner, table_id, seat, None, language))
-        receiver = asyncio.create_task(_receive_actions(websocket, runner, table_id, seat, language, sending))
+        actor = _Actor(runner, limiter, table_id, seat, token, address, language)
+        receiver = asyncio.create_task(_receive_actions(websocket, actor, sending))
         while True:
             getter = asyncio.create_task(queue.get())
             done, _ = await asyncio.wait({getter, receiver}, return_when=asyncio.FIRST_COMPLETED)
@@ -73,18 +97,39 @@ def _encoded_view(runner: TableRunner, table_id: str, seat: int | None, at_least
     return runner.view_json(table_id, seat, at_least, language)
 
 
-async def _receive_actions(
-    websocket: WebSocket,
-    runner: TableRunner,
-    table_id: str,
-    seat: int | None,
-    language: str,
-    sending: asyncio.Lock,
-) -> None:
+async def _hello(websocket: WebSocket, language: str) -> str | None:
+    """The token of the client's first message (None: a spectator)."""
+    try:
+        text = await asyncio.wait_for(websocket.receive_text(), HELLO_SECONDS)
+        return Hello.model_validate_json(text).token
+    except (TimeoutError, ValidationError):
+        with speaking(language):
+            raise BadRequest(_("send {'token': ...} first ({'token': null} to watch)")) from None
+
+
+@dataclass(frozen=True, slots=True)
+class _Actor:
+    """Who acts through one socket, and where."""
+
+    runner: TableRunner
+    limiter: Limiter
+    table_id: str
+    seat: int | None
+    token: str | None
+    address: str
+    language: str
+
+
+async def _receive_actions(websocket: WebSocket, actor: _Actor, sending: asyncio.Lock) -> None:
     """Apply the actions the client sends, answering each with the new view or the refusal."""
     with contextlib.suppress(WebSocketDisconnect, RuntimeError):
         while True:
-            text = await run_in_threadpool(_act, runner, table_id, seat, language, await websocket.receive_text())
+            message = await websocket.receive_text()
+            wait = await actor.limiter.seat_action(actor.token, actor.address)
+            if wait:
+                text = json.dumps(refusal(wait, actor.language), ensure_ascii=False)
+            else:
+                text = await run_in_threadpool(_act, actor.runner, actor.table_id, actor.seat, actor.language, message)
             async with sending:
                 await websocket.send_text(text)
 

@@ -47,8 +47,8 @@ export const api = {
   step: (table, step) => request("GET", `${tablePath(table)}/steps/${part(step)}`),
 };
 
-export function socketUrl(table, token) {
+// The seat's token is not in the URL (access logs keep URLs): the socket's first message names it.
+export function socketUrl(table) {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const query = token ? `?token=${encodeURIComponent(token)}` : "";
-  return withLang(`${scheme}://${location.host}/ws/tables/${part(table)}${query}`);
+  return withLang(`${scheme}://${location.host}/ws/tables/${part(table)}`);
 }

@@ -7,6 +7,8 @@ export function h(tag, attrs = {}, ...children) {
     if (value === null || value === undefined || value === false) continue;
     if (name.startsWith("on")) el.addEventListener(name.slice(2), value);
     else if (name === "text") el.textContent = String(value);
+    // a style through the CSSOM: the page's CSP refuses style attributes
+    else if (name === "style") el.style.cssText = String(value);
     else el.setAttribute(name, value === true ? "" : String(value));
   }
   for (const child of children.flat()) {

@@ -11,8 +11,9 @@ export function connect(table, token, { onView, onStatus }) {
 
   function open() {
     onStatus("connecting");
-    socket = new WebSocket(socketUrl(table, token));
+    socket = new WebSocket(socketUrl(table));
     socket.addEventListener("open", () => {
+      socket.send(JSON.stringify({ token: token ?? null })); // the seat (null: watching), first
       wait = 500;
       onStatus("live");
     });

@@ -5,7 +5,10 @@ export const NS = "http://www.w3.org/2000/svg";
 export function svg(tag, attrs = {}) {
   const el = document.createElementNS(NS, tag);
   for (const [name, value] of Object.entries(attrs)) {
-    if (value !== null && value !== undefined) el.setAttribute(name, String(value));
+    if (value === null || value === undefined) continue;
+    // a style through the CSSOM: the page's CSP refuses style attributes
+    if (name === "style") el.style.cssText = String(value);
+    else el.setAttribute(name, String(value));
   }
   return el;
 }
