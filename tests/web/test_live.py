@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+import httpx
 import pytest
 from playwright.sync_api import BrowserContext, expect
 
@@ -27,13 +28,29 @@ def _join(context: BrowserContext, invite: str, name: str) -> TablePage:
     return table
 
 
+def _public_state_id(page_url: str) -> int:
+    """The table's state id as a spectator sees it (a private step does not move it)."""
+    base, table_id = page_url.split("/tables/", 1)
+    found: int = httpx.get(f"{base}/api/tables/{table_id.split('?')[0]}", timeout=30).json()["state_id"]
+    return found
+
+
 def _one_move(table: TablePage, others: list[TablePage], rng: random.Random) -> None:
-    """`table` plays one random legal action through the page; every other page sees it live."""
+    """`table` plays one random legal action through the page; every other page sees it live, but
+    for a private step (Antiquity's phase-2 plan), which no other page sees at all."""
     assert table.wait_turn_or_end(), "the game ended too early for this test"
+    public_before = _public_state_id(table.page.url)
+    before = {id(other): other.state_id for other in others}
     table.play(rng.choice(table.legal()))
-    after = table.state_id
+    public = _public_state_id(table.page.url) > public_before
     for other in others:
-        wait_until(other.page, "after => Number(document.body.dataset.stateId) >= after", after, timeout=15)
+        if public:
+            wait_until(
+                other.page, "after => Number(document.body.dataset.stateId) > after", before[id(other)], timeout=15
+            )
+        else:
+            other.page.wait_for_timeout(300)
+            assert other.state_id == before[id(other)], "another page saw a private step"
 
 
 @pytest.mark.parametrize("game", games.shipped())
