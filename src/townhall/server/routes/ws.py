@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import re
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
@@ -18,13 +19,14 @@ from starlette.concurrency import run_in_threadpool
 
 from townhall.engine.errors import TownhallError
 from townhall.server.context import Services
-from townhall.server.errors import BadRequest, error_body
+from townhall.server.errors import BadRequest, TableNotFound, error_body
 from townhall.server.routes.language import in_language, request_language, speaking
-from townhall.server.routes.tables import ActionBody
+from townhall.server.routes.tables import TABLE_ID, ActionBody
 from townhall.server.runner import TableRunner
 from townhall.server.words import _
 
 router = APIRouter(tags=["live"])
+MAX_MESSAGE = 64 * 1024  # as an HTTP body
 
 
 @router.websocket("/ws/tables/{table_id}")
@@ -34,6 +36,8 @@ async def table_socket(websocket: WebSocket, table_id: str, token: str | None = 
     await websocket.accept()
     try:
         language = request_language(lang, websocket.headers.get("accept-language"))
+        if len(table_id) > 64 or not re.fullmatch(TABLE_ID, table_id):
+            raise TableNotFound(_("there is no table {table!r}").format(table=table_id[:64]))
         seat = await run_in_threadpool(runner.seat_of, table_id, token)
     except TownhallError as error:
         await websocket.send_json(error_body(error))
@@ -46,7 +50,7 @@ async def table_socket(websocket: WebSocket, table_id: str, token: str | None = 
         receiver = asyncio.create_task(_receive_actions(websocket, runner, table_id, seat, language, sending))
         while True:
             getter = asyncio.create_task(queue.get())
-            done, _ = await asyncio.wait({getter, receiver}, return_when=asyncio.FIRST_COMPLETED)
+            done, _pending = await asyncio.wait({getter, receiver}, return_when=asyncio.FIRST_COMPLETED)
             if receiver in done:
                 getter.cancel()
                 return
@@ -87,6 +91,8 @@ async def _receive_actions(
 
 def _act(runner: TableRunner, table_id: str, seat: int | None, language: str, message: str) -> str:
     try:
+        if len(message) > MAX_MESSAGE:
+            raise BadRequest(_("a message is at most {limit} bytes").format(limit=MAX_MESSAGE))
         try:
             body = ActionBody.model_validate_json(message)
         except ValidationError as error:
