@@ -133,3 +133,24 @@ def start_server() -> Iterator[Callable[..., Server]]:
     yield start
     for server in started:
         server.stop()
+
+
+@pytest.fixture(scope="module", params=["sqlite", "postgres"])
+def each_database_server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """One server on a SQLite file, then one on PostgreSQL (a fresh schema), for a module's tests."""
+    if request.param == "sqlite":
+        server = Server(f"sqlite:///{tmp_path_factory.mktemp('server') / 'each.db'}").start()
+        yield server
+        server.stop()
+        return
+    if not reachable(5432):
+        pytest.skip("PostgreSQL is not reachable on 127.0.0.1:5432")
+    psycopg = pytest.importorskip("psycopg")
+    schema = f"th_test_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(POSTGRES, autocommit=True) as connection:
+        connection.execute(f"CREATE SCHEMA {schema}")
+    server = Server(f"{POSTGRES}?options=-csearch_path%3D{schema}").start()
+    yield server
+    server.stop()
+    with psycopg.connect(POSTGRES, autocommit=True) as connection:
+        connection.execute(f"DROP SCHEMA {schema} CASCADE")

@@ -67,12 +67,17 @@ def read_json(path: Path) -> Any:
         raise DataError(f"cannot read {path}: {error.strerror or error}") from None
     except UnicodeDecodeError as error:
         raise DataError(f"{path} is not UTF-8 text (byte {error.start})") from None
+    return parse_json_text(text, str(path))
+
+
+def parse_json_text(text: str, source: str) -> Any:
+    """Parse JSON text (a file's, or data given inline); malformed or too deeply nested is a DataError."""
     try:
         return json.loads(text)
     except json.JSONDecodeError as error:
-        raise DataError(f"{path} is not valid JSON ({error.msg}, line {error.lineno})") from None
+        raise DataError(f"{source} is not valid JSON ({error.msg}, line {error.lineno})") from None
     except RecursionError:
-        raise DataError(f"{path} is nested too deeply") from None
+        raise DataError(f"{source} is nested too deeply") from None
 
 
 def load_model(model: type[Model], path: Path) -> Model:

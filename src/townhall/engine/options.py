@@ -26,6 +26,9 @@ class OptionSpec:
     minimum: int | None = None
     maximum: int | None = None
     names_file: bool = False  # a text option whose value may name a file to read (the terminal's, never a server's)
+    # Of a `names_file` option: starts of values that are data, never a file name (inline JSON `{`, a
+    # generated board's `random:`); '' is the built-in value. A server takes only these.
+    data_prefixes: tuple[str, ...] = ()
 
     def describe(self) -> str:
         if self.choices:

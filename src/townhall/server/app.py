@@ -163,24 +163,41 @@ class BodyLimit:
             if name == b"content-length" and (not value.isdigit() or int(value) > self.limit):
                 await _too_large(self.limit, send)
                 return
-        received = 0
-
-        async def limited() -> Message:
-            nonlocal received
-            message = await receive()
-            received += len(message.get("body", b""))
-            if received > self.limit:
-                raise _TooLarge
-            return message
-
-        try:
-            await self.app(scope, limited, send)
-        except _TooLarge:
-            await _too_large(self.limit, send)
+        if any(name == b"transfer-encoding" for name, _value in scope.get("headers", ())):
+            replay = await _read_chunked(receive, self.limit)  # no length announced: count as it streams
+            if replay is None:
+                await _too_large(self.limit, send)
+                return
+            receive = replay
+        await self.app(scope, receive, send)
 
 
-class _TooLarge(Exception):
-    pass
+async def _read_chunked(receive: Receive, limit: int) -> Receive | None:
+    """Read a streamed body here, where its size can be refused (FastAPI turns any failure while it
+    reads a body into a 400); None when it exceeds `limit` bytes, else a `receive` that replays it."""
+    chunks: list[bytes] = []
+    received = 0
+    while True:
+        message = await receive()
+        if message["type"] != "http.request":  # the client went away: the app sees that
+            break
+        received += len(message.get("body", b""))
+        if received > limit:
+            return None
+        chunks.append(message.get("body", b""))
+        if not message.get("more_body", False):
+            message = {"type": "http.request", "body": b"".join(chunks), "more_body": False}
+            break
+    body: Message | None = message
+
+    async def replay() -> Message:
+        nonlocal body
+        if body is None:
+            return await receive()
+        message, body = body, None
+        return message
+
+    return replay
 
 
 async def _too_large(limit: int, send: Send) -> None:

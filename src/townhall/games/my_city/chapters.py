@@ -7,7 +7,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from townhall.engine.datafile import load_model, validate_model
+from townhall.engine.datafile import load_model, parse_json_text, validate_model
 from townhall.engine.errors import DataError
 from townhall.games.my_city.data import COLOUR_NAMES, DATA_DIR, CampaignFile, parse_cell
 from townhall.games.my_city.pieces import CATALOGUE
@@ -273,10 +273,18 @@ def _campaign_file(path: str) -> CampaignData:
 
 
 def campaign_option(text: str) -> CampaignData:
-    """The chapter modules named by the `chapters` option: '' the built-in data/campaign.json,
-    else a file a user supplies (MYC-LEG-1); raises DataError naming what is wrong."""
+    """The chapter modules named by the `chapters` option: '' the built-in data/campaign.json, a
+    chapter file's JSON given inline ('{...}'), else a file a user supplies (MYC-LEG-1); raises
+    DataError naming what is wrong."""
     text = text.strip()
+    if text.startswith("{"):
+        return _inline_campaign(text)
     return CAMPAIGN if not text else _campaign_file(text)
+
+
+@lru_cache(maxsize=8)
+def _inline_campaign(text: str) -> CampaignData:
+    return campaign_data(validate_model(CampaignFile, parse_json_text(text, "chapters"), "chapters"), "chapters")
 
 
 __all__ = ["CAMPAIGN", "CampaignData", "RuleSet", "campaign_option", "evergreen_rules", "load_campaign_data", "replace"]

@@ -49,12 +49,21 @@ class MyCity(Game[MyCityState]):
                 "",
                 "campaign state: a campaign file or its JSON ('' = start of the campaign)",
                 names_file=True,
+                data_prefixes=("{",),
             ),
             OptionSpec(
-                "board", "", "board file ('' = built-in stand-in board; random:SEED = generated)", names_file=True
+                "board",
+                "",
+                "board file ('' = built-in stand-in board; random:SEED = generated)",
+                names_file=True,
+                data_prefixes=("{", "random:"),
             ),
             OptionSpec(
-                "chapters", "", "campaign chapter modules file ('' = built-in data/campaign.json)", names_file=True
+                "chapters",
+                "",
+                "campaign chapter modules file ('' = built-in data/campaign.json)",
+                names_file=True,
+                data_prefixes=("{",),
             ),
         ),
         data_version=data_version_of(builtin_files(), salt=RULES_REVISION),

@@ -4,15 +4,14 @@ stickers from a campaign state. No rules of play here; setup.py builds the state
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 from townhall.engine import OptionError, Options
-from townhall.engine.datafile import read_json
+from townhall.engine.datafile import parse_json_text, read_json
 from townhall.engine.errors import DataError
 from townhall.games.my_city.chapters import RuleSet, campaign_option, evergreen_rules
-from townhall.games.my_city.data import DATA_DIR, STICKER_KINDS, BoardSpec, load_board, parse_cell
+from townhall.games.my_city.data import DATA_DIR, STICKER_KINDS, BoardSpec, board_from_json, load_board, parse_cell
 
 EVERGREEN_BOARD = load_board(DATA_DIR / "board-evergreen.json")
 LEGACY_BOARD = load_board(DATA_DIR / "board-legacy.json")
@@ -21,7 +20,8 @@ Stickers = list[list[tuple[int, str]]]
 
 
 def board_option(text: str, mode: str) -> BoardSpec:
-    """The board named by the `board` option: '' built-in, 'random:SEED' generated, else a file."""
+    """The board named by the `board` option: '' built-in, 'random:SEED' generated, a board file's
+    JSON given inline ('{...}'), else a file."""
     text = text.strip()
     if not text:
         return EVERGREEN_BOARD if mode == "evergreen" else LEGACY_BOARD
@@ -34,6 +34,8 @@ def board_option(text: str, mode: str) -> BoardSpec:
             raise OptionError(f"board=random:SEED takes a whole number, not {text!r}") from None
         return random_board(seed, legacy=mode == "campaign")
     try:
+        if text.startswith("{"):
+            return board_from_json(parse_json_text(text, "board"), "board")
         return load_board(Path(text))
     except DataError as error:
         raise OptionError(f"board file rejected: {error}") from None
@@ -44,8 +46,8 @@ def _campaign_state(text: str) -> Any:
     if not text:
         return None
     try:
-        return json.loads(text) if text.startswith("{") else read_json(Path(text))
-    except (DataError, json.JSONDecodeError) as error:
+        return parse_json_text(text, "campaign") if text.startswith("{") else read_json(Path(text))
+    except DataError as error:
         raise OptionError(f"campaign state rejected: {error}") from None
 
 

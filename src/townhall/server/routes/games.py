@@ -45,7 +45,8 @@ def list_games(lang: LanguageDep) -> list[dict[str, Json]]:
                         "choices": list(spec.choices),
                         "minimum": spec.minimum,
                         "maximum": spec.maximum,
-                        "names_file": spec.names_file,  # refused over the network when it looks like a path
+                        "names_file": spec.names_file,  # over the network: data only (docs/server.md)
+                        "data_prefixes": list(spec.data_prefixes),
                     }
                     for spec in meta.options
                 ],

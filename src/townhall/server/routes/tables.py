@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
-from pathlib import Path as PathLib
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Path
@@ -14,10 +12,12 @@ from pydantic import BaseModel, ConfigDict, Field
 from townhall import games
 from townhall.agents import HUMAN, TableSpec
 from townhall.engine.errors import OptionError
-from townhall.engine.protocol import Game, Json
+from townhall.engine.protocol import Json
 from townhall.server import clocks, limits
 from townhall.server.bots import bot_spec
 from townhall.server.context import REFUSALS, Services, ServicesDep, TokenDep
+from townhall.server.file_options import refuse_file_names
+from townhall.server.inputs import MAX_KEY, MAX_OPTION_TEXT, Key, Line, Text, checked_json
 from townhall.server.routes.language import LanguageDep, speaking
 from townhall.server.runner import CHAT_LIMIT
 from townhall.server.words import _
@@ -25,8 +25,10 @@ from townhall.server.words import _
 router = APIRouter(prefix="/api/tables", tags=["tables"], responses=REFUSALS)
 # Views are answered as the runner's ready JSON text: encoded in the request's worker thread (and
 # once per state and seat), not validated again on the event loop (`response_model` keeps the schema).
-TableId = Annotated[str, Path(max_length=64)]
+TABLE_ID = r"^[A-Za-z0-9_-]+$"  # table ids are hex (uuid4); others are refused before any lookup
+TableId = Annotated[str, Path(max_length=64, pattern=TABLE_ID)]
 SeatNumber = Annotated[int, Path(ge=0, le=63)]
+MAX_ACTION_TEXT = 500  # a typed action (its text, or a unique start of it)
 
 
 class _Body(BaseModel):
@@ -34,15 +36,17 @@ class _Body(BaseModel):
 
 
 class NewTable(_Body):
-    game: str = Field(max_length=64)
+    game: Key
     players: int | None = Field(default=None, ge=1, le=16)
-    options: dict[str, bool | int | str] = Field(default_factory=dict, max_length=32)
-    seats: list[Annotated[str, Field(max_length=200)]] = Field(
+    options: dict[Key, Annotated[bool | int | str, checked_json(MAX_OPTION_TEXT)]] = Field(
+        default_factory=dict, max_length=32
+    )
+    seats: list[Annotated[Line, Field(max_length=200)]] = Field(
         default_factory=list,
         max_length=16,
         description='"human" or "bot:" and an agent spec (random, greedy, mcts:seconds=1) or a level (easy, medium, hard)',
     )
-    clock: dict[str, Any] | None = Field(
+    clock: Annotated[dict[str, Any], checked_json(MAX_KEY)] | None = Field(
         default=None,
         description='{"kind": "none"}, {"kind": "move", "seconds": S} or {"kind": "fischer", "base": B, "increment": I}',
     )
@@ -50,20 +54,24 @@ class NewTable(_Body):
 
 
 class TakeSeat(_Body):
-    name: str = Field(min_length=1, max_length=100)
+    name: Line = Field(min_length=1, max_length=100)
 
 
 class ActionBody(_Body):
-    state_id: int | None = Field(default=None, ge=0, description="The state the action is for (409 when stale).")
-    action: int | str | dict[str, Any] = Field(description="The action's id, its text, or its JSON form.")
+    state_id: int | None = Field(
+        default=None, ge=0, le=2**53, description="The state the action is for (409 when stale)."
+    )
+    action: Annotated[int | str | dict[str, Any], checked_json(MAX_ACTION_TEXT)] = Field(
+        description="The action's id, its text, or its JSON form."
+    )
 
 
 class UndoBody(_Body):
-    state_id: int | None = Field(default=None, ge=0)
+    state_id: int | None = Field(default=None, ge=0, le=2**53)
 
 
 class ChatBody(_Body):
-    text: str = Field(min_length=1, max_length=CHAT_LIMIT)
+    text: Text = Field(min_length=1, max_length=CHAT_LIMIT)
 
 
 @router.get("")
@@ -80,7 +88,7 @@ def create_table(body: NewTable, services: ServicesDep, lang: LanguageDep) -> di
 def _create(body: NewTable, services: ServicesDep) -> dict[str, Json]:
     game = games.get(body.game)
     seats = [_seat_spec(seat, body.bot_seconds) for seat in body.seats]
-    _no_server_files(game, body.options)
+    refuse_file_names(game.meta.options, body.options)
     table = TableSpec.resolve(game, body.players, seats, body.options, default_seat=HUMAN)
     settings: dict[str, Json] = {"bot_seconds": body.bot_seconds, "clock": clocks.check(body.clock)}
     table_id = services.runner.create(table.game, table.players, dict(table.options), list(table.seats), settings)
@@ -169,48 +177,3 @@ def _move(
         seat = services.runner.seat_of(table_id, token)
         state_id = move(seat)
     return _json(services.runner.view_json(table_id, seat, at_least=state_id, language=language))
-
-
-def _no_server_files(game: Game[Any], options: dict[str, bool | int | str]) -> None:
-    """Options sent over the network never make the server read its own files: an option the game
-    marks `names_file` (a terminal player's file) is refused when its value, or any text inside a
-    JSON value, looks like a path."""
-    for spec in game.meta.options:
-        value = options.get(spec.name)
-        if spec.names_file and isinstance(value, str) and value and any(map(_looks_like_path, _texts(value))):
-            raise OptionError(
-                _(
-                    "option {option} names a file; the server does not read files: send a built-in value "
-                    "(or the content itself where the option takes it), not {value!r}"
-                ).format(option=spec.name, value=value[:40])
-            )
-
-
-def _texts(value: str) -> list[str]:
-    """The value, and every text inside it when it is JSON (a campaign state may name a board file)."""
-    try:
-        parsed = json.loads(value)
-    except ValueError:
-        return [value]
-    found: list[str] = []
-    stack: list[Any] = [parsed]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, str):
-            found.append(item)
-        elif isinstance(item, dict):
-            stack.extend(item.keys())
-            stack.extend(item.values())
-        elif isinstance(item, list):
-            stack.extend(item)
-    return found or [value]
-
-
-def _looks_like_path(value: str) -> bool:
-    return bool(value) and (
-        "/" in value
-        or "\\" in value
-        or value.startswith(("~", "."))
-        or value.lower().endswith(".json")
-        or PathLib(value).exists()
-    )

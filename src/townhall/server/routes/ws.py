@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import re
 from dataclasses import dataclass
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
@@ -21,10 +22,10 @@ from starlette.concurrency import run_in_threadpool
 
 from townhall.engine.errors import TownhallError
 from townhall.server.context import Services
-from townhall.server.errors import BadRequest, error_body
+from townhall.server.errors import BadRequest, TableNotFound, error_body
 from townhall.server.ratelimit import Limiter, address_of, refusal
 from townhall.server.routes.language import in_language, request_language, speaking
-from townhall.server.routes.tables import ActionBody
+from townhall.server.routes.tables import TABLE_ID, ActionBody
 from townhall.server.runner import TableRunner
 from townhall.server.words import _
 
@@ -38,6 +39,9 @@ class Hello(BaseModel):
     token: str | None = Field(default=None, max_length=200)
 
 
+MAX_MESSAGE = 64 * 1024  # as an HTTP body
+
+
 @router.websocket("/ws/tables/{table_id}")
 async def table_socket(websocket: WebSocket, table_id: str, lang: str | None = None) -> None:
     services: Services = websocket.app.state.services
@@ -47,6 +51,8 @@ async def table_socket(websocket: WebSocket, table_id: str, lang: str | None = N
     await websocket.accept()
     try:
         language = request_language(lang, websocket.headers.get("accept-language"))
+        if len(table_id) > 64 or not re.fullmatch(TABLE_ID, table_id):
+            raise TableNotFound(_("there is no table {table!r}").format(table=table_id[:64]))
         token = await _hello(websocket, language)
         wait = await limiter.wait("bad_tokens", address, take=False) if token is not None else 0.0
         if wait:
@@ -70,7 +76,7 @@ async def table_socket(websocket: WebSocket, table_id: str, lang: str | None = N
         receiver = asyncio.create_task(_receive_actions(websocket, actor, sending))
         while True:
             getter = asyncio.create_task(queue.get())
-            done, _ = await asyncio.wait({getter, receiver}, return_when=asyncio.FIRST_COMPLETED)
+            done, _pending = await asyncio.wait({getter, receiver}, return_when=asyncio.FIRST_COMPLETED)
             if receiver in done:
                 getter.cancel()
                 return
@@ -136,6 +142,8 @@ async def _receive_actions(websocket: WebSocket, actor: _Actor, sending: asyncio
 
 def _act(runner: TableRunner, table_id: str, seat: int | None, language: str, message: str) -> str:
     try:
+        if len(message) > MAX_MESSAGE:
+            raise BadRequest(_("a message is at most {limit} bytes").format(limit=MAX_MESSAGE))
         try:
             body = ActionBody.model_validate_json(message)
         except ValidationError as error:
