@@ -20,7 +20,7 @@ import logging
 import secrets
 import threading
 import time
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import CancelledError, Future, ThreadPoolExecutor
 from concurrent.futures import TimeoutError as Overran
 
 from townhall.agents import make_agent
@@ -135,6 +135,8 @@ class BotDriver:
         thinking = self._thinkers.submit(_think, spec, turn, seconds)
         try:
             return thinking.result(timeout=limits.CUT_FACTOR * seconds)
+        except CancelledError:
+            return None  # the driver is stopping (the server shuts down): nothing to play
         except Overran:
             pass
         log.warning(
