@@ -140,6 +140,15 @@ static int items_getbuffer(Items *self, Py_buffer *view, int flags) {
     return 0;
 }
 
+/* Whether `at` is outside the items (then with an IndexError set). */
+static inline int outside(Items *self, Py_ssize_t at) {
+    if (at < 0 || at >= self->size) {
+        PyErr_Format(PyExc_IndexError, "item %zd is outside the %zd items", at, self->size);
+        return 1;
+    }
+    return 0;
+}
+
 /* scatter(items, base, stride, offsets, start, value): items[base + stride * offsets[k]] = value
  * for k = start, start + 1, ... until an offset of 255 or the end of `offsets` (a bytes object:
  * e.g. the planes a board cell is 1 on, one short run per kind of cell). */
@@ -164,8 +173,7 @@ static PyObject *scatter(PyObject *module, PyObject *const *args, Py_ssize_t nar
     }
     for (Py_ssize_t k = start; k < count && offsets[k] != 255; k++) {
         Py_ssize_t at = base + stride * (Py_ssize_t)offsets[k];
-        if (at < 0 || at >= self->size) {
-            PyErr_Format(PyExc_IndexError, "item %zd is outside the %zd items", at, self->size);
+        if (outside(self, at)) {
             return NULL;
         }
         self->data[at] = (float)value;
@@ -255,8 +263,7 @@ static double divisor_of(PyObject *value) {
 /* Stores value / divisor at `at`, or -1 with an exception: the same float32 as
  * `items[at] = value / divisor` in Python (one IEEE double division, then rounded). */
 static inline int store_quotient(Items *self, Py_ssize_t at, PyObject *value, double divisor) {
-    if (at < 0 || at >= self->size) {
-        PyErr_Format(PyExc_IndexError, "item %zd is outside the %zd items", at, self->size);
+    if (outside(self, at)) {
         return -1;
     }
     double number = number_of(value);
@@ -267,8 +274,16 @@ static inline int store_quotient(Items *self, Py_ssize_t at, PyObject *value, do
     return 0;
 }
 
-/* The table's first item, its stride and the seat in row 0 (in 0..n-1), or -1 with an exception. */
-static int table_frame(PyObject *const *args, Py_ssize_t *start, Py_ssize_t *stride, Py_ssize_t *first) {
+/* A table call's items, first item, stride and seat in row 0 (args[0..3]), or -1 with an exception:
+ * a TypeError naming the call's `usage` when `valid` (its own checks of the other arguments, made
+ * only with 6 arguments) or the items fail. */
+static int table_frame(PyObject *const *args, int valid, const char *usage, Items **self, Py_ssize_t *start,
+                       Py_ssize_t *stride, Py_ssize_t *first) {
+    if (!valid || !PyObject_TypeCheck(args[0], &ItemsType)) {
+        PyErr_SetString(PyExc_TypeError, usage);
+        return -1;
+    }
+    *self = (Items *)args[0];
     *start = PyLong_AsSsize_t(args[1]);
     *stride = PyLong_AsSsize_t(args[2]);
     *first = PyLong_AsSsize_t(args[3]);
@@ -279,13 +294,11 @@ static int table_frame(PyObject *const *args, Py_ssize_t *start, Py_ssize_t *str
  * in row 0 (the observer first): items[start + r * stride + j] = rows[(first + r) % n][j] / divisor,
  * where n = len(rows). Rows are lists or tuples of numbers. */
 static PyObject *rows(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs != 6 || !PyObject_TypeCheck(args[0], &ItemsType) || !(PyList_Check(args[4]) || PyTuple_Check(args[4]))) {
-        PyErr_SetString(PyExc_TypeError, "rows(items: Items, start: int, stride: int, first: int, rows: list | tuple, divisor: float)");
-        return NULL;
-    }
-    Items *self = (Items *)args[0];
+    Items *self;
     Py_ssize_t start, stride, first;
-    if (table_frame(args, &start, &stride, &first) < 0) {
+    if (table_frame(args, nargs == 6 && (PyList_Check(args[4]) || PyTuple_Check(args[4])),
+                    "rows(items: Items, start: int, stride: int, first: int, rows: list | tuple, divisor: float)",
+                    &self, &start, &stride, &first) < 0) {
         return NULL;
     }
     double divisor = divisor_of(args[5]);
@@ -317,8 +330,7 @@ static PyObject *rows(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
 /* Stores table[value] at `at` (a value per count: the count an int in the table's range), or -1
  * with an exception. */
 static inline int store_looked_up(Items *self, Py_ssize_t at, PyObject *value, PyObject *table) {
-    if (at < 0 || at >= self->size) {
-        PyErr_Format(PyExc_IndexError, "item %zd is outside the %zd items", at, self->size);
+    if (outside(self, at)) {
         return -1;
     }
     Py_ssize_t index = PyLong_AsSsize_t(value);
@@ -342,13 +354,11 @@ static inline int store_looked_up(Items *self, Py_ssize_t at, PyObject *value, P
  * columns[c][(first + r) % n] / divisors[c], where n = len(columns[c]); where divisors[c] is a
  * tuple, the item is divisors[c][count] instead (a value per count). */
 static PyObject *columns(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs != 6 || !PyObject_TypeCheck(args[0], &ItemsType) || !PyTuple_Check(args[4]) || !PyTuple_Check(args[5])) {
-        PyErr_SetString(PyExc_TypeError, "columns(items: Items, start: int, stride: int, first: int, columns: tuple, divisors: tuple)");
-        return NULL;
-    }
-    Items *self = (Items *)args[0];
+    Items *self;
     Py_ssize_t start, stride, first;
-    if (table_frame(args, &start, &stride, &first) < 0) {
+    if (table_frame(args, nargs == 6 && PyTuple_Check(args[4]) && PyTuple_Check(args[5]),
+                    "columns(items: Items, start: int, stride: int, first: int, columns: tuple, divisors: tuple)",
+                    &self, &start, &stride, &first) < 0) {
         return NULL;
     }
     Py_ssize_t count = PyTuple_GET_SIZE(args[4]);

@@ -10,9 +10,8 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
-from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -27,6 +26,7 @@ from townhall.server.bots import BotDriver
 from townhall.server.context import Services
 from townhall.server.errors import error_body, status_of
 from townhall.server.headers import SecurityHeaders
+from townhall.server.middleware import ASGIApp, HttpMiddleware, Message, Receive, Scope, Send
 from townhall.server.pubsub import MemoryPubSub, RedisPubSub
 from townhall.server.ratelimit import Limiter, Limits, RateLimits
 from townhall.server.routes import games as games_routes
@@ -41,12 +41,6 @@ from townhall.server.storage import connect
 MAX_BODY = 64 * 1024
 CLOCK_TICK = 0.5
 log = logging.getLogger("townhall.server")
-
-Scope = MutableMapping[str, Any]
-Message = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
-ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
 def create_app(database: str | None = None, redis: str | None = None, limits: Limits | None = None) -> FastAPI:
@@ -148,17 +142,14 @@ def _forfeit_on_time(runner: TableRunner, table_id: str, seat: int, state_id: in
         log.info("no forfeit at table %s seat %s: %s", table_id, seat, error)
 
 
-class BodyLimit:
+class BodyLimit(HttpMiddleware):
     """Refuse request bodies over `limit` bytes with 413, whether announced or streamed."""
 
     def __init__(self, app: ASGIApp, limit: int) -> None:
-        self.app = app
+        super().__init__(app)
         self.limit = limit
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
         for name, value in scope.get("headers", ()):
             if name == b"content-length" and (not value.isdigit() or int(value) > self.limit):
                 await _too_large(self.limit, send)

@@ -1,21 +1,10 @@
-"""Every refusal as an HTTP status, in one table: engine errors by class, then the server's own."""
+"""Every refusal as an HTTP status, in one table by machine code: the engine's errors and the server's own."""
 
 from __future__ import annotations
 
 from typing import ClassVar
 
-from townhall.engine.errors import (
-    DataError,
-    GameOver,
-    IllegalAction,
-    MalformedAction,
-    NotYourTurn,
-    OptionError,
-    RecordError,
-    StaleState,
-    TownhallError,
-    UnknownName,
-)
+from townhall.engine.errors import IllegalAction, OptionError, TownhallError
 
 
 class BadToken(TownhallError):
@@ -62,31 +51,33 @@ class OverLimit(OptionError):
     code: ClassVar[str] = "over-limit"
 
 
-# Most specific class first: NotYourTurn and GameOver are IllegalActions.
-STATUS: tuple[tuple[type[TownhallError], int], ...] = (
-    (BadToken, 401),
-    (NotSeated, 403),
-    (NotYourTurn, 403),
-    (GameOver, 409),
-    (StaleState, 409),
-    (SeatTaken, 409),
-    (NotOver, 409),
-    (UndoRefused, 409),
-    (IllegalAction, 422),
-    (MalformedAction, 400),
-    (OverLimit, 400),
-    (OptionError, 400),
-    (DataError, 400),
-    (RecordError, 400),
-    (BadRequest, 400),
-    (TableNotFound, 404),
-    (UnknownName, 404),
-)
+# The HTTP status of each machine code (TownhallError.code); an error whose code is not here answers
+# with the status of its nearest base's code.
+STATUS: dict[str, int] = {
+    "bad-token": 401,
+    "not-seated": 403,
+    "not-your-turn": 403,
+    "game-over": 409,
+    "stale-state": 409,
+    "seat-taken": 409,
+    "not-over": 409,
+    "undo-refused": 409,
+    "illegal-action": 422,
+    "malformed-action": 400,
+    "over-limit": 400,
+    "option-error": 400,
+    "data-error": 400,
+    "record-error": 400,
+    "bad-request": 400,
+    "table-not-found": 404,
+    "unknown-name": 404,
+}
 
 
 def status_of(error: TownhallError) -> int:
-    for kind, status in STATUS:
-        if isinstance(error, kind):
+    for kind in type(error).__mro__:
+        status = STATUS.get(getattr(kind, "code", ""))
+        if status is not None:
             return status
     return 400
 

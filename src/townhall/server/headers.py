@@ -16,21 +16,15 @@ import base64
 import hashlib
 import json
 import re
-from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 from urllib.parse import urlsplit
 
 from starlette.requests import HTTPConnection
 
 from townhall.i18n import using
+from townhall.server.middleware import ASGIApp, HttpMiddleware, Message, Receive, Scope, Send
 from townhall.server.ratelimit import language_of
 from townhall.server.words import _
-
-Scope = MutableMapping[str, Any]
-Message = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
-ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
@@ -51,23 +45,20 @@ FOREIGN_ORIGIN = 4403
 _INLINE_SCRIPT = re.compile(rb"<script>(.*?)</script>", re.DOTALL)
 
 
-class SecurityHeaders:
+class SecurityHeaders(HttpMiddleware):
     """ASGI middleware: the headers above on every HTTP answer; foreign websockets refused."""
 
     def __init__(self, app: ASGIApp, docs: tuple[str, ...] = ("/docs", "/redoc")) -> None:
-        self.app = app
+        super().__init__(app)
         self.docs = docs
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "websocket":
-            if foreign(scope):
-                await _refuse_socket(scope, receive, send)
-            else:
-                await self.app(scope, receive, send)
-            return
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+        if scope["type"] == "websocket" and foreign(scope):
+            await _refuse_socket(scope, receive, send)
+        else:
+            await super().__call__(scope, receive, send)
+
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["path"] in self.docs:
             await self._docs(scope, receive, send)
             return

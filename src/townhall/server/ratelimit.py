@@ -15,22 +15,15 @@ from __future__ import annotations
 import hashlib
 import math
 import re
-from collections.abc import Awaitable, Callable, MutableMapping
 from dataclasses import dataclass, field
-from typing import Any
 
 from fastapi.responses import JSONResponse
 from starlette.requests import HTTPConnection
 
 from townhall.i18n import UnknownLanguage, from_accept_language, normalize, using
 from townhall.server.buckets import MemoryBuckets, Rate, RedisBuckets
+from townhall.server.middleware import ASGIApp, HttpMiddleware, Message, Receive, Scope, Send
 from townhall.server.words import _
-
-Scope = MutableMapping[str, Any]
-Message = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
-ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 _UNITS = {"s": 1.0, "sec": 1.0, "second": 1.0, "m": 60.0, "min": 60.0, "minute": 60.0, "h": 3600.0, "hour": 3600.0}
 _PER = re.compile(r"^(?P<times>\d+(\.\d+)?)?\s*(?P<unit>[a-z]+)$")
@@ -119,17 +112,14 @@ def retry_after(wait: float) -> int:
     return max(1, math.ceil(wait))
 
 
-class RateLimits:
+class RateLimits(HttpMiddleware):
     """ASGI middleware: the HTTP requests that take from a bucket, and the 429 when it is empty."""
 
     def __init__(self, app: ASGIApp, limiter: Limiter) -> None:
-        self.app = app
+        super().__init__(app)
         self.limiter = limiter
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
         connection = HTTPConnection(scope)
         address = address_of(scope)
         authorization = connection.headers.get("authorization")

@@ -26,26 +26,17 @@ from townhall.engine.observer import Layout, Observer, Part
 from townhall.games.antiquity.hexmap import TOPOLOGIES
 from townhall.games.antiquity.player import Player
 from townhall.games.antiquity.position import (
-    COUNTRY,
-    EXPLORE,
-    FAMINE,
-    HARVEST,
     HEX_GOOD,
     HEX_OCCUPANT,
     HEX_POLLUTED,
     HEX_TERRAIN,
     HEX_TOKEN,
-    OVER,
+    PHASES,
     PLAN,
-    POLLUTE,
-    SETUP,
-    STORE,
-    TRADE,
     AntiquityPosition,
 )
 
 TERRAIN: Final = "FWPM"
-PHASES: Final = (SETUP, PLAN, COUNTRY, STORE, HARVEST, EXPLORE, FAMINE, POLLUTE, OVER, TRADE)
 CITIES, GRID = 4, 49
 NONE: Final = -1  # a square without a building (Player.grid)
 

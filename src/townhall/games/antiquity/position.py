@@ -20,6 +20,7 @@ FAMINE: Final = 8
 POLLUTE: Final = 9
 OVER: Final = 11
 TRADE: Final = 20
+PHASES: Final = (SETUP, PLAN, COUNTRY, STORE, HARVEST, EXPLORE, FAMINE, POLLUTE, OVER, TRADE)  # every phase
 PHASE_NAMES = {SETUP: "setup", PLAN: "2 city building", TRADE: "2 trades between players", COUNTRY: "4 country building", STORE: "5 store", HARVEST: "6 harvest",
                EXPLORE: "7 exploration", FAMINE: "8 famine", POLLUTE: "9 pollution", OVER: "over"}  # fmt: skip
 

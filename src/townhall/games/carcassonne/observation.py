@@ -10,54 +10,47 @@ shape, published as docs/schemas/carcassonne/observation.schema.json.
 from __future__ import annotations
 
 import random
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from townhall.engine.protocol import Json
-from townhall.games.carcassonne.position import PHASE_NAMES, CarcassonnePosition, tile_counts
-from townhall.games.carcassonne.tiles import CODES, LAYOUTS, xy_of
+from townhall.games.carcassonne.position import CarcassonnePosition
 
 DIRECTIONS = ("north", "east", "south", "west")  # the river's flow, by tiles.DELTA's index
 TURNS = (None, "right", None, "left")  # the river's last turn, by quarter turns clockwise
 Position = TypeVar("Position", bound=CarcassonnePosition)
 
 
+# Nothing is hidden, so the observation is the save form (CarcassonnePosition.to_json) in full words:
+# the save form's short keys renamed, in the same order.
+WORDS: Final = {"players": "player_count", "current": "current_player", "hand": "tile_in_hand",
+                "supply": "followers_in_supply", "remaining": "tiles_remaining",
+                "river_remaining": "river_tiles_remaining", "lake_due": "lake_still_to_draw",
+                "discards": "tiles_back_in_box", "rot": "rotation", "on": "segment_label"}  # fmt: skip
+
+
 def observation(position: CarcassonnePosition, player: int | None) -> dict[str, Json]:
     """The public view of `position` in the shape of CarcassonneObservation; the same for every viewer."""
-    tiles: list[Json] = []
-    for cell in position.placed_cells:
-        layout = position.board[cell][0]
-        x, y = xy_of(cell)
-        tiles.append({"x": x, "y": y, "tile": CODES[layout >> 2], "rotation": layout & 3})
-    followers: list[Json] = []
-    for cell, segment, owner in position.followers():
-        x, y = xy_of(cell)
-        label = LAYOUTS[position.board[cell][0]].labels[segment]
-        followers.append({"x": x, "y": y, "segment": segment, "segment_label": label, "player": owner})
-    end: Json = None if position.river_end < 0 else list(xy_of(position.river_end))
-    return {
-        "player_count": position.num_players,
-        "options": {
-            "river": position.river,
-            "small_city": position.small_city,
-            "farm_scoring": position.farm_scoring,
-        },
-        "phase": PHASE_NAMES[position.phase],
-        "current_player": position.current,
-        "tile_in_hand": None if position.hand < 0 else CODES[position.hand],
-        "tiles": tiles,
-        "followers": followers,
-        "scores": list(position.score),
-        "followers_in_supply": list(position.supply),
-        "tiles_remaining": tile_counts(position.bag),
-        "river_tiles_remaining": tile_counts(position.river_bag),
-        "lake_still_to_draw": position.lake_due,
-        "river": {
-            "open_end": end,
-            "flow_direction": DIRECTIONS[position.river_flow],
-            "last_turn": TURNS[position.river_turn],
-        },
-        "tiles_back_in_box": [CODES[tile] for tile in position.discards],
+    saved = position.to_json()
+    seen = _in_words(saved)
+    river = saved["river"]
+    assert isinstance(river, dict)
+    seen["river"] = {
+        "open_end": river["end"],
+        "flow_direction": DIRECTIONS[position.river_flow],
+        "last_turn": TURNS[position.river_turn],
     }
+    seen["tiles"] = [_in_words(tile) for tile in _records(saved["tiles"])]
+    seen["followers"] = [_in_words(follower) for follower in _records(saved["followers"])]
+    return seen
+
+
+def _in_words(record: dict[str, Json]) -> dict[str, Json]:
+    return {WORDS.get(key, key): value for key, value in record.items()}
+
+
+def _records(value: Json) -> list[dict[str, Json]]:
+    assert isinstance(value, list)
+    return [item for item in value if isinstance(item, dict)]
 
 
 def determinize(position: Position, player: int, rng: random.Random) -> Position:

@@ -126,17 +126,29 @@ class CarcassonnePosition(State):  # the protocol base here: a compiled class ha
             out.append((cell, node - self.board[cell][1], self.follower_at[node]))
         return out
 
-    def to_json(self) -> dict[str, Json]:
-        tiles = []
+    def placed_tiles(self) -> list[tuple[int, int, str, int]]:
+        """(x, y, tile code, quarter turns) of every placed tile, in the order they were placed."""
+        out = []
         for cell in self.placed_cells:
             layout = self.board[cell][0]
             x, y = xy_of(cell)
-            tiles.append({"x": x, "y": y, "tile": CODES[layout >> 2], "rot": layout & 3})
-        followers = []
+            out.append((x, y, CODES[layout >> 2], layout & 3))
+        return out
+
+    def placed_followers(self) -> list[tuple[int, int, int, str, int]]:
+        """(x, y, segment, the segment's label, player) of every follower, in node order."""
+        out = []
         for cell, segment, player in self.followers():
             x, y = xy_of(cell)
-            labels = LAYOUTS[self.board[cell][0]].labels
-            followers.append({"x": x, "y": y, "segment": segment, "on": labels[segment], "player": player})
+            out.append((x, y, segment, LAYOUTS[self.board[cell][0]].labels[segment], player))
+        return out
+
+    def to_json(self) -> dict[str, Json]:
+        tiles = [{"x": x, "y": y, "tile": tile, "rot": turns} for x, y, tile, turns in self.placed_tiles()]
+        followers = [
+            {"x": x, "y": y, "segment": segment, "on": label, "player": player}
+            for x, y, segment, label, player in self.placed_followers()
+        ]
         end = None if self.river_end < 0 else list(xy_of(self.river_end))
         return {
             "players": self.num_players,

@@ -1,25 +1,18 @@
-"""Clocks: each table's clock state (remaining time per seat, since when each mover decides).
-
-Revision ID: 0002
-Revises: 0001
-"""
+"""Clocks: each table's clock state (remaining time per seat, since when each mover decides)."""
 
 from __future__ import annotations
 
 import sqlalchemy as sa
-from alembic import op
+
+from townhall.server.schema_changes import add_columns, drop_columns
 
 revision = "0002"
 down_revision = "0001"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("th_tables") as batch:
-        batch.add_column(sa.Column("clock", sa.JSON, nullable=True))
+    add_columns("th_tables", sa.Column("clock", sa.JSON, nullable=True))
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("th_tables") as batch:
-        batch.drop_column("clock")
+    drop_columns("th_tables", "clock")

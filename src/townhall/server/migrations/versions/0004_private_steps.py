@@ -1,34 +1,28 @@
 """Private steps: a step of a secret plan is seen by its seat alone (`th_steps.private_to`), and the
 lobby shows each table's public state id (the steps everyone may see); the others see the clock as
-of the last public step (`public_clock`).
-
-Revision ID: 0004
-Revises: 0003
-"""
+of the last public step (`public_clock`)."""
 
 from __future__ import annotations
 
 import sqlalchemy as sa
 from alembic import op
 
+from townhall.server.schema_changes import add_columns, drop_columns
+
 revision = "0004"
 down_revision = "0003"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("th_steps") as batch:
-        batch.add_column(sa.Column("private_to", sa.Integer, nullable=True))
-    with op.batch_alter_table("th_tables") as batch:
-        batch.add_column(sa.Column("public_state_id", sa.Integer, nullable=False, server_default="0"))
-        batch.add_column(sa.Column("public_clock", sa.JSON, nullable=True))
+    add_columns("th_steps", sa.Column("private_to", sa.Integer, nullable=True))
+    add_columns(
+        "th_tables",
+        sa.Column("public_state_id", sa.Integer, nullable=False, server_default="0"),
+        sa.Column("public_clock", sa.JSON, nullable=True),
+    )
     op.execute("UPDATE th_tables SET public_state_id = state_id, public_clock = clock")  # none was private
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("th_tables") as batch:
-        batch.drop_column("public_clock")
-        batch.drop_column("public_state_id")
-    with op.batch_alter_table("th_steps") as batch:
-        batch.drop_column("private_to")
+    drop_columns("th_tables", "public_clock", "public_state_id")
+    drop_columns("th_steps", "private_to")
