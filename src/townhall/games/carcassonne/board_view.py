@@ -29,6 +29,7 @@ DIRECTIONS = ("N", "E", "S", "W")
 MARKS = [
     MarkKind(kind="last-move", meaning="the tile laid last"),
     MarkKind(kind="open", meaning="an empty cell where the tile in hand fits"),
+    MarkKind(kind="closed", meaning="an empty cell beside the landscape where the tile in hand fits in no way"),
 ]
 
 
@@ -84,9 +85,11 @@ def board_view(state: CarcassonnePosition, viewer: int | None) -> dict[str, Json
             }
         )
     if state.phase == PLACE:
-        for cell in sorted({action >> 2 for action in state.placements}):
-            x, y = xy_of(cell)
-            cells.append({"id": cell_id(cell), "col": x, "row": y, "marks": [{"kind": "open"}]})
+        fitting = {action >> 2 for action in state.placements}
+        for cell in sorted(fitting | set(state.frontier)):
+            x, y = xy_of(cell)  # a closed cell is drawn too: a click there asks why not
+            kind = "open" if cell in fitting else "closed"
+            cells.append({"id": cell_id(cell), "col": x, "row": y, "marks": [{"kind": kind}]})
     tracks: list[Json] = []
     for player in range(state.num_players):
         tracks.append(
