@@ -8,9 +8,10 @@ import re
 import pytest
 
 from townhall import games
+from townhall.engine.chance import Chance
 from townhall.i18n import LANGUAGES
 from townhall.i18n.glossary import beside
-from townhall.i18n.rulebook import about, rules_text
+from townhall.i18n.rulebook import about, guide, rules_text
 
 CODE = re.compile(r"\b[A-Z]{2,4}-[A-Z0-9]+-\d+\b|\b[a-z]+_[a-z_]+\b|\[[A-Z]+-")
 CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
@@ -63,3 +64,20 @@ def test_the_rules_use_the_glossary_title_and_terms(name: str, language: str) ->
     }[name]
     missing = [glossary.term(key, language) for key in central if glossary.term(key, language) not in text]
     assert not missing, f"{name} {language}: the rules do not use the glossary's {missing}"
+
+
+@pytest.mark.parametrize("name", games.shipped())
+def test_every_game_has_a_guided_first_game_in_every_language(name: str) -> None:
+    """Tips for the game's main decisions, each keyed by a kind of action the game has."""
+    game = games.get(name)
+    state = game.new_state(game.meta.min_players, game.meta.resolve({}), Chance(1))
+    kinds = {state.action_to_json(action).get("kind") for action in range(state.num_distinct_actions())}
+    english = guide(module_of(name), "en")
+    assert english and set(english) <= kinds, set(english) - kinds
+    for language in LANGUAGES:
+        tips = guide(module_of(name), language)
+        assert list(tips) == list(english)
+        for text in tips.values():
+            assert 10 < len(text) < 220 and not CODE.findall(text)
+            if language != "en":
+                assert CJK.search(text), f"{name}: a {language} tip is not translated"

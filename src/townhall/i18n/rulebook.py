@@ -4,6 +4,8 @@ ships under `rules/` (the game owns its words; front doors only serve them).
     rules/<language>.md   the rules page in that language (Markdown: goal, components, a turn,
                           scoring, the end), written in the project's words from the rule clauses
     rules/about.json      {"minutes": [least, most], "summary": {"<language>": "one line"}}
+    rules/guide.json      {"tips": {"<action kind>": {"<language>": "what to do now"}}}: the
+                          guided first game's tips, each for decisions offering that kind
 
 Front doors know a game only by the module that defines it, as with glossaries (`beside`).
 """
@@ -56,3 +58,14 @@ def about(module: str) -> About | None:
     least, most = raw["minutes"]
     summary = {language: str(raw["summary"][language]) for language in LANGUAGES if language in raw["summary"]}
     return About((int(least), int(most)), summary)
+
+
+@cache
+def guide(module: str, language: str) -> dict[str, str]:
+    """The tips of the game's guided first game in `language` (English where it has none), by the
+    kind of action they explain (an action's JSON `kind`), in the order the file gives them."""
+    path = _folder(module) / "guide.json"
+    if not path.is_file():
+        return {}
+    raw: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return {kind: str(forms.get(language) or forms[DEFAULT]) for kind, forms in raw["tips"].items()}

@@ -1,5 +1,5 @@
-"""GET /api/games: the games, their player counts, length, one-line summary and options with
-defaults; GET /api/games/{name}/words: a game's terms (its glossary) in the request's language,
+"""GET /api/games: the games, their player counts, length, one-line summary, guided first
+game's tips and options with defaults; GET /api/games/{name}/words: a game's terms (its glossary) in the request's language,
 which the browser's drawing modules show (guilds, goods, buildings, followers...); GET
 /api/games/{name}/rules: its rules for players, as Markdown, in the request's language."""
 
@@ -11,7 +11,7 @@ from townhall import games
 from townhall.engine.protocol import Json
 from townhall.i18n import gettext_of, term_of, title_of, using
 from townhall.i18n.glossary import beside
-from townhall.i18n.rulebook import about, rules_text
+from townhall.i18n.rulebook import about, guide, rules_text
 from townhall.server.bots import LEVELS
 from townhall.server.context import REFUSALS
 from townhall.server.routes.language import LanguageDep
@@ -59,6 +59,7 @@ def list_games(lang: LanguageDep) -> list[dict[str, Json]]:
                 "minutes": None if card is None else list(card.minutes),
                 "summary": "" if card is None else card.line(lang),
                 "rules": f"/rules/{meta.name}" if rules_text(module, lang) is not None else None,
+                "guide": dict(guide(module, lang)),
             }
         )
     return found

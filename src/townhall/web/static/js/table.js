@@ -10,6 +10,7 @@ import { changedCells } from "./diff.js";
 import { $, clear, h } from "./dom.js";
 import { renderEnd } from "./end.js";
 import { loadGame } from "./games.js";
+import { createGuide } from "./guide.js";
 import { lang, setup, switcher, t } from "./i18n.js";
 import { connect } from "./live.js";
 import { createLog } from "./log.js";
@@ -36,6 +37,7 @@ const page = {
 };
 let board = null;
 let log = null;
+let guide = null;
 
 const names = (seat) => seatName(page.view, seat);
 const token = () => (page.seat === null ? null : page.held[page.seat]);
@@ -170,6 +172,7 @@ function render(fresh = []) {
   renderChat($("#chat"), view.chat, names);
   $("#chat-form").hidden = view.seat === null;
   renderEnd($("#end"), view, page.facts, { onReplay: startReplay });
+  guide?.update(view);
 }
 
 function renderOffboard(view, movable) {
@@ -335,6 +338,7 @@ async function main() {
   page.game = games.find((g) => g.name === summary.game);
   page.facts = page.game?.facts || null;
   showRulesLink(page.game);
+  guide = createGuide($("#guide"), page.game);
   // the game's terms in the page's language; without them a module draws its data ids
   const [gameModule, words] = await Promise.all([
     loadGame(summary.game),
