@@ -423,6 +423,12 @@ class Game(Generic[S], metaclass=ABCMeta):
             return None
         return self.board_view_module.action_target(state, player, action)
 
+    def actions_at(self, state: S, player: int, area: str, cell: str) -> Sequence[int] | None:
+        """Every action of `player`, legal or not, whose target is this place (`townhall.engine.why`
+        answers "why not here?" from their refusals); None: the engine looks at every action. A
+        game with a large action space overrides this."""
+        return None
+
     def statistics(self, state: S) -> dict[str, float]:
         """Named figures of a finished game for balance studies (e.g. points by feature type,
         followers left); flat names, numbers only, the same names in every game of this game."""

@@ -13,13 +13,14 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from townhall.engine.agent import parse_action_form
 from townhall.engine.errors import GameOver, NotYourTurn, StaleState, TownhallError
 from townhall.engine.outcome import forfeit
 from townhall.engine.protocol import Game, Json, State
+from townhall.engine.why import refusals_at
 from townhall.server import clocks, projection
 from townhall.server.cache import CACHED_TABLES, TableCache
 from townhall.server.errors import BadRequest, BadToken, NotOver, NotSeated, UndoRefused
@@ -145,6 +146,16 @@ class TableRunner:
         if not 0 <= step <= len(live.steps):
             raise BadRequest(_("step {step} is outside 0-{last}").format(step=step, last=len(live.steps)))
         return projection.view_at(live, step)
+
+    def why_not(self, table_id: str, seat: int | None, place: Mapping[str, Json]) -> list[str]:
+        """The engine's refusals of `seat`'s actions aimed at `place`, in the language in force."""
+        if seat is None:
+            raise NotSeated(_("only a seated player may act; send the seat's token"))
+        with self.cache.lock(table_id):
+            live = self.cache.get(table_id)
+            if not live.to_move():
+                raise GameOver("ENGINE-OVER", _("the game is over"))
+            return refusals_at(live.game, live.state, seat, place)
 
     # --- changing -------------------------------------------------------------------------
 

@@ -9,6 +9,9 @@ STATIC = Path(__file__).with_name("static")
 # Each page's body; the <head> is one for all pages, naming the page's script.
 HEAD = STATIC / "page-head.html"
 PAGES = {"lobby": STATIC / "lobby.html", "table": STATIC / "table.html"}
+# The rules page is a whole document the server fills in (its text is rendered there, not by a script).
+RULES = STATIC / "rules.html"
+FAVICON = STATIC / "img" / "favicon.svg"
 
 
 def page(name: str) -> str:

@@ -9,7 +9,17 @@ from townhall.engine.protocol import Json
 from townhall.games.carcassonne.actions import DEPLOY, SKIP
 from townhall.games.carcassonne.position import DEPLOY as DEPLOY_PHASE
 from townhall.games.carcassonne.position import OVER, PLACE, CarcassonnePosition, tile_counts
-from townhall.games.carcassonne.tiles import CODES, KIND_NAMES, LAYOUTS, ROLE_NAMES, RULES, TILE_SPECS, xy_of
+from townhall.games.carcassonne.tiles import (
+    CODES,
+    KIND_NAMES,
+    LAYOUTS,
+    ROLE_NAMES,
+    RULES,
+    SIZE,
+    TILE_SPECS,
+    cell_of,
+    xy_of,
+)
 from townhall.games.carcassonne.words import _, segment_label
 
 AREA = "table"
@@ -19,6 +29,7 @@ DIRECTIONS = ("N", "E", "S", "W")
 MARKS = [
     MarkKind(kind="last-move", meaning="the tile laid last"),
     MarkKind(kind="open", meaning="an empty cell where the tile in hand fits"),
+    MarkKind(kind="closed", meaning="an empty cell beside the landscape where the tile in hand fits in no way"),
 ]
 
 
@@ -74,9 +85,11 @@ def board_view(state: CarcassonnePosition, viewer: int | None) -> dict[str, Json
             }
         )
     if state.phase == PLACE:
-        for cell in sorted({action >> 2 for action in state.placements}):
-            x, y = xy_of(cell)
-            cells.append({"id": cell_id(cell), "col": x, "row": y, "marks": [{"kind": "open"}]})
+        fitting = {action >> 2 for action in state.placements}
+        for cell in sorted(fitting | set(state.frontier)):
+            x, y = xy_of(cell)  # a closed cell is drawn too: a click there asks why not
+            kind = "open" if cell in fitting else "closed"
+            cells.append({"id": cell_id(cell), "col": x, "row": y, "marks": [{"kind": kind}]})
     tracks: list[Json] = []
     for player in range(state.num_players):
         tracks.append(
@@ -153,3 +166,20 @@ def action_target(state: CarcassonnePosition, action: int) -> dict[str, Json] | 
     if action < SKIP:
         return {"area": AREA, "cell": cell_id(state.last_cell), "part": part_id(action - DEPLOY)}
     return None
+
+
+def actions_at(state: CarcassonnePosition, area: str, cell: str) -> list[int]:
+    """The place actions of a cell (its 4 rotations) and, on the tile just laid, its deployments."""
+    x, comma, y = cell.partition(",")
+    if area != AREA or not comma or not x.lstrip("-").isdigit() or not y.lstrip("-").isdigit():
+        return []
+    if not (-OFF_LIMIT <= int(x) <= OFF_LIMIT and -OFF_LIMIT <= int(y) <= OFF_LIMIT):
+        return []
+    at = cell_of(int(x), int(y))
+    found = [at * 4 + rotation for rotation in range(4)]
+    if at == state.last_cell:
+        found.extend(range(DEPLOY, SKIP))
+    return found
+
+
+OFF_LIMIT = SIZE // 2

@@ -76,6 +76,9 @@ class Carcassonne(Game[CarcassonneState]):
     def action_target(self, state: CarcassonneState, player: int, action: int) -> dict[str, Json] | None:
         return board.action_target(state, action)
 
+    def actions_at(self, state: CarcassonneState, player: int, area: str, cell: str) -> list[int]:
+        return board.actions_at(state, area, cell)
+
     def max_decisions(self, num_players: int, options: Options) -> int:
         return setup.max_decisions(bool(options.get("river")))
 

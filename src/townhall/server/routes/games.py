@@ -1,6 +1,7 @@
-"""GET /api/games: the games, their player counts and options with defaults; GET
-/api/games/{name}/words: a game's terms (its glossary) in the request's language, which the
-browser's drawing modules show (guilds, goods, buildings, followers...)."""
+"""GET /api/games: the games, their player counts, length, one-line summary, guided first
+game's tips and options with defaults; GET /api/games/{name}/words: a game's terms (its glossary) in the request's language,
+which the browser's drawing modules show (guilds, goods, buildings, followers...); GET
+/api/games/{name}/rules: its rules for players, as Markdown, in the request's language."""
 
 from __future__ import annotations
 
@@ -10,9 +11,11 @@ from townhall import games
 from townhall.engine.protocol import Json
 from townhall.i18n import gettext_of, term_of, title_of, using
 from townhall.i18n.glossary import beside
+from townhall.i18n.rulebook import about, guide, rules_text
 from townhall.server.bots import LEVELS
 from townhall.server.context import REFUSALS
 from townhall.server.routes.language import LanguageDep
+from townhall.server.rules_page import markdown_of
 
 router = APIRouter(prefix="/api/games", tags=["games"], responses=REFUSALS)
 
@@ -31,6 +34,7 @@ def list_games(lang: LanguageDep) -> list[dict[str, Json]]:
             facts["hidden_information"] = [gettext_of(module, text) for text in meta.facts.hidden]
             facts["end_reasons"] = {code: gettext_of(module, text) for code, text in meta.facts.end_reasons.items()}
             facts["tie_breaks"] = {code: gettext_of(module, text) for code, text in meta.facts.tie_breaks.items()}
+        card = about(module)
         found.append(
             {
                 "name": meta.name,
@@ -52,6 +56,10 @@ def list_games(lang: LanguageDep) -> list[dict[str, Json]]:
                 ],
                 "facts": facts,
                 "bot_levels": dict(LEVELS),
+                "minutes": None if card is None else list(card.minutes),
+                "summary": "" if card is None else card.line(lang),
+                "rules": f"/rules/{meta.name}" if rules_text(module, lang) is not None else None,
+                "guide": dict(guide(module, lang)),
             }
         )
     return found
@@ -67,3 +75,13 @@ def game_words(name: str, lang: LanguageDep) -> dict[str, Json]:
     if glossary is not None:
         words = {key: glossary.term(key, lang) for key in glossary}
     return {"game": game.meta.name, "language": lang, "words": words}
+
+
+@router.get("/{name}/rules")
+def game_rules(name: str, lang: LanguageDep) -> dict[str, Json]:
+    """The game's rules for players in `lang` (Markdown; English where that language has none);
+    404 for an unknown game or one without rules. The page `/rules/{name}` shows them."""
+    game = games.get(name)
+    with using(lang):
+        title = title_of(type(game).__module__, game.meta.title)
+    return {"game": game.meta.name, "language": lang, "title": title, "markdown": markdown_of(game, lang)}

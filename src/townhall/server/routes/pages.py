@@ -1,14 +1,17 @@
-"""The browser client's pages and static files (townhall.web): `/` the lobby, `/tables/{id}` a table."""
+"""The browser client's pages and static files (townhall.web): `/` the lobby, `/tables/{id}` a table,
+`/rules/{game}` a game's rules (rendered here, in the request's language)."""
 
 from __future__ import annotations
 
 import mimetypes
 
 from fastapi import APIRouter
-from fastapi.responses import HTMLResponse
+from fastapi.responses import FileResponse, HTMLResponse
 from fastapi.staticfiles import StaticFiles
 
 from townhall import web
+from townhall.server import rules_page
+from townhall.server.routes.language import LanguageDep
 
 router = APIRouter(include_in_schema=False)
 # Browsers refuse ES modules served without a JavaScript type; the platform's table may lack one.
@@ -27,3 +30,14 @@ def lobby() -> HTMLResponse:
 def table(table_id: str) -> HTMLResponse:
     """The table page; the table itself is loaded by the page (a missing one says so there)."""
     return HTMLResponse(web.page("table"), headers=_NO_STORE)
+
+
+@router.get("/rules/{name}")
+def rules(name: str, lang: LanguageDep) -> HTMLResponse:
+    """A game's rules page; an unknown game is the usual 404 JSON refusal."""
+    return HTMLResponse(rules_page.render(name, lang), headers=_NO_STORE)
+
+
+@router.get("/favicon.ico")
+def favicon() -> FileResponse:
+    return FileResponse(web.FAVICON, media_type="image/svg+xml")

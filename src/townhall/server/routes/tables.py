@@ -1,11 +1,12 @@
-"""Tables: the lobby, creating a table, taking a seat, the view, actions, undo, chat and the record."""
+"""Tables: the lobby, creating a table, taking a seat, the view, actions, why a place is not
+playable, undo, chat and the record."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Path
+from fastapi import APIRouter, Path, Query
 from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -147,6 +148,28 @@ def chat(
         seat = services.runner.seat_of(table_id, token)
         services.runner.chat(table_id, seat, body.text)
     return {"ok": True}
+
+
+PlaceName = Annotated[str, Query(min_length=1, max_length=MAX_KEY, pattern=r"^[^\x00-\x1f]*$")]
+
+
+@router.get("/{table_id}/why")
+def why_not(
+    table_id: TableId,
+    area: PlaceName,
+    cell: PlaceName,
+    services: ServicesDep,
+    token: TokenDep,
+    lang: LanguageDep,
+    part: PlaceName | None = None,
+) -> dict[str, Json]:
+    """Why the token's seat may play nothing at this place of the board (an area and cell of the
+    board view, a part when given): the engine's refusals of the actions that would go there, in
+    the request's language ([] when no action goes there). What playing them would answer, no more."""
+    with speaking(lang):
+        seat = services.runner.seat_of(table_id, token)
+        place: dict[str, Json] = {"area": area, "cell": cell, "part": part}
+        return {"place": place, "reasons": list(services.runner.why_not(table_id, seat, place))}
 
 
 @router.get("/{table_id}/record")

@@ -41,6 +41,10 @@ export const api = {
   view: (table, token) => request("GET", tablePath(table), { token }),
   act: (table, token, stateId, action) =>
     request("POST", `${tablePath(table)}/actions`, { token, body: { state_id: stateId, action } }),
+  why: (table, token, { area, cell, part }) => {
+    const query = new URLSearchParams({ area, cell, ...(part ? { part } : {}) });
+    return request("GET", `${tablePath(table)}/why?${query}`, { token });
+  },
   undo: (table, token, stateId) => request("POST", `${tablePath(table)}/undo`, { token, body: { state_id: stateId } }),
   chat: (table, token, text) => request("POST", `${tablePath(table)}/chat`, { token, body: { text } }),
   record: (table) => request("GET", `${tablePath(table)}/record`),

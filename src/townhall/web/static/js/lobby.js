@@ -1,11 +1,14 @@
-// The lobby (/): the games with their options, a new table (each seat: me, a friend by invite
-// link, or a bot), the tables this browser sits at, and the open tables to join or watch.
+// The lobby (/): a card per game (a picture of its board, player count, length, one line, quick
+// play against a bot, its rules), a new table with the game's options (each seat: me, a friend by
+// invite link, or a bot), the tables this browser joined lately, and the open tables.
 import { api } from "./api.js";
 import { $, clear, h } from "./dom.js";
-import { setup, switcher, t } from "./i18n.js";
+import { lang, setup, switcher, t } from "./i18n.js";
 import { store } from "./store.js";
 
 const SEAT_KINDS = ["me", "friend", "bot:easy", "bot:medium", "bot:hard"];
+const QUICK_BOT = "bot:easy";
+const RECENT = 12; // tables of this browser listed
 let games = [];
 
 const game = () => games.find((g) => g.name === $("#game").value);
@@ -13,6 +16,7 @@ const game = () => games.find((g) => g.name === $("#game").value);
 function labels() {
   for (const [id, key] of Object.entries({
     "lobby-title": "lobby",
+    "games-title": "games",
     "name-text": "your-name",
     "new-title": "new-table",
     "game-text": "game",
@@ -34,6 +38,94 @@ function labels() {
   const name = $("#name");
   name.value = store.name();
   name.addEventListener("change", () => store.setName(name.value.trim()));
+}
+
+function gameFacts(g) {
+  const players =
+    g.min_players === g.max_players
+      ? t("players-exact", { n: g.min_players })
+      : t("players-range", { least: g.min_players, most: g.max_players });
+  return g.minutes ? `${players} · ${t("minutes-range", { least: g.minutes[0], most: g.minutes[1] })}` : players;
+}
+
+// One card per game, from GET /api/games: the picture is a capture of its own board in play
+// (static/img/games/<name>.png, made by tests/web/test_lobby_cards.py); none is shown without it.
+function renderCards() {
+  clear(
+    $("#game-cards"),
+    games.map((g) => {
+      const picture = h("img", {
+        src: `/static/img/games/${encodeURIComponent(g.name)}.png`,
+        alt: t("board-picture", { game: g.title }),
+        width: 480,
+        height: 300,
+        loading: "lazy",
+      });
+      picture.addEventListener("error", () => picture.remove());
+      return h(
+        "li",
+        { class: "game-card", "data-game": g.name },
+        picture,
+        h(
+          "div",
+          { class: "card-body" },
+          h("h3", {}, g.title),
+          h("p", { class: "summary" }, g.summary || ""),
+          h("p", { class: "facts" }, gameFacts(g)),
+          h(
+            "p",
+            { class: "card-actions" },
+            h("button", { type: "button", class: "primary quick-play", onclick: () => quickPlay(g) }, t("quick-play")),
+            h("button", { type: "button", class: "set-up", onclick: () => setUp(g) }, t("set-up-table")),
+            g.rules
+              ? h(
+                  "a",
+                  {
+                    class: "rules",
+                    href: `${g.rules}?lang=${encodeURIComponent(lang)}`,
+                    target: "_blank",
+                    rel: "noopener",
+                  },
+                  t("rules"),
+                )
+              : "",
+          ),
+        ),
+      );
+    }),
+  );
+}
+
+// The form set to this game, in view.
+function setUp(g) {
+  $("#game").value = g.name;
+  fillPlayers();
+  $("#new-title").scrollIntoView({ behavior: "smooth", block: "start" });
+  $("#game").focus({ preventScroll: true });
+}
+
+// One click: me against bots at the smallest table of two or more, default options, no clock.
+async function quickPlay(g) {
+  const count = Math.min(Math.max(2, g.min_players), g.max_players);
+  const seats = ["human", ...Array(count - 1).fill(QUICK_BOT)];
+  await start({ game: g.name, players: count, options: {}, seats, clock: { kind: "none" } }, ["me"]);
+}
+
+// Create the table, sit at the seats marked "me" under the player's name, go there.
+async function start(body, kinds) {
+  const name = $("#name").value.trim() || t("player-n", { n: 1 });
+  store.setName(name);
+  try {
+    const table = await api.create(body);
+    for (const [seat, kind] of kinds.entries()) {
+      if (kind !== "me") continue;
+      const taken = await api.sit(table.id, seat, name);
+      store.addSeat(table.id, table.game, seat, taken.token);
+    }
+    location.href = `/tables/${table.id}`;
+  } catch (error) {
+    $("#status").textContent = error.message;
+  }
 }
 
 function fillGames() {
@@ -140,27 +232,12 @@ function chosenClock() {
 
 async function create(event) {
   event.preventDefault();
-  const name = $("#name").value.trim() || t("player-n", { n: 1 });
-  store.setName(name);
   const kinds = [...document.querySelectorAll("#seats select")].map((s) => s.value);
   const seats = kinds.map((k) => (k.startsWith("bot:") ? k : "human"));
-  try {
-    const table = await api.create({
-      game: game().name,
-      players: kinds.length,
-      options: chosenOptions(),
-      seats,
-      clock: chosenClock(),
-    });
-    for (const [seat, kind] of kinds.entries()) {
-      if (kind !== "me") continue;
-      const taken = await api.sit(table.id, seat, name);
-      store.addSeat(table.id, table.game, seat, taken.token);
-    }
-    location.href = `/tables/${table.id}`;
-  } catch (error) {
-    $("#status").textContent = error.message;
-  }
+  await start(
+    { game: game().name, players: kinds.length, options: chosenOptions(), seats, clock: chosenClock() },
+    kinds,
+  );
 }
 
 function titleOf(name) {
@@ -176,7 +253,7 @@ function seatsText(table) {
 async function listTables() {
   const open = await api.tables();
   const listed = new Map(open.map((tb) => [tb.id, tb]));
-  const mine = store.tables();
+  const mine = store.tables().slice(0, RECENT);
   clear(
     $("#mine"),
     mine.length
@@ -189,6 +266,9 @@ async function listTables() {
             h("a", { href: `/tables/${entry.id}` }, `${titleOf(entry.game)} · ${entry.id.slice(0, 6)}`),
             ` — ${status}`,
             table ? ` — ${seatsText(table)}` : "",
+            entry.at
+              ? h("span", { class: "when" }, ` · ${t("played-at", { when: new Date(entry.at).toLocaleString(lang) })}`)
+              : "",
           );
         })
       : [h("li", { class: "empty" }, t("none-yet"))],
@@ -218,6 +298,7 @@ async function main() {
   await setup();
   labels();
   games = await api.games();
+  renderCards();
   fillGames();
   $("#new-table").addEventListener("submit", create);
   $("#clock").addEventListener("change", showClock);

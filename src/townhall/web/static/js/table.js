@@ -10,6 +10,7 @@ import { changedCells } from "./diff.js";
 import { $, clear, h } from "./dom.js";
 import { renderEnd } from "./end.js";
 import { loadGame } from "./games.js";
+import { createGuide } from "./guide.js";
 import { lang, setup, switcher, t } from "./i18n.js";
 import { connect } from "./live.js";
 import { createLog } from "./log.js";
@@ -36,6 +37,7 @@ const page = {
 };
 let board = null;
 let log = null;
+let guide = null;
 
 const names = (seat) => seatName(page.view, seat);
 const token = () => (page.seat === null ? null : page.held[page.seat]);
@@ -115,6 +117,7 @@ function onView(view) {
     return;
   }
   page.view = view;
+  if (!before || before.state_id !== view.state_id) hideWhy();
   const since = before && before.seat === view.seat ? before.state_id : view.state_id;
   const fresh = log.merge(view, since);
   if (before && view.state_id > before.state_id) markMoves(before, view, fresh);
@@ -169,6 +172,7 @@ function render(fresh = []) {
   renderChat($("#chat"), view.chat, names);
   $("#chat-form").hidden = view.seat === null;
   renderEnd($("#end"), view, page.facts, { onReplay: startReplay });
+  guide?.update(view);
 }
 
 function renderOffboard(view, movable) {
@@ -222,8 +226,44 @@ function renderSupply(view) {
   );
 }
 
+// A click on a place where nothing is legal: the engine's refusals there, in words.
+async function explain(place) {
+  if (page.busy || !page.view || page.seat === null) return;
+  const stateId = page.view.state_id;
+  let reasons;
+  try {
+    reasons = (await api.why(tableId, token(), place)).reasons;
+  } catch (error) {
+    return showError(error);
+  }
+  if (page.view.state_id !== stateId) return; // the table moved on meanwhile
+  const why = $("#why");
+  why.dataset.area = place.area;
+  why.dataset.cell = place.cell;
+  clear(
+    why,
+    reasons.length
+      ? [
+          h("strong", {}, t("why-not")),
+          h(
+            "ul",
+            {},
+            reasons.map((r) => h("li", {}, r)),
+          ),
+        ]
+      : [t("why-nothing")],
+  );
+  why.hidden = false;
+}
+
+function hideWhy() {
+  $("#why").hidden = true;
+  clear($("#why"));
+}
+
 async function act(action) {
   if (page.busy || !page.view) return;
+  hideWhy();
   page.busy = true;
   document.body.dataset.busy = "yes";
   showError(null);
@@ -273,6 +313,16 @@ function tickClocks() {
   }
 }
 
+// The game's rules page, in the page's language, in a new tab (the table stays as it is).
+function showRulesLink(game) {
+  const link = $("#rules-link");
+  link.hidden = !game?.rules;
+  if (!game?.rules) return;
+  link.href = `${game.rules}?lang=${encodeURIComponent(lang)}`;
+  link.textContent = t("rules");
+  link.title = t("rules-of", { game: game.title });
+}
+
 async function main() {
   await setup();
   labels();
@@ -287,6 +337,8 @@ async function main() {
   const games = await api.games();
   page.game = games.find((g) => g.name === summary.game);
   page.facts = page.game?.facts || null;
+  showRulesLink(page.game);
+  guide = createGuide($("#guide"), page.game);
   // the game's terms in the page's language; without them a module draws its data ids
   const [gameModule, words] = await Promise.all([
     loadGame(summary.game),
@@ -295,7 +347,7 @@ async function main() {
       () => ({}),
     ),
   ]);
-  board = createBoard($("#board"), { game: gameModule, lang, t, words, events: { act } });
+  board = createBoard($("#board"), { game: gameModule, lang, t, words, events: { act, refused: explain } });
   page.view = null;
   page.held = store.seats(tableId);
   const invited = new URLSearchParams(location.search).get("seat");

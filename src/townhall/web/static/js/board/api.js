@@ -8,7 +8,7 @@ import { renderControls } from "./controls.js";
 import { panZoom } from "./drag.js";
 import { bindInput } from "./events.js";
 import { render } from "./render.js";
-import { flipOrientation, narrow, nextRotation, normalize } from "./state.js";
+import { cellKey, flipOrientation, narrow, nextRotation, normalize, targets } from "./state.js";
 import { svg } from "./svg.js";
 
 export function createBoard(element, patch = {}) {
@@ -46,6 +46,12 @@ export function createBoard(element, patch = {}) {
     },
     pick(area, cell, part) {
       if (!config.movable) return;
+      if (area !== undefined && !targets(config.legal).has(cellKey(area, cell))) {
+        selection = null; // a place where nothing is legal: the host may say why
+        update();
+        config.events.refused({ area, cell, part });
+        return;
+      }
       const base = selection || {};
       if (area !== undefined && (base.area !== area || base.cell !== cell)) {
         selection = { area, cell, part, orientation: 0 };

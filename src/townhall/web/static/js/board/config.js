@@ -22,6 +22,7 @@ export function defaults() {
     events: {
       act: () => {}, // (action) the chosen legal action
       change: () => {}, // (selection) the narrowing moved on
+      refused: () => {}, // ({area, cell, part}) a click on a place where no legal action goes
     },
   };
 }

@@ -72,6 +72,8 @@ function decorate(g, key, area, size, { legalAt, last, flash, selectedKey, narro
     g.setAttribute("aria-label", texts.length === 1 ? texts[0] : `${g.dataset.cell}: ${texts.length}`);
     mark("wb-target");
     g.prepend(cellOutline(area.layout, size, { class: "wb-hit" })); // clickable even where the game drew nothing
+  } else if (config.movable) {
+    g.prepend(cellOutline(area.layout, size, { class: "wb-hit wb-refused" })); // a click asks why not
   }
   if (key === selectedKey) {
     g.classList.add("selected");

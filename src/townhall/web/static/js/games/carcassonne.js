@@ -378,6 +378,18 @@ export default {
       });
       return;
     }
+    if (hasMark(cell, "closed")) {
+      // beside the landscape, but the tile in hand fits nowhere here (a click asks why)
+      square(ctx, g, S, 8, {
+        rx: 6,
+        fill: "none",
+        stroke: "#b9bcb5",
+        "stroke-width": 1.5,
+        "stroke-dasharray": "3 6",
+        class: "closed",
+      });
+      return;
+    }
     drawTile(g, cell.parts ?? [], cell.pieces ?? [], ctx);
     tileLabel(g, cell.label, ctx);
     if (hasMark(cell, "last-move")) {
