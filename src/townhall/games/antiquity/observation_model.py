@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import Final, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
+from townhall.engine.observation_model import PublicModel
 from townhall.games.antiquity.data import GOODS
 
 GOOD_ORDER: Final = ", ".join(GOODS)
@@ -23,11 +24,7 @@ StepName = Literal[
 JobName = Literal["build", "house", "producer", "inn", "city"]
 
 
-class Closed(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class Payment(Closed):
+class Payment(PublicModel):
     """What is left to pay of a price paid good by good."""
 
     food_left: int = Field(description="food goods still to pay")
@@ -38,7 +35,7 @@ class Payment(Closed):
     luxuries_used: list[int] = Field(description="the luxury goods paid so far (good numbers)")
 
 
-class Job(Closed):
+class Job(PublicModel):
     """What a payment in progress pays for; done once it is paid."""
 
     kind: JobName = Field(description="a city building, a house, a countryside producer, an inn or a new city")
@@ -54,7 +51,7 @@ class Job(Closed):
     hex: int | None = Field(None, description="inn, city: the hex where it goes")
 
 
-class PendingStep(Closed):
+class PendingStep(PublicModel):
     """A decision the player is in the middle of; each kind carries only its own fields."""
 
     kind: StepName = Field(description="what the player must decide next")
@@ -79,13 +76,13 @@ class PendingStep(Closed):
     sites: list[int] | None = Field(None, description="choose_product: the hexes of the new producer")
 
 
-class CityBuilding(Closed):
+class CityBuilding(PublicModel):
     type: int = Field(description="the building type (number in the building list of the data file)")
     city: int = Field(description="the city it stands in (from 0)")
     squares: list[int] = Field(description="the city squares it covers")
 
 
-class PlayerView(Closed):
+class PlayerView(PublicModel):
     """One player's holdings as the viewer may see them (in phase 2, the others' cities as they stood
     at the start of the phase)."""
 
@@ -120,14 +117,14 @@ class PlayerView(Closed):
     pending: PendingStep | None = Field(description="the decision in progress (null: none, or hidden)")
 
 
-class Tile(Closed):
+class Tile(PublicModel):
     tile: int = Field(description="the place of the tile on the map (number)")
     face: int = Field(description="the tile face laid up (number in the data file)")
     mirror: int = Field(description="whether the tile is mirrored (1) or not (0)")
     rotation: int = Field(description="sixth turns of the tile (0-5)")
 
 
-class Producer(Closed):
+class Producer(PublicModel):
     kind: int = Field(description="the countryside building (0 woodcutter, 1 farm, 2 mine, 3 fisherman)")
     owner: int = Field(description="the player who built it (from 0)")
     good: int = Field(description="the good it yields (good number)")
@@ -135,19 +132,19 @@ class Producer(Closed):
     hexes_around: list[int] = Field(description="the hexes around it where it puts out goods")
 
 
-class TradeOffer(Closed):
+class TradeOffer(PublicModel):
     offerer: int = Field(description="the player making the offer (from 0)")
     partner: int = Field(description="the player it is made to (from 0)")
     proposed: bool = Field(description="whether it is proposed (the partner answers) or still being built")
 
 
-class Harvest(Closed):
+class Harvest(PublicModel):
     producer: int = Field(description="the producer harvested now or next (index in producers)")
     goods_taken: int = Field(description="goods taken so far")
     goods_kept: int = Field(description="goods kept so far")
 
 
-class AntiquityObservation(Closed):
+class AntiquityObservation(PublicModel):
     """What a player (or a spectator) sees of a game of Antiquity; hexes are numbered as in the board view."""
 
     player_count: int = Field(description="players in the game")

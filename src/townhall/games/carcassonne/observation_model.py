@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
+
+from townhall.engine.observation_model import PublicModel
 
 
-class Options(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
+class Options(PublicModel):
     river: bool = Field(description="played with the River: the spring first, then the river tiles, then the lake")
     small_city: bool = Field(description="a completed city of 2 tiles scores 2 (1 per pennant)")
     farm_scoring: Literal["first-edition", "third-edition"] = Field(
@@ -23,18 +23,14 @@ class Options(BaseModel):
     )
 
 
-class PlacedTile(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
+class PlacedTile(PublicModel):
     x: int = Field(description="column of the tile; the start tile is at 0,0, east is +x")
     y: int = Field(description="row of the tile; south is +y")
     tile: str = Field(description="the tile type's code (docs/board-carcassonne.md)")
     rotation: int = Field(ge=0, le=3, description="quarter turns clockwise from the printed orientation")
 
 
-class Follower(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
+class Follower(PublicModel):
     x: int = Field(description="column of the tile the follower stands on")
     y: int = Field(description="row of the tile the follower stands on")
     segment: int = Field(ge=0, description="index of the segment (city, road, field or cloister) on that tile")
@@ -42,9 +38,7 @@ class Follower(BaseModel):
     player: int = Field(ge=0, description="the follower's owner (seat, from 0)")
 
 
-class River(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
+class River(PublicModel):
     open_end: tuple[int, int] | None = Field(
         description="x, y of the empty cell the river flows into; none before the River or once the lake closes it"
     )
@@ -56,10 +50,8 @@ class River(BaseModel):
     )
 
 
-class CarcassonneObservation(BaseModel):
+class CarcassonneObservation(PublicModel):
     """What every player and a spectator see of a Carcassonne game (nothing is hidden)."""
-
-    model_config = ConfigDict(extra="forbid")
 
     player_count: int = Field(ge=2, le=5, description="number of players")
     options: Options = Field(description="the table's rule options")

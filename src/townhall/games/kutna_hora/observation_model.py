@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
-CLOSED = ConfigDict(extra="forbid")
+from townhall.engine.observation_model import PublicModel
+
 StepName = Literal[
     "start_mine",
     "buy_miners",
@@ -33,10 +34,9 @@ StepName = Literal[
 PhaseName = Literal["choose guild sets", "order guild markers", "play", "tax", "over"]
 
 
-class PlayerObservation(BaseModel):
+class PlayerObservation(PublicModel):
     """One player's figures, guilds, buildings held and plots (all public)."""
 
-    model_config = CLOSED
     guilds: list[int] = Field(description="the player's guilds by the good they make (0 wood .. 5 silver), best first")
     money: int = Field(description="groschen")
     points: int = Field(description="victory points so far")
@@ -54,19 +54,17 @@ class PlayerObservation(BaseModel):
     turns_done: int = Field(description="turns the player has finished this round")
 
 
-class TownObservation(BaseModel):
+class TownObservation(PublicModel):
     """The town board, cell by cell (row by row, `town_columns` cells a row)."""
 
-    model_config = CLOSED
     buildings: list[int] = Field(description="per cell: the building tile built there (-1: none)")
     owners: list[int] = Field(description="per cell: the seat owning the building (-1: none or public)")
     plot_markers: list[int] = Field(description="per cell: the seat whose plot marker is there (-1: none)")
 
 
-class MineObservation(BaseModel):
+class MineObservation(PublicModel):
     """The mine board (row by row) and the mine tiles around it."""
 
-    model_config = CLOSED
     tiles: list[int] = Field(description="per cell: the mine or technology tile there (-1: empty, -2: rock)")
     owners: list[int] = Field(description="per cell: the seat owning the tile (-1: none)")
     rock_stars: list[int] = Field(description="per cell: stars printed on the rock there")
@@ -75,35 +73,31 @@ class MineObservation(BaseModel):
     drawn: list[int] = Field(description="mine tiles (by index) drawn by the player to move, to keep one")
 
 
-class StackObservation(BaseModel):
+class StackObservation(PublicModel):
     """A building stack of the town hall: only its top tile is face up."""
 
-    model_config = CLOSED
     top_building: int = Field(description="the face-up building tile on top (-1: the stack is empty)")
     hidden_tiles: int = Field(description="face-down tiles below the top")
 
 
-class TownHallObservation(BaseModel):
+class TownHallObservation(PublicModel):
     """The town hall: rows of building stacks, emptied stacks gone and the rest slid left."""
 
-    model_config = CLOSED
     rows: list[list[int]] = Field(description="per row: the stacks (by index into `stacks`) from left to right")
     stacks: list[StackObservation] = Field(description="every building stack, by index")
 
 
-class NoblesObservation(BaseModel):
+class NoblesObservation(PublicModel):
     """The nobles by colour (0 green, 1 silver, 2 yellow, 3 red)."""
 
-    model_config = CLOSED
     bank: list[int] = Field(description="nobles in the bank per colour")
     pool: list[int] = Field(description="nobles in the pool per colour, to be seated for money")
     council: list[int] = Field(description="nobles seated in the council per colour")
 
 
-class PendingStep(BaseModel):
+class PendingStep(PublicModel):
     """A part of the current action still to be decided or run (the last one is the current one)."""
 
-    model_config = CLOSED
     step: StepName = Field(description="what the step is")
     flags: int | None = Field(None, description="mine actions: 1 no wood cost, 2 miners from beside the pool first")
     tile: int | None = Field(None, description="the mine, technology or St. Barbara tile the step is about")
@@ -114,10 +108,9 @@ class PendingStep(BaseModel):
     argument: int | None = Field(None, description="optional icon: the good or the amount")
 
 
-class FinalScoring(BaseModel):
+class FinalScoring(PublicModel):
     """A player's points from the final scoring, by part."""
 
-    model_config = CLOSED
     town: int = Field(description="points for the player's buildings in town")
     mines: int = Field(description="points for the player's mines")
     income: int = Field(description="points for income")
@@ -125,10 +118,9 @@ class FinalScoring(BaseModel):
     leftovers: int = Field(description="a point per licence, plot marker and unused pelican left")
 
 
-class KutnaHoraObservation(BaseModel):
+class KutnaHoraObservation(PublicModel):
     """What a player (or a spectator) sees of a Kutná Hora position (KH-IO-3)."""
 
-    model_config = CLOSED
     viewer: int | None = Field(description="the seat this observation is for (null: a spectator)")
     player_count: int = Field(description="number of players")
     rounds: int = Field(description="rounds in the game")

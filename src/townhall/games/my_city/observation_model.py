@@ -9,22 +9,20 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
+
+from townhall.engine.observation_model import PublicModel
 
 CARD = "a card: a piece id (e.g. 'YL4', see data/pieces.json) or 'blockade'"
 CELLS_TEXT = "cells by name: column letter A-K, then row number 1-11 (e.g. 'C4')"
 
 
-class Model(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class Building(Model):
+class Building(PublicModel):
     piece: str = Field(description="the piece id of the building (e.g. 'YL4'; 'PAL' is the chapter 8 palace)")
     cells: list[str] = Field(description=f"the cells it covers, in board order; {CELLS_TEXT}")
 
 
-class FinalScoring(Model):
+class FinalScoring(PublicModel):
     """Only the items the episode scores are present."""
 
     trees: int | None = Field(None, description="points for uncovered trees (+1 a tree)")
@@ -40,7 +38,7 @@ class FinalScoring(Model):
     empty: int | None = Field(None, description="points for empty light-green cells (-1 a cell)")
 
 
-class Player(Model):
+class Player(PublicModel):
     score: int = Field(description="the position of the player's score marker")
     frozen: bool = Field(description="the score marker has reached the cap (campaign: 50) and stays there")
     progress_marks: int = Field(description="campaign progress marks earned in this episode")
@@ -51,12 +49,12 @@ class Player(Model):
     final_scoring: FinalScoring | None = Field(description="the end-of-game points by item; null until the end")
 
 
-class MineShaft(Model):
+class MineShaft(PublicModel):
     colour: str = Field(description="the colour of the buildings that go down this shaft (yellow, red or blue)")
     cells: list[str] = Field(description=f"the shaft's cells, entrance first; {CELLS_TEXT}")
 
 
-class Chapter(Model):
+class Chapter(PublicModel):
     fourth_church: str | None = Field(description="the piece id of the 4th church (chapter 2), null when none")
     new_land: list[str] = Field(
         description=f"mountain or forest cells that are light green now (chapter 4); {CELLS_TEXT}"
@@ -68,14 +66,14 @@ class Chapter(Model):
     park_minimum_cells: int = Field(description="the fewest cells a park has (chapter 8)")
 
 
-class Choice(Model):
+class Choice(PublicModel):
     kind: Literal["place", "pass", "exit"] = Field(description="build the revealed card, pass or exit the game")
     piece: str | None = Field(None, description="place: the piece id built")
     cell: str | None = Field(None, description="place: the top-left cell of the drawing of the turned piece")
     rotation: int | None = Field(None, description="place: quarter turns clockwise (0-3)")
 
 
-class MyCityObservation(Model):
+class MyCityObservation(PublicModel):
     """The view of one seat (or of a spectator) of a My City game."""
 
     mode: Literal["evergreen", "campaign"] = Field(description="the evergreen game or one campaign episode")
