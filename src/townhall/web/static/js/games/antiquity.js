@@ -1,7 +1,16 @@
 // Antiquity: the hex countryside (terrain, pollution, goods, cities, inns, producers, zones of
 // control, face-down exploration tokens) and every city map with its polyomino buildings; the
 // player areas' goods and workers. Drawn from the board view only.
-import { hasMark, hexPoints as hexagon, markValues, ownerColour, square, text as write, word } from "../board/draw.js";
+import {
+  fitText,
+  hasMark,
+  hexPoints as hexagon,
+  markValues,
+  ownerColour,
+  square,
+  text as write,
+  word,
+} from "../board/draw.js";
 
 const S = 40; // hex radius on the map; side of a city square
 const TERRAIN = { forest: "#4e8a3e", grass: "#bcd882", mountain: "#a39480", water: "#5e9fd8" };
@@ -219,6 +228,36 @@ function firstCellOf(area, label) {
   return best;
 }
 
+// Each building's name over the cells, on its top row (squeezed to the building's width).
+function buildingNames(ctx, g, area) {
+  const map = buildingsOf(area);
+  const seen = new Set();
+  for (const cell of area.cells ?? []) {
+    const building = (cell.pieces ?? []).find((p) => p.kind !== "grave");
+    if (!building) continue;
+    const label = building.label ?? building.kind;
+    const first = firstCellOf(area, label);
+    if (seen.has(label) || !first) continue;
+    seen.add(label);
+    let wide = 1;
+    while (map.get(`${first.col + wide},${first.row}`) === label) wide += 1;
+    const name = text(
+      ctx,
+      g,
+      first.col * S + 3,
+      first.row * S + 14,
+      word(ctx, `building.${building.kind}`).replace("_", " "),
+      {
+        "text-anchor": "start",
+        "font-size": 13,
+        fill: "#111",
+        "font-weight": "bold",
+      },
+    );
+    fitText(name, wide * S - 6);
+  }
+}
+
 // The sides of a square (a neighbour's offset, the line along that side).
 const SIDES = [
   [0, -1, `M0,1.5 H${S}`],
@@ -251,15 +290,6 @@ function drawSquare(g, cell, area, ctx) {
       "#2b2b2b",
       (dx, dy) => map.get(`${cell.col + dx},${cell.row + dy}`) === label,
     );
-    const first = firstCellOf(area, label);
-    if (first && first.id === cell.id) {
-      text(ctx, g, 3, 14, word(ctx, `building.${building.kind}`).replace("_", " "), {
-        "text-anchor": "start",
-        "font-size": 13,
-        fill: "#111",
-        "font-weight": "bold",
-      });
-    }
   }
   if (hasMark(cell, "manned")) {
     const colour = seatColour(ctx, area.owner);
@@ -374,6 +404,7 @@ export default {
     if (area.layout === "square") {
       const size = 1 + Math.max(0, ...(area.cells ?? []).map((c) => c.col));
       square(ctx, g, size * S, 0, { fill: "none", stroke: seatColour(ctx, area.owner), "stroke-width": 3 });
+      buildingNames(ctx, g, area);
       return;
     }
     if (area.layout !== "row" || (area.cells ?? []).length) return;

@@ -1,6 +1,6 @@
 // Kutná Hora: the town, the mine, the town hall, the market (price table), the council, St.
 // Barbara, the drawn mine tiles and each player's board, drawn from the board view only.
-import { hasMark, markValue, markValues, ownerColour, square, text, track, word } from "../board/draw.js";
+import { fitText, hasMark, markValue, markValues, ownerColour, square, text, track, word } from "../board/draw.js";
 
 const S = 100;
 const GUILD = {
@@ -62,11 +62,14 @@ function building(ctx, g, cell, piece, x = 8, y = 8, w = S - 16, h = S - 16) {
   // the tile's id is no player word: its cost in wood says what matters on the tile
   const wood = markValue(cell, "wood");
   if (wood !== null)
-    text(ctx, g, x + w / 2, y + h / 2 + 16, ctx.t("kh-wood-count", { n: wood }), {
-      "font-size": 18,
-      "font-weight": "bold",
-      fill: "#111",
-    });
+    fitText(
+      text(ctx, g, x + w / 2, y + h / 2 + 16, ctx.t("kh-wood-count", { n: wood }), {
+        "font-size": 18,
+        "font-weight": "bold",
+        fill: "#111",
+      }),
+      w - 8,
+    );
   const colour = ownerColour(ctx, piece.owner);
   if (colour)
     g.append(
@@ -216,7 +219,7 @@ function hallCell(g, cell, ctx) {
           ctx.svg("rect", {
             x: 8 + i * 3,
             y: 8 + i * 3,
-            width: S - 28,
+            width: S - 40,
             height: S - 34,
             rx: 6,
             fill: "#6b5a40",
@@ -225,9 +228,9 @@ function hallCell(g, cell, ctx) {
         );
       }
     }
-    building(ctx, g, cell, top, 6, 6, S - 24, S - 30);
+    building(ctx, g, cell, top, 6, 6, S - 34, S - 30);
     if (below)
-      text(ctx, g, S - 12, 24, below.count ? `+${below.count}` : "", { "font-size": 18, "font-weight": "bold" });
+      text(ctx, g, S - 10, 30, below.count ? `+${below.count}` : "", { "font-size": 18, "font-weight": "bold" });
   } else {
     g.append(
       ctx.svg("rect", {
@@ -345,7 +348,7 @@ function actionCard(g, cell, ctx) {
       fill: "#2b2b2b",
       ...attrs,
     });
-    within(el, S - 18);
+    fitText(el, S - 18);
   };
   const name = (action) => `${ACTION_GLYPH[action] ?? ""} ${word(ctx, `action.${action}`, action)}`.trim();
   if (printed[0]) half(printed[0], 6, 28, name(printed[0]), parts.has(printed[0]));
@@ -379,7 +382,7 @@ function actionCard(g, cell, ctx) {
 function houseCell(g, cell, area, ctx) {
   const guild = markValue(cell, "guild");
   square(ctx, g, S, 4, { rx: 6, fill: "#f7f1e3", stroke: GUILD[guild] ?? "#999", "stroke-width": 4 });
-  within(text(ctx, g, S / 2, 26, cell.label ?? "", { "font-size": 18 }), S - 14);
+  fitText(text(ctx, g, S / 2, 26, cell.label ?? "", { "font-size": 18 }), S - 14);
   const houses = (cell.pieces ?? []).find((p) => p.kind === "house");
   const n = houses ? houses.count : 0;
   const colour = ctx.playerColor(area.owner);
@@ -403,42 +406,40 @@ function slotCell(g, cell, ctx) {
   else text(ctx, g, S / 2, S / 2 + 6, cell.label ?? "", { "font-size": 18, fill: "#9a8a6a" });
 }
 
-// Squeeze a text into `width` units when its words run longer (the letters keep their height).
-function within(el, width) {
-  if (el.getComputedTextLength?.() > width) {
-    el.setAttribute("textLength", width);
-    el.setAttribute("lengthAdjust", "spacingAndGlyphs");
-  }
-  return el;
-}
-
 // Lines of [label, value] under an area's cells, in words a phone reads.
-function lines(ctx, g, rows) {
-  const top = ctx.bounds.y + ctx.bounds.height;
+function lines(ctx, g, rows, below = 0) {
+  const top = ctx.bounds.y + ctx.bounds.height + below;
   rows.forEach(([label, value], i) => {
     const el = text(ctx, g, ctx.bounds.x + 4, top + 34 + i * 30, `${label}: ${value}`, {
       "text-anchor": "start",
       "font-size": 24,
       fill: "#333",
     });
-    within(el, Math.max(ctx.bounds.width - 8, 300));
+    fitText(el, Math.max(ctx.bounds.width - 8, 300));
   });
 }
 
 // What a tip says of a cell: its place, then each piece and mark in the game's words.
 function describe(cell, area, view, ctx) {
   const said = [`${area.label} · ${cell.id}`];
+  if (cell.terrain === "plot") said.push(word(ctx, "short.plot"));
   if (cell.label) said.push(cell.label);
+  // whose piece: the label of that player's board
+  const owner = (piece) =>
+    piece.owner === null || piece.owner === undefined
+      ? ""
+      : ` (${view.areas.find((a) => a.id === `player${piece.owner}`)?.label ?? piece.owner + 1})`;
   const guild = markValue(cell, "guild");
   const noble = markValue(cell, "noble");
   for (const piece of cell.pieces ?? []) {
     const count = piece.count > 1 ? ` ×${piece.count}` : "";
-    if (piece.kind === "building") said.push(`${word(ctx, `guild.${guild}`, guild ?? "")} · ${word(ctx, "guild")}`);
+    if (piece.kind === "building")
+      said.push(`${word(ctx, `guild.${guild}`, guild ?? "")} · ${word(ctx, "guild")}${owner(piece)}`);
     else if (piece.kind === "public-building")
       said.push(`${word(ctx, "public-building")} · ${word(ctx, `noble.${noble}`, noble ?? "")}`);
-    else if (piece.kind === "mine-tile") said.push(word(ctx, "mine-tile"));
-    else if (piece.kind === "technology") said.push(word(ctx, "technology-tile"));
-    else if (piece.kind === "plot-marker") said.push(word(ctx, "action.plot"));
+    else if (piece.kind === "mine-tile") said.push(`${word(ctx, "mine-tile")}${owner(piece)}`);
+    else if (piece.kind === "technology") said.push(`${word(ctx, "technology-tile")}${owner(piece)}`);
+    else if (piece.kind === "plot-marker") said.push(`${word(ctx, "action.plot")}${owner(piece)}`);
     else if (piece.kind === "house") said.push(`${word(ctx, "house")}${count}`);
     else if (piece.kind === "noble") said.push(`${word(ctx, "noble")}${count}`);
     else if (piece.kind === "face-down") said.push(`+${piece.count}`);
@@ -500,6 +501,7 @@ export default {
         ctx,
         g,
         decks.map((t) => [t.label, `${t.value} / ${t.maximum ?? "?"}`]),
+        S * 0.4, // a market cell is 1.4 cells tall
       );
     } else if (area.id === "council") {
       lines(
