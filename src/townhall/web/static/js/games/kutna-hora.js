@@ -150,10 +150,12 @@ function townCell(g, cell, ctx) {
   }
   const icons = markValues(cell, "icon");
   icons.forEach((icon, i) => {
-    const [x, y] = [16 + i * 20, S - 14];
-    g.append(ctx.svg("circle", { cx: x, cy: y, r: 9, fill: "#fff8e8", stroke: "#8a7a5a" }));
-    if (ICON[icon]) ICON[icon](ctx, g, x, y);
-    else text(ctx, g, x, y + 4, icon[0], { "font-size": 10 });
+    // an edge icon half again as large as drawn, to be told apart on a phone
+    const mark = ctx.svg("g", { transform: `translate(${20 + i * 30} ${S - 20}) scale(1.5)` });
+    mark.append(ctx.svg("circle", { cx: 0, cy: 0, r: 9, fill: "#fff8e8", stroke: "#8a7a5a" }));
+    if (ICON[icon]) ICON[icon](ctx, mark, 0, 0);
+    else text(ctx, mark, 0, 4, icon[0], { "font-size": 10 });
+    g.append(mark);
   });
   for (const piece of cell.pieces ?? []) {
     if (piece.kind === "plot-marker") {
