@@ -45,6 +45,7 @@ export function bindTips(root, frame, board, h) {
   }
 
   const cellAt = (event) => event.target.closest?.("[data-cell]");
+  const release = () => press && clearTimeout(press.timer);
   root.addEventListener("pointermove", (event) => {
     if (event.pointerType === "mouse" && !event.buttons) show(cellAt(event), event.clientX, event.clientY);
     else if (press && Math.hypot(event.clientX - press.x, event.clientY - press.y) > 6) clearTimeout(press.timer);
@@ -53,12 +54,12 @@ export function bindTips(root, frame, board, h) {
   root.addEventListener("pointerdown", (event) => {
     pointerType = event.pointerType;
     pressed = false;
-    if (event.pointerType === "mouse") return hide();
+    release(); // a second finger (a pinch) is no press
+    if (event.pointerType === "mouse" || !event.isPrimary) return hide();
     const el = cellAt(event);
     const [x, y] = [event.clientX, event.clientY];
     press = { x, y, timer: setTimeout(() => ((pressed = true), show(el, x, y)), PRESS_MS) };
   });
-  const release = () => press && clearTimeout(press.timer);
   root.addEventListener("pointerup", release);
   root.addEventListener("pointercancel", release);
   // A long press only shows; a tap on a cell that is no target shows for a while.
