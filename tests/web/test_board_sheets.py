@@ -105,3 +105,43 @@ def test_a_cell_names_what_lies_there(
     # the tip names the place as the board does (the area's label)
     label = page.evaluate("(id) => window.townhall.page.view.board.areas.find((a) => a.id === id).label", area)
     assert label in words, (label, words)
+
+
+# The middle of the first legal target whose middle shows in the board's frame.
+VISIBLE_TARGET = """() => {
+  const frame = document.querySelector('#board .board-svg').getBoundingClientRect();
+  for (const cell of document.querySelectorAll('#board .cell.target')) {
+    const r = cell.querySelector('.wb-hit').getBoundingClientRect();
+    const [x, y] = [r.left + r.width / 2, r.top + r.height / 2];
+    if (x < frame.left + 10 || x > frame.right - 60 || y < frame.top + 10 || y > frame.bottom - 10) continue;
+    const hit = document.elementFromPoint(x, y);
+    if (hit && cell.contains(hit)) return [x, y];
+  }
+  return null;
+}"""
+
+
+def test_a_long_press_on_a_target_tells_and_plays_nothing(
+    server: Server, new_context: Callable[..., BrowserContext]
+) -> None:
+    page = new_context(**SIZES["phone"]).new_page()
+    table = _table(page, server, "antiquity", touch=True)
+    assert table.wait_turn_or_end()  # founding the first city: the countryside's hexes are targets
+    page.wait_for_timeout(300)
+    point = page.evaluate(VISIBLE_TARGET)
+    assert point is not None
+    before = table.state_id
+    touch = page.context.new_cdp_session(page)
+    spot = [{"x": point[0], "y": point[1]}]
+    touch.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": spot})
+    page.wait_for_timeout(800)
+    touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    tip = page.locator("#board .board-tip")
+    tip.wait_for(state="visible")
+    words = tip.inner_text()
+    assert "▸" in words, words  # the tip says what a tap there would do
+    page.wait_for_timeout(300)
+    assert table.state_id == before and page.locator("#board").get_attribute("data-stage") == "idle"
+    # a plain tap on the same target still plays
+    with page.expect_request(lambda r: r.url.split("?")[0].endswith("/actions")):
+        page.touchscreen.tap(point[0], point[1])
