@@ -451,6 +451,7 @@ function describe(cell, area, view, ctx) {
   const numbers = [
     ["cost", word(ctx, "groschen")],
     ["ore", word(ctx, "good.ore")],
+    ["pop", word(ctx, "deck.population")],
     ["points", word(ctx, "points")],
   ];
   for (const [kind, name] of numbers) {
