@@ -48,7 +48,7 @@ const game = mod.default;
 const fail = (msg) => { console.error(msg); process.exit(1); };
 if (!game || typeof game.cellSize !== 'number' || !(game.cellSize > 0)) fail('no positive cellSize');
 if (typeof game.drawCell !== 'function') fail('no drawCell');
-for (const hook of ['drawGhost', 'drawAreaExtras']) {
+for (const hook of ['drawGhost', 'drawAreaExtras', 'describe', 'sheets']) {
   if (hook in game && typeof game[hook] !== 'function') fail(`${hook} is not a function`);
 }
 class El {
@@ -86,6 +86,12 @@ for (const { view, targets } of JSON.parse(readFileSync(positionsFile, 'utf8')))
       const raw = els.find(unsaid);
       if (raw) fail(`${area.id}/${cell.id}: draws ${raw.textContent}`);
       drawn.set(`${area.id}/${cell.id}`, new Set(els.map((e) => e.attrs['data-part']).filter(Boolean)));
+      if (game.describe) {  // a tip names every cell in words: no key, no placeholder, no "undefined"
+        const said = game.describe(cell, area, view, ctx);
+        if (!Array.isArray(said) || !said.length) fail(`${area.id}/${cell.id}: no tip`);
+        const wrong = said.find((line) => typeof line !== 'string' || !line.trim() || unsaid({ textContent: line }) || /undefined|null|NaN/.test(line));
+        if (wrong !== undefined) fail(`${area.id}/${cell.id}: tip says ${JSON.stringify(wrong)}`);
+      }
       report.cells++;
     }
     if (game.drawAreaExtras) {
@@ -96,6 +102,15 @@ for (const { view, targets } of JSON.parse(readFileSync(positionsFile, 'utf8')))
       const raw = [...g.walk()].find(unsaid);
       if (raw) fail(`${area.id} extras: draws ${raw.textContent}`);
     }
+  }
+  if (game.sheets) {  // sheets shown one at a time: every area on one, each with a label
+    const sheets = game.sheets(view, ctx);
+    for (const area of view.areas) {
+      const on = sheets.filter((s) => s.areas.includes(area.id));
+      if (on.length !== 1) fail(`area ${area.id} is on ${on.length} sheets`);
+    }
+    const bad = sheets.find((s) => typeof s.label !== 'string' || !s.label.trim() || unsaid({ textContent: s.label }));
+    if (bad) fail(`sheet ${bad.id} has no label in words`);
   }
   for (const { target, text, ghost } of targets) {
     if (target.part) {

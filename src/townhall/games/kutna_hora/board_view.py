@@ -223,6 +223,9 @@ def _council(s: KutnaHoraPosition) -> dict[str, Json]:
     return {"id": "council", "label": _("Council"), "layout": "row", "cells": cells, "tracks": tracks}
 
 
+BARBARA_ROW = 6  # St. Barbara's tiles in rows of six, so that the row reads on a phone
+
+
 def _barbara(s: KutnaHoraPosition) -> dict[str, Json]:
     cells: list[dict[str, Json]] = []
     for t in range(len(DATA.barbara_tax)):
@@ -232,8 +235,8 @@ def _barbara(s: KutnaHoraPosition) -> dict[str, Json]:
         cells.append(
             {
                 "id": f"B{t + 1}",
-                "col": t,
-                "row": 0,
+                "col": t % BARBARA_ROW,
+                "row": t // BARBARA_ROW,
                 "label": _("tax +{amount}").format(amount=DATA.barbara_tax[t]),
                 "marks": marks,
             }
@@ -256,14 +259,16 @@ def _drawn(s: KutnaHoraPosition) -> dict[str, Json]:
 
 
 def _player(s: KutnaHoraPosition, p: int) -> dict[str, Json]:
+    """Three columns, as the player's board reads on a phone: the cards in two rows, the house
+    rows, the licence slots."""
     cells: list[dict[str, Json]] = []
     for card in range(6):
         printed = DATA.cards[card]
         cells.append(
             {
                 "id": f"card{card + 1}",
-                "col": card,
-                "row": 0,
+                "col": card % 3,
+                "row": card // 3,
                 "label": "+".join(action_name(a) for a in printed),
                 "parts": [{"id": part, "kind": "action"} for part in CARD_PARTS],
                 "marks": [{"kind": "action", "value": ACTIONS[a]} for a in printed]
@@ -272,14 +277,14 @@ def _player(s: KutnaHoraPosition, p: int) -> dict[str, Json]:
         )
     for row in range(3):
         guild_name = guild(s.guilds[p][row]) if row < len(s.guilds[p]) else None
-        cell: dict[str, Json] = {"id": f"house{row + 1}", "col": row, "row": 1, "label": guild_name}
+        cell: dict[str, Json] = {"id": f"house{row + 1}", "col": row, "row": 2, "label": guild_name}
         if row < len(s.guilds[p]):
             cell["marks"] = [_guild_mark(s.guilds[p][row])]
         if row < len(s.houses[p]) and s.houses[p][row]:
             cell["pieces"] = [{"kind": "house", "owner": p, "count": s.houses[p][row]}]
         cells.append(cell)
     for slot in range(DATA.slots):
-        cell = {"id": f"slot{slot + 1}", "col": slot, "row": 2, "label": _("licence")}
+        cell = {"id": f"slot{slot + 1}", "col": slot, "row": 3, "label": _("licence")}
         if slot < len(s.slots[p]):
             cell["pieces"] = [_building_piece(s.slots[p][slot], p)]
             cell["marks"] = _building_marks(s.slots[p][slot])

@@ -47,6 +47,14 @@ export function panZoom(el) {
     apply();
   }
 
+  // Show exactly that box (the default view), as a fit does.
+  function frame(content) {
+    Object.assign(box, content);
+    state.fitted = { ...box };
+    state.touched = false;
+    apply();
+  }
+
   const local = (event) => {
     const rect = el.getBoundingClientRect();
     return [event.clientX - rect.left, event.clientY - rect.top];
@@ -122,6 +130,7 @@ export function panZoom(el) {
 
   return {
     fit,
+    frame,
     zoom,
     scale,
     get viewBox() {

@@ -20,6 +20,16 @@ export function text(ctx, g, x, y, content, attrs = {}) {
   return el;
 }
 
+// Squeeze a text into `width` units when its words run longer: the letters keep their height,
+// so a long word in another language stays as readable as a short one.
+export function fitText(el, width) {
+  if (el.getComputedTextLength?.() > width) {
+    el.setAttribute("textLength", width);
+    el.setAttribute("lengthAdjust", "spacingAndGlyphs");
+  }
+  return el;
+}
+
 // A term of the game's glossary in the page's language (GET /api/games/{name}/words, given to
 // the board as config.words), or `fallback` (the data id) when the game has no such term.
 export function word(ctx, key, fallback = key) {

@@ -44,7 +44,9 @@ export function render(layer, config, narrowed, fallback, aspect = 1.4) {
       ghost(cells, area, narrowed, config, ctx, fallback, size);
     groups.push(group);
   }
-  arrange(groups, view.areas, size, ctx, aspect);
+  // One area alone on a sheet is named by its tab; a game may ask for taller titles than a cell's 0.3.
+  const title = view.areas.length === 1 && config.sheet ? 0 : (game.titleSize ?? TITLE * size);
+  arrange(groups, view.areas, size, ctx, aspect, title);
 }
 
 function context(config, size) {
@@ -72,8 +74,10 @@ function decorate(g, key, area, size, { legalAt, last, flash, selectedKey, narro
     g.setAttribute("aria-label", texts.length === 1 ? texts[0] : `${g.dataset.cell}: ${texts.length}`);
     mark("wb-target");
     g.prepend(cellOutline(area.layout, size, { class: "wb-hit" })); // clickable even where the game drew nothing
-  } else if (config.movable) {
-    g.prepend(cellOutline(area.layout, size, { class: "wb-hit wb-refused" })); // a click asks why not
+  } else if (config.movable || config.game.describe) {
+    // A click on a place that is not legal asks why not; a game that describes its cells gets a tip.
+    const kinds = [config.movable && "wb-hit wb-refused", config.game.describe && "wb-cell"].filter(Boolean);
+    g.prepend(cellOutline(area.layout, size, { class: kinds.join(" ") }));
   }
   if (key === selectedKey) {
     g.classList.add("selected");
@@ -118,10 +122,9 @@ function bounds(area, size) {
 // Shelf layout: areas left to right, a new row when the row is full, each with its title above
 // it. The row width is the one among the natural breaks that lets the whole fit the element
 // (of width/height `aspect`) at the largest scale.
-function arrange(groups, areas, size, ctx, aspect) {
+function arrange(groups, areas, size, ctx, aspect, title) {
   const boxes = groups.map((g) => g.getBBox());
   const gap = GAP * size;
-  const title = TITLE * size;
   const widths = boxes.map((b) => Math.max(b.width, size * 2));
   const limits = new Set([Math.max(...widths, 0)]);
   let sum = 0;
@@ -139,6 +142,7 @@ function arrange(groups, areas, size, ctx, aspect) {
     const box = boxes[i];
     const [x, y] = best.at[i];
     group.setAttribute("transform", `translate(${x - box.x} ${y + title - box.y})`);
+    if (!title) return;
     const label = ctx.svg("text", { class: "area-title", x: box.x, y: box.y - title * 0.3, "font-size": title * 0.7 });
     label.textContent = areas[i].label;
     group.prepend(label);

@@ -1,7 +1,16 @@
 // Antiquity: the hex countryside (terrain, pollution, goods, cities, inns, producers, zones of
 // control, face-down exploration tokens) and every city map with its polyomino buildings; the
 // player areas' goods and workers. Drawn from the board view only.
-import { hasMark, hexPoints as hexagon, markValues, ownerColour, square, text as write, word } from "../board/draw.js";
+import {
+  fitText,
+  hasMark,
+  hexPoints as hexagon,
+  markValues,
+  ownerColour,
+  square,
+  text as write,
+  word,
+} from "../board/draw.js";
 
 const S = 40; // hex radius on the map; side of a city square
 const TERRAIN = { forest: "#4e8a3e", grass: "#bcd882", mountain: "#a39480", water: "#5e9fd8" };
@@ -122,7 +131,6 @@ function producerGlyph(ctx, g, piece) {
     );
     const good = GOOD[piece.label];
     if (good) el.append(ctx.svg("circle", { cx: 0, cy: 0, r: 7, fill: good, stroke: "#222" }));
-    text(ctx, el, 0, -15, word(ctx, `country.${piece.kind}`, piece.kind), { "font-size": 9, fill: "#111" });
   }
   g.append(el);
 }
@@ -183,11 +191,18 @@ function drawHex(g, cell, ctx) {
   pieces.filter((p) => p.kind === "good").forEach((p, i) => goodToken(ctx, g, p, 14 - i * 6, 14));
   if (hasMark(cell, "token")) {
     g.append(
-      ctx.svg("circle", { cx: 0, cy: 0, r: 11, fill: "#3a3a4a", stroke: "#d9c98a", "stroke-width": 2, class: "token" }),
+      ctx.svg("circle", {
+        cx: 0,
+        cy: 0,
+        r: 19,
+        fill: "#3a3a4a",
+        stroke: "#d9c98a",
+        "stroke-width": 2.5,
+        class: "token",
+      }),
     );
-    text(ctx, g, 0, 5, "?", { "font-size": 14, fill: "#d9c98a", "font-weight": "bold" });
+    text(ctx, g, 0, 10, "?", { "font-size": 28, fill: "#d9c98a", "font-weight": "bold" });
   }
-  if (cell.label) text(ctx, g, 0, S * 0.78, cell.label, { "font-size": 7, fill: "#222", opacity: 0.55 });
 }
 
 // Per city area: the building label at each (col,row), to draw borders where a building ends.
@@ -211,6 +226,36 @@ function firstCellOf(area, label) {
     if (!best || c.row < best.row || (c.row === best.row && c.col < best.col)) best = c;
   }
   return best;
+}
+
+// Each building's name over the cells, on its top row (squeezed to the building's width).
+function buildingNames(ctx, g, area) {
+  const map = buildingsOf(area);
+  const seen = new Set();
+  for (const cell of area.cells ?? []) {
+    const building = (cell.pieces ?? []).find((p) => p.kind !== "grave");
+    if (!building) continue;
+    const label = building.label ?? building.kind;
+    const first = firstCellOf(area, label);
+    if (seen.has(label) || !first) continue;
+    seen.add(label);
+    let wide = 1;
+    while (map.get(`${first.col + wide},${first.row}`) === label) wide += 1;
+    const name = text(
+      ctx,
+      g,
+      first.col * S + 3,
+      first.row * S + 14,
+      word(ctx, `building.${building.kind}`).replace("_", " "),
+      {
+        "text-anchor": "start",
+        "font-size": 13,
+        fill: "#111",
+        "font-weight": "bold",
+      },
+    );
+    fitText(name, wide * S - 6);
+  }
 }
 
 // The sides of a square (a neighbour's offset, the line along that side).
@@ -245,15 +290,6 @@ function drawSquare(g, cell, area, ctx) {
       "#2b2b2b",
       (dx, dy) => map.get(`${cell.col + dx},${cell.row + dy}`) === label,
     );
-    const first = firstCellOf(area, label);
-    if (first && first.id === cell.id) {
-      text(ctx, g, 3, 11, word(ctx, `building.${building.kind}`).replace("_", " "), {
-        "text-anchor": "start",
-        "font-size": 8,
-        fill: "#111",
-        "font-weight": "bold",
-      });
-    }
   }
   if (hasMark(cell, "manned")) {
     const colour = seatColour(ctx, area.owner);
@@ -300,8 +336,44 @@ function placed(cells, k) {
   return shape.map(([x, y]) => [x - x0, y - y0]);
 }
 
+// What a tip says of a cell: the terrain or city square, then what stands or lies there.
+function describe(cell, area, view, ctx) {
+  const said = [];
+  if (area.layout === "hex") {
+    said.push(`${area.label} · ${cell.label ?? cell.id}`, word(ctx, cell.terrain, cell.terrain ?? ""));
+    for (const piece of cell.pieces ?? []) {
+      if (piece.kind === "good") said.push(`${word(ctx, "goods")}: ${piece.label}`);
+      else if (piece.kind === "city" || piece.kind === "inn") said.push(word(ctx, `country.${piece.kind}`));
+      else said.push(`${word(ctx, `country.${piece.kind}`, piece.kind)} · ${piece.label ?? ""}`);
+    }
+    if (hasMark(cell, "token")) said.push(word(ctx, "exploration-token"));
+    if (hasMark(cell, "polluted")) said.push(word(ctx, "pollution"));
+    if (markValues(cell, "zone").length) said.push(word(ctx, "zone-of-control"));
+    return said;
+  }
+  said.push(`${area.label} · ${cell.id}`);
+  const building = (cell.pieces ?? []).find((p) => p.kind !== "grave");
+  if (building) said.push(word(ctx, `building.${building.kind}`, building.kind).replace("_", " "));
+  if (hasMark(cell, "manned")) said.push(`${word(ctx, "worker")} · ${word(ctx, "manning")}`);
+  if (hasMark(cell, "grave") || (cell.pieces ?? []).some((p) => p.kind === "grave")) said.push(word(ctx, "grave"));
+  return said;
+}
+
 export default {
   cellSize: S,
+  describe,
+  titleSize: 30,
+
+  // The countryside, then each player's cities with their goods (a hex at least 26 px wide).
+  sheets(view, ctx) {
+    const sheets = [{ id: "map", label: word(ctx, "countryside"), areas: ["map"], minScale: 26 / (S * Math.sqrt(3)) }];
+    for (const area of view.areas) {
+      if (area.layout !== "row") continue;
+      const own = view.areas.filter((a) => a.id === area.id || a.id.startsWith(`${area.id}.`)).map((a) => a.id);
+      sheets.push({ id: area.id, label: area.label, areas: own, minScale: 0.8 });
+    }
+    return sheets;
+  },
 
   drawCell(g, cell, area, view, ctx) {
     if (area.layout === "hex") drawHex(g, cell, ctx);
@@ -325,52 +397,53 @@ export default {
     g.append(ghost);
   },
 
-  // City maps: column letters and row numbers; a player's area: goods, workers, graves, saint.
+  // A city map's frame in its owner's colour (cells are named in their tooltips); a player's
+  // area: goods as numbered tokens, then workers, graves and saint, 280 units wide as a city.
   drawAreaExtras(g, area, view, ctx) {
     if (area.layout === "square" && area.id.endsWith(".build")) return;
     if (area.layout === "square") {
       const size = 1 + Math.max(0, ...(area.cells ?? []).map((c) => c.col));
-      for (let i = 0; i < size; i++) {
-        text(ctx, g, i * S + S / 2, -6, String.fromCharCode(97 + i), { "font-size": 11, fill: "#555" });
-        text(ctx, g, -6, i * S + S / 2 + 4, String(i + 1), { "font-size": 11, fill: "#555", "text-anchor": "end" });
-      }
       square(ctx, g, size * S, 0, { fill: "none", stroke: seatColour(ctx, area.owner), "stroke-width": 3 });
+      buildingNames(ctx, g, area);
       return;
     }
     if (area.layout !== "row" || (area.cells ?? []).length) return;
     const colour = seatColour(ctx, area.owner);
-    g.append(
-      ctx.svg("rect", {
-        x: 0,
-        y: 0,
-        width: 520,
-        height: 96,
-        rx: 8,
-        fill: "#fbf7ec",
-        stroke: colour,
-        "stroke-width": 3,
-      }),
-    );
-    text(ctx, g, 12, 20, area.label, { "text-anchor": "start", "font-size": 14, "font-weight": "bold", fill: colour });
     const tracks = area.tracks ?? [];
     const goods = tracks.filter((t) => GOOD[t.id.split(".").pop()]);
-    goods.forEach((t, i) => {
-      const name = t.id.split(".").pop();
-      const [x, y] = [22 + i * 50, 44];
-      g.append(
-        ctx.svg("circle", { cx: x, cy: y, r: 11, fill: GOOD[name], stroke: "#222", opacity: t.value ? 1 : 0.35 }),
-      );
-      text(ctx, g, x, y + 4, t.value, {
-        "font-size": 11,
-        "font-weight": "bold",
-        fill: ["sheep", "pearls", "grain", "gold"].includes(name) ? "#222" : "#fff",
-      });
-      text(ctx, g, x, y + 24, word(ctx, `good.${name}`, name), { "font-size": 9, fill: "#444" });
-    });
     const rest = tracks
       .filter((t) => !GOOD[t.id.split(".").pop()])
       .map((t) => `${t.label} ${t.value}${t.maximum ? `/${t.maximum}` : ""}`);
     const items = (area.items ?? []).map((i) => (i.kind === "saint" ? ctx.t("an-saint", { name: i.label }) : i.label));
-    text(ctx, g, 150, 20, [...rest, ...items].join(" · "), { "text-anchor": "start", "font-size": 12 });
+    const lines = [...rest, ...items];
+    const top = 4 + Math.ceil(goods.length / 5) * 62;
+    const height = top + Math.ceil(lines.length / 2) * 22 + 10;
+    g.append(
+      ctx.svg("rect", { x: 0, y: 0, width: 280, height, rx: 8, fill: "#fbf7ec", stroke: colour, "stroke-width": 3 }),
+    );
+    goods.forEach((t, i) => {
+      const name = t.id.split(".").pop();
+      const [x, y] = [28 + (i % 5) * 56, 30 + Math.floor(i / 5) * 62];
+      const token = ctx.svg("g", { class: "good-count" });
+      const tip = ctx.svg("title");
+      tip.textContent = `${word(ctx, `good.${name}`, name)}: ${t.value}`;
+      token.append(tip);
+      token.append(
+        ctx.svg("circle", { cx: x, cy: y, r: 16, fill: GOOD[name], stroke: "#222", opacity: t.value ? 1 : 0.35 }),
+      );
+      g.append(token);
+      text(ctx, g, x, y + 6, t.value, {
+        "font-size": 17,
+        "font-weight": "bold",
+        fill: ["sheep", "pearls", "grain", "gold"].includes(name) ? "#222" : "#fff",
+      });
+      text(ctx, g, x, y + 33, word(ctx, `good.${name}`, name), { "font-size": 13, fill: "#444" });
+    });
+    lines.forEach((line, i) => {
+      text(ctx, g, 12 + (i % 2) * 134, top + 18 + Math.floor(i / 2) * 22, line, {
+        "text-anchor": "start",
+        "font-size": 15,
+      });
+    });
   },
 };

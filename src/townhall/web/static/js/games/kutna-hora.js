@@ -1,6 +1,6 @@
 // Kutná Hora: the town, the mine, the town hall, the market (price table), the council, St.
 // Barbara, the drawn mine tiles and each player's board, drawn from the board view only.
-import { hasMark, markValue, markValues, ownerColour, panel, square, text, track, word } from "../board/draw.js";
+import { fitText, hasMark, markValue, markValues, ownerColour, square, text, track, word } from "../board/draw.js";
 
 const S = 100;
 const GUILD = {
@@ -59,10 +59,17 @@ function building(ctx, g, cell, piece, x = 8, y = 8, w = S - 16, h = S - 16) {
       }),
     );
   }
-  text(ctx, g, x + w / 2, y + h / 2 + 14, piece.label ?? "", { "font-size": 15, "font-weight": "bold", fill: "#111" });
+  // the tile's id is no player word: its cost in wood says what matters on the tile
   const wood = markValue(cell, "wood");
   if (wood !== null)
-    text(ctx, g, x + w / 2, y + h - 6, ctx.t("kh-wood-count", { n: wood }), { "font-size": 11, fill: "#111" });
+    fitText(
+      text(ctx, g, x + w / 2, y + h / 2 + 16, ctx.t("kh-wood-count", { n: wood }), {
+        "font-size": 18,
+        "font-weight": "bold",
+        fill: "#111",
+      }),
+      w - 8,
+    );
   const colour = ownerColour(ctx, piece.owner);
   if (colour)
     g.append(
@@ -79,12 +86,11 @@ function mineTile(ctx, g, cell, piece) {
     "stroke-width": 2,
     class: `piece ${piece.kind}`,
   });
-  text(ctx, g, S / 2, 28, piece.label ?? "", { "font-size": 14, "font-weight": "bold" });
   const ore = markValue(cell, "ore") ?? 0;
   for (let i = 0; i < ore; i++) {
     g.append(
       ctx.svg("path", {
-        d: `M${24 + i * 16},56 l6,-8 l7,2 l2,8 l-7,5 Z`,
+        d: `M${20 + i * 22},${46} l9,-12 l10,3 l3,12 l-10,7 Z`,
         fill: "#b9c3cc",
         stroke: "#4a4a4a",
         "stroke-width": 1,
@@ -92,7 +98,7 @@ function mineTile(ctx, g, cell, piece) {
     );
   }
   const stars = markValue(cell, "stars") ?? 0;
-  text(ctx, g, S / 2, 80, "★".repeat(stars), { "font-size": 13, fill: "#7a5a00" });
+  text(ctx, g, S / 2, 88, "★".repeat(stars), { "font-size": 26, fill: "#7a5a00" });
   const colour = ownerColour(ctx, piece.owner);
   if (colour)
     g.append(ctx.svg("circle", { cx: S - 18, cy: S - 18, r: 8, fill: colour, stroke: "#222", "stroke-width": 1.5 }));
@@ -144,10 +150,12 @@ function townCell(g, cell, ctx) {
   }
   const icons = markValues(cell, "icon");
   icons.forEach((icon, i) => {
-    const [x, y] = [16 + i * 20, S - 14];
-    g.append(ctx.svg("circle", { cx: x, cy: y, r: 9, fill: "#fff8e8", stroke: "#8a7a5a" }));
-    if (ICON[icon]) ICON[icon](ctx, g, x, y);
-    else text(ctx, g, x, y + 4, icon[0], { "font-size": 10 });
+    // an edge icon half again as large as drawn, to be told apart on a phone
+    const mark = ctx.svg("g", { transform: `translate(${20 + i * 30} ${S - 20}) scale(1.5)` });
+    mark.append(ctx.svg("circle", { cx: 0, cy: 0, r: 9, fill: "#fff8e8", stroke: "#8a7a5a" }));
+    if (ICON[icon]) ICON[icon](ctx, mark, 0, 0);
+    else text(ctx, mark, 0, 4, icon[0], { "font-size": 10 });
+    g.append(mark);
   });
   for (const piece of cell.pieces ?? []) {
     if (piece.kind === "plot-marker") {
@@ -195,7 +203,7 @@ function mineCell(g, cell, ctx) {
         "stroke-width": 2,
       }),
     );
-    text(ctx, g, S / 2, 64, "★".repeat(markValue(cell, "stars") ?? 0), { "font-size": 16, fill: "#5a4300" });
+    text(ctx, g, S / 2, 68, "★".repeat(markValue(cell, "stars") ?? 0), { "font-size": 26, fill: "#5a4300" });
   } else {
     mineTile(ctx, g, cell, piece);
   }
@@ -213,7 +221,7 @@ function hallCell(g, cell, ctx) {
           ctx.svg("rect", {
             x: 8 + i * 3,
             y: 8 + i * 3,
-            width: S - 28,
+            width: S - 40,
             height: S - 34,
             rx: 6,
             fill: "#6b5a40",
@@ -222,9 +230,9 @@ function hallCell(g, cell, ctx) {
         );
       }
     }
-    building(ctx, g, cell, top, 6, 6, S - 24, S - 30);
+    building(ctx, g, cell, top, 6, 6, S - 34, S - 30);
     if (below)
-      text(ctx, g, S - 12, 22, below.count ? `+${below.count}` : "", { "font-size": 12, "font-weight": "bold" });
+      text(ctx, g, S - 10, 30, below.count ? `+${below.count}` : "", { "font-size": 18, "font-weight": "bold" });
   } else {
     g.append(
       ctx.svg("rect", {
@@ -239,7 +247,7 @@ function hallCell(g, cell, ctx) {
       }),
     );
   }
-  text(ctx, g, S / 2, S - 7, cell.label ?? "", { "font-size": 11, fill: "#5a4a2a" });
+  text(ctx, g, S / 2, S - 6, cell.label ?? "", { "font-size": 16, fill: "#5a4a2a" });
 }
 
 // One good of the price table: its guild colour, the current price, the slider's column.
@@ -257,15 +265,14 @@ function marketCell(g, cell, area, ctx) {
       "stroke-width": 3,
     }),
   );
-  g.append(ctx.svg("rect", { x: 2, y: 2, width: S - 4, height: 22, rx: 6, fill: GUILD[guild] ?? "#888" }));
-  text(ctx, g, S / 2, 18, word(ctx, `good.${cell.id}`, cell.id), {
-    "font-size": 13,
+  g.append(ctx.svg("rect", { x: 2, y: 2, width: S - 4, height: 30, rx: 6, fill: GUILD[guild] ?? "#888" }));
+  text(ctx, g, S / 2, 24, word(ctx, `good.${cell.id}`, cell.id), {
+    "font-size": 19,
     fill: "#fff",
     "font-weight": "bold",
   });
   const price = track(area, `price.${cell.id}`);
-  text(ctx, g, S / 2, 66, price ? price.value : "?", { "font-size": 38, "font-weight": "bold" });
-  text(ctx, g, S / 2, 84, cell.label ?? "", { "font-size": 11, fill: "#555" });
+  text(ctx, g, S / 2, 78, price ? price.value : "?", { "font-size": 40, "font-weight": "bold" });
   const slider = track(area, `slider.${cell.id}`);
   if (slider && slider.maximum) {
     const n = slider.maximum + 1;
@@ -280,7 +287,6 @@ function marketCell(g, cell, area, ctx) {
         }),
       );
     }
-    text(ctx, g, S / 2, 132, ctx.t("kh-slider"), { "font-size": 10, fill: "#777" });
   }
   if (hasMark(cell, "no-demand")) {
     g.append(
@@ -301,7 +307,7 @@ function councilCell(g, cell, ctx) {
       ctx.svg("path", { d: `M${x - 9},${y + 12} Q${x},${y - 8} ${x + 9},${y + 12} Z`, fill: colour, stroke: "#333" }),
     );
   }
-  text(ctx, g, S / 2, S - 10, cell.label ?? cell.id, { "font-size": 11 });
+  text(ctx, g, S / 2, S - 8, word(ctx, `noble.${cell.id}`, cell.label ?? cell.id), { "font-size": 18 });
 }
 
 function barbaraCell(g, cell, ctx) {
@@ -314,38 +320,47 @@ function barbaraCell(g, cell, ctx) {
     "stroke-width": next ? 5 : 2,
   });
   if (!turned) ICON.cross(ctx, g, S / 2, 40);
-  text(ctx, g, S / 2, 76, cell.label ?? "", { "font-size": 13, fill: turned ? "#fff" : "#333" });
+  text(ctx, g, S / 2, 84, cell.label ?? "", { "font-size": 20, fill: turned ? "#fff" : "#333" });
 }
 
-// A player's action card: the two printed actions, the joker's choices, and "idle" (no effect).
+// A player's action card: the two printed actions, the joker (its choices come as buttons),
+// and "idle" (no effect), each in words large enough for a phone.
 function actionCard(g, cell, ctx) {
   const used = hasMark(cell, "used");
-  square(ctx, g, S, 4, { rx: 8, fill: used ? "#c9c3b5" : "#fffaf0", stroke: "#6b5a40", "stroke-width": 2 });
+  square(ctx, g, S, 2, { rx: 8, fill: used ? "#c9c3b5" : "#fffaf0", stroke: "#6b5a40", "stroke-width": 2 });
   const printed = markValues(cell, "action");
   const parts = new Map((cell.parts ?? []).map((p) => [p.id, p]));
-  const half = (action, y, h) => {
-    if (parts.has(action)) {
-      const hit = ctx.svg("rect", {
-        x: 8,
+  const half = (action, y, h, label, part) => {
+    const attrs = part ? { "data-part": action } : {};
+    g.append(
+      ctx.svg("rect", {
+        x: 6,
         y,
-        width: S - 16,
+        width: S - 12,
         height: h,
         rx: 5,
-        fill: used ? "#bdb6a6" : "#f1e3c4",
+        fill: used ? "#bdb6a6" : action === "joker" ? "#f6e7a8" : "#f1e3c4",
         stroke: "#a08a60",
-        "data-part": action,
-      });
-      g.append(hit);
-      text(ctx, g, 22, y + h / 2 + 6, ACTION_GLYPH[action] ?? "?", { "font-size": 17, "data-part": action });
-      text(ctx, g, 60, y + h / 2 + 5, word(ctx, `action.${action}`, action), { "font-size": 13, "data-part": action });
-    }
+        ...attrs,
+      }),
+    );
+    const el = text(ctx, g, S / 2, y + h / 2 + 6, label, {
+      "font-size": 18,
+      "font-weight": "bold",
+      fill: "#2b2b2b",
+      ...attrs,
+    });
+    fitText(el, S - 18);
   };
-  half(printed[0], 8, 30);
+  const name = (action) => `${ACTION_GLYPH[action] ?? ""} ${word(ctx, `action.${action}`, action)}`.trim();
+  if (printed[0]) half(printed[0], 6, 28, name(printed[0]), parts.has(printed[0]));
+  // the joker stands for any other action: a chip each (a click on the card offers them by name)
   if (printed[1] === "joker") {
+    g.append(ctx.svg("rect", { x: 6, y: 36, width: S - 12, height: 32, rx: 5, fill: "#f6e7a8", stroke: "#a07a10" }));
+    text(ctx, g, 16, 58, ACTION_GLYPH.joker, { "font-size": 14, fill: "#7a5a00" });
     const others = [...parts.keys()].filter((a) => a !== printed[0] && a !== "idle");
-    text(ctx, g, 16, 52, ACTION_GLYPH.joker, { "font-size": 13, fill: "#a07a10" });
     others.forEach((action, i) => {
-      const [x, y] = [26 + (i % 3) * 22, 42 + Math.floor(i / 3) * 16];
+      const [x, y] = [27 + (i % 3) * 22, 38 + Math.floor(i / 3) * 15];
       g.append(
         ctx.svg("rect", {
           x,
@@ -353,41 +368,23 @@ function actionCard(g, cell, ctx) {
           width: 20,
           height: 14,
           rx: 3,
-          fill: "#f6e7a8",
+          fill: "#fffaf0",
           stroke: "#a07a10",
           "data-part": action,
         }),
       );
       text(ctx, g, x + 10, y + 11, ACTION_GLYPH[action] ?? "?", { "font-size": 11, "data-part": action });
     });
-  } else {
-    half(printed[1], 42, 30);
-  }
-  if (parts.has("idle")) {
-    g.append(
-      ctx.svg("rect", {
-        x: 8,
-        y: 76,
-        width: S - 16,
-        height: 16,
-        rx: 4,
-        fill: "#e8e2d4",
-        stroke: "#a08a60",
-        "data-part": "idle",
-      }),
-    );
-    text(ctx, g, S / 2, 88, ctx.t("kh-idle"), { "font-size": 10, fill: "#555", "data-part": "idle" });
-  }
-  if (used) {
-    g.append(ctx.svg("rect", { x: S - 38, y: 0, width: 36, height: 13, rx: 3, fill: "#7a1010" }));
-    text(ctx, g, S - 20, 10, ctx.t("kh-used"), { "font-size": 10, fill: "#fff", "font-weight": "bold" });
-  }
+  } else if (printed[1]) half(printed[1], 38, 28, name(printed[1]), parts.has(printed[1]));
+  if (parts.has("idle")) half("idle", 70, 26, ctx.t("kh-idle"), true);
+  if (used)
+    g.append(ctx.svg("path", { d: `M8,8 L${S - 8},${S - 8}`, stroke: "#7a1010", "stroke-width": 4, opacity: 0.6 }));
 }
 
 function houseCell(g, cell, area, ctx) {
   const guild = markValue(cell, "guild");
   square(ctx, g, S, 4, { rx: 6, fill: "#f7f1e3", stroke: GUILD[guild] ?? "#999", "stroke-width": 4 });
-  text(ctx, g, S / 2, 22, cell.label ?? "", { "font-size": 11 });
+  fitText(text(ctx, g, S / 2, 26, cell.label ?? "", { "font-size": 18 }), S - 14);
   const houses = (cell.pieces ?? []).find((p) => p.kind === "house");
   const n = houses ? houses.count : 0;
   const colour = ctx.playerColor(area.owner);
@@ -408,24 +405,69 @@ function slotCell(g, cell, ctx) {
   square(ctx, g, S, 4, { rx: 6, fill: "none", stroke: "#b8a57a", "stroke-dasharray": "5 4" });
   const piece = (cell.pieces ?? [])[0];
   if (piece) building(ctx, g, cell, piece);
-  else text(ctx, g, S / 2, S / 2 + 5, cell.label ?? "", { "font-size": 12, fill: "#9a8a6a" });
+  else text(ctx, g, S / 2, S / 2 + 6, cell.label ?? "", { "font-size": 18, fill: "#9a8a6a" });
 }
 
-// A player's panel: the game's terms where it has them, the page's words elsewhere.
-const playerRows = (ctx, value) => [
-  [word(ctx, "groschen"), value("money")],
-  [word(ctx, "points"), value("points")],
-  [word(ctx, "reputation"), value("reputation")],
-  [ctx.t("kh-income"), value("income")],
-  [ctx.t("kh-tax-due"), value("tax")],
-  [ctx.t("kh-miners-pool"), value("miners.pool")],
-  [ctx.t("kh-miners-reserve"), value("miners.reserve")],
-  [ctx.t("kh-pelicans"), value("pelicans")],
-  [ctx.t("kh-pelicans-used"), value("pelicans.used")],
-];
+// Lines of [label, value] under an area's cells, in words a phone reads.
+function lines(ctx, g, rows, below = 0) {
+  const top = ctx.bounds.y + ctx.bounds.height + below;
+  rows.forEach(([label, value], i) => {
+    const el = text(ctx, g, ctx.bounds.x + 4, top + 34 + i * 30, `${label}: ${value}`, {
+      "text-anchor": "start",
+      "font-size": 24,
+      fill: "#333",
+    });
+    fitText(el, Math.max(ctx.bounds.width - 8, 300));
+  });
+}
+
+// What a tip says of a cell: its place, then each piece and mark in the game's words.
+function describe(cell, area, view, ctx) {
+  const said = [`${area.label} · ${cell.id}`];
+  if (cell.terrain === "plot") said.push(word(ctx, "short.plot"));
+  if (cell.label) said.push(cell.label);
+  // whose piece: the label of that player's board
+  const owner = (piece) =>
+    piece.owner === null || piece.owner === undefined
+      ? ""
+      : ` (${view.areas.find((a) => a.id === `player${piece.owner}`)?.label ?? piece.owner + 1})`;
+  const guild = markValue(cell, "guild");
+  const noble = markValue(cell, "noble");
+  for (const piece of cell.pieces ?? []) {
+    const count = piece.count > 1 ? ` ×${piece.count}` : "";
+    if (piece.kind === "building")
+      said.push(`${word(ctx, `guild.${guild}`, guild ?? "")} · ${word(ctx, "guild")}${owner(piece)}`);
+    else if (piece.kind === "public-building")
+      said.push(`${word(ctx, "public-building")} · ${word(ctx, `noble.${noble}`, noble ?? "")}`);
+    else if (piece.kind === "mine-tile") said.push(`${word(ctx, "mine-tile")}${owner(piece)}`);
+    else if (piece.kind === "technology") said.push(`${word(ctx, "technology-tile")}${owner(piece)}`);
+    else if (piece.kind === "plot-marker") said.push(`${word(ctx, "action.plot")}${owner(piece)}`);
+    else if (piece.kind === "house") said.push(`${word(ctx, "house")}${count}`);
+    else if (piece.kind === "noble") said.push(`${word(ctx, "noble")}${count}`);
+    else if (piece.kind === "face-down") said.push(`+${piece.count}`);
+  }
+  const wood = markValue(cell, "wood");
+  if (wood !== null) said.push(ctx.t("kh-wood-count", { n: wood }));
+  const numbers = [
+    ["cost", word(ctx, "groschen")],
+    ["ore", word(ctx, "good.ore")],
+    ["pop", word(ctx, "deck.population")],
+    ["points", word(ctx, "points")],
+  ];
+  for (const [kind, name] of numbers) {
+    const n = markValue(cell, kind);
+    if (n !== null) said.push(`${name}: ${n}`);
+  }
+  const stars = markValue(cell, "stars");
+  if (stars) said.push("★".repeat(stars));
+  if (hasMark(cell, "used")) said.push(ctx.t("kh-used"));
+  return said;
+}
 
 export default {
   cellSize: S,
+  describe,
+  titleSize: 36, // area titles of 25 units: the eight columns of the mine read on a phone
 
   drawCell(g, cell, area, view, ctx) {
     const id = area.id;
@@ -449,70 +491,48 @@ export default {
   },
 
   drawAreaExtras(g, area, view, ctx) {
-    const cols = area.cells.length ? 1 + Math.max(...area.cells.map((c) => c.col)) : 0;
-    const x = cols * S + 16;
     const value = (id) => track(area, id)?.value ?? "";
     if (area.id === "mine") {
-      panel(
+      lines(ctx, g, [
+        [ctx.t("kh-technology-level"), value("level")],
+        [ctx.t("kh-tiles-in-deck"), value("deck")],
+        [ctx.t("kh-discarded"), value("discards")],
+      ]);
+    } else if (area.id === "market") {
+      const decks = (area.tracks ?? []).filter((t) => t.id.startsWith("deck."));
+      lines(
         ctx,
         g,
-        x,
-        0,
-        [
-          [ctx.t("kh-technology-level"), value("level")],
-          [ctx.t("kh-tiles-in-deck"), value("deck")],
-          [ctx.t("kh-discarded"), value("discards")],
-        ],
-        ctx.t("kh-mine"),
+        decks.map((t) => [t.label, `${t.value} / ${t.maximum ?? "?"}`]),
+        S * 0.4, // a market cell is 1.4 cells tall
       );
-    } else if (area.id === "market") {
-      const rows = (area.tracks ?? [])
-        .filter((t) => t.id.startsWith("deck."))
-        .map((t) => [t.label, `${t.value} / ${t.maximum ?? "?"}`]);
-      panel(ctx, g, x, 0, rows, ctx.t("kh-price-decks"));
     } else if (area.id === "council") {
-      const rows = Object.keys(NOBLE).map((c) => [
-        ctx.t("kh-pool-bank", { colour: word(ctx, `noble.${c}`, c) }),
-        `${value(`pool.${c}`)} / ${value(`bank.${c}`)}`,
-      ]);
-      panel(ctx, g, x, 0, rows, ctx.t("kh-nobles"));
+      lines(
+        ctx,
+        g,
+        Object.keys(NOBLE).map((c) => [
+          ctx.t("kh-pool-bank", { colour: word(ctx, `noble.${c}`, c) }),
+          `${value(`pool.${c}`)} / ${value(`bank.${c}`)}`,
+        ]),
+      );
     } else if (area.id === "drawn" && !area.cells.length) {
-      text(ctx, g, 0, 20, ctx.t("kh-no-mine-tiles"), { "text-anchor": "start", fill: "#888" });
-    } else if (area.id.startsWith("player")) {
-      const colour = ownerColour(ctx, area.owner, "#888");
-      panel(ctx, g, x, 0, playerRows(ctx, value), "");
-      g.append(ctx.svg("rect", { x, y: 0, width: 250, height: 26, rx: 8, fill: colour }));
-      text(ctx, g, x + 12, 18, area.label, { "text-anchor": "start", "font-weight": "bold", fill: "#fff" });
-      const prod = (area.tracks ?? []).filter((t) => t.id.startsWith("production."));
-      // a good's colour is its guild's, as the market's cell for the good marks it
-      const market = view.areas.find((a) => a.id === "market")?.cells ?? [];
-      const guildOf = (good) => markValue(market.find((c) => c.id === good) ?? {}, "guild");
-      const px = 3 * S + 16;
-      text(ctx, g, px, S + 20, word(ctx, "production"), {
-        "text-anchor": "start",
-        "font-size": 13,
-        "font-weight": "bold",
-      });
-      prod.forEach((t, i) => {
-        const good = t.id.slice("production.".length);
-        const [cx, cy] = [px + (i % 3) * 92, S + 34 + Math.floor(i / 3) * 30];
-        g.append(
-          ctx.svg("rect", {
-            x: cx,
-            y: cy,
-            width: 86,
-            height: 24,
-            rx: 5,
-            fill: GUILD[guildOf(good)] ?? "#ccc",
-            opacity: t.value ? 1 : 0.35,
-          }),
-        );
-        text(ctx, g, cx + 43, cy + 17, `${word(ctx, `good.${good}`, good)} ${t.value}`, {
-          "font-size": 12,
-          fill: "#fff",
-          "font-weight": "bold",
-        });
-      });
+      text(ctx, g, 0, 30, ctx.t("kh-no-mine-tiles"), { "text-anchor": "start", "font-size": 22, fill: "#777" });
     }
+    // a player's numbers and production are in the players' panel beside the board
+  },
+
+  // One sheet per place of the game, each player's board its own: each reads on a phone.
+  sheets(view) {
+    const label = (id) => view.areas.find((a) => a.id === id)?.label ?? id;
+    const sheets = [
+      { id: "town", label: label("town"), areas: ["town"] },
+      { id: "hall", label: label("hall"), areas: ["hall"] },
+      { id: "mine", label: label("mine"), areas: ["mine", "drawn"] },
+      { id: "market", label: label("market"), areas: ["market", "council", "barbara"] },
+    ];
+    for (const area of view.areas) {
+      if (area.id.startsWith("player")) sheets.push({ id: area.id, label: area.label, areas: [area.id] });
+    }
+    return sheets.map((s) => ({ ...s, areas: s.areas.filter((id) => view.areas.some((a) => a.id === id)) }));
   },
 };
