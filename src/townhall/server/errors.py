@@ -52,6 +52,12 @@ class UndoRefused(TownhallError):
     code: ClassVar[str] = "undo-refused"
 
 
+class Waiting(TownhallError):
+    """A move at a table whose game has not started: a human seat is still free."""
+
+    code: ClassVar[str] = "waiting-for-players"
+
+
 class BadRequest(TownhallError):
     code: ClassVar[str] = "bad-request"
 
@@ -72,6 +78,7 @@ STATUS: tuple[tuple[type[TownhallError], int], ...] = (
     (SeatTaken, 409),
     (NotOver, 409),
     (UndoRefused, 409),
+    (Waiting, 409),
     (IllegalAction, 422),
     (MalformedAction, 400),
     (OverLimit, 400),

@@ -1,4 +1,5 @@
-"""Tables: the lobby, creating a table, taking a seat, the view, actions, undo, chat and the record."""
+"""Tables: the lobby, creating a table, taking a seat, the view, actions, undo, resigning, leaving,
+chat and the record."""
 
 from __future__ import annotations
 
@@ -137,6 +138,13 @@ def undo(table_id: TableId, body: UndoBody, services: ServicesDep, token: TokenD
 def resign(table_id: TableId, body: UndoBody, services: ServicesDep, token: TokenDep, lang: LanguageDep) -> Response:
     """The seat gives up: the game ends, that seat ranks last and the others share first place."""
     return _move(services, table_id, token, lang, lambda seat: services.runner.resign(table_id, seat, body.state_id))
+
+
+@router.post("/{table_id}/leave", response_model=dict[str, Json])
+def leave(table_id: TableId, body: UndoBody, services: ServicesDep, token: TokenDep, lang: LanguageDep) -> Response:
+    """The seat leaves and the table's timeout policy replaces it: the server plays its every
+    decision from now on (on_timeout "bot"), or leaving ends the game as a resignation ("forfeit")."""
+    return _move(services, table_id, token, lang, lambda seat: services.runner.leave(table_id, seat, body.state_id))
 
 
 @router.post("/{table_id}/chat", status_code=201)
