@@ -42,6 +42,10 @@ export const api = {
   act: (table, token, stateId, action) =>
     request("POST", `${tablePath(table)}/actions`, { token, body: { state_id: stateId, action } }),
   undo: (table, token, stateId) => request("POST", `${tablePath(table)}/undo`, { token, body: { state_id: stateId } }),
+  resign: (table, token, stateId) =>
+    request("POST", `${tablePath(table)}/resign`, { token, body: { state_id: stateId } }),
+  leave: (table, token, stateId) =>
+    request("POST", `${tablePath(table)}/leave`, { token, body: { state_id: stateId } }),
   chat: (table, token, text) => request("POST", `${tablePath(table)}/chat`, { token, body: { text } }),
   record: (table) => request("GET", `${tablePath(table)}/record`),
   step: (table, step) => request("GET", `${tablePath(table)}/steps/${part(step)}`),
