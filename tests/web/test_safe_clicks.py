@@ -1,5 +1,6 @@
 """Safe clicks in the browser: a follower and My City's exit ask to confirm first (cancel keeps
-the state, yes plays it), resign asks and ends the game, and a table whose second seat is empty
+the state, yes plays it), resign asks and ends the game, leave asks and hands the seat to the
+server, a timeout move shows a notice on the seat's page, and a table whose second seat is empty
 says whom it waits for (with the invite link) and moves nothing until the friend sits."""
 
 from __future__ import annotations
@@ -10,9 +11,10 @@ from typing import Any
 
 from playwright.sync_api import BrowserContext, Page, expect
 
+from tests.server.client import new_table, sit
 from tests.server.conftest import Server
 from tests.web.conftest import screenshot
-from tests.web.table import Legal, TablePage, open_lobby_and_create, wait_until
+from tests.web.table import Legal, TablePage, open_lobby_and_create, seat_browser, wait_until
 
 DESKTOP = {"viewport": {"width": 1280, "height": 800}}
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2}
@@ -162,3 +164,40 @@ def test_a_table_waits_for_the_invited_friend(server: Server, new_context: Calla
         expect(page.locator("body")).to_have_attribute("data-waiting", "0")
         expect(page.locator("body")).to_have_attribute("data-status", "running")
         expect(page.locator("[data-clock].running")).to_have_count(1)
+
+
+def test_a_timeout_move_is_announced_on_the_seat_s_page(
+    server: Server, new_context: Callable[..., BrowserContext]
+) -> None:
+    table = new_table(server.url, "carcassonne", ["human", "human"], clock={"kind": "move", "seconds": 2})
+    players = [sit(server.url, table["id"], seat, name) for seat, name in enumerate(("ann", "bob"))]
+    late = players[0].view()["to_move"][0]
+    for size, options in SIZES.items():
+        context = new_context(**options)
+        seat_browser(context, server.url, table["id"], late, players[late].token, "carcassonne")
+        page = context.new_page()
+        page.goto(f"{server.url}/tables/{table['id']}")
+        TablePage(page).wait_loaded()
+        if size == "desktop":  # nobody moves: the clock runs out and the server plays for the seat
+            expect(page.locator("#notice")).to_be_visible(timeout=20_000)
+            expect(page.locator("#notice")).to_contain_text("Your time ran out")
+            screenshot(page, f"timeout-notice-{size}")
+        expect(page.locator("#log")).to_contain_text(f"{['ann', 'bob'][late]} ran out of time")
+
+
+def test_leave_asks_and_hands_the_seat_to_the_server(
+    server: Server, new_context: Callable[..., BrowserContext]
+) -> None:
+    page = new_context(**DESKTOP).new_page()
+    open_lobby_and_create(page, server.url, "carcassonne", ["me", "bot:easy"], {})
+    table = TablePage(page)
+    table.wait_loaded()
+    before = table.state_id
+    table.press("#leave")
+    expect(page.locator("#confirm-question")).to_contain_text("the server plays your seat")
+    table.press("#confirm-yes")
+    expect(page.locator("#turn")).to_contain_text("You left this game")
+    expect(page.locator("#leave")).to_be_hidden()
+    expect(page.locator("#log")).to_contain_text("ann left the game")
+    wait_until(page, "before => Number(document.body.dataset.stateId) > before + 3", before)  # the server plays on
+    assert page.locator("body").get_attribute("data-my-turn") == "no"
