@@ -112,3 +112,25 @@ def test_leaving_a_table_that_forfeits_on_time_is_resigning(shared_sqlite_server
     left = http.post(f"{base}/api/tables/{table['id']}/leave", json={}, headers=ann.headers)
     assert left.status_code == 200, left.text
     assert left.json()["result"]["reason"] == "forfeit-resign" and left.json()["result"]["ranks"] == [2, 1]
+
+
+def test_the_server_says_which_actions_cannot_be_taken_back(shared_sqlite_server: Server) -> None:
+    base = shared_sqlite_server.url
+    table = new_table(base, "carcassonne", ["human", "human"])
+    url = f"{base}/api/tables/{table['id']}/final"
+    ann = sit(base, table["id"], 0, "ann")
+    assert http.post(url, json={"action": 0}, headers=ann.headers).status_code == 409  # bob is not seated yet
+    bob = sit(base, table["id"], 1, "bob")
+    mover = {0: ann, 1: bob}[ann.view()["to_move"][0]]
+    view = mover.view()
+    place = view["legal"][0]
+    assert place["json"]["kind"] == "place"
+    asked = http.post(url, json={"state_id": view["state_id"], "action": place["id"]}, headers=mover.headers)
+    assert asked.status_code == 200 and asked.json() == {"final": False}, asked.text  # undo takes a tile back
+    assert mover.view()["state_id"] == view["state_id"]  # asking plays nothing
+    assert http.post(url, json={"action": place["id"]}).status_code == 403  # a spectator has no decision
+    assert mover.act(view["state_id"], place["id"]).status_code == 200
+    after = mover.view()
+    for action in after["legal"]:  # a follower, or none: the turn passes, nothing to take back
+        answer = http.post(url, json={"state_id": after["state_id"], "action": action["id"]}, headers=mover.headers)
+        assert answer.json() == {"final": True}, (action, answer.text)

@@ -34,7 +34,7 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 _UNITS = {"s": 1.0, "sec": 1.0, "second": 1.0, "m": 60.0, "min": 60.0, "minute": 60.0, "h": 3600.0, "hour": 3600.0}
 _PER = re.compile(r"^(?P<times>\d+(\.\d+)?)?\s*(?P<unit>[a-z]+)$")
-_SEAT_WRITES = re.compile(r"^/api/tables/[^/]+/(actions|undo|resign|chat)/?$")
+_SEAT_WRITES = re.compile(r"^/api/tables/[^/]+/(actions|undo|resign|leave|chat)/?$")
 
 
 def parse_rate(text: str) -> Rate | None:

@@ -19,7 +19,9 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from townhall.engine.agent import parse_action_form
+from townhall.engine.chance import Chance
 from townhall.engine.errors import GameOver, NotYourTurn, StaleState, TownhallError
+from townhall.engine.match import may_take_back
 from townhall.engine.outcome import forfeit
 from townhall.engine.protocol import Game, Json, State
 from townhall.server import clocks, projection
@@ -197,6 +199,22 @@ class TableRunner:
             seen = live.seen_id(seat)
         self._notify(table_id, played.state_id, seat if played.private else None)
         return seen
+
+    def final(self, table_id: str, seat: int | None, state_id: int | None, form: Any) -> bool:
+        """Whether `seat`'s action could not be taken back once played (the engine's undo rule:
+        it draws a chance, or the seat no longer decides after it): the page asks to confirm it
+        first. Played on a copy with a throwaway chance; it tells only what acting would tell."""
+        if seat is None:
+            raise NotSeated(_("only a seated player may act; send the seat's token"))
+        with self.cache.lock(table_id):
+            live = self._started(self._current(table_id, seat, state_id), seat)
+            if seat not in live.to_move():
+                raise NotYourTurn("ENGINE-TURN", _("seat {seat} is not to move now").format(seat=seat))
+            action = parse_action_form(live.state, seat, form)
+            after = live.state.clone()
+            chance = Chance(secrets.randbits(63), log=True)
+            after.apply(seat, action, chance, [])
+            return not may_take_back(seat, bool(chance.take_log()), after.to_move())
 
     def undo(self, table_id: str, seat: int | None, state_id: int | None) -> int:
         """Take back `seat`'s last action within the engine's undo rules: it drew no chance, the

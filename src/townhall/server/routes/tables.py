@@ -129,6 +129,17 @@ def act(table_id: TableId, body: ActionBody, services: ServicesDep, token: Token
     )
 
 
+@router.post("/{table_id}/final")
+def final(
+    table_id: TableId, body: ActionBody, services: ServicesDep, token: TokenDep, lang: LanguageDep
+) -> dict[str, Json]:
+    """Whether the seat could not take this action back once played (the engine's undo rules):
+    `{"final": true}` when it ends what may be undone. Nothing is played."""
+    with speaking(lang):
+        seat = services.runner.seat_of(table_id, token)
+        return {"final": services.runner.final(table_id, seat, body.state_id, body.action)}
+
+
 @router.post("/{table_id}/undo", response_model=dict[str, Json])
 def undo(table_id: TableId, body: UndoBody, services: ServicesDep, token: TokenDep, lang: LanguageDep) -> Response:
     return _move(services, table_id, token, lang, lambda seat: services.runner.undo(table_id, seat, body.state_id))

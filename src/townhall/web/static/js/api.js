@@ -42,6 +42,8 @@ export const api = {
   act: (table, token, stateId, action) =>
     request("POST", `${tablePath(table)}/actions`, { token, body: { state_id: stateId, action } }),
   undo: (table, token, stateId) => request("POST", `${tablePath(table)}/undo`, { token, body: { state_id: stateId } }),
+  final: (table, token, stateId, action) =>
+    request("POST", `${tablePath(table)}/final`, { token, body: { state_id: stateId, action } }),
   resign: (table, token, stateId) =>
     request("POST", `${tablePath(table)}/resign`, { token, body: { state_id: stateId } }),
   leave: (table, token, stateId) =>

@@ -1,7 +1,8 @@
 // Decisions that cannot be taken back ask first: a bar at the foot of the page (not the
-// browser's window.confirm) with the question, "Yes" and "Cancel". Which actions ask is data
-// (static/data/confirm.json): per game, the action kinds the engine's undo rules never let a
-// player take back. Everything else stays undoable until the next player acts.
+// browser's window.confirm) with the question, "Yes" and "Cancel". The server says whether an
+// action could be taken back once played (POST .../final, the engine's undo rules); the data
+// (static/data/confirm.json) words the question per game and action kind. Everything else stays
+// undoable until the next player acts.
 import { clear, h } from "./dom.js";
 import { t } from "./i18n.js";
 
@@ -15,8 +16,16 @@ export async function loadConfirms(game) {
 }
 
 // The question to ask before `action` (a legal action of the view), or null to play it at once.
-export function questionFor(action) {
-  const key = kinds[action.json?.kind];
+// `isFinal(action)` asks the server; a placement with an orientation was confirmed on the board.
+export async function questionBefore(action, isFinal) {
+  if (kinds[action.json?.kind]) return questionFor(action);
+  const target = action.target || {};
+  if ("rotation" in target || "flipped" in target) return null;
+  return (await isFinal(action)) ? questionFor(action, "confirm-final") : null;
+}
+
+function questionFor(action, fallback = null) {
+  const key = kinds[action.json?.kind] || fallback;
   const questions = {
     "confirm-follower": () => t("confirm-follower", { action: action.text }),
     "confirm-no-follower": () => t("confirm-no-follower"),

@@ -8,7 +8,7 @@ import { createBoard } from "./board/api.js";
 import { playerColor } from "./board/config.js";
 import { normalize, onBoard } from "./board/state.js";
 import { renderChat } from "./chat.js";
-import { askConfirm, asking, dismiss, loadConfirms, questionFor } from "./confirm.js";
+import { askConfirm, asking, dismiss, loadConfirms, questionBefore } from "./confirm.js";
 import { changedCells } from "./diff.js";
 import { $, clear, h } from "./dom.js";
 import { renderEnd } from "./end.js";
@@ -250,15 +250,19 @@ function showNotice(text) {
 }
 
 async function act(action) {
-  if (page.busy || !page.view || asking()) return;
-  const question = questionFor(action);
-  if (question) {
-    const stateId = page.view.state_id;
-    const yes = await askConfirm($("#confirm-bar"), question);
-    if (!yes || !page.view || page.view.state_id !== stateId) {
-      if (page.view) render(); // the board waits for an answer: give it the decision back
-      return;
-    }
+  if (page.busy || !page.view || asking() || page.probing) return;
+  const stateId = page.view.state_id;
+  page.probing = true;
+  const question = await questionBefore(action, (a) =>
+    api.final(tableId, token(), stateId, a.id).then(
+      (answer) => answer.final,
+      () => true, // no answer: ask rather than risk it
+    ),
+  ).finally(() => (page.probing = false));
+  const yes = !question || (await askConfirm($("#confirm-bar"), question));
+  if (!yes || !page.view || page.view.state_id !== stateId) {
+    if (page.view) render(); // the board waits for an answer: give it the decision back
+    return;
   }
   $("#notice").hidden = true;
   page.busy = true;
