@@ -200,5 +200,6 @@ def test_leave_asks_and_hands_the_seat_to_the_server(
     expect(page.locator("#turn")).to_contain_text("You left this game")
     expect(page.locator("#leave")).to_be_hidden()
     expect(page.locator("#log")).to_contain_text("ann left the game")
+    expect(page.locator("#scores [data-seat='0'] .left-mark")).to_have_text("left: the server plays")
     wait_until(page, "before => Number(document.body.dataset.stateId) > before + 3", before)  # the server plays on
     assert page.locator("body").get_attribute("data-my-turn") == "no"
