@@ -77,6 +77,8 @@ def test_private_steps_change_no_other_view_nor_push(monkeypatch: pytest.MonkeyP
         time_now = Clock()
         runner = TableRunner(MemoryStore(), games.get, now=time_now)
         table_id = runner.create(GAME, 2, {}, ["human", "human"], {} if clock is None else {"clock": clock})
+        runner.take_seat(table_id, 0, "ann")  # a game starts once every human seat is taken
+        runner.take_seat(table_id, 1, "bob")
         _to_plan(runner, table_id, random.Random(3))
         time_now.now += 7.0  # the planner thought: a fischer clock gains its increment at each step
         before = {viewer: runner.view_json(table_id, viewer) for viewer in OTHERS}

@@ -29,6 +29,9 @@ def test_the_cache_is_bounded_and_evicted_tables_come_back_from_the_log(tmp_path
     runner = TableRunner(SqlStore(connect(f"sqlite:///{tmp_path / 'lru.db'}")), games.get, capacity=2)
     rng = random.Random(5)
     tables = [runner.create("carcassonne", 2, {}, ["human", "human"], {}) for _ in range(4)]
+    for table_id in tables:  # a game starts once every human seat is taken
+        runner.take_seat(table_id, 0, "ann")
+        runner.take_seat(table_id, 1, "bob")
     for table_id in tables:
         _play(runner, table_id, 6, rng)
     runner.resign(tables[0], 1)

@@ -47,8 +47,16 @@ def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[TableStore
     engine.dispose()
 
 
-def _table(runner: TableRunner, seats: list[str] | None = None, settings: dict[str, Json] | None = None) -> str:
-    return runner.create(GAME, 2, {}, seats or ["human", "human"], settings or {})
+def _table(
+    runner: TableRunner, seats: list[str] | None = None, settings: dict[str, Json] | None = None, seated: bool = True
+) -> str:
+    """A new table; `seated`: every human seat taken (a game starts only then)."""
+    seats = seats or ["human", "human"]
+    table_id = runner.create(GAME, 2, {}, seats, settings or {})
+    for seat, spec in enumerate(seats):
+        if seated and spec == "human":
+            runner.take_seat(table_id, seat, f"player {seat}")
+    return table_id
 
 
 def _step(runner: TableRunner, table_id: str, rng: random.Random) -> tuple[int, int]:
@@ -200,7 +208,7 @@ def test_a_fischer_clock_adds_its_increment_after_each_action(store: TableStore)
 
 def test_seats_tokens_and_chat(store: TableStore) -> None:
     runner = TableRunner(store, games.get)
-    table_id = _table(runner, seats=["human", "random"])
+    table_id = _table(runner, seats=["human", "random"], seated=False)
     assert runner.summary(table_id)["status"] == "open"
     token = runner.take_seat(table_id, 0, "Ada")
     assert runner.seat_of(table_id, token) == 0 and runner.seat_of(table_id, None) is None
@@ -265,7 +273,7 @@ def test_actions_are_read_by_the_terminal_parser(store: TableStore) -> None:
 
 def test_a_store_appends_only_on_the_expected_state(store: TableStore) -> None:
     runner = TableRunner(store, games.get)
-    table_id = _table(runner)
+    table_id = _table(runner, seated=False)
     before = store.load(table_id)
     stamp = before.table.updated_at
     late = Step(state_id=5, kind="undo", player=0, action=None)

@@ -23,6 +23,8 @@ def test_views_do_not_depend_on_what_the_seat_cannot_see(name: str) -> None:
     game = games.get(name)
     runner = TableRunner(MemoryStore(), games.get)
     table_id = runner.create(name, 2, {}, ["human", "human"], {})
+    runner.take_seat(table_id, 0, "ann")  # a game starts once every human seat is taken
+    runner.take_seat(table_id, 1, "bob")
     rng = random.Random(11)
     for _ in range(40):
         view = runner.view(table_id, None)

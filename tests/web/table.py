@@ -109,16 +109,35 @@ class TablePage:
 
     def play(self, action: Legal) -> None:
         """Play one legal action through the board (cell, part, R until the rotation, confirm) or,
-        without a place on the board, through its button; checks the request names that action."""
+        without a place on the board, through its button, answering yes when the page asks to
+        confirm a decision that cannot be taken back; checks the request names that action."""
         before = self.state_id
         with self.page.expect_request(lambda r: r.url.split("?")[0].endswith("/actions")) as request:
-            if action.on_board:
-                self._on_board(action)
-            else:
-                self.press(f"#offboard button[data-id='{action.id}']")
+            sent_before = self.sent
+            self.choose(action)
+            self.confirm_if_asked(sent_before)
         sent = json.loads(request.value.post_data or "{}")
         assert sent["action"] == action.id, (sent, action)
         wait_until(self.page, STATE_ABOVE, before)
+
+    def choose(self, action: Legal) -> None:
+        """The clicks or taps that choose `action` (the page may then ask to confirm it)."""
+        if action.on_board:
+            self._on_board(action)
+        else:
+            self.press(f"#offboard button[data-id='{action.id}']")
+
+    def asked(self) -> bool:
+        """Whether the page asks to confirm a decision now."""
+        return self.page.locator("#confirm-bar").is_visible()
+
+    def confirm_if_asked(self, sent_before: int, timeout: float = 5) -> None:
+        """Answer yes if the page asks to confirm, until the action is sent."""
+        deadline = time.monotonic() + timeout
+        while self.sent <= sent_before and time.monotonic() < deadline:
+            if self.asked():
+                self.press("#confirm-yes")
+            self.page.wait_for_timeout(20)
 
     def _on_board(self, action: Legal) -> None:
         target = action.target or {}
@@ -135,8 +154,8 @@ class TablePage:
             cell.focus()
             self.page.keyboard.press("Enter")
         for _ in range(100):
-            if self.sent > sent:
-                return  # the last click played it
+            if self.sent > sent or self.asked():
+                return  # the last click played it (or asks to confirm it)
             stage = board.get_attribute("data-stage")
             if stage == "part":
                 spot = _part_spot(cell, part)

@@ -58,7 +58,9 @@ def test_the_browser_language_is_the_default(server: Server, new_context: Callab
     expect(page.locator("#new-title")).to_have_text(traditional["new-table"])
 
 
-def test_a_table_with_a_clock_shows_it_running(server: Server, context: BrowserContext) -> None:
+def test_a_table_with_a_clock_shows_it_running(
+    server: Server, context: BrowserContext, new_context: Callable[..., BrowserContext]
+) -> None:
     page = context.new_page()
     page.goto(f"{server.url}/")
     page.select_option("#game", "carcassonne")
@@ -68,6 +70,12 @@ def test_a_table_with_a_clock_shows_it_running(server: Server, context: BrowserC
     page.click("#create")
     page.wait_for_url(f"{server.url}/tables/*")
     clock = page.locator('[data-clock="0"]')
+    expect(clock).to_have_text("5:00")
+    expect(clock).to_have_class("clock")  # no clock runs while the friend's seat is empty
+    friend = new_context().new_page()
+    friend.goto(f"{page.url.split('?')[0]}?seat=1")
+    friend.fill("#join-name", "bob")
+    friend.click("#join-take")
     expect(clock).to_have_class("clock running")
     first = clock.inner_text()
     assert first.startswith(("5:00", "4:5"))

@@ -28,10 +28,9 @@ from townhall.engine.agent import Budget
 from townhall.engine.errors import StaleState, TownhallError
 from townhall.server import limits
 from townhall.server.errors import OverLimit
-from townhall.server.live import BotTurn
-from townhall.server.runner import TableRunner
+from townhall.server.live import STAND_IN, BotTurn
+from townhall.server.runner import SERVER, TIMED_OUT, TableRunner
 
-STAND_IN = "greedy"  # plays for a human whose clock ran out
 LEVELS = {"easy": "random", "medium": "greedy", "hard": "mcts"}
 BOT_WORKERS = 16  # bot moves wait mostly for their commit: enough threads that one slow flush stalls no other table
 log = logging.getLogger("townhall.server")
@@ -85,7 +84,7 @@ class BotDriver:
             if turn is not None and turn.state_id == state_id:
                 agent = make_agent(turn.spec, turn.view.game, secrets.randbits(63))
                 action = agent.act(turn.view, turn.legal, Budget(seconds=limits.budget_seconds(turn.seconds)))
-                self._runner.act(table_id, seat, state_id, action)
+                self._runner.act(table_id, seat, state_id, action, by=TIMED_OUT)
         except TownhallError as error:  # stale: the human (or another process) was faster
             log.info("no stand-in at table %s seat %s: %s", table_id, seat, error)
         except Exception:
@@ -115,7 +114,7 @@ class BotDriver:
                 if action is None:
                     continue  # the table moved on while the bot was cut
                 try:
-                    self._runner.act(table_id, turn.seat, turn.state_id, action)
+                    self._runner.act(table_id, turn.seat, turn.state_id, action, by=SERVER)
                 except StaleState:
                     continue  # someone else moved first: think again on the new state
         except TownhallError as error:

@@ -41,6 +41,12 @@ class UndoRefused(TownhallError):
     code: ClassVar[str] = "undo-refused"
 
 
+class Waiting(TownhallError):
+    """A move at a table whose game has not started: a human seat is still free."""
+
+    code: ClassVar[str] = "waiting-for-players"
+
+
 class BadRequest(TownhallError):
     code: ClassVar[str] = "bad-request"
 
@@ -62,6 +68,7 @@ STATUS: dict[str, int] = {
     "seat-taken": 409,
     "not-over": 409,
     "undo-refused": 409,
+    "waiting-for-players": 409,
     "illegal-action": 422,
     "malformed-action": 400,
     "over-limit": 400,

@@ -3,7 +3,10 @@ one replay (`engine.records.replay_steps`, which checks that each step draws exa
 
 The log holds actions, undos and forfeits: an undo removes the kept action before it, a forfeit
 ends the game (the state itself is not over), and the kept actions are replayed from `game.start`
-with the set-up chance.
+with the set-up chance. An action the timeout policy played for a human out of time is kept like
+any other, marked as such; a "leave" row hands its seat to the timeout policy from then on.
+
+A table whose human seats are not all taken is open: nobody moves, no clock runs, no bot plays.
 """
 
 from __future__ import annotations
@@ -23,9 +26,11 @@ from townhall.engine.outcome import forfeit
 from townhall.engine.protocol import Event, Game, Json, Outcome, State
 from townhall.engine.records import RecordStep, replay_steps
 from townhall.server import clocks
-from townhall.server.model import FORFEIT, HUMAN, OPEN, RUNNING, UNDO, Seat, Stored, Table
+from townhall.server.model import FORFEIT, HUMAN, LEAVE, OPEN, RUNNING, TIMEOUT, UNDO, Seat, Stored, Table
 from townhall.server.storage import utc_now
 from townhall.server.words import _
+
+STAND_IN = "greedy"  # plays for a human out of time, and for one who left
 
 
 @dataclass(slots=True)
@@ -39,6 +44,7 @@ class Played:
     movers_after: tuple[int, ...]
     events: list[Event]
     private: bool = False  # a step of a secret plan: its seat alone sees it (State.private_step)
+    timed_out: bool = False  # played by the timeout policy for a human out of time
 
 
 @dataclass(slots=True, kw_only=True)
@@ -65,6 +71,12 @@ class Live:
     check: bool = False  # another process may have changed the table: check before the next view
     marks: list[int | None] = field(default_factory=list)  # per log row: the seat of a private step
     public_clock: dict[str, Json] | None = None  # the clock as of the last step everyone saw
+    left: dict[int, int] = field(default_factory=dict)  # seat -> the state id of its "leave" row
+
+    @property
+    def waiting(self) -> int:
+        """How many human seats are still free while the table is open (0: the game runs)."""
+        return _free_seats(self.seats) if self.status == OPEN else 0
 
     def seen_ids(self, viewer: int | None) -> list[int]:
         """Per log row, the state id `viewer` knows it by: the rows `viewer` may see, counted (a
@@ -86,10 +98,16 @@ class Live:
         return self.ended if self.ended is not None else self.state.outcome()
 
     def bots(self) -> dict[int, str]:
-        return {s.seat: s.spec for s in self.seats if s.kind == "bot"}
+        """The seats the server plays: bots, and humans who left (played by the stand-in)."""
+        if self.status == OPEN:
+            return {}
+        played = {s.seat: s.spec for s in self.seats if s.kind == "bot"}
+        played.update(dict.fromkeys(self.left, STAND_IN))
+        return played
 
     def humans(self) -> list[int]:
-        return [s.seat for s in self.seats if s.kind == "human"]
+        """The seats people play (those who left are the server's now)."""
+        return [s.seat for s in self.seats if s.kind == "human" and s.seat not in self.left]
 
     def play(self, seat: int, action: int) -> tuple[State, Played]:
         """`seat`'s action applied to a copy of the live state with a logged chance: the state
@@ -113,6 +131,8 @@ class Live:
         for index in range(len(self.steps) - 1, -1, -1):
             step = self.steps[index]
             if step.player == seat:
+                if step.timed_out:  # the timeout policy's move is not the player's to take back
+                    return None
                 return index if may_take_back(seat, bool(step.chance), step.movers_after) else None
             if not step.private:
                 return None
@@ -123,7 +143,7 @@ class Live:
 
     def overdue(self, now: float) -> list[int]:
         """The human seats whose clock has run out while deciding."""
-        if self.clock is None or self.outcome() is not None:
+        if self.clock is None or self.outcome() is not None or self.status == OPEN:
             return []
         config = self.clock_config()
         ends = {seat: clocks.deadline(config, self.clock, seat) for seat in self.humans()}
@@ -151,7 +171,16 @@ def replay_kept(
             step = kept[frame.index]
             moved = state.to_move()
             played.append(
-                Played(step.state_id, step.player, step.action, step.chance, moved, frame.events, step.private)
+                Played(
+                    step.state_id,
+                    step.player,
+                    step.action,
+                    step.chance,
+                    moved,
+                    frame.events,
+                    step.private,
+                    step.timed_out,
+                )
             )
     assert state is not None  # the replay yields the initial state first
     return state, played
@@ -167,17 +196,20 @@ def rebuild(stored: Stored, lookup: Callable[[str], Game[Any]]) -> Live:
         )
     kept: list[Played] = []
     ended: Outcome | None = None
+    left: dict[int, int] = {}
     for step in stored.steps:
         if step.kind == UNDO:
             undid = (step.action or {}).get("undid")  # older undo rows took back the last step
             kept.pop(next((i for i, k in enumerate(kept) if k.state_id == undid), len(kept) - 1))
         elif step.kind == FORFEIT:
             ended = forfeit(table.num_players, [step.player], str((step.action or {}).get("reason", "resign")))
+        elif step.kind == LEAVE:
+            left[step.player] = step.state_id
         else:
             action = dict(step.action or {})
-            kept.append(
-                Played(step.state_id, step.player, action, list(step.chance), (), [], step.private_to is not None)
-            )
+            private = step.private_to is not None
+            timed_out = step.kind == TIMEOUT
+            kept.append(Played(step.state_id, step.player, action, list(step.chance), (), [], private, timed_out))
     state, played = replay_kept(game, table.num_players, table.options, table.setup_chance, kept)
     return Live(
         table_id=table.id,
@@ -198,6 +230,7 @@ def rebuild(stored: Stored, lookup: Callable[[str], Game[Any]]) -> Live:
         chat=[line.to_json() for line in stored.chat],
         ended=ended,
         marks=[step.private_to for step in stored.steps],
+        left=left,
     )
 
 
@@ -227,7 +260,9 @@ def new_table(
         updated_at=now,
         seats=[Seat(seat=n, spec=spec, name=None if spec == HUMAN else spec) for n, spec in enumerate(seats)],
     )
-    live.clock = live.public_clock = clocks.start(live.clock_config(), num_players, state.to_move(), clock_now)
+    # an open table's clock runs from the moment its last seat is taken (`started_clock`)
+    movers = state.to_move() if live.status == RUNNING else ()
+    live.clock = live.public_clock = clocks.start(live.clock_config(), num_players, movers, clock_now)
     table = Table(
         id=live.table_id,
         game=game.meta.name,
@@ -245,6 +280,19 @@ def new_table(
         updated_at=now,
     )
     return live, table
+
+
+def started_clock(live: Live, now: float) -> tuple[dict[str, Json] | None, float | None]:
+    """The clock (and its deadline) of an open table at the moment its last seat is taken: the
+    seats deciding now start to run."""
+    if live.clock is None:
+        return None, None
+    clock: dict[str, Json] = {**live.clock, "since": {str(seat): now for seat in live.to_move()}}
+    return clock, live.deadline(clock)
+
+
+def _free_seats(seats: Sequence[Seat]) -> int:
+    return sum(1 for s in seats if s.kind == "human" and not s.taken)
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,7 +11,7 @@ from datetime import datetime
 from townhall.engine.errors import StaleState
 from townhall.server.errors import SeatTaken, TableNotFound
 from townhall.server.model import OPEN, OVER, RUNNING, ChatLine, Moved, Seat, Step, Stored, Table, Touched
-from townhall.server.store import CHAT_SHOWN, LOBBY_SHOWN
+from townhall.server.store import CHAT_SHOWN, LOBBY_SHOWN, Started
 from townhall.server.words import _
 
 
@@ -52,7 +52,9 @@ class MemoryStore:
                 public_clock=copy.deepcopy(moved.public_clock),
             )
 
-    def take_seat(self, table_id: str, seat: int, name: str, token_hash: str, now: datetime) -> Touched:
+    def take_seat(
+        self, table_id: str, seat: int, name: str, token_hash: str, now: datetime, started: Started = (None, None)
+    ) -> Touched:
         with self._lock:
             stored = self._get(table_id)
             table = stored.table
@@ -71,6 +73,9 @@ class MemoryStore:
             free = [s for s in stored.seats if s.kind == "human" and s.token_hash is None]
             status = RUNNING if not free and table.status == OPEN else table.status
             stored.table = replace(table, status=status, updated_at=now)
+            if status != table.status:
+                clock, deadline = started
+                stored.table = replace(stored.table, clock=clock, public_clock=clock, deadline=deadline)
             return Touched(state_id=table.state_id, status=status, before=table.updated_at, after=now)
 
     def seat_of(self, table_id: str, token_hash: str) -> int | None:
@@ -102,7 +107,7 @@ class MemoryStore:
             return [
                 table_id
                 for table_id, stored in self._tables.items()
-                if stored.table.status != OVER and stored.table.deadline is not None and stored.table.deadline <= now
+                if stored.table.status == RUNNING and stored.table.deadline is not None and stored.table.deadline <= now
             ]
 
     def active(self) -> list[str]:

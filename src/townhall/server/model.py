@@ -11,6 +11,8 @@ from townhall.engine.protocol import Json
 HUMAN = "human"
 OPEN, RUNNING, OVER = "open", "running", "over"  # a table's status
 ACTION, UNDO, FORFEIT = "action", "undo", "forfeit"  # a step's kind
+TIMEOUT = "timeout"  # an action the table's timeout policy played for a human out of time
+LEAVE = "leave"  # a human left: from then on the timeout policy plays that seat (no state change)
 
 
 @dataclass(slots=True, kw_only=True)
@@ -43,7 +45,8 @@ class Seat:
 @dataclass(slots=True, kw_only=True)
 class Step:
     """One log row, numbered by the state id it made: an action (its JSON form and the chance it
-    drew), an undo of the player's last action, or a forfeit (`action` holds the reason)."""
+    drew), an undo of the player's last action, a forfeit (`action` holds the reason), an action
+    played for a human out of time (kind "timeout") or a human leaving the table (kind "leave")."""
 
     state_id: int
     kind: str

@@ -10,15 +10,16 @@ walk (its full passes took up to a second with 1,000 tables).
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import replace
 
 from townhall.engine.protocol import Json
 from townhall.engine.records import MatchRecord, RecordStep
 from townhall.i18n import using
 from townhall.server import clocks
-from townhall.server.live import Live, replay_kept
-from townhall.server.model import Seat, Table
+from townhall.server.live import Live, Played, replay_kept
+from townhall.server.model import OPEN, Seat, Table
+from townhall.server.words import _
 
 EVENTS_SHOWN = 30
 
@@ -32,15 +33,20 @@ def summary(
     state_id: int,
     seats: Sequence[Seat],
     settings: dict[str, Json],
+    left: Collection[int] = (),
 ) -> dict[str, Json]:
+    """A table's head; `waiting` counts the human seats still free while it is open (its game
+    starts when they are taken), a seat's `left` tells that the server plays it now."""
+    free = sum(1 for seat in seats if not seat.taken) if status == OPEN else 0
     return {
         "id": table_id,
         "game": game,
         "players": players,
         "options": options,
         "status": status,
+        "waiting": free,
         "state_id": state_id,
-        "seats": [seat.to_json() for seat in seats],
+        "seats": [{**seat.to_json(), "left": seat.seat in left} for seat in seats],
         "settings": settings,
     }
 
@@ -55,6 +61,7 @@ def summary_of(live: Live) -> dict[str, Json]:
         live.seen_id(None),  # the public state id: private steps do not move it
         live.seats,
         live.settings,
+        live.left,
     )
 
 
@@ -90,7 +97,7 @@ def state_view(live: Live, seat: int | None) -> dict[str, Json]:
     to_move = list(live.to_move())
     seen_ids = live.seen_ids(seat)  # the state ids as this seat knows them
     legal: list[Json] = []
-    if seat is not None and seat in to_move:
+    if seat is not None and seat in to_move and not live.waiting and seat not in live.left:
         legal = [
             {
                 "id": action,
@@ -101,7 +108,17 @@ def state_view(live: Live, seat: int | None) -> dict[str, Json]:
             for action in state.legal_actions(seat)
         ]
     events: list[Json] = []
-    for step in live.steps[-EVENTS_SHOWN:]:
+    shown = live.steps[-EVENTS_SHOWN:]
+    leaves = sorted(
+        (row, left)
+        for left, row in live.left.items()
+        if row <= len(seen_ids) and (not shown or row > shown[0].state_id)
+    )
+    for step in shown:
+        while leaves and leaves[0][0] < step.state_id:
+            events.append(_notice(live, leaves.pop(0), seen_ids))
+        if step.timed_out:
+            events.append(_timed_out(live, step, seen_ids))
         for event in step.events:
             if event.visible(seat):
                 events.append(
@@ -113,6 +130,7 @@ def state_view(live: Live, seat: int | None) -> dict[str, Json]:
                         "text": game.event_text(event),
                     }
                 )
+    events.extend(_notice(live, leave, seen_ids) for leave in leaves)
     outcome = live.outcome()
     return {
         "state_id": seen_ids[-1] if seen_ids else 0,
@@ -126,6 +144,23 @@ def state_view(live: Live, seat: int | None) -> dict[str, Json]:
         "scores": None if outcome is None else list(outcome.scores),
         "result": None if outcome is None else outcome.to_json(),
     }
+
+
+def _name(live: Live, seat: int) -> str:
+    return live.seats[seat].name or _("player {n}").format(n=seat + 1)
+
+
+def _timed_out(live: Live, step: Played, seen_ids: list[int]) -> Json:
+    """The log's line before a move the timeout policy played for a human out of time."""
+    text = _("{name} ran out of time: the server played this move for them").format(name=_name(live, step.player))
+    return {"state_id": seen_ids[step.state_id - 1], "player": step.player, "kind": "timeout", "data": {}, "text": text}
+
+
+def _notice(live: Live, leave: tuple[int, int], seen_ids: list[int]) -> Json:
+    """The log's line of a player leaving the game."""
+    row, seat = leave
+    text = _("{name} left the game: the server plays their seat from now on").format(name=_name(live, seat))
+    return {"state_id": seen_ids[row - 1], "player": seat, "kind": "leave", "data": {}, "text": text}
 
 
 def view_at(live: Live, step: int) -> dict[str, Json]:

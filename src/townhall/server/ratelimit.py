@@ -1,8 +1,8 @@
 """Rate limits per client address and per seat token: 429 with `Retry-After` and a JSON body.
 
 Three buckets (`buckets.py`), each settable (`townhall serve --limit-...` or `TOWNHALL_LIMIT_...`):
-- `actions`, per seat token: the seat's moves, undos, resignations and chat lines, over HTTP or
-  the websocket;
+- `actions`, per seat token: the seat's moves (and the question whether one is final), undos,
+  resignations, leaving and chat lines, over HTTP or the websocket;
 - `bad_tokens`, per client address: a refused token (401) takes one; while the bucket is empty
   every request naming a token is refused with 429 before the token is even checked, so guessing
   learns nothing more;
@@ -27,7 +27,7 @@ from townhall.server.words import _
 
 _UNITS = {"s": 1.0, "sec": 1.0, "second": 1.0, "m": 60.0, "min": 60.0, "minute": 60.0, "h": 3600.0, "hour": 3600.0}
 _PER = re.compile(r"^(?P<times>\d+(\.\d+)?)?\s*(?P<unit>[a-z]+)$")
-_SEAT_WRITES = re.compile(r"^/api/tables/[^/]+/(actions|undo|resign|chat)/?$")
+_SEAT_WRITES = re.compile(r"^/api/tables/[^/]+/(actions|final|undo|resign|leave|chat)/?$")
 
 
 def parse_rate(text: str) -> Rate | None:

@@ -4,7 +4,9 @@ HTTP and no SQL: tables live in the injected `TableStore`, live ones in this pro
 
 An undo is a log row of its own: it takes back the player's last action and makes a new state with
 a new id, so the state id (the number of log rows) only ever grows. A forfeit row (resignation,
-time) ends the game. Typed actions are read by the engine's parser, as at the terminal.
+time) ends the game; a leave row hands a seat to the table's timeout policy. Nothing moves at an
+open table (a human seat still free): moves are refused, no clock runs and no bot plays.
+Typed actions are read by the engine's parser, as at the terminal.
 """
 
 from __future__ import annotations
@@ -17,19 +19,22 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from townhall.engine.agent import parse_action_form
+from townhall.engine.chance import Chance
 from townhall.engine.errors import GameOver, NotYourTurn, StaleState, TownhallError
+from townhall.engine.match import may_take_back
 from townhall.engine.outcome import forfeit
 from townhall.engine.protocol import Game, Json, State
 from townhall.engine.why import refusals_at
 from townhall.server import clocks, projection
 from townhall.server.cache import CACHED_TABLES, TableCache
-from townhall.server.errors import BadRequest, BadToken, NotOver, NotSeated, UndoRefused
-from townhall.server.live import BotTurn, Live, bot_turn, new_table, replay_kept
-from townhall.server.model import ACTION, FORFEIT, OVER, UNDO, Moved, Seat, Step
+from townhall.server.errors import BadRequest, BadToken, NotOver, NotSeated, UndoRefused, Waiting
+from townhall.server.live import BotTurn, Live, bot_turn, new_table, replay_kept, started_clock
+from townhall.server.model import ACTION, FORFEIT, LEAVE, OPEN, OVER, RUNNING, TIMEOUT, UNDO, Moved, Seat, Step
 from townhall.server.storage import hash_token, utc_now
 from townhall.server.store import CHAT_SHOWN, TableStore
-from townhall.server.words import _
+from townhall.server.words import _, ngettext
 
+PLAYER, SERVER, TIMED_OUT = "player", "server", "timeout"  # who makes a move (`TableRunner.act`)
 Listener = Callable[[str, int, int | None], None]  # table, state id, the seat of a private step
 CHAT_LIMIT = 500
 
@@ -80,12 +85,16 @@ class TableRunner:
         token = secrets.token_urlsafe(16)
         digest = hash_token(token)
         with self.cache.lock(table_id):
-            touched = self.store.take_seat(table_id, seat, name, digest, utc_now())
+            started = started_clock(self.cache.get(table_id), self._now())  # if this seat is the last one
+            touched = self.store.take_seat(table_id, seat, name, digest, utc_now(), started)
 
             def seated(live: Live) -> None:
                 live.seats = [*live.seats]  # a view being built keeps the old list
                 live.seats[seat] = Seat(seat=seat, spec=live.seats[seat].spec, name=name, token_hash=digest)
                 live.tokens[digest] = seat
+                if live.status == OPEN and touched.status == RUNNING:  # the game starts: so does its clock
+                    live.clock = live.public_clock = started[0]
+                    live.views.clear()
 
             self.cache.touched(table_id, touched, seated)
         self._notify(table_id, touched.state_id, None)
@@ -159,13 +168,16 @@ class TableRunner:
 
     # --- changing -------------------------------------------------------------------------
 
-    def act(self, table_id: str, seat: int | None, state_id: int | None, form: Any) -> int:
+    def act(self, table_id: str, seat: int | None, state_id: int | None, form: Any, by: str = PLAYER) -> int:
         """Apply `seat`'s action (an id, its JSON form or its text) to state `state_id` (None: the
-        current one); returns the new state id once its log row is stored."""
+        current one); returns the new state id once its log row is stored. `by`: the seat's
+        player, the server (a bot, or the stand-in of a seat that left) or the timeout policy
+        for a human out of time (the log says so)."""
         if seat is None:
             raise NotSeated(_("only a seated player may act; send the seat's token"))
         with self.cache.lock(table_id):
-            live = self.cache.get(table_id)
+            live = self._started(self.cache.get(table_id), seat if by == PLAYER else None)
+            timed_out = by == TIMED_OUT
             for attempt in range(2):
                 if state_id is not None and state_id != live.seen_id(seat):
                     live = self.cache.checked(live)  # this process's copy may be behind another's
@@ -177,9 +189,10 @@ class TableRunner:
                     raise NotYourTurn("ENGINE-TURN", _("seat {seat} is not to move now").format(seat=seat))
                 after, played = live.play(seat, parse_action_form(live.state, seat, form))
                 clock = clocks.after_step(live.clock_config(), live.clock, seat, played.movers_after, self._now())
+                played.timed_out = timed_out
                 step = Step(
                     state_id=played.state_id,
-                    kind=ACTION,
+                    kind=TIMEOUT if timed_out else ACTION,
                     player=seat,
                     action=played.action,
                     chance=played.chance,
@@ -198,13 +211,29 @@ class TableRunner:
         self._notify(table_id, played.state_id, seat if played.private else None)
         return seen
 
+    def final(self, table_id: str, seat: int | None, state_id: int | None, form: Any) -> bool:
+        """Whether `seat`'s action could not be taken back once played (the engine's undo rule:
+        it draws a chance, or the seat no longer decides after it): the page asks to confirm it
+        first. Played on a copy with a throwaway chance; it tells only what acting would tell."""
+        if seat is None:
+            raise NotSeated(_("only a seated player may act; send the seat's token"))
+        with self.cache.lock(table_id):
+            live = self._started(self._current(table_id, seat, state_id), seat)
+            if seat not in live.to_move():
+                raise NotYourTurn("ENGINE-TURN", _("seat {seat} is not to move now").format(seat=seat))
+            action = parse_action_form(live.state, seat, form)
+            after = live.state.clone()
+            chance = Chance(secrets.randbits(63), log=True)
+            after.apply(seat, action, chance, [])
+            return not may_take_back(seat, bool(chance.take_log()), after.to_move())
+
     def undo(self, table_id: str, seat: int | None, state_id: int | None) -> int:
         """Take back `seat`'s last action within the engine's undo rules: it drew no chance, the
         seat acted last and is still deciding. A new state with a new id."""
         if seat is None:
             raise NotSeated(_("only a seated player may undo; send the seat's token"))
         with self.cache.lock(table_id):
-            live = self._current(table_id, seat, state_id)
+            live = self._started(self._current(table_id, seat, state_id), seat)
             expected = live.state_id
             index = live.undoable_index(seat)
             refusal = _(
@@ -238,11 +267,33 @@ class TableRunner:
             expected = live.state_id
             if live.outcome() is not None:
                 raise GameOver("ENGINE-OVER", _("the game is over"))
+            if reason == "resign":  # the clock's forfeit may come for a seat that left
+                self._started(live, seat)
             marker = Step(state_id=expected + 1, kind=FORFEIT, player=seat, action={"reason": reason})
             ended = forfeit(live.num_players, [seat], reason)
             stopped = None if live.clock is None else {**live.clock, "since": {}}
             self._write(live, marker, True, stopped, live.state)
             live.ended = ended
+            seen = live.seen_id(seat)
+        self._notify(table_id, expected + 1, None)
+        return seen
+
+    def leave(self, table_id: str, seat: int | None, state_id: int | None = None) -> int:
+        """`seat` leaves the game and the table's timeout policy replaces it: with "bot" the
+        stand-in plays its every decision from now on, without waiting for a clock; with
+        "forfeit" leaving is resigning. A new state with a new id."""
+        if seat is None:
+            raise NotSeated(_("only a seated player may leave; send the seat's token"))
+        if self.on_timeout(table_id) == "forfeit":
+            return self.resign(table_id, seat, state_id)
+        with self.cache.lock(table_id):
+            live = self._started(self._current(table_id, seat, state_id), seat)
+            expected = live.state_id
+            if live.outcome() is not None:
+                raise GameOver("ENGINE-OVER", _("the game is over"))
+            marker = Step(state_id=expected + 1, kind=LEAVE, player=seat, action=None)
+            self._write(live, marker, False, live.clock, live.state)
+            live.left = {**live.left, seat: expected + 1}
             seen = live.seen_id(seat)
         self._notify(table_id, expected + 1, None)
         return seen
@@ -327,6 +378,23 @@ class TableRunner:
         if over:
             live.status = OVER
         live.views.clear()
+
+    def _started(self, live: Live, seat: int | None) -> Live:
+        """The table, if `seat` (None: the server) may move there: its game started (every human
+        seat taken) and the seat not left. Waiting or NotSeated otherwise (call with its lock held)."""
+        if live.status == OPEN:
+            live = self.cache.checked(live)  # the last seat may have been taken through another process
+        if live.waiting:
+            raise Waiting(
+                ngettext(
+                    "waiting for players: the game starts when {n} more player takes a seat",
+                    "waiting for players: the game starts when {n} more players take their seats",
+                    live.waiting,
+                ).format(n=live.waiting)
+            )
+        if seat in live.left:
+            raise NotSeated(_("you left this game: the server plays your seat"))
+        return live
 
     def _current(self, table_id: str, seat: int, state_id: int | None) -> Live:
         """The table as the store has it (call with its lock held); StaleState when `state_id`

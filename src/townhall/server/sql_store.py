@@ -20,9 +20,9 @@ from sqlalchemy.orm import Session
 
 from townhall.engine.protocol import Json
 from townhall.server.errors import SeatTaken, TableNotFound
-from townhall.server.model import OVER, RUNNING, ChatLine, Moved, Seat, Step, Stored, Table, Touched
+from townhall.server.model import OPEN, OVER, RUNNING, ChatLine, Moved, Seat, Step, Stored, Table, Touched
 from townhall.server.storage import ChatRow, SeatRow, StepRow, TableRow
-from townhall.server.store import CHAT_SHOWN, LOBBY_SHOWN
+from townhall.server.store import CHAT_SHOWN, LOBBY_SHOWN, Started
 from townhall.server.words import _
 from townhall.server.writer import StepWriter
 
@@ -99,7 +99,9 @@ class SqlStore:
         }
         self._steps.write(table_id, expected, values, row)
 
-    def take_seat(self, table_id: str, seat: int, name: str, token_hash: str, now: datetime) -> Touched:
+    def take_seat(
+        self, table_id: str, seat: int, name: str, token_hash: str, now: datetime, started: Started = (None, None)
+    ) -> Touched:
         with self._writing(), Session(self._engine) as session, session.begin():
             row = _row(session, table_id)
             seat_row = session.get(SeatRow, (table_id, seat))
@@ -130,8 +132,10 @@ class SqlStore:
                     SeatRow.table_id == table_id, SeatRow.kind == "human", SeatRow.token_hash.is_(None)
                 )
             ).all()
-            if not free and row.status == "open":
+            if not free and row.status == OPEN:
                 row.status = RUNNING
+                row.clock, row.deadline = started
+                row.public_clock = row.clock
             before, row.updated_at = row.updated_at, now
             return Touched(state_id=row.state_id, status=row.status, before=before, after=now)
 
@@ -167,7 +171,7 @@ class SqlStore:
     def overdue(self, now: float) -> list[str]:
         with Session(self._engine) as session:
             return list(
-                session.scalars(select(TableRow.id).where(TableRow.deadline <= now, TableRow.status != OVER)).all()
+                session.scalars(select(TableRow.id).where(TableRow.deadline <= now, TableRow.status == RUNNING)).all()
             )
 
     def active(self) -> list[str]:

@@ -79,7 +79,7 @@ class StepRow(Base):
 
     table_id: Mapped[str] = mapped_column(ForeignKey("th_tables.id", ondelete="CASCADE"), primary_key=True)
     state_id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    kind: Mapped[str] = mapped_column(String(8))  # action | undo | forfeit
+    kind: Mapped[str] = mapped_column(String(8))  # action | undo | forfeit | timeout | leave
     player: Mapped[int] = mapped_column(Integer)
     action: Mapped[dict[str, object] | None] = mapped_column(JSON, nullable=True)
     chance: Mapped[list[int]] = mapped_column(JSON)

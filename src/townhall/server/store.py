@@ -11,8 +11,10 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Protocol
 
+from townhall.engine.protocol import Json
 from townhall.server.model import ChatLine, Moved, Seat, Step, Stored, Table, Touched
 
+Started = tuple[dict[str, Json] | None, float | None]  # a table's clock and deadline as its game starts
 CHAT_SHOWN = 50  # chat lines a table's view shows (the newest)
 LOBBY_SHOWN = 200  # tables the lobby lists (the newest)
 
@@ -31,9 +33,11 @@ class TableStore(Protocol):
         """Log `step` and move the table from state `expected` to `step.state_id`, in one
         transaction; StaleState (nothing changed) when the table is no longer at `expected`."""
 
-    def take_seat(self, table_id: str, seat: int, name: str, token_hash: str, now: datetime) -> Touched:
+    def take_seat(
+        self, table_id: str, seat: int, name: str, token_hash: str, now: datetime, started: Started = (None, None)
+    ) -> Touched:
         """Seat a person on a free human seat (TableNotFound, SeatTaken); the table runs once no
-        human seat is free."""
+        human seat is free, and then its clock and deadline become `started`."""
 
     def seat_of(self, table_id: str, token_hash: str) -> int | None:
         """The seat holding a token's hash, if any."""
@@ -45,7 +49,7 @@ class TableStore(Protocol):
         """Tables not over, newest first (at most `LOBBY_SHOWN`), with their seats."""
 
     def overdue(self, now: float) -> list[str]:
-        """Tables not over whose earliest human deadline is at or before `now`."""
+        """Running tables whose earliest human deadline is at or before `now`."""
 
     def active(self) -> list[str]:
         """Tables not over."""

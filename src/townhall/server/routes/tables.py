@@ -1,5 +1,5 @@
 """Tables: the lobby, creating a table, taking a seat, the view, actions, why a place is not
-playable, undo, chat and the record."""
+playable, undo, resigning, leaving, chat and the record."""
 
 from __future__ import annotations
 
@@ -129,6 +129,17 @@ def act(table_id: TableId, body: ActionBody, services: ServicesDep, token: Token
     )
 
 
+@router.post("/{table_id}/final")
+def final(
+    table_id: TableId, body: ActionBody, services: ServicesDep, token: TokenDep, lang: LanguageDep
+) -> dict[str, Json]:
+    """Whether the seat could not take this action back once played (the engine's undo rules):
+    `{"final": true}` when it ends what may be undone. Nothing is played."""
+    with speaking(lang):
+        seat = services.runner.seat_of(table_id, token)
+        return {"final": services.runner.final(table_id, seat, body.state_id, body.action)}
+
+
 @router.post("/{table_id}/undo", response_model=dict[str, Json])
 def undo(table_id: TableId, body: UndoBody, services: ServicesDep, token: TokenDep, lang: LanguageDep) -> Response:
     return _move(services, table_id, token, lang, lambda seat: services.runner.undo(table_id, seat, body.state_id))
@@ -138,6 +149,13 @@ def undo(table_id: TableId, body: UndoBody, services: ServicesDep, token: TokenD
 def resign(table_id: TableId, body: UndoBody, services: ServicesDep, token: TokenDep, lang: LanguageDep) -> Response:
     """The seat gives up: the game ends, that seat ranks last and the others share first place."""
     return _move(services, table_id, token, lang, lambda seat: services.runner.resign(table_id, seat, body.state_id))
+
+
+@router.post("/{table_id}/leave", response_model=dict[str, Json])
+def leave(table_id: TableId, body: UndoBody, services: ServicesDep, token: TokenDep, lang: LanguageDep) -> Response:
+    """The seat leaves and the table's timeout policy replaces it: the server plays its every
+    decision from now on (on_timeout "bot"), or leaving ends the game as a resignation ("forfeit")."""
+    return _move(services, table_id, token, lang, lambda seat: services.runner.leave(table_id, seat, body.state_id))
 
 
 @router.post("/{table_id}/chat", status_code=201)

@@ -46,6 +46,12 @@ export const api = {
     return request("GET", `${tablePath(table)}/why?${query}`, { token });
   },
   undo: (table, token, stateId) => request("POST", `${tablePath(table)}/undo`, { token, body: { state_id: stateId } }),
+  final: (table, token, stateId, action) =>
+    request("POST", `${tablePath(table)}/final`, { token, body: { state_id: stateId, action } }),
+  resign: (table, token, stateId) =>
+    request("POST", `${tablePath(table)}/resign`, { token, body: { state_id: stateId } }),
+  leave: (table, token, stateId) =>
+    request("POST", `${tablePath(table)}/leave`, { token, body: { state_id: stateId } }),
   chat: (table, token, text) => request("POST", `${tablePath(table)}/chat`, { token, body: { text } }),
   record: (table) => request("GET", `${tablePath(table)}/record`),
   step: (table, step) => request("GET", `${tablePath(table)}/steps/${part(step)}`),

@@ -39,6 +39,7 @@ export function renderScores(el, view, { held, onTake }) {
       { class: ["seat", deciding ? "deciding" : "", seat in held ? "mine" : ""].join(" "), "data-seat": seat },
       h("span", { class: "swatch", style: `background:var(--seat-${seat})` }),
       h("span", { class: "name" }, seatName(view, seat), seat in held ? ` (${t("you")})` : ""),
+      info.left ? h("span", { class: "left-mark" }, t("seat-left")) : null,
       deciding ? h("span", { class: "turn-mark", title: t("deciding") }, "▶") : null,
       clock != null ? h("span", { class: "clock", "data-clock": seat }, clockText(clock)) : null,
       h(

@@ -81,3 +81,66 @@ export function handOver(overlay, name) {
     ready.focus();
   });
 }
+
+// Until every human seat is taken nothing moves: say how many players the table waits for, with
+// an invite link per free seat.
+export function renderWaiting(el, view) {
+  const free = view.seats.filter((info) => info.kind === "human" && !info.taken);
+  el.hidden = !(view.status === "open" && view.waiting > 0);
+  if (el.hidden) return clear(el);
+  const links = free.map((info) => {
+    const url = `${location.origin}/tables/${view.id}?seat=${info.seat}`;
+    const field = h("input", { readonly: true, value: url, "data-invite": info.seat, "aria-label": t("invite-link") });
+    const copy = h(
+      "button",
+      {
+        type: "button",
+        onclick: () => {
+          field.select();
+          navigator.clipboard?.writeText(url).catch(() => {});
+        },
+      },
+      t("copy"),
+    );
+    return h("li", {}, h("span", {}, t("invite-seat", { n: info.seat + 1 })), " ", field, " ", copy);
+  });
+  return clear(
+    el,
+    h("p", { class: "waiting-title" }, t("waiting-players", { n: view.waiting })),
+    h("p", { class: "small" }, t("waiting-help")),
+    h("ul", { class: "invites" }, links),
+  );
+}
+
+// A seat's own way out once the game runs: resign (the game ends, you rank last) or leave (the
+// server plays your seat from now on). Both ask first; `onDone(view)` takes the new view.
+export function renderSeatTools(el, view, { ask, resign, leave, onDone, onError }) {
+  const mine = view.seat !== null && view.seat !== undefined ? view.seats[view.seat] : null;
+  const running = view.status === "running" && !view.result;
+  el.hidden = !(mine && running && !mine.left);
+  if (el.hidden) return clear(el);
+  const forfeits = view.clocks?.on_timeout === "forfeit";
+  const tool = (id, label, question, send) =>
+    h(
+      "button",
+      {
+        type: "button",
+        id,
+        onclick: async () => {
+          if (!(await ask(question, label))) return;
+          try {
+            onDone(await send());
+          } catch (error) {
+            onError(error);
+          }
+        },
+      },
+      label,
+    );
+  return clear(
+    el,
+    tool("resign", t("resign"), t("confirm-resign"), resign),
+    " ",
+    tool("leave", t("leave"), forfeits ? t("confirm-leave-forfeit") : t("confirm-leave"), leave),
+  );
+}

@@ -1,11 +1,14 @@
 // The table page (/tables/{id}): the board widget fed with the seat's view and legal actions,
 // the off-board actions as buttons, the list of every legal action, the log, chat, scoreboard,
-// clocks, undo, the end screen and the replay viewer. Live over the websocket.
+// clocks, undo, resign and leave, the end screen and the replay viewer. Live over the websocket.
+// Decisions that cannot be taken back ask first (confirm.js); nothing moves until every seat is
+// taken (the page says whom it waits for).
 import { api } from "./api.js";
 import { createBoard } from "./board/api.js";
 import { playerColor } from "./board/config.js";
 import { normalize, onBoard } from "./board/state.js";
 import { renderChat } from "./chat.js";
+import { askConfirm, asking, dismiss, loadConfirms, questionBefore } from "./confirm.js";
 import { changedCells } from "./diff.js";
 import { $, clear, h } from "./dom.js";
 import { renderEnd } from "./end.js";
@@ -16,7 +19,7 @@ import { connect } from "./live.js";
 import { createLog } from "./log.js";
 import { openReplay } from "./replay.js";
 import { clockText, renderScores, seatName } from "./scores.js";
-import { askToSit, handOver } from "./seats.js";
+import { askToSit, handOver, renderSeatTools, renderWaiting } from "./seats.js";
 import { store } from "./store.js";
 
 const FLASH_MS = 1800;
@@ -120,7 +123,10 @@ function onView(view) {
   if (!before || before.state_id !== view.state_id) hideWhy();
   const since = before && before.seat === view.seat ? before.state_id : view.state_id;
   const fresh = log.merge(view, since);
+  if (before && view.state_id !== before.state_id) dismiss(); // a question about a state that is gone
   if (before && view.state_id > before.state_id) markMoves(before, view, fresh);
+  const timedOut = fresh.find((e) => e.kind === "timeout" && e.player === view.seat);
+  if (timedOut) showNotice(t("timeout-notice"));
   render(fresh);
   const next = preferredSeat(view);
   if (next !== null && next !== page.seat && !view.to_move.includes(page.seat)) switchSeat(next);
@@ -155,11 +161,25 @@ function render(fresh = []) {
   document.title = `${page.game?.title || view.game} – Townhall`;
   $("#prompt").textContent = view.board?.prompt || "";
   const movable = view.legal.length > 0 && !page.busy;
+  const left = view.seat != null && view.seats[view.seat]?.left;
   $("#turn").textContent = view.result
     ? t("game-over")
-    : movable
-      ? t("your-turn", { name: names(view.seat) })
-      : t("waiting-for", { names: view.to_move.map(names).join(", ") });
+    : view.waiting > 0
+      ? "" // the waiting panel says whom the table waits for
+      : left
+        ? t("you-left")
+        : movable
+          ? t("your-turn", { name: names(view.seat) })
+          : t("waiting-for", { names: view.to_move.map(names).join(", ") });
+  document.body.dataset.waiting = String(view.waiting || 0);
+  renderWaiting($("#waiting"), view);
+  renderSeatTools($("#seat-tools"), view, {
+    ask: (question, yes) => askConfirm($("#confirm-bar"), question, yes),
+    resign: () => api.resign(tableId, token(), page.view.state_id),
+    leave: () => api.leave(tableId, token(), page.view.state_id),
+    onDone: onView,
+    onError: showError,
+  });
   document.body.dataset.myTurn = movable ? "yes" : "no";
   board.set({ view: view.board, legal: view.legal, movable, lastMoves: page.lastMoves, flash: page.flash });
   renderOffboard(view, movable);
@@ -261,8 +281,29 @@ function hideWhy() {
   clear($("#why"));
 }
 
+function showNotice(text) {
+  const el = $("#notice");
+  clear(el, h("span", {}, text), " ", h("button", { type: "button", onclick: () => (el.hidden = true) }, "✕"));
+  el.lastChild.setAttribute("aria-label", t("close"));
+  el.hidden = false;
+}
+
 async function act(action) {
-  if (page.busy || !page.view) return;
+  if (page.busy || !page.view || asking() || page.probing) return;
+  const stateId = page.view.state_id;
+  page.probing = true;
+  const question = await questionBefore(action, (a) =>
+    api.final(tableId, token(), stateId, a.id).then(
+      (answer) => answer.final,
+      () => true, // no answer: ask rather than risk it
+    ),
+  ).finally(() => (page.probing = false));
+  const yes = !question || (await askConfirm($("#confirm-bar"), question));
+  if (!yes || !page.view || page.view.state_id !== stateId) {
+    if (page.view) render(); // the board waits for an answer: give it the decision back
+    return;
+  }
+  $("#notice").hidden = true;
   hideWhy();
   page.busy = true;
   document.body.dataset.busy = "yes";
@@ -346,6 +387,7 @@ async function main() {
       (answer) => answer.words,
       () => ({}),
     ),
+    loadConfirms(summary.game),
   ]);
   board = createBoard($("#board"), { game: gameModule, lang, t, words, events: { act, refused: explain } });
   page.view = null;
