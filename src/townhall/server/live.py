@@ -41,6 +41,15 @@ class Played:
     private: bool = False  # a step of a secret plan: its seat alone sees it (State.private_step)
 
 
+@dataclass(slots=True)
+class Undone:
+    """A step taken back, kept for the log: its events are known when the undo was made here; a
+    rebuilt table replays them on demand from the kept steps before it (`undone_events`)."""
+
+    played: Played
+    before: list[Played] | None = None  # the kept steps before it, while its events are unknown
+
+
 @dataclass(slots=True, kw_only=True)
 class Live:
     """A table as this process holds it: the live state at `state_id`, and what the views need."""
@@ -65,6 +74,7 @@ class Live:
     check: bool = False  # another process may have changed the table: check before the next view
     marks: list[int | None] = field(default_factory=list)  # per log row: the seat of a private step
     public_clock: dict[str, Json] | None = None  # the clock as of the last step everyone saw
+    undone: list[Undone] = field(default_factory=list)  # the steps taken back, oldest first
 
     def seen_ids(self, viewer: int | None) -> list[int]:
         """Per log row, the state id `viewer` knows it by: the rows `viewer` may see, counted (a
@@ -157,6 +167,16 @@ def replay_kept(
     return state, played
 
 
+def undone_events(live: Live, entry: Undone) -> list[Event]:
+    """The events of a step taken back, replayed once from the kept steps before it."""
+    if entry.before is not None:
+        _, played = replay_kept(
+            live.game, live.num_players, live.options, live.setup_chance, [*entry.before, entry.played]
+        )
+        entry.played.events, entry.before = played[-1].events, None
+    return entry.played.events
+
+
 def rebuild(stored: Stored, lookup: Callable[[str], Game[Any]]) -> Live:
     """The live table from its stored rows: seats, tokens, recent chat and the replayed log."""
     table = stored.table
@@ -166,11 +186,13 @@ def rebuild(stored: Stored, lookup: Callable[[str], Game[Any]]) -> Live:
             _("table {table} was made with other {game} rules data").format(table=table.id, game=game.meta.title)
         )
     kept: list[Played] = []
+    undone: list[Undone] = []
     ended: Outcome | None = None
     for step in stored.steps:
         if step.kind == UNDO:
             undid = (step.action or {}).get("undid")  # older undo rows took back the last step
-            kept.pop(next((i for i, k in enumerate(kept) if k.state_id == undid), len(kept) - 1))
+            index = next((i for i, k in enumerate(kept) if k.state_id == undid), len(kept) - 1)
+            undone.append(Undone(kept.pop(index), before=kept[:index]))
         elif step.kind == FORFEIT:
             ended = forfeit(table.num_players, [step.player], str((step.action or {}).get("reason", "resign")))
         else:
@@ -198,6 +220,7 @@ def rebuild(stored: Stored, lookup: Callable[[str], Game[Any]]) -> Live:
         chat=[line.to_json() for line in stored.chat],
         ended=ended,
         marks=[step.private_to for step in stored.steps],
+        undone=undone,
     )
 
 

@@ -16,11 +16,9 @@ from dataclasses import replace
 from townhall.engine.protocol import Json
 from townhall.engine.records import MatchRecord, RecordStep
 from townhall.i18n import using
-from townhall.server import clocks
+from townhall.server import clocks, history
 from townhall.server.live import Live, replay_kept
 from townhall.server.model import Seat, Table
-
-EVENTS_SHOWN = 30
 
 
 def summary(
@@ -100,19 +98,7 @@ def state_view(live: Live, seat: int | None) -> dict[str, Json]:
             }
             for action in state.legal_actions(seat)
         ]
-    events: list[Json] = []
-    for step in live.steps[-EVENTS_SHOWN:]:
-        for event in step.events:
-            if event.visible(seat):
-                events.append(
-                    {
-                        "state_id": seen_ids[step.state_id - 1],
-                        "player": step.player,
-                        "kind": event.kind,
-                        "data": event.data,
-                        "text": game.event_text(event),
-                    }
-                )
+    events, earlier = history.recent(live, seat)
     outcome = live.outcome()
     return {
         "state_id": seen_ids[-1] if seen_ids else 0,
@@ -123,6 +109,7 @@ def state_view(live: Live, seat: int | None) -> dict[str, Json]:
         "legal": legal,
         "can_undo": seat is not None and live.undoable(seat),
         "events": events,
+        "earlier_events": earlier,
         "scores": None if outcome is None else list(outcome.scores),
         "result": None if outcome is None else outcome.to_json(),
     }

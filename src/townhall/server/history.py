@@ -1,0 +1,92 @@
+"""The log as a seat reads it: the visible events of every step with the game's words, the steps
+taken back included and marked `undone`, each line naming its actor. The views carry the lines of
+the last rows; `page` serves the earlier ones (GET /api/tables/{id}/log)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from townhall.engine.protocol import Json
+from townhall.server.live import Live, Played, Undone, undone_events
+
+ROWS_SHOWN = 30  # the rows (kept or undone steps) whose lines a view carries
+PAGE_ROWS = 50  # a log page's rows, unless asked otherwise
+MAX_PAGE_ROWS = 200
+SEAT_LISTS = ("scorers", "winners")  # event fields listing the seats a line is about
+
+
+Row = tuple[Played, Undone | None]
+
+
+def rows(live: Live) -> list[Row]:
+    """Every step of the log up to the live state id, oldest first: (step, its undo or None)."""
+    undone: list[Row] = [(u.played, u) for u in live.undone if u.played.state_id <= live.state_id]
+    kept: list[Row] = [(step, None) for step in live.steps]
+    return sorted(kept + undone, key=lambda row: row[0].state_id) if undone else kept
+
+
+def recent(live: Live, seat: int | None) -> tuple[list[Json], bool]:
+    """The lines of the last rows, and whether earlier rows exist."""
+    every = rows(live)
+    seen = live.seen_ids(seat)
+    return [line for row in every[-ROWS_SHOWN:] for line in _lines(live, seat, seen, *row)], len(every) > ROWS_SHOWN
+
+
+def page(live: Live, seat: int | None, before: int | None, limit: int = PAGE_ROWS) -> dict[str, Json]:
+    """The lines of the last `limit` rows with lines that `seat` knows by a state id below
+    `before` (None: all), oldest first, and whether earlier lines exist."""
+    seen = live.seen_ids(seat)
+    found: list[list[Json]] = []
+    earlier = False
+    for row in _backwards(live, seen, before):
+        lines = _lines(live, seat, seen, *row)
+        if not lines:
+            continue
+        if len(found) == limit:
+            earlier = True
+            break
+        found.append(lines)
+    return {"events": [line for lines in reversed(found) for line in lines], "earlier": earlier}
+
+
+def _backwards(live: Live, seen: list[int], before: int | None) -> Iterator[Row]:
+    for row in reversed(rows(live)):
+        if before is None or seen[row[0].state_id - 1] < before:
+            yield row
+
+
+def _lines(live: Live, seat: int | None, seen: list[int], step: Played, undone: Undone | None) -> list[Json]:
+    events = step.events if undone is None else undone_events(live, undone)
+    lines: list[Json] = []
+    for event in events:
+        if event.visible(seat):
+            lines.append(
+                {
+                    "state_id": seen[step.state_id - 1],
+                    "player": step.player,
+                    "actor": _actor(event.data, step.player, live.num_players),
+                    "kind": event.kind,
+                    "data": event.data,
+                    "text": live.game.event_text(event),
+                    "undone": undone is not None,
+                }
+            )
+    return lines
+
+
+def _actor(data: dict[str, Json], player: int, players: int) -> int | None:
+    """The seat a line is about: the player its event names (another seat's draw or tax in a step
+    of this one), the one scorer or winner it lists (None when it lists several), else the step's
+    player."""
+    named = _seat(data.get("player"), players)
+    if named is not None:
+        return named
+    for field in SEAT_LISTS:
+        listed = data.get(field)
+        if isinstance(listed, list) and listed:
+            return _seat(listed[0], players) if len(listed) == 1 else None
+    return player
+
+
+def _seat(value: Json, players: int) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < players else None
