@@ -10,7 +10,7 @@ from townhall.games.carcassonne.actions import DEPLOY, SKIP
 from townhall.games.carcassonne.position import DEPLOY as DEPLOY_PHASE
 from townhall.games.carcassonne.position import OVER, PLACE, CarcassonnePosition, tile_counts
 from townhall.games.carcassonne.tiles import CODES, KIND_NAMES, LAYOUTS, ROLE_NAMES, RULES, TILE_SPECS, xy_of
-from townhall.games.carcassonne.words import _, segment_label
+from townhall.games.carcassonne.words import _, segment_label, term
 
 AREA = "table"
 HAND_AREA = "hand"
@@ -96,6 +96,12 @@ def board_view(state: CarcassonnePosition, viewer: int | None) -> dict[str, Json
                 "maximum": RULES["followers_per_player"] - RULES["score_markers_per_player"],
             }
         )
+        if state.phase == OVER:  # the points by feature, for the end screen's breakdown
+            tracks += [
+                {"id": f"final-{name}-{player}", "label": term(name), "value": state.kind_points[4 * player + kind]}
+                | {"owner": player}
+                for kind, name in enumerate(KIND_NAMES)
+            ]
     items: list[Json] = []
     if state.hand >= 0:
         items.append({"id": "hand", "kind": "tile", "label": CODES[state.hand], "owner": state.current})
