@@ -56,6 +56,8 @@ def _backwards(live: Live, seen: list[int], before: int | None) -> Iterator[Row]
 
 
 def _lines(live: Live, seat: int | None, seen: list[int], step: Played, undone: Undone | None) -> list[Json]:
+    if undone is not None and step.private and seat != step.player:
+        return []  # taking back a private step is private: the others never learn of it
     events = step.events if undone is None else undone_events(live, undone)
     lines: list[Json] = []
     for event in events:
