@@ -165,6 +165,9 @@ def test_one_end_table_that_fits_a_laptop_and_a_phone(
         winners = result.get("winners", [s for s, rank in enumerate(result["ranks"]) if rank == 1])
         expect(end.locator(".winner")).to_have_count(len(winners))
         expect(end.locator(".nobody-won")).to_have_count(0 if winners else 1)
+        names = [s["name"] for s in spectator["seats"]]
+        headline = end.locator("h2.headline").inner_text()
+        assert all(names[seat] in headline for seat in winners) and ("won" in headline) == bool(winners), headline
         if facts["score"] == "points":
             shown = [float(s) for s in end.locator(".final-score").all_inner_texts()]
             assert sorted(shown) == sorted(spectator["result"]["scores"])

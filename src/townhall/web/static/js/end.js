@@ -72,7 +72,12 @@ export function renderEnd(el, view, facts, { onReplay }) {
   });
   clear(
     el,
-    h("h2", {}, t("game-over")),
+    // the headline tells who won
+    h(
+      "h2",
+      { class: "headline" },
+      won.size ? t("won-by", { names: [...won].map((seat) => seatName(view, seat)).join(", ") }) : t("game-over"),
+    ),
     h("p", { class: "reason" }, facts?.end_reasons?.[reason] || reason),
     won.size ? null : h("p", { class: "nobody-won" }, t("nobody-won")),
     tieBreaks?.length
