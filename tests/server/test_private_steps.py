@@ -141,3 +141,25 @@ def test_private_steps_over_http_push_nothing_to_the_others(
             assert ann.act(own["state_id"], done[0]["json"]).status_code == 200
         pushed = _quiet(watcher, 2.0)
         assert pushed and pushed[-1]["state_id"] > before[1]["state_id"]  # the reveal is public
+
+
+def test_a_private_step_taken_back_stays_private() -> None:
+    """The seat reads its private step as undone; the others' views do not change at all."""
+    runner = TableRunner(MemoryStore(), games.get)
+    table_id = runner.create(GAME, 2, {}, ["human", "human"], {})
+    _to_plan(runner, table_id, random.Random(3))
+    before = {viewer: runner.view_json(table_id, viewer) for viewer in OTHERS}
+    assert _private_plan(runner, table_id, random.Random(1), 1) == 1
+    own = runner.view(table_id, 0)
+    assert own["can_undo"]
+    runner.undo(table_id, 0, own["state_id"])
+    mine = runner.view(table_id, 0)["events"]
+    planned = runner.cache.get(table_id).undone[-1].played.events  # a plan step may tell nothing
+    undone = [e for e in mine if e["undone"]]
+    assert len(undone) == len(planned) and {e["state_id"] for e in undone} <= {own["state_id"]}
+    for viewer in OTHERS:
+        assert runner.view_json(table_id, viewer) == before[viewer], f"viewer {viewer} saw a private undo"
+        page = runner.log_page(table_id, viewer, None, 200)["events"]
+        assert not any(e["undone"] for e in page)
+    rebuilt = TableRunner(runner.store, games.get)  # another process reads the same
+    assert rebuilt.view(table_id, 0)["events"] == mine

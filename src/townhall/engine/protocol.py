@@ -143,20 +143,25 @@ class GameFacts:
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """How a finished game ended: ranks (1 best, ties share), scores, why it ended and which
-    tie-breaks decided a rank (codes from the game's facts)."""
+    tie-breaks decided a rank (codes from the game's facts). `winners`: who won where a victory
+    condition decides (`GameFacts.score` "victory"), maybe nobody; None where rank 1 wins."""
 
     ranks: tuple[int, ...]
     scores: tuple[float, ...]
     reason: str
     tie_breaks: tuple[str, ...] = ()
+    winners: tuple[int, ...] | None = None
 
     def to_json(self) -> dict[str, Json]:
-        return {
+        out: dict[str, Json] = {
             "ranks": list(self.ranks),
             "scores": list(self.scores),
             "reason": self.reason,
             "tie_breaks": list(self.tie_breaks),
         }
+        if self.winners is not None:
+            out["winners"] = list(self.winners)
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -269,7 +274,13 @@ class State(metaclass=ABCMeta):
         if not self.is_terminal():
             return None
         reason, tie_breaks = self.end_reason()
-        return Outcome(tuple(self.ranks()), tuple(float(s) for s in self.scores()), reason, tie_breaks)
+        scores = tuple(float(s) for s in self.scores())
+        return Outcome(tuple(self.ranks()), scores, reason, tie_breaks, self.victors())
+
+    def victors(self) -> tuple[int, ...] | None:
+        """Who won a finished game decided by a victory condition (`GameFacts.score` "victory"),
+        maybe nobody; None (the default) where the players ranked first win."""
+        return None
 
     @abstractmethod
     def observation(self, player: int | None) -> dict[str, Json]:

@@ -47,6 +47,15 @@ class Played:
     timed_out: bool = False  # played by the timeout policy for a human out of time
 
 
+@dataclass(slots=True)
+class Undone:
+    """A step taken back, kept for the log: its events are known when the undo was made here; a
+    rebuilt table replays them on demand from the kept steps before it (`undone_events`)."""
+
+    played: Played
+    before: list[Played] | None = None  # the kept steps before it, while its events are unknown
+
+
 @dataclass(slots=True, kw_only=True)
 class Live:
     """A table as this process holds it: the live state at `state_id`, and what the views need."""
@@ -72,6 +81,7 @@ class Live:
     marks: list[int | None] = field(default_factory=list)  # per log row: the seat of a private step
     public_clock: dict[str, Json] | None = None  # the clock as of the last step everyone saw
     left: dict[int, int] = field(default_factory=dict)  # seat -> the state id of its "leave" row
+    undone: list[Undone] = field(default_factory=list)  # the steps taken back, oldest first
 
     @property
     def waiting(self) -> int:
@@ -186,6 +196,16 @@ def replay_kept(
     return state, played
 
 
+def undone_events(live: Live, entry: Undone) -> list[Event]:
+    """The events of a step taken back, replayed once from the kept steps before it."""
+    if entry.before is not None:
+        _, played = replay_kept(
+            live.game, live.num_players, live.options, live.setup_chance, [*entry.before, entry.played]
+        )
+        entry.played.events, entry.before = played[-1].events, None
+    return entry.played.events
+
+
 def rebuild(stored: Stored, lookup: Callable[[str], Game[Any]]) -> Live:
     """The live table from its stored rows: seats, tokens, recent chat and the replayed log."""
     table = stored.table
@@ -195,12 +215,14 @@ def rebuild(stored: Stored, lookup: Callable[[str], Game[Any]]) -> Live:
             _("table {table} was made with other {game} rules data").format(table=table.id, game=game.meta.title)
         )
     kept: list[Played] = []
+    undone: list[Undone] = []
     ended: Outcome | None = None
     left: dict[int, int] = {}
     for step in stored.steps:
         if step.kind == UNDO:
             undid = (step.action or {}).get("undid")  # older undo rows took back the last step
-            kept.pop(next((i for i, k in enumerate(kept) if k.state_id == undid), len(kept) - 1))
+            index = next((i for i, k in enumerate(kept) if k.state_id == undid), len(kept) - 1)
+            undone.append(Undone(kept.pop(index), before=kept[:index]))
         elif step.kind == FORFEIT:
             ended = forfeit(table.num_players, [step.player], str((step.action or {}).get("reason", "resign")))
         elif step.kind == LEAVE:
@@ -231,6 +253,7 @@ def rebuild(stored: Stored, lookup: Callable[[str], Game[Any]]) -> Live:
         ended=ended,
         marks=[step.private_to for step in stored.steps],
         left=left,
+        undone=undone,
     )
 
 

@@ -16,12 +16,9 @@ from dataclasses import replace
 from townhall.engine.protocol import Json
 from townhall.engine.records import MatchRecord, RecordStep
 from townhall.i18n import using
-from townhall.server import clocks
-from townhall.server.live import Live, Played, replay_kept
+from townhall.server import clocks, history
+from townhall.server.live import Live, replay_kept
 from townhall.server.model import OPEN, Seat, Table
-from townhall.server.words import _
-
-EVENTS_SHOWN = 30
 
 
 def summary(
@@ -107,30 +104,7 @@ def state_view(live: Live, seat: int | None) -> dict[str, Json]:
             }
             for action in state.legal_actions(seat)
         ]
-    events: list[Json] = []
-    shown = live.steps[-EVENTS_SHOWN:]
-    leaves = sorted(
-        (row, left)
-        for left, row in live.left.items()
-        if row <= len(seen_ids) and (not shown or row > shown[0].state_id)
-    )
-    for step in shown:
-        while leaves and leaves[0][0] < step.state_id:
-            events.append(_notice(live, leaves.pop(0), seen_ids))
-        if step.timed_out:
-            events.append(_timed_out(live, step, seen_ids))
-        for event in step.events:
-            if event.visible(seat):
-                events.append(
-                    {
-                        "state_id": seen_ids[step.state_id - 1],
-                        "player": step.player,
-                        "kind": event.kind,
-                        "data": event.data,
-                        "text": game.event_text(event),
-                    }
-                )
-    events.extend(_notice(live, leave, seen_ids) for leave in leaves)
+    events, earlier = history.recent(live, seat)
     outcome = live.outcome()
     return {
         "state_id": seen_ids[-1] if seen_ids else 0,
@@ -141,26 +115,10 @@ def state_view(live: Live, seat: int | None) -> dict[str, Json]:
         "legal": legal,
         "can_undo": seat is not None and live.undoable(seat),
         "events": events,
+        "earlier_events": earlier,
         "scores": None if outcome is None else list(outcome.scores),
         "result": None if outcome is None else outcome.to_json(),
     }
-
-
-def _name(live: Live, seat: int) -> str:
-    return live.seats[seat].name or _("player {n}").format(n=seat + 1)
-
-
-def _timed_out(live: Live, step: Played, seen_ids: list[int]) -> Json:
-    """The log's line before a move the timeout policy played for a human out of time."""
-    text = _("{name} ran out of time: the server played this move for them").format(name=_name(live, step.player))
-    return {"state_id": seen_ids[step.state_id - 1], "player": step.player, "kind": "timeout", "data": {}, "text": text}
-
-
-def _notice(live: Live, leave: tuple[int, int], seen_ids: list[int]) -> Json:
-    """The log's line of a player leaving the game."""
-    row, seat = leave
-    text = _("{name} left the game: the server plays their seat from now on").format(name=_name(live, seat))
-    return {"state_id": seen_ids[row - 1], "player": seat, "kind": "leave", "data": {}, "text": text}
 
 
 def view_at(live: Live, step: int) -> dict[str, Json]:

@@ -25,10 +25,10 @@ from townhall.engine.match import may_take_back
 from townhall.engine.outcome import forfeit
 from townhall.engine.protocol import Game, Json, State
 from townhall.engine.why import refusals_at
-from townhall.server import clocks, projection
+from townhall.server import clocks, history, projection
 from townhall.server.cache import CACHED_TABLES, TableCache
 from townhall.server.errors import BadRequest, BadToken, NotOver, NotSeated, UndoRefused, Waiting
-from townhall.server.live import BotTurn, Live, bot_turn, new_table, replay_kept, started_clock
+from townhall.server.live import BotTurn, Live, Undone, bot_turn, new_table, replay_kept, started_clock
 from townhall.server.model import ACTION, FORFEIT, LEAVE, OPEN, OVER, RUNNING, TIMEOUT, UNDO, Moved, Seat, Step
 from townhall.server.storage import hash_token, utc_now
 from townhall.server.store import CHAT_SHOWN, TableStore
@@ -143,6 +143,12 @@ class TableRunner:
                 live = self.cache.checked(live)
             return projection.view_json(live, seat, language, self._now())
 
+    def log_page(self, table_id: str, seat: int | None, before: int | None, limit: int) -> dict[str, Json]:
+        """A page of the seat's log: the lines before state id `before` (None: up to now)."""
+        with self.cache.lock(table_id):
+            live = self.cache.checked(self.cache.get(table_id))
+            return history.page(live, seat, before, limit)
+
     def record(self, table_id: str) -> dict[str, Json]:
         """The finished game as a record that `townhall replay` reads."""
         live = self._finished(table_id, _("the record is published once the game is over"))
@@ -253,6 +259,7 @@ class TableRunner:
             )
             self._write(live, marker, False, live.clock, state)
             live.steps = steps
+            live.undone.append(Undone(undone))
             seen = live.seen_id(seat)
         self._notify(table_id, expected + 1, private_to)
         return seen

@@ -87,6 +87,10 @@ class AntiquityState(AntiquityPosition):
     def end_reason(self) -> tuple[str, tuple[str, ...]]:
         return victory.end_reason(self)
 
+    def victors(self) -> tuple[int, ...]:
+        """ANT-PH10-1: a saint's condition met, or the last player left; nobody at the round limit."""
+        return tuple(sorted(self.winners))
+
     def observation(self, player: int | None) -> dict[str, Json]:
         return observation.observation(self, player)
 

@@ -20,7 +20,7 @@ from townhall.games.carcassonne.tiles import (
     cell_of,
     xy_of,
 )
-from townhall.games.carcassonne.words import _, segment_label
+from townhall.games.carcassonne.words import _, segment_label, term
 
 AREA = "table"
 HAND_AREA = "hand"
@@ -109,6 +109,12 @@ def board_view(state: CarcassonnePosition, viewer: int | None) -> dict[str, Json
                 "maximum": RULES["followers_per_player"] - RULES["score_markers_per_player"],
             }
         )
+        if state.phase == OVER:  # the points by feature, for the end screen's breakdown
+            tracks += [
+                {"id": f"final-{name}-{player}", "label": term(name), "value": state.kind_points[4 * player + kind]}
+                | {"owner": player}
+                for kind, name in enumerate(KIND_NAMES)
+            ]
     items: list[Json] = []
     if state.hand >= 0:
         items.append({"id": "hand", "kind": "tile", "label": CODES[state.hand], "owner": state.current})

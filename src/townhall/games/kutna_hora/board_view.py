@@ -12,7 +12,7 @@ from typing import Any
 
 from townhall.engine.board import BOARD_FORMAT, MarkKind
 from townhall.engine.protocol import Json
-from townhall.games.kutna_hora import economy, mine, rounds
+from townhall.games.kutna_hora import economy, mine, rounds, scoring
 from townhall.games.kutna_hora.actions import IDLE, SPACE, TAKE_COLS
 from townhall.games.kutna_hora.data import (
     ACTIONS,
@@ -258,6 +258,17 @@ def _drawn(s: KutnaHoraPosition) -> dict[str, Json]:
     return {"id": "drawn", "label": _("Drawn mine tiles"), "layout": "row", "cells": cells}
 
 
+def _final_labels() -> tuple[str, ...]:
+    """The words of `scoring.FINAL_PARTS`, in its order."""
+    return (
+        _("town buildings"),
+        _("mine majorities"),
+        _("final income"),
+        _("final reputation"),
+        _("leftover buildings, plots and pelicans"),
+    )
+
+
 def _player(s: KutnaHoraPosition, p: int) -> dict[str, Json]:
     """Three columns, as the player's board reads on a phone: the cards in two rows, the house
     rows, the licence slots."""
@@ -304,6 +315,13 @@ def _player(s: KutnaHoraPosition, p: int) -> dict[str, Json]:
         (f"production.{name}", _("{good} production").format(good=good(g)), economy.production(s, p, g))
         for g, name in enumerate(GOODS)
     ]
+    if s.final:  # over: the points by source, for the end screen's breakdown
+        parts = s.final[p]
+        values += [
+            (f"final-{name}", label, points)
+            for name, label, points in zip(scoring.FINAL_PARTS, _final_labels(), parts, strict=True)
+        ]
+        values.append(("final-play", _("points scored during the game"), s.points[p] - sum(parts)))
     tracks = [{"id": i, "label": label, "value": value, "owner": p} for i, label, value in values]
     return {
         "id": f"player{p}",

@@ -14,7 +14,7 @@ from townhall import games
 from townhall.agents import HUMAN, TableSpec
 from townhall.engine.errors import OptionError
 from townhall.engine.protocol import Json
-from townhall.server import clocks, limits
+from townhall.server import clocks, history, limits
 from townhall.server.bots import bot_spec
 from townhall.server.context import REFUSALS, Services, ServicesDep, TokenDep
 from townhall.server.file_options import refuse_file_names
@@ -188,6 +188,23 @@ def why_not(
         seat = services.runner.seat_of(table_id, token)
         place: dict[str, Json] = {"area": area, "cell": cell, "part": part}
         return {"place": place, "reasons": list(services.runner.why_not(table_id, seat, place))}
+
+
+@router.get("/{table_id}/log")
+def log_page(
+    table_id: TableId,
+    services: ServicesDep,
+    token: TokenDep,
+    lang: LanguageDep,
+    before: Annotated[int | None, Query(ge=0, le=2**53, description="Lines of state ids below this one.")] = None,
+    limit: Annotated[int, Query(ge=1, le=history.MAX_PAGE_ROWS, description="At most this many steps.")] = (
+        history.PAGE_ROWS
+    ),
+) -> dict[str, Json]:
+    """The seat's log (spectator's without a token), a page at a time, newest page first."""
+    with speaking(lang):
+        seat = services.runner.seat_of(table_id, token)
+        return services.runner.log_page(table_id, seat, before, limit)
 
 
 @router.get("/{table_id}/record")

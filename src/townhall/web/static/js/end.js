@@ -1,29 +1,85 @@
-// The end screen: ranks, scores, why the game ended, the tie-breaks, and each player's final
-// numbers from the board view (the score breakdown).
+// The end screen: why the game ended, the tie-breaks, and one table of ranks. Each row: rank,
+// player, score, and below it the score's breakdown by the game's own categories (the board
+// view's `final-…` tracks); the seat's other numbers fold into "more". In a game won by a victory
+// condition (the game's facts say so) the numbers that only rank the others are not shown as
+// scores: the rank tells, and the game names the winners (maybe nobody). Rows wrap instead of
+// scrolling sideways.
 import { clear, h } from "./dom.js";
 import { t } from "./i18n.js";
 import { seatName, tracksOf } from "./scores.js";
+
+const COUNT_MS = 900; // how long a score counts up
 
 export function renderEnd(el, view, facts, { onReplay }) {
   if (!view.result) {
     el.hidden = true;
     return;
   }
-  const { ranks, scores, reason, tie_breaks: tieBreaks } = view.result;
+  const { ranks, scores, reason, tie_breaks: tieBreaks, winners } = view.result;
+  // who won: the game says so where a victory condition decides (maybe nobody), else rank 1
+  const won = new Set(winners ?? ranks.flatMap((rank, seat) => (rank === 1 ? [seat] : [])));
+  const byPoints = (facts?.score ?? "points") === "points";
   const order = ranks.map((rank, seat) => ({ rank, seat })).sort((a, b) => a.rank - b.rank || a.seat - b.seat);
-  // One column per kind of track: the ids of different seats' tracks differ only by the seat.
-  const columns = new Map();
-  for (const { seat } of order) {
-    for (const tr of tracksOf(view.board, seat)) {
-      const key = kindOf(tr.id, seat);
-      if (!columns.has(key)) columns.set(key, tr.label.replace(/^player \d+ /, ""));
-    }
-  }
-  const value = (seat, key) => tracksOf(view.board, seat).find((tr) => kindOf(tr.id, seat) === key)?.value ?? "";
+  // a track that is every seat's final score again is not shown twice
+  const isTotal = (id) =>
+    order.every(({ seat }) => tracksOf(view.board, seat).find((tr) => tr.id === id)?.value === scores[seat]);
+  const counters = [];
+  const rows = order.map(({ rank, seat }) => {
+    const tracks = tracksOf(view.board, seat).filter((tr) => !isTotal(tr.id));
+    const parts = tracks.filter((tr) => tr.id.startsWith("final-"));
+    const others = tracks.filter((tr) => !tr.id.startsWith("final-"));
+    const score = h("td", { class: "final-score", "data-score": scores[seat] }, String(scores[seat]));
+    if (byPoints) counters.push([score, scores[seat]]);
+    const breakdown = [
+      h(
+        "ul",
+        { class: "parts" },
+        parts.map((tr) => h("li", { "data-part": tr.id }, h("span", {}, tr.label), " ", h("b", {}, signed(tr.value)))),
+      ),
+      others.length
+        ? h(
+            "details",
+            { class: "more" },
+            h("summary", {}, t("end-more")),
+            h(
+              "ul",
+              { class: "parts" },
+              others.map((tr) => h("li", {}, h("span", {}, label(tr)), " ", h("b", {}, String(tr.value)))),
+            ),
+          )
+        : null,
+    ];
+    // the breakdown on a row of its own, the table's whole width: it wraps on a phone
+    return [
+      h(
+        "tr",
+        { class: "rank-row", "data-seat": seat, "data-rank": rank },
+        h("td", { class: "rank" }, won.has(seat) ? h("span", { class: "winner" }, t("winner")) : String(rank)),
+        h(
+          "td",
+          { class: "who" },
+          h("span", { class: "swatch", style: `background:var(--seat-${seat})` }),
+          seatName(view, seat),
+        ),
+        byPoints ? score : null,
+      ),
+      h(
+        "tr",
+        { class: "breakdown-row", "data-breakdown": seat },
+        h("td", { class: "breakdown", colspan: byPoints ? 3 : 2, "aria-label": t("score-breakdown") }, breakdown),
+      ),
+    ];
+  });
   clear(
     el,
-    h("h2", {}, t("game-over")),
+    // the headline tells who won
+    h(
+      "h2",
+      { class: "headline" },
+      won.size ? t("won-by", { names: [...won].map((seat) => seatName(view, seat)).join(", ") }) : t("game-over"),
+    ),
     h("p", { class: "reason" }, facts?.end_reasons?.[reason] || reason),
+    won.size ? null : h("p", { class: "nobody-won" }, t("nobody-won")),
     tieBreaks?.length
       ? h("p", {}, t("tie-breaks"), ": ", tieBreaks.map((c) => facts?.tie_breaks?.[c] || c).join(", "))
       : null,
@@ -36,26 +92,12 @@ export function renderEnd(el, view, facts, { onReplay }) {
         h(
           "tr",
           {},
-          h("th", {}, t("rank")),
-          h("th", {}, t("player")),
-          h("th", {}, t("score")),
-          [...columns.values()].map((label) => h("th", {}, label)),
+          h("th", { scope: "col" }, t("rank")),
+          h("th", { scope: "col" }, t("player")),
+          byPoints ? h("th", { scope: "col", class: "score-head" }, t("score")) : null,
         ),
       ),
-      h(
-        "tbody",
-        {},
-        order.map(({ rank, seat }) =>
-          h(
-            "tr",
-            { "data-seat": seat, "data-rank": rank },
-            h("td", {}, String(rank)),
-            h("td", {}, h("span", { class: "swatch", style: `background:var(--seat-${seat})` }), seatName(view, seat)),
-            h("td", { class: "final-score" }, String(scores[seat])),
-            [...columns.keys()].map((key) => h("td", {}, String(value(seat, key)))),
-          ),
-        ),
-      ),
+      h("tbody", {}, rows.flat()),
     ),
     h(
       "p",
@@ -65,9 +107,26 @@ export function renderEnd(el, view, facts, { onReplay }) {
       h("a", { href: "/" }, t("back-to-lobby")),
     ),
   );
+  if (el.hidden) countUp(counters); // once, when the end first shows
   el.hidden = false;
 }
 
-function kindOf(id, seat) {
-  return id.replace(new RegExp(`(?<![0-9])${seat}(?![0-9])`), "#");
+function signed(value) {
+  return value > 0 ? `+${value}` : String(value).replace("-", "−");
+}
+
+function label(track) {
+  return track.label.replace(/^player \d+ /, "");
+}
+
+// The final scores count up from 0, unless the player asked for less motion.
+function countUp(counters) {
+  if (!counters.length || matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+  const start = performance.now();
+  const frame = (now) => {
+    const done = Math.min(1, (now - start) / COUNT_MS);
+    for (const [cell, value] of counters) cell.textContent = String(Math.round(value * done));
+    if (done < 1) requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
 }

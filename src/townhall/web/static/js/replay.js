@@ -3,6 +3,7 @@
 import { api } from "./api.js";
 import { clear, h } from "./dom.js";
 import { t } from "./i18n.js";
+import { icon } from "./icons.js";
 
 const PLAY_EVERY = 700; // ms per step while playing
 
@@ -14,7 +15,10 @@ export async function openReplay(el, table, { show, onError }) {
   const slider = h("input", { type: "range", id: "replay-step", min: 0, max: 0, value: 0, "aria-label": t("step") });
   const counter = h("span", { id: "replay-counter" });
   const events = h("ol", { class: "replay-events", id: "replay-events" });
-  const play = h("button", { type: "button", id: "replay-play" }, `▶ ${t("play")}`);
+  const play = h("button", { type: "button", id: "replay-play" });
+  const playLabel = (playing) =>
+    clear(play, icon(playing ? "pause" : "play"), " ", h("span", {}, t(playing ? "pause" : "play")));
+  playLabel(false);
 
   async function go(n) {
     step = Math.max(0, Math.min(n, steps || n));
@@ -40,11 +44,11 @@ export async function openReplay(el, table, { show, onError }) {
     if (timer) {
       clearInterval(timer);
       timer = null;
-      play.textContent = `▶ ${t("play")}`;
+      playLabel(false);
       return;
     }
     if (step >= steps) go(0);
-    play.textContent = `⏸ ${t("pause")}`;
+    playLabel(true);
     timer = setInterval(async () => {
       await loading;
       if (step >= steps) return toggle();
@@ -60,11 +64,11 @@ export async function openReplay(el, table, { show, onError }) {
     h(
       "div",
       { class: "replay-bar" },
-      h("button", { type: "button", id: "replay-first", onclick: () => go(0) }, "⏮"),
-      h("button", { type: "button", id: "replay-prev", onclick: () => go(step - 1), "aria-label": t("previous") }, "◀"),
+      iconButton("replay-first", "first", t("first-step"), () => go(0)),
+      iconButton("replay-prev", "previous", t("previous"), () => go(step - 1)),
       play,
-      h("button", { type: "button", id: "replay-next", onclick: () => go(step + 1), "aria-label": t("next") }, "▶▶"),
-      h("button", { type: "button", id: "replay-last", onclick: () => go(steps) }, "⏭"),
+      iconButton("replay-next", "next", t("next"), () => go(step + 1)),
+      iconButton("replay-last", "last", t("last-step"), () => go(steps)),
       slider,
       counter,
     ),
@@ -73,4 +77,12 @@ export async function openReplay(el, table, { show, onError }) {
   el.hidden = false;
   await go(0);
   return { go, close: () => timer && clearInterval(timer) };
+}
+
+function iconButton(id, name, label, onclick) {
+  return h(
+    "button",
+    { type: "button", id, class: "icon-button", "aria-label": label, title: label, onclick },
+    icon(name),
+  );
 }

@@ -334,9 +334,16 @@ async function startReplay() {
   clear($("#offboard"));
   page.replay = await openReplay($("#replay"), tableId, {
     show: (view) => {
+      view.board = normalize(view.board);
       document.body.dataset.replayStep = String(view.step);
       $("#prompt").textContent = view.board?.prompt || "";
+      $("#turn").textContent = "";
       board.set({ view: view.board, legal: [], movable: false, lastMoves: {}, flash: [] });
+      // the side panels tell the step shown, not the end: no clocks (no step keeps them)
+      renderScores($("#scores"), { ...view, clocks: null }, { held: {}, onTake: null });
+      renderSupply(view);
+      log.merge(view, view.state_id);
+      log.render(names, [], null);
     },
     onError: showError,
   });
@@ -367,7 +374,9 @@ function showRulesLink(game) {
 async function main() {
   await setup();
   labels();
-  log = createLog($("#log"), $("#announcer"));
+  log = createLog($("#log"), $("#announcer"), {
+    load: (before) => api.log(tableId, page.replay ? null : token(), before),
+  });
   let summary;
   try {
     summary = await api.view(tableId);
