@@ -14,6 +14,14 @@ from townhall.server.memory_store import MemoryStore
 from townhall.server.runner import TableRunner
 
 
+def _seated(runner: TableRunner) -> str:
+    """A two-person Carcassonne table with both seats taken (a game starts only then)."""
+    table_id = runner.create("carcassonne", 2, {}, ["human", "human"], {})
+    for seat, name in enumerate(("ann", "bob")):
+        runner.take_seat(table_id, seat, name)
+    return table_id
+
+
 def _undo_once(runner: TableRunner, table_id: str, rng: random.Random) -> tuple[int, int]:
     """Random moves until one may be taken back, then take it back: (its seat, its state id)."""
     for _ in range(60):
@@ -40,7 +48,7 @@ def _play(runner: TableRunner, table_id: str, rng: random.Random, moves: int) ->
 def test_an_undone_step_stays_in_the_log_marked_live_and_rebuilt() -> None:
     store = MemoryStore()
     runner = TableRunner(store, games.get)
-    table_id = runner.create("carcassonne", 2, {}, ["human", "human"], {})
+    table_id = _seated(runner)
     seat, undone_id = _undo_once(runner, table_id, random.Random(3))
     events = runner.view(table_id, seat)["events"]
     marked = [e for e in events if e["undone"]]
@@ -54,7 +62,7 @@ def test_an_undone_step_stays_in_the_log_marked_live_and_rebuilt() -> None:
 
 def test_each_line_names_the_seat_it_is_about() -> None:
     runner = TableRunner(MemoryStore(), games.get)
-    table_id = runner.create("carcassonne", 2, {}, ["human", "human"], {})
+    table_id = _seated(runner)
     _play(runner, table_id, random.Random(4), 4)
     events = runner.view(table_id, None)["events"]
     draws = [e for e in events if e["kind"] == "draw"]
@@ -66,7 +74,7 @@ def test_each_line_names_the_seat_it_is_about() -> None:
 
 def test_a_score_is_the_line_of_its_scorer() -> None:
     runner = TableRunner(MemoryStore(), games.get)
-    table_id = runner.create("carcassonne", 2, {}, ["human", "human"], {})
+    table_id = _seated(runner)
     _play(runner, table_id, random.Random(4), 200)  # to the end: the final scoring
     scores = [e for e in runner.log_page(table_id, None, None, 200)["events"] if e["kind"] in ("score", "farm")]
     assert scores
@@ -78,7 +86,7 @@ def test_a_score_is_the_line_of_its_scorer() -> None:
 
 def test_the_whole_log_page_by_page() -> None:
     runner = TableRunner(MemoryStore(), games.get)
-    table_id = runner.create("carcassonne", 2, {}, ["human", "human"], {})
+    table_id = _seated(runner)
     _play(runner, table_id, random.Random(5), history.ROWS_SHOWN + 25)
     view = runner.view(table_id, None)
     assert view["earlier_events"] is True

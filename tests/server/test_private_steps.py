@@ -147,6 +147,8 @@ def test_a_private_step_taken_back_stays_private() -> None:
     """The seat reads its private step as undone; the others' views do not change at all."""
     runner = TableRunner(MemoryStore(), games.get)
     table_id = runner.create(GAME, 2, {}, ["human", "human"], {})
+    runner.take_seat(table_id, 0, "ann")  # a game starts once every human seat is taken
+    runner.take_seat(table_id, 1, "bob")
     _to_plan(runner, table_id, random.Random(3))
     before = {viewer: runner.view_json(table_id, viewer) for viewer in OTHERS}
     assert _private_plan(runner, table_id, random.Random(1), 1) == 1
