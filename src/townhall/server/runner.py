@@ -85,6 +85,7 @@ class TableRunner:
                 live.seats = [*live.seats]  # a view being built keeps the old list
                 live.seats[seat] = Seat(seat=seat, spec=live.seats[seat].spec, name=name, token_hash=digest)
                 live.tokens[digest] = seat
+                live.views.clear()  # the views' sentences name the seats
 
             self.cache.touched(table_id, touched, seated)
         self._notify(table_id, touched.state_id, None)

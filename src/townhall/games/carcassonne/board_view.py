@@ -10,7 +10,8 @@ from townhall.games.carcassonne.actions import DEPLOY, SKIP
 from townhall.games.carcassonne.position import DEPLOY as DEPLOY_PHASE
 from townhall.games.carcassonne.position import OVER, PLACE, CarcassonnePosition, tile_counts
 from townhall.games.carcassonne.tiles import CODES, KIND_NAMES, LAYOUTS, ROLE_NAMES, RULES, TILE_SPECS, xy_of
-from townhall.games.carcassonne.words import _, segment_label
+from townhall.games.carcassonne.words import _, segment_label, tile_name
+from townhall.games.carcassonne.words import player as player_name
 
 AREA = "table"
 HAND_AREA = "hand"
@@ -141,8 +142,10 @@ def _prompt(state: CarcassonnePosition) -> str:
     if state.phase == OVER:
         return _("game over")
     if state.phase == DEPLOY_PHASE:
-        return _("player {number}: deploy a follower on the tile just placed, or not").format(number=state.current + 1)
-    return _("player {number}: place {tile}").format(number=state.current + 1, tile=CODES[state.hand])
+        return _("{player}: deploy a follower on the tile just placed, or not").format(
+            player=player_name(state.current)
+        )
+    return _("{player}: place {tile}").format(player=player_name(state.current), tile=tile_name(CODES[state.hand]))
 
 
 def action_target(state: CarcassonnePosition, action: int) -> dict[str, Json] | None:
