@@ -26,7 +26,7 @@ from townhall.games.kutna_hora.data import (
 from townhall.games.kutna_hora.position import EMPTY, OVER, PHASES, ROCK, KutnaHoraPosition
 from townhall.games.kutna_hora.tables import MINE_TILES
 from townhall.games.kutna_hora.views import describe_task
-from townhall.games.kutna_hora.words import _, action_name, colour, good, guild, player, term
+from townhall.games.kutna_hora.words import _, action_name, colour, event_card_name, good, guild, player, term
 from townhall.i18n import N_
 
 B = DATA.buildings
@@ -326,7 +326,7 @@ def board_view(s: KutnaHoraPosition, viewer: int | None) -> dict[str, Json]:
     ]
     items: list[dict[str, Json]] = []
     if s.event_current >= 0:
-        items.append({"id": "event", "kind": "event", "label": DATA.events[s.event_current].id})
+        items.append({"id": "event", "kind": "event", "label": event_card_name(DATA.events[s.event_current].id)})
     for deck, left in enumerate(s.events_left):
         items.append(
             {
