@@ -185,7 +185,7 @@ def test_terminal_play_and_replay_narrate_events_in_words(tmp_path: Path) -> Non
     console = Console(record=True, width=200)
     match = play_game(games.get("carcassonne"), 2, ["random", "random"], {}, 3, console)
     shown = console.export_text()
-    assert "player 1 draws" in shown and "places" in shown
+    assert "Player 1 draws" in shown and "places" in shown
     record = tmp_path / "game.json"
     match.record.save(record)
     result = runner.invoke(app, ["replay", str(record), "--no-step"])

@@ -1,6 +1,6 @@
 """Play a whole seeded game and gather every text a person reads in one language: the text views
 (each player's and a spectator's), the board views' labels and prompts, the events' words and the
-legal actions' texts."""
+legal actions' words (and the texts typed for them)."""
 
 from __future__ import annotations
 
@@ -25,7 +25,8 @@ class Narration:
     views: list[str] = field(default_factory=list)
     boards: list[str] = field(default_factory=list)
     events: list[str] = field(default_factory=list)
-    actions: list[list[str]] = field(default_factory=list)
+    actions: list[list[str]] = field(default_factory=list)  # what a player reads (the actions' words)
+    typed: list[list[str]] = field(default_factory=list)  # the texts a person types
 
     def texts(self) -> Iterator[tuple[str, str]]:
         for text in self.views:
@@ -50,7 +51,8 @@ def narrate(name: str, language: str, seed: int, players: int = 2, view_every: i
         while not match.is_over():
             player = match.to_move()[0]
             legal = match.state.legal_actions(player)
-            out.actions.append([match.state.action_text(a) for a in legal])
+            out.actions.append([match.state.action_words(a) for a in legal])
+            out.typed.append([match.state.action_text(a) for a in legal])
             if step % view_every == 0:
                 out.views.append(game.render(match.state, player))
                 out.boards += board_texts(game.board_view(match.state, player))

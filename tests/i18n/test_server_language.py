@@ -32,7 +32,11 @@ def test_game_titles_follow_lang_then_accept_language(shared_sqlite_server: Serv
     english = http.get(base + "/api/games").json()
     river = [next(o for g in listed for o in g["options"] if o["name"] == "river") for listed in (english, japanese)]
     assert river[0]["help"].startswith("play with the River") and river[1]["help"].startswith("川を使う")
-    assert {k: v for k, v in river[0].items() if k != "help"} == {k: v for k, v in river[1].items() if k != "help"}
+    assert (river[0]["label"], river[1]["label"]) == ("The River", "川")
+    words = ("help", "label", "choice_labels")
+    assert {k: v for k, v in river[0].items() if k not in words} == {
+        k: v for k, v in river[1].items() if k not in words
+    }
     facts = [next(g["facts"] for g in listed if g["name"] == "kutna-hora") for listed in (english, japanese)]
     assert facts[0]["tie_breaks"] == {"money": "most groschen"} and facts[1]["tie_breaks"] == {
         "money": "グロシュが最も多い"
@@ -58,10 +62,13 @@ def test_a_table_view_changes_words_never_data(shared_sqlite_server: Server) -> 
     assert english["observation"] == japanese["observation"]
     assert without_words(english["board"]) == without_words(japanese["board"])
     assert english["board"]["areas"][0]["label"] == "the table" and japanese["board"]["areas"][0]["label"] == "テーブル"
-    assert english["board"]["prompt"].startswith("player ") and japanese["board"]["prompt"].startswith("プレイヤー")
-    assert english["legal"][0]["text"].startswith("place ")
-    assert japanese["legal"][0]["text"].startswith("配置 ")
-    # a person acting in Japanese types the Japanese text
+    name = ["ann", "bob"][english["seat"]]  # the prompt names the seat as the table shows it
+    assert english["board"]["prompt"].startswith(f"{name}: place ") and japanese["board"]["prompt"].startswith(name)
+    assert english["board"]["prompt"] != japanese["board"]["prompt"]
+    assert english["legal"][0]["text"].startswith("place at ") and english["legal"][0]["typed"].startswith("place ")
+    assert "配置" in japanese["legal"][0]["text"] and "°" in japanese["legal"][0]["text"]
+    assert japanese["legal"][0]["typed"].startswith("配置 ")
+    # a person acting in Japanese sends the Japanese words (or types the terse text)
     acted = http.post(
         url + "/actions",
         params={"lang": "ja"},
@@ -73,7 +80,7 @@ def test_a_table_view_changes_words_never_data(shared_sqlite_server: Server) -> 
     assert after["events"] and all(not e["text"].startswith("player") for e in after["events"])
     plain = http.get(url, headers=mover.headers).json()
     assert [(e["kind"], e["data"]) for e in plain["events"]] == [(e["kind"], e["data"]) for e in after["events"]]
-    assert any(e["text"].startswith("player 1 places") for e in plain["events"])
+    assert any(e["text"].startswith(f"{name} places ") for e in plain["events"])  # the seat's name, as shown
 
 
 def test_the_websocket_speaks_the_language_of_its_query(shared_sqlite_server: Server) -> None:

@@ -30,13 +30,13 @@ def test_a_person_types_the_japanese_action_text_or_its_start() -> None:
     shown = _play_carcassonne("ja", ["盤面", "配置 0,1 r0", "騎士", "終了"])
     assert "配置 0,1 r0" in shown
     assert shown.count("凡例") >= 2, "盤面 shows the board again"
-    assert "プレイヤー1 が F を 0,1 r0 に配置" in shown
+    assert "プレイヤー1 が 紋章付き都市帯 を 0,1 に0°回転して配置" in shown
     assert "プレイヤー1 が 0,1 の都市 東+西に騎士を置く" in shown
 
 
 def test_english_text_still_works_when_another_language_is_shown() -> None:
     shown = _play_carcassonne("zh-Hant", ["place 0,1 r0", "no follower", "quit"])
-    assert "玩家1 將 F 放置於 0,1 r0" in shown
+    assert "玩家1 將 帶三角旗的城市帶 旋轉 0° 放置於 0,1" in shown
 
 
 def test_a_wrong_answer_is_explained_in_the_language_shown() -> None:

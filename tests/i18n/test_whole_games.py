@@ -47,7 +47,7 @@ def test_a_whole_game_told_in_a_cjk_language_has_no_english_word(name: str, lang
         for word in latin_words(text, allowed):
             left.setdefault(word, f"{where}: {text[:160]}")
     assert not left, "\n".join(f"{word!r} in {context}" for word, context in sorted(left.items()))
-    for texts in told.actions:
+    for texts in [*told.actions, *told.typed]:
         assert len(set(texts)) == len(texts), f"action texts of one decision repeat: {texts}"
 
 

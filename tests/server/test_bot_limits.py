@@ -59,7 +59,10 @@ def test_bot_seconds_over_the_cap_is_refused(shared_sqlite_server: Server) -> No
 def test_specs_within_the_limits_make_tables(shared_sqlite_server: Server, seat: str, extra: dict[str, Any]) -> None:
     response = _create(shared_sqlite_server, seat, **{"players": 2, **extra})
     assert response.status_code == 201, response.text
-    assert response.json()["seats"][0]["name"] == seat.removeprefix("bot:").replace("hard", "mcts:seconds=30")
+    shown = response.json()["seats"][0]
+    assert shown["spec"] == seat.removeprefix("bot:").replace("hard", "mcts:seconds=30")
+    level = "medium" if "greedy" in seat else "hard"  # the spec stays for experts; people read the level
+    assert (shown["level"], shown["name"]) == (level, f"Bot ({level})")
 
 
 def _moves_after(server: Server, table: str, moves: int, within: float) -> tuple[float, int]:

@@ -181,7 +181,7 @@ def _positions(name: str, options: dict[str, Any], seed: int, snapshots: int, ev
         for action in legal:
             target = game.action_target(state, player, action)
             if target is not None:
-                entry = {"target": target, "text": state.action_text(action), "ghost": None}
+                entry = {"target": target, "text": state.action_words(action), "ghost": None}
                 if target.get("rotation") is not None:
                     entry["ghost"] = _ghost(game, state, player, action)
                 targets.append(entry)

@@ -2,9 +2,11 @@
 
 - `registry`: the agents' factories (`make_agent`, `agent_names`, `check_spec`).
 - `specs`: the spec grammar, `name` or `name:key=value,...` (`mcts:iterations=500`), and value checks.
+- `levels`: the levels people choose (easy, medium, hard), the agent each is, a bot's name in words.
 - `table`: `TableSpec`, a table's checked players, seats and options (the CLI, the server, tournaments).
 """
 
+from townhall.agents.levels import LEVELS, bot_name, level_of
 from townhall.agents.registry import FACTORIES, AgentFactory, agent_names, check_spec, make_agent
 from townhall.agents.specs import parse_spec, split_specs
 from townhall.agents.table import HUMAN, TableSpec
@@ -12,10 +14,13 @@ from townhall.agents.table import HUMAN, TableSpec
 __all__ = [
     "FACTORIES",
     "HUMAN",
+    "LEVELS",
     "AgentFactory",
     "TableSpec",
     "agent_names",
+    "bot_name",
     "check_spec",
+    "level_of",
     "make_agent",
     "parse_spec",
     "split_specs",

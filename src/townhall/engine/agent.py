@@ -65,6 +65,9 @@ class PlayerView:
         legal = self.legal_actions()
         return legal[choose_typed(self._state, legal, [self.action_text(action) for action in legal], answer)]
 
+    def action_words(self, action: int) -> str:
+        return self._state.action_words(action)
+
 
 class Agent(Protocol):
     """Anything that chooses actions. Agents are built with their own seed (reproducible)."""
@@ -104,19 +107,25 @@ def choose_action(texts: Sequence[str], answer: str) -> int:
 
 def choose_typed(state: State, legal: Sequence[int], texts: Sequence[str], answer: str) -> int:
     """The index a typed answer picks among the legal actions shown as `texts`: in the language
-    shown, or else in English (the texts every guide uses). A refusal is worded against the texts
+    shown, or as the actions' words (`State.action_words`), or else in English (the texts every
+    guide uses). A refusal is worded against the texts
     shown. The terminal and the server both read typed actions through this."""
     try:
         return choose_action(texts, answer)
     except MalformedAction as shown_error:
-        if current() == DEFAULT:
-            raise
-        with using(DEFAULT):
-            english = [state.action_text(action) for action in legal]
-        try:
-            return choose_action(english, answer)
-        except MalformedAction:
-            raise shown_error from None
+        # the same action as the table shows it in words (the page's buttons), then in English
+        others = [[state.action_words(action) for action in legal]]
+        if current() != DEFAULT:
+            with using(DEFAULT):
+                others += [[state.action_text(action) for action in legal], [state.action_words(a) for a in legal]]
+        for candidates in others:
+            if candidates == texts:
+                continue
+            try:
+                return choose_action(candidates, answer)
+            except MalformedAction:
+                continue
+        raise shown_error from None
 
 
 def parse_action_form(state: State, player: int, form: Json) -> int:

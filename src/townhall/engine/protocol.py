@@ -308,7 +308,14 @@ class State(metaclass=ABCMeta):
 
     @abstractmethod
     def action_text(self, action: int) -> str:
-        """Short readable text, unique among the legal actions of a decision."""
+        """Short readable text, unique among the legal actions of a decision: the form a person
+        types (stable, terse: it may hold the printed ids of components)."""
+
+    def action_words(self, action: int) -> str:
+        """The action as a player reads it at a table: its components named in words, as the
+        rulebook names them (no ids), unique among the legal actions of a decision. The typed
+        text by default."""
+        return self.action_text(action)
 
 
 S = TypeVar("S", bound=State)

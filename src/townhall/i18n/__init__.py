@@ -19,6 +19,7 @@ from townhall.i18n.language import (
     normalize,
     using,
 )
+from townhall.i18n.players import naming, seat_name
 from townhall.i18n.words import Words
 
 __all__ = [
@@ -36,8 +37,10 @@ __all__ = [
     "from_accept_language",
     "from_environment",
     "gettext_of",
+    "naming",
     "normalize",
     "po_files",
+    "seat_name",
     "term_of",
     "title_of",
     "using",

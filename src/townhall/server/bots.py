@@ -1,5 +1,5 @@
 """Bot seats: agents play their decisions on the server, in worker threads (off the event loop),
-with the time budget the table sets. Levels map to agents:
+with the time budget the table sets. Levels map to agents (agents/levels.py):
 
 | level  | agent                   | budget per move               |
 |--------|-------------------------|-------------------------------|
@@ -23,7 +23,7 @@ import time
 from concurrent.futures import CancelledError, Future, ThreadPoolExecutor
 from concurrent.futures import TimeoutError as Overran
 
-from townhall.agents import make_agent
+from townhall.agents import LEVELS, make_agent
 from townhall.engine.agent import Budget
 from townhall.engine.errors import StaleState, TownhallError
 from townhall.server import limits
@@ -31,7 +31,6 @@ from townhall.server.errors import OverLimit
 from townhall.server.live import STAND_IN, BotTurn
 from townhall.server.runner import SERVER, TIMED_OUT, TableRunner
 
-LEVELS = {"easy": "random", "medium": "greedy", "hard": "mcts"}
 BOT_WORKERS = 16  # bot moves wait mostly for their commit: enough threads that one slow flush stalls no other table
 log = logging.getLogger("townhall.server")
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from townhall.agents import bot_name, level_of
 from townhall.engine.protocol import Json
 
 HUMAN = "human"
@@ -33,11 +34,15 @@ class Seat:
         return self.kind == "bot" or self.token_hash is not None
 
     def to_json(self) -> dict[str, Json]:
+        """The seat as clients read it: a bot named by its level in the language in force (its
+        `spec` for experts)."""
+        bot = self.kind == "bot"
         return {
             "seat": self.seat,
             "kind": self.kind,
             "spec": self.spec,
-            "name": self.name if self.kind == "human" else self.spec,
+            "level": level_of(self.spec) if bot else None,
+            "name": bot_name(self.spec) if bot else self.name,
             "taken": self.taken,
         }
 

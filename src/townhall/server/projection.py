@@ -13,9 +13,10 @@ import json
 from collections.abc import Collection, Sequence
 from dataclasses import replace
 
+from townhall.agents import bot_name
 from townhall.engine.protocol import Json
 from townhall.engine.records import MatchRecord, RecordStep
-from townhall.i18n import using
+from townhall.i18n import naming, using
 from townhall.server import clocks, history
 from townhall.server.live import Live, replay_kept
 from townhall.server.model import OPEN, Seat, Table
@@ -82,14 +83,28 @@ def view_json(live: Live, seat: int | None, language: str, now: float) -> str:
         with using(language):
             part = live.views[seat, language] = encode(state_view(live, seat))[1:-1]
     clock = clocks.view(live.clock_config(), clocks.seen_by(live.clock, live.public_clock, seat), now)
-    head_fields = {**summary_of(live), "clocks": clock, "chat": live.chat}
+    with using(language):  # a bot seat's name in the seat's language
+        head_fields = {**summary_of(live), "clocks": clock, "chat": live.chat}
     del head_fields["state_id"]  # the state's part has the seat's own state id
     head = encode(head_fields)
     return f"{head[:-1]},{part}}}"
 
 
+def seat_names(seats: Sequence[Seat]) -> list[str | None]:
+    """What the game's sentences call each seat: a person's name, a bot's level in words ("Bot
+    (hard)"); None ("Player N") for a free seat or a name two seats share."""
+    names = [seat.name if seat.kind == "human" else bot_name(seat.spec) for seat in seats]
+    return [name if name and names.count(name) == 1 else None for name in names]
+
+
 def state_view(live: Live, seat: int | None) -> dict[str, Json]:
-    """The part of the view that depends on the state only (and on the seat)."""
+    """The part of the view that depends on the state only (and on the seat), its sentences naming
+    the seats as the table shows them."""
+    with naming(seat_names(live.seats)):
+        return _state_view(live, seat)
+
+
+def _state_view(live: Live, seat: int | None) -> dict[str, Json]:
     game, state = live.game, live.state
     to_move = list(live.to_move())
     seen_ids = live.seen_ids(seat)  # the state ids as this seat knows them
@@ -98,7 +113,8 @@ def state_view(live: Live, seat: int | None) -> dict[str, Json]:
         legal = [
             {
                 "id": action,
-                "text": state.action_text(action),
+                "text": state.action_words(action),  # in words; `typed` is the terse form experts type
+                "typed": state.action_text(action),
                 "json": state.action_to_json(action),
                 "target": game.action_target(state, seat, action),
             }

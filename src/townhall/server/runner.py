@@ -25,6 +25,7 @@ from townhall.engine.match import may_take_back
 from townhall.engine.outcome import forfeit
 from townhall.engine.protocol import Game, Json, State
 from townhall.engine.why import refusals_at
+from townhall.i18n import naming
 from townhall.server import clocks, history, projection
 from townhall.server.cache import CACHED_TABLES, TableCache
 from townhall.server.errors import BadRequest, BadToken, NotOver, NotSeated, UndoRefused, Waiting
@@ -94,7 +95,7 @@ class TableRunner:
                 live.tokens[digest] = seat
                 if live.status == OPEN and touched.status == RUNNING:  # the game starts: so does its clock
                     live.clock = live.public_clock = started[0]
-                    live.views.clear()
+                live.views.clear()  # the views' sentences name the seats
 
             self.cache.touched(table_id, touched, seated)
         self._notify(table_id, touched.state_id, None)
@@ -147,7 +148,8 @@ class TableRunner:
         """A page of the seat's log: the lines before state id `before` (None: up to now)."""
         with self.cache.lock(table_id):
             live = self.cache.checked(self.cache.get(table_id))
-            return history.page(live, seat, before, limit)
+            with naming(projection.seat_names(live.seats)):  # the lines name the seats as the views do
+                return history.page(live, seat, before, limit)
 
     def record(self, table_id: str) -> dict[str, Json]:
         """The finished game as a record that `townhall replay` reads."""

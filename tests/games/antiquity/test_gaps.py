@@ -107,7 +107,7 @@ def test_bank_trades_share_the_48_goods_ant_comp_1() -> None:
     assert goods(s, 0) == {"stone": 21} and goods(s, 1) == {"wood": 2, "stone": 27}
     assert supply.goods_left(s, 9, 0) == 0 and supply.goods_left(s, 9, 1) == 0
     notes = [GAME.event_text(e) for e in events if e.kind == "supply"]
-    assert notes == ["the supply of stone ran out: player 2's bank trade (wood and wood for stone) is undone"]
+    assert notes == ["the supply of stone ran out: Player 2's bank trade (wood and wood for stone) is undone"]
 
 
 def test_bank_trades_settled_in_play_order_ant_comp_1() -> None:
@@ -116,7 +116,7 @@ def test_bank_trades_settled_in_play_order_ant_comp_1() -> None:
     events = _reveal(s, 1, 0)
     assert goods(s, 0) == {"wood": 2, "stone": 20} and goods(s, 1) == {"stone": 28}
     assert [GAME.event_text(e) for e in events if e.kind == "supply"] == [
-        "the supply of stone ran out: player 1's bank trade (wood and wood for stone) is undone"
+        "the supply of stone ran out: Player 1's bank trade (wood and wood for stone) is undone"
     ]
 
 

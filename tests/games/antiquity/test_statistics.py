@@ -55,5 +55,5 @@ def test_events_carry_data_and_no_words() -> None:
         assert GAME.event_text(event)
     cities = [e for e in events if e.kind == "city"]
     assert cities and all(
-        GAME.event_text(e) == f"player {e.data['player'] + 1} founds a city at {e.data['label']}" for e in cities
+        GAME.event_text(e) == f"Player {e.data['player'] + 1} founds a city at {e.data['label']}" for e in cities
     )

@@ -39,7 +39,7 @@ def test_event_words() -> None:
             "returned": [],
         },
     )
-    assert GAME.event_text(score) == "player 1 and player 2 score 6 for the completed city of 2 tiles and 1 pennant"
+    assert GAME.event_text(score) == "Player 1 and Player 2 score 6 for the completed city of 2 tiles and 1 pennant"
     deploy = Event("deploy", data={"player": 0, "x": 1, "y": 2, "segment": 0, "role": "knight", "on": "city N"})
-    assert GAME.event_text(deploy) == "player 1 deploys a knight on city N at 1,2"
+    assert GAME.event_text(deploy) == "Player 1 deploys a knight on city N at 1,2"
     assert GAME.event_text(Event("end", data={"scores": [10, 12]})) == "final scores 10, 12"

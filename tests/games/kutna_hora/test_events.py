@@ -24,6 +24,6 @@ def test_events_are_data_with_words_from_the_formatter() -> None:
                 seen.add(event.kind)
     assert {"guilds", "play", "deck", "draw", "mine", "tax", "nobles", "final", "income"} <= seen
     text = GAME.event_text(Event("tax", data={"player": 1, "penalty": True, "amount": 3}))
-    assert text == "player 2 takes the tax penalty (-3 reputation)"
+    assert text == "Player 2 takes the tax penalty (-3 reputation)"
     text = GAME.event_text(Event("barbara", data={"player": None, "tile": 2, "outcome": "turned", "tax": 1}))
     assert text == "St. Barbara tile 3 turned down, tax +1"

@@ -267,9 +267,9 @@ def test_views_hide_undecided_choices_and_number_players_like_the_seats_MYC_IO_3
     events: list[Event] = []
     state.apply(1, EXIT_ACTION, Chance(0), events)
     assert [GAME.event_text(e) for e in events][:3] == [
-        "player 2 has decided",
-        "player 1: place YD2 at E1 r90",
-        "player 2 exits",
+        "Player 2 has decided",
+        "Player 1 builds yellow short building (2 squares) at E1, turned 90°",
+        "Player 2 exits",
     ]
 
 

@@ -67,10 +67,10 @@ def test_view_shows_buildings_features_and_the_card() -> None:
     state = evergreen(2)
     reveal(state, "YD2")
     view = GAME.board_view(state, 0)
-    assert {"id": "card", "kind": "card", "label": "YD2"} in view["items"]
+    assert {"id": "card", "kind": "card", "label": "yellow short building (2 squares)"} in view["items"]
     # the card's building, unturned, for the client's preview of a placement
     card = view["areas"][-1]
-    assert card["id"] == "card" and card["label"] == "card YD2"
+    assert card["id"] == "card" and card["label"] == "card yellow short building (2 squares)"
     assert sorted((c["row"], c["col"]) for c in card["cells"]) == [(0, 0), (0, 1)]
     assert all(c["pieces"] == [{"kind": "yellow", "label": "YD2"}] for c in card["cells"])
     board = view["areas"][0]

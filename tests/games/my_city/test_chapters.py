@@ -152,7 +152,7 @@ def test_fourth_church_from_the_campaign_state_option_MYC_LEG_1() -> None:
         Chance(3),
     )
     assert state.rules.church4 == piece_id("CU5") and "CU5" in deck_ids(state)
-    assert "4th church (chosen by results): CU5" in GAME.render(state, 0)
+    assert "4th church (chosen by results): U-shaped church (5 squares) [CU5]" in GAME.render(state, 0)
     assert state.observation(0)["chapter"]["fourth_church"] == "CU5"
     again = GAME.state_from_json(json.loads(json.dumps(state.to_json())))
     assert isinstance(again, MyCityState) and again.rules == state.rules
@@ -293,7 +293,10 @@ def test_blue_without_factory_mark_is_removed_MYC_LEG_1() -> None:
     assert [i for i in ids if i.startswith("B")] == ["BI4", "BL4", "BO4", "BU5"]
     assert len(ids) == 24 - 4 + 3 + 1 + 1  # churches, 4th church, blockade
     assert [CATALOGUE.pieces[p].id for p in state.rules.removed] == ["BT4", "BS4", "BD2", "BL3"]
-    assert "removed (no factory mark): BT4, BS4, BD2, BL3" in GAME.render(state, 0)
+    assert (
+        "removed (no factory mark): blue T-shaped building (4 squares) [BT4], blue S-shaped building (4 squares) [BS4], "
+        "blue short building (2 squares) [BD2], blue L-shaped building (3 squares) [BL3]"
+    ) in GAME.render(state, 0)
     with pytest.raises(ValueError):
         reveal(state, "BD2")
     assert "BD2" in deck_ids(episode(21))

@@ -9,7 +9,7 @@ from townhall.engine.codec import ActionSpace
 from townhall.games.antiquity.city import CHOICE_NAMES, MAX_SIZE, NUM_CHOICES, size_of
 from townhall.games.antiquity.data import GOODS, SAINTS
 from townhall.games.antiquity.hexmap import MAX_HEXES
-from townhall.games.antiquity.words import _, building, good, term
+from townhall.games.antiquity.words import _, building, city_cell, good, term, typed_building
 from townhall.i18n import N_
 
 _CELL = (("city", 4), ("x", MAX_SIZE), ("y", MAX_SIZE))
@@ -117,6 +117,30 @@ PLAIN_WORDS = {
 }
 
 
+def action_words(action: int, labels: Sequence[str]) -> str:
+    """The action as a player reads it: city squares and the terse kinds in words; else the text."""
+    kind, v = SPACE.decode(action)
+    if kind == "nofree":
+        return _("no free house")
+    if kind == "build":
+        return _("build {building}").format(building=building(CHOICE_NAMES[v[0]]))
+    if kind == "square":
+        c, x, y, rot = v
+        text = _("at {cell}").format(cell=city_cell(c, f"{'abcdefg'[x]}{y + 1}"))
+        return text + (_(", turned {degrees}°").format(degrees=90 * rot) if rot else "")
+    if kind in ("cell", "man", "heal", "move", "gravemove"):
+        c, x, y = v
+        where = city_cell(c, f"{'abcdefg'[x]}{y + 1}")
+        return {
+            "cell": "{cell}",
+            "man": _("man {cell}"),
+            "heal": _("heal {cell}"),
+            "move": _("move {cell}"),
+            "gravemove": _("move the grave to {cell}"),
+        }[kind].format(cell=where)
+    return action_text(action, labels)
+
+
 def action_text(action: int, labels: Sequence[str]) -> str:
     """The text form of an action (hexes named by their map labels), in the language in force."""
     kind, v = SPACE.decode(action)
@@ -125,7 +149,7 @@ def action_text(action: int, labels: Sequence[str]) -> str:
     if kind == "hex":
         return labels[v[0]] if v[0] < len(labels) else f"#{v[0]}"
     if kind == "build":
-        return _("build {building}").format(building=building(CHOICE_NAMES[v[0]]))
+        return _("build {building}").format(building=typed_building(CHOICE_NAMES[v[0]]))
     if kind == "house":
         return _("house {number}").format(number=v[0] + 1)
     if kind == "free":

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from townhall.engine import Event
 from townhall.engine.protocol import EventKind
-from townhall.games.antiquity.words import _, building, good, player
+from townhall.games.antiquity.words import _, building, city_cell, good, player
 
 # The events `apply` emits: kind → data fields (all public; the phase-2 plans are revealed by then).
 EVENT_KINDS: dict[str, EventKind] = {
@@ -90,7 +90,8 @@ def event_text(event: Event) -> str:
     if kind == "explore":
         return _("{who} explores {hex}: {good}").format(who=who, hex=d["label"], good=good(d["good"]))
     if kind == "grave":
-        return _("{who} places a grave on {cell}").format(who=who, cell=d["name"])
+        square = d["name"].rpartition(" ")[2]  # the name is the typed form, `c1 b5`
+        return _("{who} places a grave on {cell}").format(who=who, cell=city_cell(d["city"], square))
     if kind == "pollution":
         return _("{who} pollutes {hex}").format(who=who, hex=d["label"])
     if kind == "out":

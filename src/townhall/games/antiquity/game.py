@@ -32,7 +32,7 @@ class Antiquity(Game[AntiquityState]):
         min_players=2,
         max_players=4,
         options=(
-            OptionSpec("beginner", False, "beginner variant: no famine, no pollution (ANT-VAR-1)"),
+            OptionSpec("beginner", False, "beginner variant: no famine, no pollution"),  # ANT-VAR-1
             OptionSpec("max_rounds", 30, "the game ends after this round if nobody won", minimum=1, maximum=500),
         ),
         # rules-2: alchemy cleans only around a hex of the zone of control (ANT-PH4-12, RULINGS.md)

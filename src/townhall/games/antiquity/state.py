@@ -110,3 +110,6 @@ class AntiquityState(AntiquityPosition):
 
     def action_text(self, action: int) -> str:
         return A.action_text(action, self.board.topo.labels)
+
+    def action_words(self, action: int) -> str:
+        return A.action_words(action, self.board.topo.labels)

@@ -83,17 +83,17 @@ def ranks(position: AntiquityPosition) -> list[int]:
 
 
 END_REASONS = {
-    "victory": N_("a player met their saint's victory condition (ANT-PH10-1)"),
-    "elimination": N_("at most one player was left in the game (ANT-PH8-3)"),
+    "victory": N_("a player met their saint's victory condition"),  # ANT-PH10-1
+    "elimination": N_("at most one player was left in the game"),  # ANT-PH8-3
     "limit": N_("the round limit was reached: nobody wins"),
 }
 # The rank keys after the points, in order (a tie-break separates players of equal score).
 TIE_BREAKS = {
-    "qualified": N_("met the victory condition but held fewer clean hexes (ANT-PH10-2)"),
+    "qualified": N_("met the victory condition but held fewer clean hexes"),  # ANT-PH10-2
     "survival": N_("still in the game"),
     "later-out": N_("eliminated in a later round"),
     "workers": N_("more workers"),
-    "clean-hexes": N_("more clean hexes in the zone of control (ANT-PH10-2)"),
+    "clean-hexes": N_("more clean hexes in the zone of control"),  # ANT-PH10-2
 }
 
 

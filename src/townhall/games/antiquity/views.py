@@ -157,7 +157,7 @@ def prompt(state: AntiquityState, viewer: int) -> str:
     if step is not None:
         return _(PROMPTS[step.tag]) if step.tag in PROMPTS else _("choose")
     if state.offer and state.offer[2]:
-        return _("player {number} offers a trade: accept or decline?").format(number=state.offer[0] + 1)
+        return _("{player} offers a trade: accept or decline?").format(player=player(state.offer[0]))
     if state.offer:
         return _("build the offer: give / ask goods, then propose (or withdraw)")
     if state.phase in PHASE_PROMPTS:

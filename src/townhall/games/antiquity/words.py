@@ -3,7 +3,7 @@ rulebook's terms); the views, the events and the action texts speak through thes
 
 from __future__ import annotations
 
-from townhall.i18n import Words
+from townhall.i18n import DEFAULT, Words, current, seat_name
 
 WORDS = Words("antiquity", __file__)
 _ = WORDS.gettext
@@ -17,10 +17,22 @@ def building(name: str) -> str:
     return f"{term('building.' + base)} {shape}" if shape else term("building." + base)
 
 
+def typed_building(name: str) -> str:
+    """A building as a person types it: in English the data's name (`cart_shop`, stable for every
+    guide and test), in other languages the term; players read `building`."""
+    return name if current() == DEFAULT else building(name)
+
+
 def good(name: str) -> str:
     return term("good." + name)
 
 
 def player(index: int) -> str:
-    """Player `index` (from 0)."""
-    return _("player {number}").format(number=index + 1)
+    """Player `index` (from 0) as the table shows them: the seat's name where one is in force
+    (`townhall.i18n.naming`), else "Player N"."""
+    return seat_name(index) or _("Player {number}").format(number=index + 1)
+
+
+def city_cell(city: int, cell: str) -> str:
+    """A square (`b5`) of a city map in words ("city 1, b5"), where the typed form says `c1 b5`."""
+    return _("city {number}, {cell}").format(number=city + 1, cell=cell)

@@ -75,6 +75,14 @@ def place_text(action: int) -> str:
     return f"{term('action.place')} {x},{y} r{90 * (action & 3)}"
 
 
+def words(action: int, placed_layout: int) -> str:
+    """The action as a player reads it: a place turns the tile in hand by degrees, not `r90`."""
+    if 0 <= action < DEPLOY:
+        x, y = xy_of(action >> 2)
+        return _("place at {x},{y}, turned {degrees}°").format(x=x, y=y, degrees=90 * (action & 3))
+    return text(action, placed_layout)
+
+
 def text(action: int, placed_layout: int) -> str:
     """The words of an action; a deploy names the role and segment when the layout of the tile just
     placed is known (else -1)."""

@@ -20,7 +20,8 @@ from townhall.games.carcassonne.tiles import (
     cell_of,
     xy_of,
 )
-from townhall.games.carcassonne.words import _, segment_label, term
+from townhall.games.carcassonne.words import _, segment_label, term, tile_name
+from townhall.games.carcassonne.words import player as player_name
 
 AREA = "table"
 HAND_AREA = "hand"
@@ -160,8 +161,10 @@ def _prompt(state: CarcassonnePosition) -> str:
     if state.phase == OVER:
         return _("game over")
     if state.phase == DEPLOY_PHASE:
-        return _("player {number}: deploy a follower on the tile just placed, or not").format(number=state.current + 1)
-    return _("player {number}: place {tile}").format(number=state.current + 1, tile=CODES[state.hand])
+        return _("{player}: deploy a follower on the tile just placed, or not").format(
+            player=player_name(state.current)
+        )
+    return _("{player}: place {tile}").format(player=player_name(state.current), tile=tile_name(CODES[state.hand]))
 
 
 def action_target(state: CarcassonnePosition, action: int) -> dict[str, Json] | None:

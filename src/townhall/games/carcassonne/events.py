@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from townhall.engine.protocol import Event, EventKind
-from townhall.games.carcassonne.words import _, ngettext, segment_label, term
+from townhall.games.carcassonne.words import _, ngettext, player, segment_label, term, tile_name
 
 # Each event's kind and fields; its words come from `event_text` (kind and data only).
 EVENT_KINDS: Mapping[str, EventKind] = {
@@ -59,7 +59,7 @@ def _tiles(count: int) -> str:
 
 
 def _who(scorers: list[int]) -> str:
-    who = _(" and ").join(_("player {number}").format(number=p + 1) for p in scorers)
+    who = _(" and ").join(player(p) for p in scorers)
     return ngettext("{who} scores", "{who} score", len(scorers)).format(who=who)
 
 
@@ -68,18 +68,18 @@ def event_text(event: Event) -> str:
     d = event.data
     kind = event.kind
     if kind == "draw":
-        return _("player {number} draws {tile}").format(number=d["player"] + 1, tile=d["tile"])
+        return _("{player} draws {tile}").format(player=player(d["player"]), tile=tile_name(d["tile"]))
     if kind == "discard":
-        return _("{tile} fits nowhere and goes back to the box; player {number} draws again").format(
-            tile=d["tile"], number=d["player"] + 1
+        return _("{tile} fits nowhere and goes back to the box; {player} draws again").format(
+            tile=tile_name(d["tile"]), player=player(d["player"])
         )
     if kind == "place":
-        return _("player {number} places {tile} at {x},{y} r{degrees}").format(
-            number=d["player"] + 1, tile=d["tile"], x=d["x"], y=d["y"], degrees=90 * d["rot"]
+        return _("{player} places {tile} at {x},{y}, turned {degrees}°").format(
+            player=player(d["player"]), tile=tile_name(d["tile"]), x=d["x"], y=d["y"], degrees=90 * d["rot"]
         )
     if kind == "deploy":
-        return _("player {number} deploys a {role} on {segment} at {x},{y}").format(
-            number=d["player"] + 1, role=term(d["role"]), segment=segment_label(d["on"]), x=d["x"], y=d["y"]
+        return _("{player} deploys a {role} on {segment} at {x},{y}").format(
+            player=player(d["player"]), role=term(d["role"]), segment=segment_label(d["on"]), x=d["x"], y=d["y"]
         )
     if kind == "score":
         feature = term(d["feature"])

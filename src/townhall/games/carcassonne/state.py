@@ -65,6 +65,10 @@ class CarcassonneState(CarcassonnePosition):
         placed = self.board.get(self.last_cell) if self.phase == DEPLOY else None
         return actions.text(action, -1 if placed is None else placed[0])
 
+    def action_words(self, action: int) -> str:
+        placed = self.board.get(self.last_cell) if self.phase == DEPLOY else None
+        return actions.words(action, -1 if placed is None else placed[0])
+
 
 def new_state(num_players: int, river: bool, small_city: bool, farm_scoring: str, chance: Chance) -> CarcassonneState:
     """A new game: the state of the options, laid out by setup.set_up."""

@@ -3,12 +3,19 @@
 
 from __future__ import annotations
 
-from townhall.i18n import Words
+from townhall.games.carcassonne.tiles import TILE_SPECS
+from townhall.i18n import Words, seat_name
 
 WORDS = Words("carcassonne", __file__)
 _ = WORDS.gettext
 ngettext = WORDS.ngettext
 term = WORDS.term
+
+
+def player(index: int) -> str:
+    """Player `index` (from 0) as the table shows them: the seat's name where one is in force
+    (`townhall.i18n.naming`), else "Player N"."""
+    return seat_name(index) or _("Player {number}").format(number=index + 1)
 
 
 def segment_label(label: str) -> str:
@@ -18,3 +25,11 @@ def segment_label(label: str) -> str:
     if not edges:
         return term(kind)
     return f"{term(kind)} " + "+".join(term(f"edge.{edge}") for edge in edges.split("+"))
+
+
+_TILE_NAMES = {tile.code: tile.name for tile in TILE_SPECS}
+
+
+def tile_name(code: str) -> str:
+    """A tile by what it shows ("city cap, road curve left"), not by its letter code."""
+    return term(f"tile.{_TILE_NAMES[code]}")

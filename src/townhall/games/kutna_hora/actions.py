@@ -8,7 +8,7 @@ from typing import Final, Protocol
 from townhall.engine.codec import ActionSpace
 from townhall.games.kutna_hora.data import DATA, cell_name
 from townhall.games.kutna_hora.tables import MINE_TILES
-from townhall.games.kutna_hora.words import _, action_name, colour, guild, ngettext
+from townhall.games.kutna_hora.words import _, action_name, building_name, colour, guild, ngettext
 from townhall.i18n import N_
 
 MINE_CELLS: Final = DATA.mine_rows * DATA.mine_cols
@@ -116,6 +116,39 @@ class TextSource(Protocol):
     def plots(self) -> list[list[int]]: ...
     @property
     def tax(self) -> int: ...
+
+
+def action_words(state: TextSource, action: int) -> str:
+    """The action as a player reads it: cards, tiles and buildings in words; else the text."""
+    kind, v = SPACE.decode(action)
+    if kind == "play":
+        card, act = v
+        if act == IDLE:
+            return _("play card {card} for no effect").format(card=card + 1)
+        if act not in DATA.cards[card]:
+            return _("card {card}: {action} (as the joker)").format(card=card + 1, action=action_name(act))
+        return _("card {card}: {action}").format(card=card + 1, action=action_name(act))
+    if kind == "keep" and v[0] < len(state.drawn):
+        t = MINE_TILES[state.drawn[v[0]]]
+        return _(
+            "keep mine tile {id}: cost {cost}, ore {ore}, population {pop}, {points} points, {stars} stars"
+        ).format(id=t.id, cost=t.cost, ore=t.ore, pop=t.pop, points=t.points, stars=t.stars)
+    if kind == "take":
+        row, col = v
+        stack = state.hall[row][col] if col < len(state.hall[row]) else -1
+        tile = state.stack_top[stack] if stack >= 0 else -1
+        if tile >= 0:
+            return _("take {building} (town hall row {row}, column {col})").format(
+                building=building_name(DATA.buildings[tile].id), row=row + 1, col=col + 1
+            )
+    if kind == "build":
+        slot, cell = v
+        tile = state.slots[state.current][slot] if slot < len(state.slots[state.current]) else -1
+        if tile >= 0:
+            return _("build {building} on {cell}").format(
+                building=building_name(DATA.buildings[tile].id), cell=cell_name(state.town_columns, cell)
+            )
+    return action_text(state, action)
 
 
 def action_text(state: TextSource, action: int) -> str:

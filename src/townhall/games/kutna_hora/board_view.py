@@ -26,7 +26,7 @@ from townhall.games.kutna_hora.data import (
 from townhall.games.kutna_hora.position import EMPTY, OVER, PHASES, ROCK, KutnaHoraPosition
 from townhall.games.kutna_hora.tables import MINE_TILES
 from townhall.games.kutna_hora.views import describe_task
-from townhall.games.kutna_hora.words import _, action_name, colour, good, guild, term
+from townhall.games.kutna_hora.words import _, action_name, colour, event_card_name, good, guild, player, term
 from townhall.i18n import N_
 
 B = DATA.buildings
@@ -337,7 +337,7 @@ def _prompt(s: KutnaHoraPosition) -> str:
     if s.phase == OVER:
         return _("the game is over")
     what = describe_task(s.tasks[-1]) if s.tasks else term("phase." + PHASES[s.phase])
-    return _("player {number}: {task}").format(number=s.current + 1, task=what)
+    return _("{player}: {task}").format(player=player(s.current), task=what)
 
 
 def board_view(s: KutnaHoraPosition, viewer: int | None) -> dict[str, Json]:
@@ -349,7 +349,7 @@ def board_view(s: KutnaHoraPosition, viewer: int | None) -> dict[str, Json]:
     ]
     items: list[dict[str, Json]] = []
     if s.event_current >= 0:
-        items.append({"id": "event", "kind": "event", "label": DATA.events[s.event_current].id})
+        items.append({"id": "event", "kind": "event", "label": event_card_name(DATA.events[s.event_current].id)})
     for deck, left in enumerate(s.events_left):
         items.append(
             {

@@ -12,7 +12,17 @@ from typing import Any
 from townhall.engine.protocol import Event, EventKind
 from townhall.games.kutna_hora.data import DECK_NAMES
 from townhall.games.kutna_hora.scoring import FINAL_PARTS
-from townhall.games.kutna_hora.words import _, action_name, colour, good, guild, term
+from townhall.games.kutna_hora.words import (
+    _,
+    action_name,
+    building_name,
+    colour,
+    event_card_name,
+    good,
+    guild,
+    player,
+    term,
+)
 
 _KINDS: dict[str, tuple[dict[str, str], str]] = {
     "guilds": ({"player": "int", "set": "int", "guilds": "list"}, "a player takes a guild set (goods 0-5)"),
@@ -54,7 +64,7 @@ EVENT_KINDS: Mapping[str, EventKind] = {name: EventKind(name, fields, doc) for n
 
 
 def _who(d: Mapping[str, Any]) -> str:
-    return _("player {number}").format(number=d["player"] + 1)
+    return player(d["player"])
 
 
 def _play(d: Mapping[str, Any]) -> str:
@@ -88,9 +98,13 @@ _WORDS: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "guilds": lambda d: _("{who} takes {guilds}").format(who=_who(d), guilds="+".join(guild(g) for g in d["guilds"])),
     "order": lambda d: _("{who} orders {guilds}").format(who=_who(d), guilds=">".join(guild(g) for g in d["guilds"])),
     "play": _play,
-    "licence": lambda d: _("{who} takes {id} for {cost}").format(who=_who(d), id=d["id"], cost=d["cost"]),
+    "licence": lambda d: _("{who} takes {building} for {cost}").format(
+        who=_who(d), building=building_name(d["id"]), cost=d["cost"]
+    ),
     "plot": lambda d: _("{who} buys plot {at} for {cost}").format(who=_who(d), at=d["at"], cost=d["cost"]),
-    "build": lambda d: _("{who} builds {id} at {at}").format(who=_who(d), id=d["id"], at=d["at"]),
+    "build": lambda d: _("{who} builds {building} on {at}").format(
+        who=_who(d), building=building_name(d["id"]), at=d["at"]
+    ),
     "income": lambda d: _("{who} takes {income} groschen").format(who=_who(d), income=d["income"]),
     "council": lambda d: _("{who} seats a {colour} noble in the council").format(
         who=_who(d), colour=colour(d["colour"])
@@ -99,13 +113,13 @@ _WORDS: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "deck": lambda d: _("{deck} deck advances to {position}").format(
         deck=term("deck." + DECK_NAMES[d["deck"]]), position=d["position"]
     ),
-    "town-builds": lambda d: _("the town builds {good}: discards {id}").format(
-        good=good(d["good"]), id=d["id"] or _("nothing (stack empty)")
+    "town-builds": lambda d: _("the town builds {good}: discards {building}").format(
+        good=good(d["good"]), building=building_name(d["id"]) if d["id"] else _("nothing (stack empty)")
     ),
     "draw": lambda d: _("{who} draws {ids}").format(who=_who(d), ids=", ".join(d["ids"]) or _("nothing")),
-    "mine": lambda d: _("{who} opens mine {id} at {at}").format(who=_who(d), id=d["id"], at=d["at"]),
+    "mine": lambda d: _("{who} opens mine tile {id} at {at}").format(who=_who(d), id=d["id"], at=d["at"]),
     "tech": lambda d: _("{who} places technology at {at}").format(who=_who(d), at=d["at"]),
-    "event": lambda d: _("event {event} revealed (tax +{tax})").format(event=d["event"], tax=d["tax"]),
+    "event": lambda d: _("{event} revealed (tax +{tax})").format(event=event_card_name(d["event"]), tax=d["tax"]),
     "tax": _tax,
     "nobles": lambda d: _("{who} scores {points} from the council").format(who=_who(d), points=d["points"]),
     "final": _final,

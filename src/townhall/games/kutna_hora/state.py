@@ -12,7 +12,7 @@ from typing import Final, Self
 from townhall.engine.chance import Chance
 from townhall.engine.protocol import Event, Json
 from townhall.games.kutna_hora import legality, observation, rounds, scoring, setup, turn
-from townhall.games.kutna_hora.actions import A_ORDER, A_SET, A_TAX, SPACE, action_text
+from townhall.games.kutna_hora.actions import A_ORDER, A_SET, A_TAX, SPACE, action_text, action_words
 from townhall.games.kutna_hora.data import DATA
 from townhall.games.kutna_hora.position import OVER, PHASES, SETUP_ORDER, SETUP_SET, TAX, KutnaHoraPosition
 
@@ -78,6 +78,9 @@ class KutnaHoraState(KutnaHoraPosition):
 
     def action_text(self, action: int) -> str:
         return action_text(self, action)
+
+    def action_words(self, action: int) -> str:
+        return action_words(self, action)
 
     def __repr__(self) -> str:
         return f"KHState(round {self.round}, {PHASES[self.phase]}, player {self.current})"

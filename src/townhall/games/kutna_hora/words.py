@@ -4,12 +4,20 @@
 from __future__ import annotations
 
 from townhall.games.kutna_hora.data import ACTIONS, COLOURS, DATA, GOODS, GUILD_OF_GOOD
-from townhall.i18n import Words
+from townhall.i18n import Words, seat_name
 
 WORDS = Words("kutna_hora", __file__)
 _ = WORDS.gettext
 ngettext = WORDS.ngettext
 term = WORDS.term
+
+
+def player(index: int) -> str:
+    """Player `index` (from 0) as the table shows them: the seat's name where one is in force
+    (`townhall.i18n.naming`), else "Player N"."""
+    return seat_name(index) or _("Player {number}").format(number=index + 1)
+
+
 ICONS = DATA.icons
 
 
@@ -34,3 +42,26 @@ def icon_letter(index: int, scored: bool) -> str:
     """An icon in one character: scored ones in capitals (English), else their short form."""
     short = term(f"icon-short.{ICONS[index]}")
     return short.upper() if scored else short
+
+
+_BUILDINGS = {b.id: b for b in DATA.buildings}
+_EVENTS = {e.id: e for e in DATA.events}
+
+
+def building_name(building_id: str) -> str:
+    """A building tile as the rulebook calls it: a guild's building or a noble's public building,
+    with its number in its stack (the printed id, `MET2`, is for experts)."""
+    found = _BUILDINGS.get(building_id)
+    if found is None:
+        return building_id
+    number = "".join(ch for ch in building_id if ch.isdigit())
+    if found.guild >= 0:
+        return _("{guild}' building {number}").format(guild=guild(found.guild), number=number)
+    return _("{noble} public building {number}").format(noble=colour(found.noble), number=number)
+
+
+def event_card_name(event_id: str) -> str:
+    """An event card by its deck and number (`A3`: deck A, card 3)."""
+    if event_id not in _EVENTS:
+        return event_id
+    return _("event card {number} of deck {deck}").format(number=event_id[1:], deck=event_id[:1])

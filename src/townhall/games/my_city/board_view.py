@@ -8,12 +8,11 @@ from __future__ import annotations
 
 from townhall.engine import Json
 from townhall.engine.board import BOARD_FORMAT, MarkKind
-from townhall.games.my_city.actions import BLOCKADE, EXIT_ACTION, PASS_ACTION, PLACE_STRIDE
+from townhall.games.my_city.actions import BLOCKADE, EXIT_ACTION, PASS_ACTION, PLACE_STRIDE, card_words
 from townhall.games.my_city.data import COLOUR_NAMES, SIZE, cell_name
 from townhall.games.my_city.pieces import CATALOGUE, Piece
 from townhall.games.my_city.scoring import ITEMS
 from townhall.games.my_city.state import MyCityState
-from townhall.games.my_city.views import card_text
 from townhall.games.my_city.words import _, term
 from townhall.i18n import N_
 
@@ -83,7 +82,12 @@ def _card_area(card: int) -> dict[str, Json]:
             {"id": f"{r},{c}", "col": c, "row": r, "pieces": [{"kind": _kind(piece), "label": piece.id}]}
             for r, c in shape
         ]
-    return {"id": CARD_AREA, "label": _("card {card}").format(card=card_text(card)), "layout": "square", "cells": cells}
+    return {
+        "id": CARD_AREA,
+        "label": _("card {card}").format(card=card_words(card)),
+        "layout": "square",
+        "cells": cells,
+    }
 
 
 def _cells(state: MyCityState, player: int) -> list[dict[str, Json]]:
@@ -195,11 +199,11 @@ def board_view(state: MyCityState, viewer: int | None) -> dict[str, Json]:
     items: list[Json] = []
     if not state.over:
         areas.append(_card_area(state.card))
-        items.append({"id": "card", "kind": "card", "label": card_text(state.card)})
+        items.append({"id": "card", "kind": "card", "label": card_words(state.card)})
     items.append({"id": "deck", "kind": "deck", "label": _("cards left"), "count": len(state.deck), "hidden": True})
     for index, card in enumerate(state.blocked):
-        items.append({"id": f"blocked-{index}", "kind": "blocked", "label": card_text(card)})
-    prompt = None if state.over else _("build {card}, pass or exit").format(card=card_text(state.card))
+        items.append({"id": f"blocked-{index}", "kind": "blocked", "label": card_words(card)})
+    prompt = None if state.over else _("build {card}, pass or exit").format(card=card_words(state.card))
     return {
         "format": BOARD_FORMAT,
         "game": "my-city",

@@ -4,7 +4,8 @@ the sentence each one reads as (`event_text`) in the language in force."""
 from __future__ import annotations
 
 from townhall.engine import Event, EventKind
-from townhall.games.my_city.words import _, term
+from townhall.games.my_city.actions import card_words, piece_words
+from townhall.games.my_city.words import _, player, term
 
 EVENT_KINDS: dict[str, EventKind] = {
     kind.name: kind
@@ -42,7 +43,7 @@ def event_text(event: Event) -> str:
     """The English sentence of an event, from its kind and data only."""
     data = event.data
     kind = event.kind
-    who = _("player {number}").format(number=data["player"] + 1) if "player" in data else ""
+    who = player(data["player"]) if "player" in data else ""
     if kind == "decided":
         return _("{who} has decided").format(who=who)
     if kind == "exit":
@@ -55,8 +56,8 @@ def event_text(event: Event) -> str:
             else _("{who} passes (marker stays)").format(who=who)
         )
     if kind == "place":
-        return _("{who}: place {piece} at {cell} r{degrees}").format(
-            who=who, piece=data["piece"], cell=data["cell"], degrees=data["rotation"] * 90
+        return _("{who} builds {piece} at {cell}, turned {degrees}°").format(
+            who=who, piece=piece_words(data["piece"]), cell=data["cell"], degrees=data["rotation"] * 90
         )
     if kind == "investor":
         return _("{who} builds next to the investor: +{points}").format(who=who, points=data["points"])
@@ -66,9 +67,9 @@ def event_text(event: Event) -> str:
     if kind == "reveal":
         if data["card"] == "blockade":
             return _("the blockade card is revealed")
-        return _("card {card} is revealed").format(card=data["card"])
+        return _("card {card} is revealed").format(card=card_words(data["card"]))
     if kind == "blocked":
-        return _("{card} is blocked: nobody builds it").format(card=data["card"])
+        return _("{card} is blocked: nobody builds it").format(card=card_words(data["card"]))
     if kind == "score":
         items = ", ".join(f"{term('score.' + k)} {v:+d}" for k, v in data["items"].items())
         return _("{who} ends with {score} ({items})").format(who=who, score=data["score"], items=items)

@@ -19,11 +19,11 @@ NOT_BUILDINGS: Final = frozenset(CATALOGUE.by_id[i] for i in ("PAL", "INV"))  # 
 CHURCH: Final = 3
 
 END_REASONS = {
-    "cards-out": N_("the last card was revealed and played (MYC-END-1)"),
-    "all-exited": N_("every player exited (MYC-EXIT-1)"),
+    "cards-out": N_("the last card was revealed and played"),  # MYC-END-1
+    "all-exited": N_("every player exited"),  # MYC-EXIT-1
 }
 TIE_BREAKS = {
-    "empty-rows": N_("fewer empty light-green cells in the top row, then the next row down (MYC-LEG-7)"),
+    "empty-rows": N_("fewer empty light-green cells in the top row, then the next row down"),  # MYC-LEG-7
 }
 
 

@@ -55,3 +55,6 @@ class MyCityState(MyCityPosition):
 
     def action_text(self, action: int) -> str:
         return actions.action_text(action)
+
+    def action_words(self, action: int) -> str:
+        return actions.action_words(action)

@@ -3,7 +3,7 @@ the episode's summary card) and the statistics of a finished game."""
 
 from __future__ import annotations
 
-from townhall.games.my_city.actions import card_name
+from townhall.games.my_city.actions import card_name, card_words
 from townhall.games.my_city.chapters import RuleSet
 from townhall.games.my_city.data import COLOUR_NAMES, COLUMNS, SIZE, cell_name
 from townhall.games.my_city.pieces import CATALOGUE, COLOURS
@@ -51,9 +51,10 @@ def legend() -> str:
 
 
 def card_text(card: int) -> str:
-    """A card's name: a piece id, or the blockade card in the language in force."""
+    """A card's name in the language in force: its building in words with the id a person types
+    (`[YT4]`), or the blockade card."""
     name = card_name(card)
-    return term("blockade") if name == "blockade" else name
+    return card_words(card) if name == "blockade" else f"{card_words(card)} [{name}]"
 
 
 def render_board(state: MyCityState, player: int) -> list[str]:

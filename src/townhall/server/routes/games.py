@@ -1,6 +1,7 @@
-"""GET /api/games: the games, their player counts, length, one-line summary, guided first
-game's tips and options with defaults; GET /api/games/{name}/words: a game's terms (its glossary) in the request's language,
-which the browser's drawing modules show (guilds, goods, buildings, followers...); GET
+"""GET /api/games: the games, their player counts, length, one-line summary, guided first game's
+tips and options with defaults (each with its label, help and choices in words); GET
+/api/games/{name}/words: a game's terms (its glossary) in the request's language, which the
+browser's drawing modules show (guilds, goods, buildings, followers...); GET
 /api/games/{name}/rules: its rules for players, as Markdown, in the request's language."""
 
 from __future__ import annotations
@@ -8,11 +9,11 @@ from __future__ import annotations
 from fastapi import APIRouter
 
 from townhall import games
+from townhall.agents import LEVELS
 from townhall.engine.protocol import Json
 from townhall.i18n import gettext_of, term_of, title_of, using
 from townhall.i18n.glossary import beside
 from townhall.i18n.rulebook import about, guide, rules_text
-from townhall.server.bots import LEVELS
 from townhall.server.context import REFUSALS
 from townhall.server.routes.language import LanguageDep
 from townhall.server.rules_page import markdown_of
@@ -30,6 +31,11 @@ def list_games(lang: LanguageDep) -> list[dict[str, Json]]:
         with using(lang):
             title = title_of(module, meta.title)
             helps = {spec.name: term_of(module, f"option.{spec.name}", spec.help) for spec in meta.options}
+            labels = {spec.name: option_label(module, spec.name) for spec in meta.options}
+            choices = {
+                spec.name: {c: term_of(module, f"option.{spec.name}.choice.{c}", c) for c in spec.choices}
+                for spec in meta.options
+            }
             facts = meta.facts.to_json()
             facts["hidden_information"] = [gettext_of(module, text) for text in meta.facts.hidden]
             facts["end_reasons"] = {code: gettext_of(module, text) for code, text in meta.facts.end_reasons.items()}
@@ -44,9 +50,11 @@ def list_games(lang: LanguageDep) -> list[dict[str, Json]]:
                 "options": [
                     {
                         "name": spec.name,
+                        "label": labels[spec.name],
                         "default": spec.default,
                         "help": helps[spec.name],
                         "choices": list(spec.choices),
+                        "choice_labels": choices[spec.name],
                         "minimum": spec.minimum,
                         "maximum": spec.maximum,
                         "names_file": spec.names_file,  # over the network: data only (docs/server.md)
@@ -63,6 +71,11 @@ def list_games(lang: LanguageDep) -> list[dict[str, Json]]:
             }
         )
     return found
+
+
+def option_label(module: str, name: str) -> str:
+    """An option's label in words: its glossary's `option.<name>.label`, else its key spaced out."""
+    return term_of(module, f"option.{name}.label", name.replace("_", " ").capitalize())
 
 
 @router.get("/{name}/words")

@@ -76,8 +76,9 @@ class ChatBody(_Body):
 
 
 @router.get("")
-def lobby(services: ServicesDep) -> list[dict[str, Json]]:
-    return services.runner.lobby()
+def lobby(services: ServicesDep, lang: LanguageDep) -> list[dict[str, Json]]:
+    with speaking(lang):  # bots named by their level in the request's language
+        return services.runner.lobby()
 
 
 @router.post("", status_code=201)

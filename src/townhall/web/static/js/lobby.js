@@ -180,7 +180,9 @@ function fillOptions() {
       input = h(
         "select",
         { id },
-        option.choices.map((c) => h("option", { value: c, selected: c === option.default }, String(c))),
+        option.choices.map((c) =>
+          h("option", { value: c, selected: c === option.default }, option.choice_labels?.[c] || String(c)),
+        ),
       );
     } else if (typeof option.default === "number") {
       input = h("input", { type: "number", id, value: option.default, min: option.minimum, max: option.maximum });
@@ -192,7 +194,7 @@ function fillOptions() {
       h(
         "label",
         { class: "option", title: option.help },
-        h("span", {}, option.name),
+        h("span", {}, option.label || option.name),
         " ",
         input,
         h("small", {}, option.help),
@@ -245,9 +247,7 @@ function titleOf(name) {
 }
 
 function seatsText(table) {
-  return table.seats
-    .map((s) => (s.kind === "bot" ? t("bot-named", { spec: s.spec.replace(/^bot:/, "") }) : s.name || t("free-seat")))
-    .join(", ");
+  return table.seats.map((s) => s.name || t("free-seat")).join(", "); // a bot is named by its level
 }
 
 async function listTables() {

@@ -6,7 +6,7 @@ import { t } from "./i18n.js";
 export function seatName(summary, seat) {
   const info = summary?.seats?.[seat];
   if (!info) return t("player-n", { n: seat + 1 });
-  if (info.kind === "bot") return t("bot-named", { spec: info.spec.replace(/^bot:/, "") });
+  if (info.kind === "bot") return info.name || t("bot-named", { level: t(`level-${info.level || "custom"}`) });
   return info.name || t("player-n", { n: seat + 1 });
 }
 
@@ -38,7 +38,12 @@ export function renderScores(el, view, { held, onTake }) {
       "li",
       { class: ["seat", deciding ? "deciding" : "", seat in held ? "mine" : ""].join(" "), "data-seat": seat },
       h("span", { class: "swatch", style: `background:var(--seat-${seat})` }),
-      h("span", { class: "name" }, seatName(view, seat), seat in held ? ` (${t("you")})` : ""),
+      h(
+        "span",
+        { class: "name", title: info.kind === "bot" ? info.spec : null },
+        seatName(view, seat),
+        seat in held ? ` (${t("you")})` : "",
+      ),
       info.left ? h("span", { class: "left-mark" }, t("seat-left")) : null,
       deciding ? h("span", { class: "turn-mark", title: t("deciding") }, "▶") : null,
       clock != null ? h("span", { class: "clock", "data-clock": seat }, clockText(clock)) : null,

@@ -220,6 +220,7 @@ function renderActionList(view, movable) {
               type: "button",
               "data-id": a.id,
               "data-target": JSON.stringify(a.target),
+              title: a.typed && a.typed !== a.text ? a.typed : null, // the terse form, for experts
               disabled: !movable,
               onclick: () => act(a),
             },
