@@ -3,7 +3,8 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-PIP := $(BIN)/python -m pip install --quiet --disable-pip-version-check
+# --no-compile: the bytecode of what is imported is written at first import, not all of it now.
+PIP := $(BIN)/python -m pip install --quiet --disable-pip-version-check --no-compile
 # One stamp per install set, so that make play and make test share one .venv in either order.
 PLAY_STAMP := $(VENV)/.play-stamp
 BUILD_STAMP := $(VENV)/.build-stamp
@@ -42,7 +43,7 @@ $(BUILD_STAMP): pyproject.toml | $(BIN)/python
 	@touch $@
 
 $(TEST_STAMP): pyproject.toml | $(BIN)/python
-	$(PIP) -e ".[dev,cluster,server,rl,train,compile]"
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e ".[dev,cluster,server,rl,train,compile]"
 	touch $@
 
 ## the message catalogs (.po) compiled to .mo beside them (docs/i18n.md); part of every install
