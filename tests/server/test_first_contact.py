@@ -21,9 +21,9 @@ ROOT = Path(__file__).resolve().parents[2]
 # What `make test` installs and `make play` does not (the extras dev, cluster, rl, train).
 HEAVY = ("numpy", "torch", "ray", "pyarrow", "matplotlib", "playwright", "gymnasium", "pettingzoo", "mypy")
 
-# `townhall serve` with the heavy libraries made unimportable, as in a venv holding only .[server]:
+# `townhall ...` with the heavy libraries made unimportable, as in a venv holding only .[server]:
 # every attempt to import one is written down (even one that an `except ImportError` would hide).
-SERVE_WITHOUT_HEAVY = textwrap.dedent(
+WITHOUT_HEAVY = textwrap.dedent(
     """
     import sys
 
@@ -38,10 +38,14 @@ SERVE_WITHOUT_HEAVY = textwrap.dedent(
     sys.meta_path.insert(0, Refuse())
     from townhall.cli import main
 
-    sys.argv = ["townhall", "serve", "--port", {port!r}, "--database", {database!r}]
+    sys.argv = ["townhall", *{arguments!r}]
     main()
     """
 )
+
+
+def without_heavy(refused: Path, *arguments: str) -> str:
+    return WITHOUT_HEAVY.format(heavy=set(HEAVY), log=str(refused), arguments=list(arguments))
 
 
 def started(command: list[str], url: str, env: dict[str, str], cwd: Path) -> subprocess.Popen[bytes]:
@@ -74,9 +78,7 @@ def stop(process: subprocess.Popen[bytes]) -> str:
 @pytest.fixture
 def light_server(tmp_path: Path) -> Iterator[tuple[str, Path]]:
     port, refused = str(free_port()), tmp_path / "refused.txt"
-    script = SERVE_WITHOUT_HEAVY.format(
-        heavy=set(HEAVY), log=str(refused), port=port, database=f"sqlite:///{tmp_path / 'light.db'}"
-    )
+    script = without_heavy(refused, "serve", "--port", port, "--database", f"sqlite:///{tmp_path / 'light.db'}")
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
     process = started([sys.executable, "-c", script], f"http://127.0.0.1:{port}/", env, ROOT)
     yield f"http://127.0.0.1:{port}", refused
@@ -95,6 +97,19 @@ def test_every_game_plays_against_a_bot_without_the_heavy_libraries(light_server
             done, _ = play_some([sit(base, table["id"], 0)], rng, moves=3)
             assert done > 0, (game["name"], bot)
     assert not refused.exists(), f"the serve path imported {refused.read_text().split()}"
+
+
+@pytest.mark.parametrize("game", ["carcassonne", "kutna-hora", "my-city", "antiquity"])
+def test_a_terminal_game_plays_to_its_end_without_the_heavy_libraries(game: str, tmp_path: Path) -> None:
+    refused = tmp_path / "refused.txt"
+    script = without_heavy(refused, "play", game, "--seats", "greedy,random", "--seed", "1")
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), "TOWNHALL_LANG": "en"}
+    result = subprocess.run(
+        [sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=300, check=False
+    )
+    assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
+    assert "Player 2" in result.stdout  # the end table
+    assert not refused.exists(), f"the terminal game imported {refused.read_text().split()}"
 
 
 def fake_checkout(tmp_path: Path) -> Path:
