@@ -108,3 +108,19 @@ def test_a_stale_compiled_build_is_never_run(tmp_path: Path) -> None:
     assert not (root / "src" / SO).exists()
     assert not (root / ".venv" / ".compiled-stamp").exists()
     assert "being made in the background" in said
+
+
+def test_after_make_test_make_play_installs_nothing_more(tmp_path: Path) -> None:
+    root = checkout(tmp_path)
+    for stamp in (".play-stamp", ".build-stamp"):
+        (root / ".venv" / stamp).unlink(missing_ok=True)
+    (root / ".venv" / ".test-stamp").write_text("")  # the full install holds the server extra
+    at(root / ".venv" / ".test-stamp", 1500)
+    for stamp in (".venv/.play-stamp", ".venv/.build-stamp"):
+        said = make(root, stamp)
+        assert "pip" not in said and "installing" not in said
+        assert (root / stamp).exists()
+    # pyproject.toml changed since: the server extra is installed again
+    at(root / ".venv" / ".play-stamp", 1550)
+    at(root / "pyproject.toml", 1600)
+    assert '-e ".[server]"' in make(root, "-n", ".venv/.play-stamp")
