@@ -124,3 +124,20 @@ def test_after_make_test_make_play_installs_nothing_more(tmp_path: Path) -> None
     at(root / ".venv" / ".play-stamp", 1550)
     at(root / "pyproject.toml", 1600)
     assert '-e ".[server]"' in make(root, "-n", ".venv/.play-stamp")
+
+
+def test_make_compiled_keeps_its_build_for_the_next_make_play(tmp_path: Path) -> None:
+    root = checkout(tmp_path)
+    (root / ".venv" / ".build-stamp").write_text("")
+    at(root / ".venv" / ".build-stamp", 1500)
+    # a stand-in for `python setup.py build_ext --inplace`: one extension beside its source
+    python = root / ".venv" / "bin" / "python"
+    python.write_text(f"#!/bin/sh\necho compiled > src/{SO}\n")
+    python.chmod(0o755)
+    at(python, 1500)
+    assert "compiled build installed" in make(root, "compiled")
+    assert (root / "build" / "staged" / "lib" / SO).read_text() == "compiled\n"
+    make(root, "pure")
+    assert not (root / "src" / SO).exists()
+    assert "compiled build is installed" in make(root, "ready")
+    assert (root / "src" / SO).read_text() == "compiled\n"
