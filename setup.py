@@ -67,7 +67,13 @@ if os.environ.get("TOWNHALL_COMPILE") == "1":
     setup(
         package_dir={"": "src"},
         ext_modules=[
-            *mypycify(["--config-file=pyproject.toml", *compiled_sources()], opt_level="3", multi_file=True),
+            *mypycify(
+                ["--config-file=pyproject.toml", *compiled_sources()],
+                opt_level="3",
+                multi_file=True,
+                # The background build of make play writes its C apart from make compiled's (build/).
+                target_dir=os.environ.get("TOWNHALL_BUILD_DIR", "build"),
+            ),
             *native_extensions(),
         ],
     )

@@ -471,7 +471,11 @@ def serve(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
     database: Annotated[
-        str | None, typer.Option(help="Database URL (default: a SQLite file, its path printed; or postgresql://...).")
+        str | None,
+        typer.Option(
+            envvar="TOWNHALL_DATABASE",
+            help="Database URL (default: data/townhall.db in the checkout, its path printed; or postgresql://...).",
+        ),
     ] = None,
     redis: Annotated[
         str | None, typer.Option(help="Redis URL: pub/sub and rate limits shared by server processes.")

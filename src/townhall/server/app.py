@@ -211,11 +211,14 @@ def serve(
     """Run the server with uvicorn until interrupted."""
     import uvicorn
 
-    from townhall.server.storage import database_url, sqlite_path
+    from townhall.server.storage import USER_SQLITE, database_url, default_sqlite, sqlite_path
 
+    fresh = not database and not default_sqlite().exists()
     url = database_url(database)
     path = sqlite_path(url)
     announce(f"database: {path if path is not None else url.split('@')[-1]}")
+    if fresh and path != USER_SQLITE.resolve() and USER_SQLITE.exists():  # the default before each clone had its own
+        announce(f"tables of earlier versions stay in {USER_SQLITE} (--database {USER_SQLITE} to play them)")
     app = create_app(url, redis, limits)
     announce(f"Townhall server: http://{host}:{port}/ (API under /api, docs at /docs)")
     # Players act every few seconds: keep their connections open between moves (uvicorn's default is 5 s).

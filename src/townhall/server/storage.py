@@ -19,7 +19,23 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 MIGRATION_LOCK = 0x7417_4A11  # the PostgreSQL advisory lock held while migrating
-DEFAULT_SQLITE = Path(os.environ.get("XDG_DATA_HOME", Path.home() / ".local" / "share")) / "townhall" / "server.db"
+# An installed package keeps its tables in the user's data folder (the XDG base directory).
+USER_SQLITE = Path(os.environ.get("XDG_DATA_HOME", Path.home() / ".local" / "share")) / "townhall" / "server.db"
+
+
+def checkout_root(module: Path = Path(__file__)) -> Path | None:
+    """The source checkout this package runs from (`<root>/src/townhall`), or None when installed."""
+    parents = module.absolute().parents
+    if len(parents) > 3 and parents[2].name == "src" and (parents[3] / "pyproject.toml").is_file():
+        return parents[3]
+    return None
+
+
+def default_sqlite() -> Path:
+    """The default database file: in the checkout's own data folder (git-ignored), so each clone
+    has its own tables; an installed package uses the user's data folder."""
+    root = checkout_root()
+    return root / "data" / "townhall.db" if root is not None else USER_SQLITE
 
 
 def utc_now() -> datetime:
@@ -103,8 +119,9 @@ class ChatRow(Base):
 def database_url(url: str | None) -> str:
     """The SQLAlchemy URL: the SQLite default file when none is given, psycopg 3 for PostgreSQL."""
     if not url:
-        DEFAULT_SQLITE.parent.mkdir(parents=True, exist_ok=True)
-        return f"sqlite:///{DEFAULT_SQLITE}"
+        path = default_sqlite()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        return f"sqlite:///{path}"
     for prefix in ("postgresql://", "postgres://"):
         if url.startswith(prefix):
             return "postgresql+psycopg://" + url[len(prefix) :]
