@@ -126,8 +126,8 @@ test: $(TEST_STAMP) $(CATALOG_STAMP) chromium
 	else echo "no C compiler: the compiled build was not tested"; fi
 	$(BIN)/mypy --strict src/townhall
 	$(BIN)/lint-imports
-	$(BIN)/ruff check src tests bench examples typings setup.py
-	$(BIN)/ruff format --check src tests bench examples typings setup.py
+	$(BIN)/ruff check src tests bench examples typings setup.py build_backend
+	$(BIN)/ruff format --check src tests bench examples typings setup.py build_backend
 	@$(MAKE) --no-print-directory lint-web
 	@if [ -f ../shared/tools/clause_coverage.py ]; then $(BIN)/python ../shared/tools/clause_coverage.py; fi
 

@@ -30,6 +30,12 @@ class Chance:
         self._random = random.Random(seed).random
         self.log: list[int] | None = [] if log else None
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # Copies carry the generator's state: a deepcopy would otherwise share the generator (a
+        # bound built-in method is atomic to `copy`), and the compiled class has no __dict__.
+        generator: random.Random = self._random.__self__  # type: ignore[attr-defined]
+        return (_restore, (generator.getstate(), self.log))
+
     def below(self, n: int) -> int:
         """An integer in [0, n), uniformly."""
         if n <= 0:
@@ -65,6 +71,15 @@ class Chance:
             items[i], items[j] = items[j], items[i]
 
 
+def _restore(generator_state: tuple[object, ...], log: list[int] | None) -> Chance:
+    chance = Chance(0, log=log is not None)
+    generator = random.Random()
+    generator.setstate(generator_state)
+    chance._random = generator.random
+    chance.log = None if log is None else list(log)
+    return chance
+
+
 class ScriptedChance(Chance):
     """Replays recorded outcomes in order; any mismatch is a RecordError."""
 
@@ -74,6 +89,9 @@ class ScriptedChance(Chance):
         super().__init__(0, log=True)
         self._outcomes = list(outcomes)
         self._next = 0
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_restore_scripted, (self._outcomes, self._next, self.log))
 
     def below(self, n: int) -> int:
         if self._next >= len(self._outcomes):
@@ -89,3 +107,10 @@ class ScriptedChance(Chance):
     @property
     def exhausted(self) -> bool:
         return self._next == len(self._outcomes)
+
+
+def _restore_scripted(outcomes: list[int], next_outcome: int, log: list[int] | None) -> ScriptedChance:
+    chance = ScriptedChance(outcomes)
+    chance._next = next_outcome
+    chance.log = None if log is None else list(log)
+    return chance

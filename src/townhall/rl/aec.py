@@ -161,6 +161,32 @@ class TownhallAEC(AECEnv[str, dict[str, Any], int]):
     def close(self) -> None:
         pass
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # A snapshot: the table (game, state, chance) and where the turns stand; spaces and the
+        # rest are remade from the table's set-up.
+        progress = {name: getattr(self, name) for name in PROGRESS if hasattr(self, name)}
+        return (_restore, (type(self), self.table, self.render_mode, progress))
+
+
+# What a game under way has besides its table (PettingZoo's bookkeeping of agents and rewards).
+PROGRESS: Final = (
+    "agents",
+    "rewards",
+    "_cumulative_rewards",
+    "terminations",
+    "truncations",
+    "infos",
+    "agent_selection",
+)
+
+
+def _restore(kind: type[TownhallAEC], table: Table, render_mode: str | None, progress: dict[str, Any]) -> TownhallAEC:
+    env = kind(table.game, table.players, table.options, render_mode, table.reward, table.copy)
+    env.table = table
+    for name, value in progress.items():
+        setattr(env, name, value)
+    return env
+
 
 class Turns(Iterator[str]):
     """What `agent_iter` gives: the agent to act next while agents are left, at most `max_iter`

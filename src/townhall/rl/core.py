@@ -129,6 +129,12 @@ class Table:
         self.masks = MaskHandout(self.num_actions, limit=2 * players + 1)
         self.chance = Chance(0)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # A snapshot is the game, its set-up, the state and its chance: the observer's buffers,
+        # views and masks are remade (observing brings them up to date with the state).
+        game = self.game.meta.name if registered(self.game) else self.game
+        return (_restore, (game, self.players, self.options, self.reward, self.copy, self.state, self.chance))
+
     def reset(self, seed: SupportsIndex | None) -> None:
         if seed is None:
             seed = int(np.random.SeedSequence().generate_state(1)[0])
@@ -151,6 +157,20 @@ class Table:
 
     def render(self) -> str:
         return self.game.render(self.state, None)
+
+
+def registered(game: Game[Any]) -> bool:
+    from townhall import games
+
+    return game.meta.name in games.names() and games.get(game.meta.name) is game
+
+
+def _restore(
+    game: Game[Any] | str, players: int, options: Options, reward: str, copy: bool, state: State, chance: Chance
+) -> Table:
+    table = Table(game, players, options, reward, copy)
+    table.state, table.chance = state, chance
+    return table
 
 
 __all__ = ["REWARDS", "PublicObserver", "Table", "env_name", "final_rewards", "rank_rewards"]

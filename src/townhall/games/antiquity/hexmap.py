@@ -35,6 +35,11 @@ class Topology:
     rows: tuple[int, ...]  # display row of each hex
     cols: tuple[int, ...]  # display (doubled) column of each hex
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # One per player count, shared: a copy is the same one (compiled frozen classes cannot
+        # be filled field by field).
+        return (topology, (next(players for players, shared in TOPOLOGIES.items() if shared is self),))
+
 
 def _build(players: int) -> Topology:
     centres, starts = DATA.layouts[players]
@@ -71,6 +76,12 @@ def _build(players: int) -> Topology:
 
 
 TOPOLOGIES: Final[dict[int, Topology]] = {players: _build(players) for players in (2, 3, 4)}
+
+
+def topology(players: int) -> Topology:
+    return TOPOLOGIES[players]
+
+
 MAX_HEXES: Final = max(len(t.coords) for t in TOPOLOGIES.values())
 
 

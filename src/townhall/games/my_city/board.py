@@ -76,6 +76,7 @@ class Terrain:
         "east",
         "east_only",
         "land",
+        "made_from",
         "mask_of",
         "next_to",
         "openings",
@@ -85,7 +86,12 @@ class Terrain:
         "windows",
     )
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # Static geometry shared by every game on this board: a copy shares the same one.
+        return (terrain_for, self.made_from)
+
     def __init__(self, spec: BoardSpec, east_only: bool, land: int = 0) -> None:
+        self.made_from: tuple[BoardSpec, bool, int] = (spec, east_only, land)  # for copies
         # `land`: mountain/forest cells that are light green in this episode (chapter 4's receding flood).
         self.land = land & ~sum(1 << i for i, code in enumerate(spec.cells) if code not in "MF")
         self.buildable = sum(1 << i for i, code in enumerate(spec.cells) if code not in "MF") | self.land
@@ -175,6 +181,10 @@ class Features:
     well_cells: int
     gold_cells: int
     sticker_squares: int
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # Derived from the codes alone; compiled frozen classes cannot be filled field by field.
+        return (_features_of, (self.cells,))
 
     @staticmethod
     def of(cells: str) -> Features:
