@@ -7,7 +7,6 @@ TOWNHALL_COMPILE it is setuptools' backend unchanged (a pure-Python wheel)."""
 from __future__ import annotations
 
 import os
-import re
 import tomllib
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -26,11 +25,10 @@ PYPROJECT = Path(__file__).resolve().parents[1] / "pyproject.toml"
 
 
 def compile_requires() -> list[str]:
-    """mypy (mypyc) at the dev extra's pin, the runtime dependencies and the rl extra."""
+    """The `compile` extra (mypy, whose mypyc compiles; what the compiled modules import) and the
+    runtime dependencies."""
     project = tomllib.loads(PYPROJECT.read_text(encoding="utf-8"))["project"]
-    extras = project["optional-dependencies"]
-    mypy = [pin for pin in extras["dev"] if re.match(r"mypy\b", pin)]
-    return [*mypy, *project["dependencies"], *extras["rl"]]
+    return [*project["optional-dependencies"]["compile"], *project["dependencies"]]
 
 
 @contextmanager
