@@ -124,8 +124,8 @@ def _human_turn(match: Match, player: int, seats: Sequence[str], console: Consol
             continue
         try:
             match.apply(player, legal[picked])
-        except IllegalAction as error:
-            console.print(f"[red]{error}[/red]")
+        except IllegalAction as error:  # the player's words; the clause stays on the error
+            console.print(f"[red]{escape(error.message)}[/red]")
             continue
         return
 

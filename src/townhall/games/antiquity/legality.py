@@ -24,6 +24,7 @@ from townhall.games.antiquity.position import (
 )
 from townhall.games.antiquity.steps import ChooseProduct, CountrySite, FisherPartner, Step
 from townhall.games.antiquity.words import _, term
+from townhall.games.antiquity.words import player as player_name
 
 
 def legal(position: AntiquityPosition, p: int) -> list[int]:
@@ -71,13 +72,18 @@ def clause_of(position: AntiquityPosition, player: int, action: int) -> str:
 
 
 def refusal_text(position: AntiquityPosition, player: int, action: int) -> str:
+    """The refusal in words: the hex a player clicked is not named again (its label is a coordinate)."""
     try:
-        text = A.action_text(action, position.board.topo.labels)
+        kind, _fields = A.SPACE.decode(action)
+        text = A.action_words(action, position.board.topo.labels)
     except ValueError:
         return _("{action} is not an action of Antiquity").format(action=action)
-    return _("'{action}' is not allowed for player {number} now ({phase})").format(
-        action=text, number=player + 1, phase=term("phase." + PHASE_NAMES[position.phase])
-    )
+    who, phase = player_name(player), term("phase." + PHASE_NAMES[position.phase])
+    if kind == "found":
+        return _("{player} may not found a city here now ({phase})").format(player=who, phase=phase)
+    if kind == "hex":
+        return _("{player} may not choose this hex now ({phase})").format(player=who, phase=phase)
+    return _("'{action}' is not allowed for {player} now ({phase})").format(action=text, player=who, phase=phase)
 
 
 PHASE_CLAUSES = {

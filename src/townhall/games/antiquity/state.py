@@ -21,6 +21,7 @@ from townhall.games.antiquity.position import (
     AntiquityPosition,
 )
 from townhall.games.antiquity.words import _
+from townhall.games.antiquity.words import player as player_name
 
 
 class AntiquityState(AntiquityPosition):
@@ -51,7 +52,7 @@ class AntiquityState(AntiquityPosition):
         if self.phase == OVER:
             raise GameOver("ANT-IO-1", _("the game is over"))
         if not 0 <= player < self.num_players or player not in self.to_move():
-            raise NotYourTurn("ANT-IO-1", _("player {number} is not to move now").format(number=player + 1))
+            raise NotYourTurn("ANT-IO-1", _("{player} is not to move now").format(player=player_name(player)))
         if action not in self._legal(player):
             raise IllegalAction(legality.clause_of(self, player, action), legality.refusal_text(self, player, action))
         self.legal_cache = None

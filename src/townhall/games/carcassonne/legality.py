@@ -11,8 +11,9 @@ from typing import Final, cast
 from townhall.engine.errors import GameOver, IllegalAction, NotYourTurn
 from townhall.games.carcassonne.actions import DEPLOY, SKIP
 from townhall.games.carcassonne.position import OVER, CarcassonnePosition, frontier_key
-from townhall.games.carcassonne.tiles import CODES, DELTA, FITS, IS_RIVER, LAYOUTS, SAME_AS, xy_of
+from townhall.games.carcassonne.tiles import DELTA, FITS, IS_RIVER, LAYOUTS, SAME_AS
 from townhall.games.carcassonne.words import _, segment_label
+from townhall.games.carcassonne.words import player as player_name
 
 # Each place id as one int object, made on first use: the compiled build would box a new int
 # (ids are above the small-int cache) for every placement of every draw, and free it again.
@@ -25,8 +26,8 @@ def why_not_now(position: CarcassonnePosition, player: int) -> IllegalAction:
         return GameOver("CAR-END-1", _("the game is over"))
     return NotYourTurn(
         "CAR-SETUP-3",
-        _("it is player {current}'s turn, not player {player}'s").format(
-            current=position.current + 1, player=player + 1
+        _("it is {current}'s turn, not {player}'s").format(
+            current=player_name(position.current), player=player_name(player)
         ),
     )
 
@@ -90,42 +91,32 @@ def deploy_options(position: CarcassonnePosition) -> list[int]:
 
 def why_not_place(position: CarcassonnePosition, action: int) -> IllegalAction:
     if not 0 <= action < DEPLOY:
-        return IllegalAction(
-            "CAR-TURN-1", _("{action} is not a tile placement: place the tile first").format(action=action)
-        )
+        return IllegalAction("CAR-TURN-1", _("place the tile first"))
     cell, rot = action >> 2, action & 3
     tile = position.hand
-    x, y = xy_of(cell)
     if cell in position.board:
-        return IllegalAction("CAR-PLACE-1", _("{x},{y} already holds a tile").format(x=x, y=y))
+        return IllegalAction("CAR-PLACE-1", _("this place already holds a tile"))
     canonical = SAME_AS[tile][rot]
     if canonical != rot:
         return IllegalAction(
             "CAR-PLACE-3",
-            _("{tile} turned r{degrees} looks the same as r{same}: place it as r{same}").format(
-                tile=CODES[tile], degrees=90 * rot, same=90 * canonical
+            _("the tile turned {degrees}° looks the same as turned {same}°: place it turned {same}°").format(
+                degrees=90 * rot, same=90 * canonical
             ),
         )
     if IS_RIVER[tile] and cell != position.river_end:
-        ex, ey = xy_of(position.river_end)
-        return IllegalAction(
-            "CAR-PLACE-5", _("a river tile must continue the river where it ends, at {x},{y}").format(x=ex, y=ey)
-        )
+        return IllegalAction("CAR-PLACE-5", _("a river tile must continue the river where it ends"))
     key = frontier_key(position, cell)
     if key < 0:
-        return IllegalAction("CAR-PLACE-1", _("{x},{y} shares no edge with a placed tile").format(x=x, y=y))
+        return IllegalAction("CAR-PLACE-1", _("this place shares no edge with a placed tile"))
     if rot not in FITS[tile][key]:
         return IllegalAction(
             "CAR-PLACE-2",
-            _("{tile} at {x},{y} r{degrees} does not match the edges it touches").format(
-                tile=CODES[tile], x=x, y=y, degrees=90 * rot
-            ),
+            _("the tile turned {degrees}° does not match the edges it touches here").format(degrees=90 * rot),
         )
     return IllegalAction(
         "CAR-PLACE-5",
-        _("{tile} at {x},{y} r{degrees} would make the river turn back on itself (U-turn)").format(
-            tile=CODES[tile], x=x, y=y, degrees=90 * rot
-        ),
+        _("the tile turned {degrees}° would make the river turn back on itself here").format(degrees=90 * rot),
     )
 
 
@@ -136,14 +127,14 @@ def why_not_deploy(position: CarcassonnePosition, action: int) -> IllegalAction:
         return IllegalAction("CAR-TURN-1", _("the tile is placed: now deploy a follower or skip"))
     if not position.supply[position.current]:
         return IllegalAction(
-            "CAR-DEPLOY-4", _("player {number} has no follower left in supply").format(number=position.current + 1)
+            "CAR-DEPLOY-4", _("{player} has no follower left in supply").format(player=player_name(position.current))
         )
     layout_index, _base = position.board[position.last_cell]
     segment = action - DEPLOY
     if segment >= len(LAYOUTS[layout_index].kinds):
         return IllegalAction(
             "CAR-DEPLOY-2",
-            _("the tile {tile} has no segment {segment}").format(tile=CODES[layout_index // 4], segment=segment),
+            _("the tile just placed has no such part"),
         )
     return IllegalAction(
         "CAR-DEPLOY-3",

@@ -148,6 +148,9 @@ def action_words(state: TextSource, action: int) -> str:
             return _("build {building} on {cell}").format(
                 building=building_name(DATA.buildings[tile].id), cell=cell_name(state.town_columns, cell)
             )
+        return _("build from the empty slot {slot} on {cell}").format(
+            slot=slot + 1, cell=cell_name(state.town_columns, cell)
+        )
     return action_text(state, action)
 
 

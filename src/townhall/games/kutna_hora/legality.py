@@ -41,7 +41,7 @@ from townhall.games.kutna_hora.actions import (
     T_TECH,
     TAKE_COLS,
     TOWN_CELLS,
-    action_text,
+    action_words,
 )
 from townhall.games.kutna_hora.data import BARBARA, DATA, JOKER, LICENCE, PERMITS, WOOD
 from townhall.games.kutna_hora.position import OVER, PLAY, SETUP_ORDER, SETUP_SET, TAX, KutnaHoraPosition
@@ -62,6 +62,7 @@ from townhall.games.kutna_hora.steps import (
 )
 from townhall.games.kutna_hora.tables import COUNCIL_COST, SLOTS
 from townhall.games.kutna_hora.words import _
+from townhall.games.kutna_hora.words import player as player_name
 
 
 def check(position: KutnaHoraPosition, player: int, action: int) -> None:
@@ -69,13 +70,13 @@ def check(position: KutnaHoraPosition, player: int, action: int) -> None:
     if position.phase == OVER:
         raise GameOver("KH-TURN-1", _("the game is over"))
     if player != position.current:
-        raise NotYourTurn("KH-TURN-1", _("player {number} is not to move").format(number=player))
+        raise NotYourTurn("KH-TURN-1", _("{player} is not to move").format(player=player_name(player)))
     if not 0 <= action < SPACE.size:
         raise IllegalAction("KH-IO-1", _("{action} is not an action of this game").format(action=action))
     if not is_legal(position, action):
         raise IllegalAction(
             why_illegal(position, action),
-            _("{action} is not allowed now").format(action=action_text(position, action)),
+            _("{action} is not allowed now").format(action=action_words(position, action)),
         )
 
 

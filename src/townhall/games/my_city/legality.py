@@ -7,12 +7,12 @@ from typing import Final, NoReturn
 
 from townhall.engine import IllegalAction
 from townhall.engine.errors import GameOver, NotYourTurn
-from townhall.games.my_city.actions import EXIT_ACTION, NUM_ACTIONS, PASS_ACTION, PIECE_IDS, PLACE_STRIDE, card_name
+from townhall.games.my_city.actions import EXIT_ACTION, NUM_ACTIONS, PASS_ACTION, PLACE_STRIDE, card_words, piece_words
 from townhall.games.my_city.board import FULL, Terrain, shape_mask
-from townhall.games.my_city.data import cell_name
 from townhall.games.my_city.pieces import CATALOGUE
 from townhall.games.my_city.position import MyCityPosition
 from townhall.games.my_city.words import _
+from townhall.games.my_city.words import player as player_name
 
 IS_CHURCH: Final = tuple(p.colour == 3 for p in CATALOGUE.pieces)
 
@@ -77,10 +77,12 @@ def check(position: MyCityPosition, player: int, action: int) -> None:
         raise NotYourTurn("MYC-GEN-1", _("there is no player {player}").format(player=player))
     if not position.active[player]:
         raise NotYourTurn(
-            "MYC-EXIT-1", _("player {number} has exited this game and builds nothing more").format(number=player + 1)
+            "MYC-EXIT-1", _("{player} has exited this game and builds nothing more").format(player=player_name(player))
         )
     if position.pending[player] >= 0:
-        raise NotYourTurn("MYC-GEN-2", _("player {number} has already decided on this card").format(number=player + 1))
+        raise NotYourTurn(
+            "MYC-GEN-2", _("{player} has already decided on this card").format(player=player_name(player))
+        )
     if not isinstance(action, int) or not 0 <= action < NUM_ACTIONS:
         raise IllegalAction("MYC-IO-1", _("{action!r} is not an action of My City").format(action=action))
     if action == EXIT_ACTION:
@@ -98,9 +100,8 @@ def check(position: MyCityPosition, player: int, action: int) -> None:
         return
     piece = action // PLACE_STRIDE
     if piece != card:
-        shown = card_name(card)
         raise IllegalAction(
-            "MYC-GEN-2", _("the card shows {shown}, so only {shown} may be built now").format(shown=shown)
+            "MYC-GEN-2", _("the card shows the {card}: only that may be built now").format(card=card_words(card))
         )
     mask = position.terrain.mask_of.get(action)
     if mask is None:
@@ -122,16 +123,16 @@ def geometry_error(position: MyCityPosition, piece: int, cell: int, rotation: in
     if CATALOGUE.pieces[piece].turns[rotation] is None:
         raise IllegalAction(
             "MYC-GEN-3",
-            _("rotation r{degrees} repeats an earlier rotation of {piece}").format(
-                degrees=rotation * 90, piece=PIECE_IDS[piece]
+            _("the {piece} turned {degrees}° looks the same as an earlier turn").format(
+                degrees=rotation * 90, piece=piece_words(piece)
             ),
         )
     mask = shape_mask(piece, cell, rotation)
     if mask is None:
         raise IllegalAction(
             "MYC-IO-1",
-            _("{piece} at {cell} r{degrees} leaves the board").format(
-                piece=PIECE_IDS[piece], cell=cell_name(cell), degrees=rotation * 90
+            _("the {piece} turned {degrees}° would leave the board here").format(
+                piece=piece_words(piece), degrees=rotation * 90
             ),
         )
     terrain = position.terrain
