@@ -12,6 +12,10 @@ SNAKE = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b")
 CLAUSE = re.compile(r"\b[A-Z]{2,5}(?:-[A-Z0-9]+)*-\d+\b")
 # agent specs (`mcts:seconds=1`, `greedy:samples=2`)
 SPEC = re.compile(r"\b[a-z]+:[a-z]+=")
+# board coordinates and rotation codes (`-1,0`, `r90`): an action in a list says where it goes, but a
+# refusal answers a click on the place, and turns read in degrees
+COORDINATE = re.compile(r"(?<![\w.,])-?\d+,-?\d+(?![\w.,])")
+ROTATION = re.compile(r"\br(?:0|90|180|270)\b")
 
 
 @cache
@@ -43,3 +47,8 @@ def codes_in(text: str, game: str) -> list[str]:
     if ids is not None:
         found += ids.findall(text)
     return found
+
+
+def place_codes_in(text: str, game: str) -> list[str]:
+    """The codes a refusal holds: `codes_in`'s, and board coordinates and rotation codes."""
+    return codes_in(text, game) + COORDINATE.findall(text) + ROTATION.findall(text)
