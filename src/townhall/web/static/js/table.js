@@ -295,7 +295,7 @@ async function main() {
       () => ({}),
     ),
   ]);
-  board = createBoard($("#board"), { game: gameModule, lang, t, words, events: { act } });
+  board = createBoard($("#board"), { game: gameModule, lang, t, words, names, events: { act } });
   page.view = null;
   page.held = store.seats(tableId);
   const invited = new URLSearchParams(location.search).get("seat");

@@ -7,9 +7,11 @@ import { configure, defaults, playerColor } from "./config.js";
 import { renderControls } from "./controls.js";
 import { panZoom } from "./drag.js";
 import { bindInput } from "./events.js";
-import { render } from "./render.js";
-import { flipOrientation, narrow, nextRotation, normalize } from "./state.js";
+import { defaultBox, focusBoxes, focusKeys, scaleLimits, steadyBox, uncut, union } from "./focus.js";
+import { context, render } from "./render.js";
+import { flipOrientation, narrow, nextRotation, normalize, targets } from "./state.js";
 import { svg } from "./svg.js";
+import { bindTips } from "./tips.js";
 
 export function createBoard(element, patch = {}) {
   const config = configure({ ...defaults(), playerColor }, patch);
@@ -17,19 +19,27 @@ export function createBoard(element, patch = {}) {
   const layer = svg("g", { class: "layer" });
   root.append(layer);
   const controls = h("div", { class: "board-controls", role: "toolbar" });
+  const { t } = config;
+  const tool = (cls, label, text, onclick) =>
+    h("button", { type: "button", class: cls, "aria-label": label, title: label, onclick }, text);
+  // Beside the board, never over it: a button never covers a target.
   const zoomBar = h(
     "div",
-    { class: "zoom-bar" },
-    h("button", { type: "button", class: "zoom-in", "aria-label": "+", onclick: () => view.zoom(1.25) }, "+"),
-    h("button", { type: "button", class: "zoom-out", "aria-label": "−", onclick: () => view.zoom(0.8) }, "−"),
-    h("button", { type: "button", class: "zoom-fit", onclick: () => fitAll() }, "⤢"),
+    { class: "zoom-bar", role: "toolbar" },
+    tool("zoom-in", t("zoom-in"), "+", () => zoomOnFocus(1.25)),
+    tool("zoom-out", t("zoom-out"), "−", () => zoomOnFocus(0.8)),
+    tool("zoom-focus", t("zoom-focus"), "◎", () => showDefault(true)),
+    tool("zoom-fit", t("zoom-fit"), "⤢", () => fitAll()),
   );
-  element.replaceChildren(h("div", { class: "board-frame" }, root, zoomBar), controls);
+  const frame = h("div", { class: "board-frame" }, root, zoomBar);
+  element.replaceChildren(frame, controls);
   const view = panZoom(root);
   let selection = null;
   let narrowed = narrow([], null);
-  let contentKey = "";
   let legalKey = "";
+  let placed = new Map();
+  let focused = false; // the default view has been shown once
+  let decision = ""; // the decision the view last settled on
 
   const board = {
     config,
@@ -74,13 +84,17 @@ export function createBoard(element, patch = {}) {
       update();
     },
     fit: () => fitAll(),
-    zoom: (factor) => view.zoom(factor),
+    focus: () => showDefault(true),
+    zoom: (factor) => zoomOnFocus(factor),
+    // the drawing context the game's hooks get (describe, areaTitle)
+    context: () => context(config, cellSize()),
     get viewBox() {
       return view.viewBox;
     },
     destroy: () => unbind(),
   };
   const unbind = bindInput(root, board);
+  const tips = bindTips(frame, root, board, fallback);
 
   function act(action) {
     selection = null;
@@ -100,20 +114,83 @@ export function createBoard(element, patch = {}) {
   function redraw() {
     narrowed = narrow(config.movable ? config.legal : [], selection);
     const aspect = root.clientWidth && root.clientHeight ? root.clientWidth / root.clientHeight : 1.4;
-    render(layer, config, narrowed, fallback, aspect);
+    const before = placed;
+    placed = render(layer, config, narrowed, fallback, aspect);
     renderControls(controls, board, narrowed, h);
     element.dataset.stage = narrowed.stage;
     element.dataset.rotation = narrowed.orientation?.rotation ?? "";
     element.dataset.flipped = narrowed.orientation?.flipped ?? "";
-    // Fit the whole board while the player has not panned or zoomed, and when it grew.
-    const box = layer.getBBox();
-    const key = `${Math.round(box.width)}x${Math.round(box.height)}`;
-    if (!view.touched || key !== contentKey) view.fit(box);
-    contentKey = key;
+    tips.hide();
+    follow(before);
+    settle();
+  }
+
+  // A relayout moves the areas: the view follows an area that stays, so the board keeps still.
+  function follow(before) {
+    if (!focused) return;
+    const keys = focusKeys(config).map((k) => k.split("|")[0]);
+    const ids = [...new Set([...keys, ...placed.keys()])].filter((id) => before.has(id) && placed.has(id));
+    if (!ids.length) return;
+    const [was, now] = [before.get(ids[0]), placed.get(ids[0])];
+    if (was.dx !== now.dx || was.dy !== now.dy) view.shift(now.dx - was.dx, now.dy - was.dy);
+  }
+
+  // The default view on a new decision (a new legal set), unless the player moved the view or
+  // the current one still shows the decision at a readable scale (the steps of one turn).
+  function settle() {
+    if (!placed.size || !root.clientWidth) return;
+    const key = `${config.movable}:${config.legal.map((a) => a.id).join(",")}`;
+    if (focused && (view.touched || key === decision)) return;
+    decision = key;
+    showDefault(false);
+  }
+
+  function cellSize() {
+    return config.game?.cellSize || fallback.cellSize;
+  }
+
+  function frameSize() {
+    return { w: root.clientWidth, h: root.clientHeight };
+  }
+
+  function focusNow() {
+    const boxes = focusBoxes(focusKeys(config), placed, cellSize());
+    return boxes.length ? boxes : [layer.getBBox()];
+  }
+
+  function showDefault(asked) {
+    if (!placed.size || !root.clientWidth) return;
+    const boxes = focusNow();
+    const limits = scaleLimits(config.game, cellSize(), layer);
+    const frame = frameSize();
+    const steady = focused && !asked ? steadyBox(view.viewBox, boxes, frame, limits) : null;
+    const box = steady || defaultBox(boxes, frame, limits, cellSize());
+    const legal = config.movable ? [...targets(config.legal).keys()] : [];
+    const scale = Math.min(frame.w / box.width, frame.h / box.height);
+    view.show(uncut(box, focusBoxes(legal, placed, cellSize()), scale, cellSize()));
+    focused = true;
+  }
+
+  // + and − keep the decision's area where it is on screen (the view's middle when it is out of view).
+  function zoomOnFocus(factor) {
+    const all = union(focusNow());
+    let [px, py] = [root.clientWidth / 2, root.clientHeight / 2];
+    if (all) {
+      const [x, y] = view.toPixels(all.x + all.width / 2, all.y + all.height / 2);
+      if (x >= 0 && y >= 0 && x <= root.clientWidth && y <= root.clientHeight) [px, py] = [x, y];
+    }
+    view.zoom(factor, px, py);
   }
 
   function fitAll() {
-    view.fit(layer.getBBox());
+    view.fit(layer.getBBox(), true);
+  }
+
+  // Laid out before the page knew its size (a hidden board): settle once it has one.
+  if (typeof ResizeObserver === "function") {
+    new ResizeObserver(() => {
+      if (!focused) settle();
+    }).observe(root);
   }
 
   redraw();

@@ -1,5 +1,6 @@
 // Drawing a board view: each area's cells through the game's module, the widget's own marks
 // on top (legal targets, the selection, last moves, flashes), then the areas laid out in rows.
+// Returns the placement: per area, where it went (for the default view and a steady board).
 import { cellKey, targets } from "./state.js";
 import { cellCentre, cellOrigin, cellOutline, svg } from "./svg.js";
 
@@ -9,7 +10,7 @@ const TITLE = 0.3; // an area's title height, in cells
 export function render(layer, config, narrowed, fallback, aspect = 1.4) {
   const { view, game } = config;
   layer.replaceChildren();
-  if (!view) return;
+  if (!view) return new Map();
   const size = game.cellSize || fallback.cellSize;
   const ctx = context(config, size);
   const legalAt = config.movable ? targets(config.legal) : new Map();
@@ -44,11 +45,13 @@ export function render(layer, config, narrowed, fallback, aspect = 1.4) {
       ghost(cells, area, narrowed, config, ctx, fallback, size);
     groups.push(group);
   }
-  arrange(groups, view.areas, size, ctx, aspect);
+  return arrange(groups, view.areas, size, ctx, aspect, game);
 }
 
-function context(config, size) {
-  return { playerColor: config.playerColor, svg, lang: config.lang, t: config.t, words: config.words, cellSize: size };
+export function context(config, size) {
+  const { playerColor, lang, t, words } = config;
+  const name = config.names || ((seat) => t("player-n", { n: seat + 1 }));
+  return { playerColor, svg, lang, t, words, cellSize: size, name };
 }
 
 function lastMoveColours(config) {
@@ -115,11 +118,13 @@ function bounds(area, size) {
 
 // Shelf layout: areas left to right, a new row when the row is full, each with its title above
 // it. The row width is the one among the natural breaks that lets the whole fit the element
-// (of width/height `aspect`) at the largest scale.
-function arrange(groups, areas, size, ctx, aspect) {
+// (of width/height `aspect`) at the largest scale. An area's title is the game's `areaTitle`
+// (a seat's name rather than "player 1"), else its label, `titleSize` units high (the game's).
+function arrange(groups, areas, size, ctx, aspect, game) {
   const boxes = groups.map((g) => g.getBBox());
   const gap = GAP * size;
-  const title = TITLE * size;
+  const font = game.titleSize || TITLE * size * 0.7;
+  const title = font / 0.7;
   const widths = boxes.map((b) => Math.max(b.width, size * 2));
   const limits = new Set([Math.max(...widths, 0)]);
   let sum = 0;
@@ -133,14 +138,28 @@ function arrange(groups, areas, size, ctx, aspect) {
     const scale = Math.min((aspect * 1000) / placed.width, 1000 / placed.height);
     if (!best || scale > best.scale) best = { ...placed, scale };
   }
+  const placed = new Map();
   groups.forEach((group, i) => {
     const box = boxes[i];
     const [x, y] = best.at[i];
-    group.setAttribute("transform", `translate(${x - box.x} ${y + title - box.y})`);
-    const label = ctx.svg("text", { class: "area-title", x: box.x, y: box.y - title * 0.3, "font-size": title * 0.7 });
-    label.textContent = areas[i].label;
-    group.prepend(label);
+    const [dx, dy] = [x - box.x, y + title - box.y];
+    group.setAttribute("transform", `translate(${dx} ${dy})`);
+    const words = game.areaTitle ? game.areaTitle(areas[i], ctx) : areas[i].label;
+    if (words) {
+      const label = ctx.svg("text", { class: "area-title", x: box.x, y: box.y - title * 0.3, "font-size": font });
+      label.textContent = words;
+      group.prepend(label);
+    }
+    const local = group.getBBox();
+    placed.set(areas[i].id, {
+      dx,
+      dy,
+      layout: areas[i].layout,
+      cells: new Map(areas[i].cells.map((c) => [c.id, c])),
+      box: { x: local.x + dx, y: local.y + dy, width: local.width, height: local.height },
+    });
   });
+  return placed;
 }
 
 function shelves(boxes, widths, limit, gap, title) {
