@@ -10,7 +10,7 @@ import { bindInput } from "./events.js";
 import { defaultBox, focusBoxes, focusKeys, scaleLimits, steadyBox, uncut, union } from "./focus.js";
 import { context, render } from "./render.js";
 import { flipOrientation, narrow, nextRotation, normalize, targets } from "./state.js";
-import { svg } from "./svg.js";
+import { cellUnder, svg } from "./svg.js";
 import { bindTips } from "./tips.js";
 
 export function createBoard(element, patch = {}) {
@@ -86,6 +86,17 @@ export function createBoard(element, patch = {}) {
     fit: () => fitAll(),
     focus: () => showDefault(true),
     zoom: (factor) => zoomOnFocus(factor),
+    // the area and cell under a point of the page (clientX, clientY), or null
+    cellAt(x, y) {
+      const m = layer.getScreenCTM();
+      if (!m) return null;
+      const p = new DOMPoint(x, y).matrixTransform(m.inverse());
+      for (const [id, area] of placed) {
+        const cell = cellUnder(area, p.x - area.dx, p.y - area.dy, cellSize());
+        if (cell) return { area: id, cell: cell.id };
+      }
+      return null;
+    },
     // the drawing context the game's hooks get (describe, areaTitle)
     context: () => context(config, cellSize()),
     get viewBox() {
@@ -115,12 +126,13 @@ export function createBoard(element, patch = {}) {
     narrowed = narrow(config.movable ? config.legal : [], selection);
     const aspect = root.clientWidth && root.clientHeight ? root.clientWidth / root.clientHeight : 1.4;
     const before = placed;
-    placed = render(layer, config, narrowed, fallback, aspect);
+    const focus = new Set(focusKeys(config).map((key) => key.split("|")[0]));
+    placed = render(layer, config, narrowed, fallback, aspect, focus);
     renderControls(controls, board, narrowed, h);
     element.dataset.stage = narrowed.stage;
     element.dataset.rotation = narrowed.orientation?.rotation ?? "";
     element.dataset.flipped = narrowed.orientation?.flipped ?? "";
-    tips.hide();
+    tips.refresh();
     follow(before);
     settle();
   }
@@ -139,8 +151,9 @@ export function createBoard(element, patch = {}) {
   // the current one still shows the decision at a readable scale (the steps of one turn).
   function settle() {
     if (!placed.size || !root.clientWidth) return;
+    // a viewer who may not act (waiting, watching) keeps the view it has
     const key = `${config.movable}:${config.legal.map((a) => a.id).join(",")}`;
-    if (focused && (view.touched || key === decision)) return;
+    if (focused && (view.touched || key === decision || !config.movable)) return;
     decision = key;
     showDefault(false);
   }

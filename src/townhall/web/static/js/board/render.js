@@ -7,7 +7,7 @@ import { cellCentre, cellOrigin, cellOutline, svg } from "./svg.js";
 const GAP = 0.6; // between areas, in cells
 const TITLE = 0.3; // an area's title height, in cells
 
-export function render(layer, config, narrowed, fallback, aspect = 1.4) {
+export function render(layer, config, narrowed, fallback, aspect = 1.4, focus = null) {
   const { view, game } = config;
   layer.replaceChildren();
   if (!view) return new Map();
@@ -19,7 +19,8 @@ export function render(layer, config, narrowed, fallback, aspect = 1.4) {
   const selectedKey =
     narrowed.stage === "idle" ? null : cellKey(narrowed.at[0].target.area, narrowed.at[0].target.cell);
   const groups = [];
-  for (const area of view.areas) {
+  const areas = ordered(view, game);
+  for (const area of areas) {
     const group = svg("g", { class: `area layout-${area.layout}`, "data-area": area.id });
     layer.append(group);
     const cells = svg("g", { class: "cells" });
@@ -45,7 +46,16 @@ export function render(layer, config, narrowed, fallback, aspect = 1.4) {
       ghost(cells, area, narrowed, config, ctx, fallback, size);
     groups.push(group);
   }
-  return arrange(groups, view.areas, size, ctx, aspect, game);
+  const focused = focus ? areas.map((a) => focus.has(a.id)) : null;
+  return arrange(groups, areas, size, ctx, { aspect, focused, game, view });
+}
+
+// The areas in the game's order (its areaOrder hook: the viewer's own first), else the view's.
+function ordered(view, game) {
+  if (!game.areaOrder) return view.areas;
+  const rank = new Map(game.areaOrder(view).map((id, i) => [id, i]));
+  const last = rank.size;
+  return [...view.areas].sort((a, b) => (rank.get(a.id) ?? last) - (rank.get(b.id) ?? last));
 }
 
 export function context(config, size) {
@@ -117,15 +127,26 @@ function bounds(area, size) {
 }
 
 // Shelf layout: areas left to right, a new row when the row is full, each with its title above
-// it. The row width is the one among the natural breaks that lets the whole fit the element
-// (of width/height `aspect`) at the largest scale. An area's title is the game's `areaTitle`
-// (a seat's name rather than "player 1"), else its label, `titleSize` units high (the game's).
-function arrange(groups, areas, size, ctx, aspect, game) {
+// it. The row width is the one among the natural breaks that lets the focused areas (those of
+// the default view), then the whole, fit the element (of width/height `aspect`) at the largest
+// scale. An area's title is the game's `areaTitle` (a seat's name rather than "player 1"), else
+// its label, `titleSize` units high (the game's).
+function arrange(groups, areas, size, ctx, { aspect, focused, game, view }) {
   const boxes = groups.map((g) => g.getBBox());
   const gap = GAP * size;
   const font = game.titleSize || TITLE * size * 0.7;
   const title = font / 0.7;
-  const widths = boxes.map((b) => Math.max(b.width, size * 2));
+  // the titles first: an area is as wide as its title
+  const titles = groups.map((group, i) => {
+    const words = game.areaTitle ? game.areaTitle(areas[i], view, ctx) : areas[i].label;
+    if (!words) return 0;
+    const box = boxes[i];
+    const label = ctx.svg("text", { class: "area-title", x: box.x, y: box.y - title * 0.3, "font-size": font });
+    label.textContent = words;
+    group.prepend(label);
+    return label.getComputedTextLength?.() || 0;
+  });
+  const widths = boxes.map((b, i) => Math.max(b.width, titles[i], size * 2));
   const limits = new Set([Math.max(...widths, 0)]);
   let sum = 0;
   for (const width of widths) {
@@ -135,8 +156,13 @@ function arrange(groups, areas, size, ctx, aspect, game) {
   let best = null;
   for (const limit of limits) {
     const placed = shelves(boxes, widths, limit, gap, title);
-    const scale = Math.min((aspect * 1000) / placed.width, 1000 / placed.height);
-    if (!best || scale > best.scale) best = { ...placed, scale };
+    const fits = (w, hgt) => Math.min((aspect * 1000) / w, 1000 / hgt);
+    const scale = fits(placed.width, placed.height);
+    const chosen = focused?.some(Boolean) ? focusSpan(placed.at, boxes, widths, focused, title) : null;
+    const first = chosen ? fits(chosen[0], chosen[1]) : scale;
+    if (!best || first > best.first * 1.0001 || (first > best.first * 0.9999 && scale > best.scale)) {
+      best = { ...placed, scale, first };
+    }
   }
   const placed = new Map();
   groups.forEach((group, i) => {
@@ -144,12 +170,6 @@ function arrange(groups, areas, size, ctx, aspect, game) {
     const [x, y] = best.at[i];
     const [dx, dy] = [x - box.x, y + title - box.y];
     group.setAttribute("transform", `translate(${dx} ${dy})`);
-    const words = game.areaTitle ? game.areaTitle(areas[i], ctx) : areas[i].label;
-    if (words) {
-      const label = ctx.svg("text", { class: "area-title", x: box.x, y: box.y - title * 0.3, "font-size": font });
-      label.textContent = words;
-      group.prepend(label);
-    }
     const local = group.getBBox();
     placed.set(areas[i].id, {
       dx,
@@ -160,6 +180,17 @@ function arrange(groups, areas, size, ctx, aspect, game) {
     });
   });
   return placed;
+}
+
+// The width and height that the focused areas span in a placement.
+function focusSpan(at, boxes, widths, focused, title) {
+  let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
+  at.forEach(([x, y], i) => {
+    if (!focused[i]) return;
+    [x0, y0] = [Math.min(x0, x), Math.min(y0, y)];
+    [x1, y1] = [Math.max(x1, x + widths[i]), Math.max(y1, y + boxes[i].height + title)];
+  });
+  return [x1 - x0, y1 - y0];
 }
 
 function shelves(boxes, widths, limit, gap, title) {

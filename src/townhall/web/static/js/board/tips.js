@@ -11,18 +11,42 @@ export function bindTips(frame, root, board, fallback) {
   frame.append(tip);
   let timer = null;
   let shownFor = null;
+  let shown = null; // {at, x, y} of the tip on screen
 
-  function describe(target) {
+  // What lies under a point: the part the pointer is on (parts catch it), else the cell there
+  // (most cells let the pointer through, so it is found by geometry).
+  function describe(target, x, y) {
+    const partEl = target?.closest?.("[data-part]");
     const cellEl = target?.closest?.("[data-cell]");
-    if (!cellEl || !root.contains(cellEl)) return null;
+    const found =
+      cellEl && root.contains(cellEl)
+        ? { area: cellEl.dataset.area, cell: cellEl.dataset.cell }
+        : x !== undefined
+          ? board.cellAt(x, y)
+          : null;
+    if (!found) return null;
+    const part = partEl && cellEl?.contains(partEl) ? partEl.dataset.part : null;
+    return words({ ...found, part });
+  }
+
+  // The module's words for a place {area, cell, part} of the board view now, or null.
+  function words(at) {
     const { view, game } = board.config;
-    const area = view?.areas.find((a) => a.id === cellEl.dataset.area);
-    const cell = area?.cells.find((c) => c.id === cellEl.dataset.cell);
+    const area = view?.areas.find((a) => a.id === at.area);
+    const cell = area?.cells.find((c) => c.id === at.cell);
     if (!cell) return null;
-    const partEl = target.closest("[data-part]");
-    const part = partEl && cellEl.contains(partEl) ? cell.parts.find((p) => p.id === partEl.dataset.part) : null;
-    const says = (game.describe || fallback.describe).call(game, cell, area, view, board.context(), part || null);
-    return says ? { key: `${area.id}|${cell.id}|${part?.id ?? ""}`, ...says } : null;
+    const part = at.part ? cell.parts.find((p) => p.id === at.part) || null : null;
+    const says = (game.describe || fallback.describe).call(game, cell, area, view, board.context(), part);
+    return says ? { key: `${area.id}|${cell.id}|${part?.id ?? ""}`, at, ...says } : null;
+  }
+
+  // After a redraw: the shown tip says what its place holds now (or goes).
+  function refresh() {
+    if (tip.hidden || !shown) return;
+    const says = words(shown.at);
+    shownFor = null;
+    if (says) show(says, shown.x, shown.y);
+    else hide();
   }
 
   function show(says, x, y) {
@@ -33,6 +57,7 @@ export function bindTips(frame, root, board, fallback) {
       shownFor = says.key;
     }
     tip.hidden = false;
+    shown = { at: says.at, x, y };
     // beside the point, inside the frame
     const bounds = frame.getBoundingClientRect();
     const [w, hgt] = [tip.offsetWidth, tip.offsetHeight];
@@ -47,12 +72,13 @@ export function bindTips(frame, root, board, fallback) {
   function hide() {
     tip.hidden = true;
     shownFor = null;
+    shown = null;
     clearTimeout(timer);
   }
 
   root.addEventListener("pointermove", (event) => {
     if (event.pointerType !== "mouse" || event.buttons) return;
-    show(describe(event.target), event.clientX, event.clientY);
+    show(describe(event.target, event.clientX, event.clientY), event.clientX, event.clientY);
   });
   root.addEventListener("pointerleave", (event) => {
     if (event.pointerType === "mouse") hide();
@@ -60,7 +86,7 @@ export function bindTips(frame, root, board, fallback) {
   root.addEventListener("pointerdown", (event) => {
     if (event.pointerType === "mouse") return hide();
     // a finger: the tip of what it touched, for a while (a drag or a pinch hides it)
-    const says = describe(event.target);
+    const says = describe(event.target, event.clientX, event.clientY);
     clearTimeout(timer);
     show(says, event.clientX, event.clientY - 60);
     timer = setTimeout(hide, TAP_MS);
@@ -68,10 +94,14 @@ export function bindTips(frame, root, board, fallback) {
   root.addEventListener("pointermove", (event) => {
     if (event.pointerType !== "mouse" && event.buttons) hide();
   });
+  // the keyboard: the tip of the focused cell, beside it
   root.addEventListener("focusin", (event) => {
-    const r = event.target.getBoundingClientRect?.();
-    if (r) show(describe(event.target), r.right, r.top);
+    if (!event.target.closest?.("[data-cell]")) return;
+    const r = event.target.getBoundingClientRect();
+    show(describe(event.target), r.right, r.top);
   });
-  root.addEventListener("focusout", hide);
-  return { hide };
+  root.addEventListener("focusout", (event) => {
+    if (event.target.closest?.("[data-cell]")) hide();
+  });
+  return { hide, refresh };
 }
