@@ -11,6 +11,7 @@ from typing import Any
 from playwright.sync_api import BrowserContext, Page, expect
 
 from tests.server.conftest import Server
+from tests.web.conftest import screenshot
 from tests.web.table import TablePage, open_lobby_and_create, wait_until
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2}
@@ -136,6 +137,7 @@ def test_hovering_or_tapping_names_what_is_there(server: Server, new_context: Ca
     said = _tip(page)
     assert "tile" in said and "road" in said and "thief" in said, said
     assert "cc-" not in said and "{" not in said, said
+    screenshot(page, "tooltip-desktop")
     page.mouse.move(2, 2)
     expect(page.locator("#board .board-tip")).to_be_hidden()
 
@@ -149,3 +151,4 @@ def test_hovering_or_tapping_names_what_is_there(server: Server, new_context: Ca
     phone.touchscreen.tap(cell["x"] + cell["width"] / 2, cell["y"] + cell["height"] / 2)
     said = _tip(phone)
     assert "A1" in said and "mountain" in said and "mc-" not in said, said
+    screenshot(phone, "tooltip-phone")
