@@ -40,6 +40,7 @@ export function createBoard(element, patch = {}) {
   let placed = new Map();
   let focused = false; // the default view has been shown once
   let decision = ""; // the decision the view last settled on
+  let whole = false; // the player asked for the whole board (⤢)
 
   const board = {
     config,
@@ -151,9 +152,11 @@ export function createBoard(element, patch = {}) {
   // the current one still shows the decision at a readable scale (the steps of one turn).
   function settle() {
     if (!placed.size || !root.clientWidth) return;
-    // a viewer who may not act (waiting, watching) keeps the view it has
     const key = `${config.movable}:${config.legal.map((a) => a.id).join(",")}`;
-    if (focused && (view.touched || key === decision || !config.movable)) return;
+    if (focused && view.touched) return; // the player's own view
+    if (whole) return fitAll(); // the whole board, as the player asked (⤢)
+    // the same decision, or a viewer who may not act (waiting, watching): the view stays
+    if (focused && (key === decision || !config.movable)) return;
     decision = key;
     showDefault(false);
   }
@@ -182,6 +185,7 @@ export function createBoard(element, patch = {}) {
     const scale = Math.min(frame.w / box.width, frame.h / box.height);
     view.show(uncut(box, focusBoxes(legal, placed, cellSize()), scale, cellSize()));
     focused = true;
+    whole = false;
   }
 
   // + and − keep the decision's area where it is on screen (the view's middle when it is out of view).
@@ -195,8 +199,10 @@ export function createBoard(element, patch = {}) {
     view.zoom(factor, px, py);
   }
 
+  // The whole board, kept whole as it grows, until the player pans, zooms or asks for ◎.
   function fitAll() {
-    view.fit(layer.getBBox(), true);
+    whole = true;
+    view.fit(layer.getBBox(), false);
   }
 
   // Laid out before the page knew its size (a hidden board): settle once it has one.
