@@ -142,6 +142,8 @@ def test_a_long_press_on_a_target_tells_and_plays_nothing(
     assert "▸" in words, words  # the tip says what a tap there would do
     page.wait_for_timeout(300)
     assert table.state_id == before and page.locator("#board").get_attribute("data-stage") == "idle"
-    # a plain tap on the same target still plays
+    # a plain tap on the same target still plays (after a yes, where the move cannot be taken back)
     with page.expect_request(lambda r: r.url.split("?")[0].endswith("/actions")):
+        sent_before = table.sent
         page.touchscreen.tap(point[0], point[1])
+        table.confirm_if_asked(sent_before)

@@ -399,7 +399,7 @@ async function main() {
     ),
     loadConfirms(summary.game),
   ]);
-  board = createBoard($("#board"), { game: gameModule, lang, t, words, events: { act, refused: explain } });
+  board = createBoard($("#board"), { game: gameModule, lang, t, words, names, events: { act, refused: explain } });
   page.view = null;
   page.held = store.seats(tableId);
   const invited = new URLSearchParams(location.search).get("seat");

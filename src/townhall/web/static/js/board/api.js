@@ -7,10 +7,11 @@ import { configure, defaults, playerColor } from "./config.js";
 import { renderControls } from "./controls.js";
 import { panZoom } from "./drag.js";
 import { bindInput } from "./events.js";
-import { render } from "./render.js";
+import { defaultBox, focusBoxes, focusKeys, scaleLimits, sheetBox, steadyBox, uncut, union } from "./focus.js";
+import { context, render } from "./render.js";
 import { chooseSheet, renderTabs, sheetView, sheetsOf, targetCounts } from "./sheets.js";
 import { cellKey, flipOrientation, narrow, nextRotation, normalize, targets } from "./state.js";
-import { svg } from "./svg.js";
+import { cellUnder, svg } from "./svg.js";
 import { bindTips } from "./tips.js";
 
 export function createBoard(element, patch = {}) {
@@ -19,21 +20,32 @@ export function createBoard(element, patch = {}) {
   const layer = svg("g", { class: "layer" });
   root.append(layer);
   const controls = h("div", { class: "board-controls", role: "toolbar" });
+  const { t } = config;
+  const tool = (cls, label, text, onclick) =>
+    h("button", { type: "button", class: cls, "aria-label": label, title: label, onclick }, text);
+  // Beside the board, never over it: a button never covers a target.
   const zoomBar = h(
     "div",
-    { class: "zoom-bar" },
-    h("button", { type: "button", class: "zoom-in", "aria-label": "+", onclick: () => view.zoom(1.25) }, "+"),
-    h("button", { type: "button", class: "zoom-out", "aria-label": "−", onclick: () => view.zoom(0.8) }, "−"),
-    h("button", { type: "button", class: "zoom-fit", onclick: () => fitAll() }, "⤢"),
+    { class: "zoom-bar", role: "toolbar" },
+    tool("zoom-in", t("zoom-in"), "+", () => zoomOnFocus(1.25)),
+    tool("zoom-out", t("zoom-out"), "−", () => zoomOnFocus(0.8)),
+    tool("zoom-focus", t("zoom-focus"), "◎", () => showDefault(true)),
+    tool("zoom-fit", t("zoom-fit"), "⤢", () => fitAll()),
   );
   const tabs = h("div", { class: "board-sheets", role: "tablist", hidden: true });
-  element.replaceChildren(tabs, h("div", { class: "board-frame" }, root, zoomBar), controls);
+  const frame = h("div", { class: "board-frame" }, root, zoomBar);
+  element.replaceChildren(tabs, frame, controls);
   const view = panZoom(root);
   let selection = null;
   let narrowed = narrow([], null);
-  let contentKey = "";
   let legalKey = "";
+  let placed = new Map();
+  let focused = false; // the default view has been shown once
+  let decision = ""; // the decision the view last settled on
+  let settledSheet = null; // the sheet it settled on
+  let whole = false; // the player asked for the whole board (⤢)
   let sheet = null; // the sheet shown, when the game has sheets
+  let shown = null; // that sheet's {id, label, areas, minScale}
   let decisionChanged = true;
 
   const board = {
@@ -89,14 +101,28 @@ export function createBoard(element, patch = {}) {
       update();
     },
     fit: () => fitAll(),
-    zoom: (factor) => view.zoom(factor),
+    focus: () => showDefault(true),
+    zoom: (factor) => zoomOnFocus(factor),
+    // the area and cell under a point of the page (clientX, clientY), or null
+    cellAt(x, y) {
+      const m = layer.getScreenCTM();
+      if (!m) return null;
+      const p = new DOMPoint(x, y).matrixTransform(m.inverse());
+      for (const [id, area] of placed) {
+        const cell = cellUnder(area, p.x - area.dx, p.y - area.dy, cellSize());
+        if (cell) return { area: id, cell: cell.id };
+      }
+      return null;
+    },
+    // the drawing context the game's hooks get (describe, areaTitle)
+    context: () => context(config, cellSize()),
     get viewBox() {
       return view.viewBox;
     },
     destroy: () => unbind(),
   };
   const unbind = bindInput(root, board);
-  const tips = bindTips(root, root.parentElement, board, h);
+  const tips = bindTips(frame, root, board, fallback);
 
   function act(action) {
     selection = null;
@@ -117,24 +143,28 @@ export function createBoard(element, patch = {}) {
     narrowed = narrow(config.movable ? config.legal : [], selection);
     const aspect = root.clientWidth && root.clientHeight ? root.clientWidth / root.clientHeight : 1.4;
     const fresh = decisionChanged && config.movable && targets(config.legal).size > 0;
-    const shown = showSheet();
+    shown = showSheet();
     decisionChanged = false;
-    render(layer, { ...config, view: sheetView(config.view, shown), sheet: shown }, narrowed, fallback, aspect);
+    const before = placed;
+    const focus = new Set(focusKeys(drawn()).map((key) => key.split("|")[0]));
+    placed = render(layer, drawn(), narrowed, fallback, aspect, focus);
     renderControls(controls, board, narrowed, h);
     element.dataset.stage = narrowed.stage;
     element.dataset.rotation = narrowed.orientation?.rotation ?? "";
     element.dataset.flipped = narrowed.orientation?.flipped ?? "";
-    // Fit the whole board while the player has not panned or zoomed, and when it grew.
-    const box = layer.getBBox();
-    const key = `${shown?.id ?? ""}:${Math.round(box.width)}x${Math.round(box.height)}`;
-    if (!view.touched || key !== contentKey) fitDefault(shown);
-    contentKey = key;
+    tips.refresh();
+    follow(before);
+    settle();
     if (fresh) showFrame();
+  }
+
+  // What is drawn: the config with only the shown sheet's areas (all of them without sheets).
+  function drawn() {
+    return shown ? { ...config, view: sheetView(config.view, shown), sheet: shown } : config;
   }
 
   // A new decision on the board brings the board into the window (a button below may have scrolled it away).
   function showFrame() {
-    const frame = root.parentElement;
     const top = (tabs.hidden ? frame : tabs).getBoundingClientRect().top;
     if (top < 0) (tabs.hidden ? frame : tabs).scrollIntoView({ block: "start" });
     else if (frame.getBoundingClientRect().bottom > window.innerHeight) frame.scrollIntoView({ block: "end" });
@@ -145,6 +175,7 @@ export function createBoard(element, patch = {}) {
     const sheets = sheetsOf(config.game, config.view, { t: config.t, words: config.words, lang: config.lang });
     if (!sheets) {
       renderTabs(tabs, null);
+      sheet = null;
       return null;
     }
     const counts = targetCounts(sheets, config.movable ? targets(config.legal) : new Map());
@@ -153,60 +184,104 @@ export function createBoard(element, patch = {}) {
     return sheets.find((s) => s.id === sheet);
   }
 
+  // A tab: that sheet, at its default view.
   function openSheet(id) {
     sheet = id;
     redraw();
   }
 
-  function fitAll() {
-    view.fit(layer.getBBox());
+  // A relayout moves the areas: the view follows an area that stays, so the board keeps still.
+  function follow(before) {
+    if (!focused) return;
+    const keys = focusKeys(drawn()).map((k) => k.split("|")[0]);
+    const ids = [...new Set([...keys, ...placed.keys()])].filter((id) => before.has(id) && placed.has(id));
+    if (!ids.length) return;
+    const [was, now] = [before.get(ids[0]), placed.get(ids[0])];
+    if (was.dx !== now.dx || was.dy !== now.dy) view.shift(now.dx - was.dx, now.dy - was.dy);
   }
 
-  // The default view: the whole board (or sheet); a sheet with a smallest scale (px per board
-  // unit) is shown at that scale around its legal targets when all of it would be drawn smaller.
-  function fitDefault(shown) {
-    const box = layer.getBBox();
-    view.fit(box);
-    const least = shown?.minScale;
-    const [width, height] = [root.clientWidth, root.clientHeight];
-    const fitted = view.viewBox;
-    if (!least || !width || !height || Math.min(width / fitted.width, height / fitted.height) >= least) return;
-    const focus = targetsBox() || box;
-    const [w, h] = [width / least, height / least];
-    const cx = Math.min(Math.max(focus.x + focus.width / 2, box.x + w / 2), box.x + box.width - w / 2);
-    const cy = Math.min(Math.max(focus.y + focus.height / 2, box.y + h / 2), box.y + box.height - h / 2);
-    view.frame({
-      x: box.width > w ? cx - w / 2 : box.x + box.width / 2 - w / 2,
-      y: box.height > h ? cy - h / 2 : box.y + box.height / 2 - h / 2,
-      width: w,
-      height: h,
-    });
-  }
-
-  // The legal targets' box in board units, or null.
-  function targetsBox() {
-    const inverse = layer.getScreenCTM()?.inverse();
-    if (!inverse) return null;
-    let found = null;
-    for (const el of layer.querySelectorAll(".cell.target")) {
-      const b = el.getBBox();
-      const m = inverse.multiply(el.getScreenCTM());
-      for (const [x, y] of [
-        [b.x, b.y],
-        [b.x + b.width, b.y + b.height],
-      ]) {
-        const p = new DOMPoint(x, y).matrixTransform(m);
-        found = found
-          ? {
-              x0: Math.min(found.x0, p.x),
-              y0: Math.min(found.y0, p.y),
-              x1: Math.max(found.x1, p.x),
-              y1: Math.max(found.y1, p.y),
-            }
-          : { x0: p.x, y0: p.y, x1: p.x, y1: p.y };
-      }
+  // The default view on a new decision (a new legal set), unless the player moved the view or
+  // the current one still shows the decision at a readable scale (the steps of one turn). Another
+  // sheet (a tab, or the sheet of a new decision) always opens at its default view.
+  function settle() {
+    if (!placed.size || !root.clientWidth) return;
+    const key = `${config.movable}:${config.legal.map((a) => a.id).join(",")}`;
+    if (focused && (shown?.id ?? null) !== settledSheet) {
+      decision = key;
+      return showDefault(true);
     }
-    return found && { x: found.x0, y: found.y0, width: found.x1 - found.x0, height: found.y1 - found.y0 };
+    if (focused && view.touched) return; // the player's own view
+    if (whole) return fitAll(); // the whole board, as the player asked (⤢)
+    // the same decision, or a viewer who may not act (waiting, watching): the view stays
+    if (focused && (key === decision || !config.movable)) return;
+    decision = key;
+    showDefault(false);
+  }
+
+  function cellSize() {
+    return config.game?.cellSize || fallback.cellSize;
+  }
+
+  function frameSize() {
+    return { w: root.clientWidth, h: root.clientHeight };
+  }
+
+  function focusNow() {
+    const boxes = focusBoxes(focusKeys(drawn()), placed, cellSize());
+    return boxes.length ? boxes : [layer.getBBox()];
+  }
+
+  // The default view: the decision's focus within the scale limits (focus.js); on a sheet, the
+  // whole sheet unless that is smaller than its minScale (then that scale, on the targets).
+  function showDefault(asked) {
+    if (!placed.size || !root.clientWidth) return;
+    const frame = frameSize();
+    const legal = config.movable ? [...targets(config.legal).keys()] : [];
+    const targetBoxes = focusBoxes(legal, placed, cellSize());
+    let box;
+    if (shown) {
+      const steady = focused && !asked ? steadyBox(view.viewBox, focusNow(), frame, sheetLimits()) : null;
+      box = steady || sheetBox(layer.getBBox(), targetBoxes, frame, shown.minScale);
+    } else {
+      const boxes = focusNow();
+      const limits = scaleLimits(config.game, cellSize(), layer);
+      const steady = focused && !asked ? steadyBox(view.viewBox, boxes, frame, limits) : null;
+      box = steady || defaultBox(boxes, frame, limits, cellSize());
+    }
+    const scale = Math.min(frame.w / box.width, frame.h / box.height);
+    view.show(uncut(box, targetBoxes, scale, cellSize()));
+    focused = true;
+    whole = false;
+    settledSheet = shown?.id ?? null;
+  }
+
+  // A sheet's scale limits: its own least scale, no most.
+  function sheetLimits() {
+    return { min: shown.minScale || 0, max: Infinity };
+  }
+
+  // + and − keep the decision's area where it is on screen (the view's middle when it is out of view).
+  function zoomOnFocus(factor) {
+    const all = union(focusNow());
+    let [px, py] = [root.clientWidth / 2, root.clientHeight / 2];
+    if (all) {
+      const [x, y] = view.toPixels(all.x + all.width / 2, all.y + all.height / 2);
+      if (x >= 0 && y >= 0 && x <= root.clientWidth && y <= root.clientHeight) [px, py] = [x, y];
+    }
+    view.zoom(factor, px, py);
+  }
+
+  // The whole board, kept whole as it grows, until the player pans, zooms or asks for ◎.
+  function fitAll() {
+    whole = true;
+    view.fit(layer.getBBox(), false);
+  }
+
+  // Laid out before the page knew its size (a hidden board): settle once it has one.
+  if (typeof ResizeObserver === "function") {
+    new ResizeObserver(() => {
+      if (!focused) settle();
+    }).observe(root);
   }
 
   redraw();

@@ -18,6 +18,7 @@ export function defaults() {
     flash: [], // ["area|cell", ...]: cells just changed by someone else
     lang: "en",
     t: (key) => key,
+    names: null, // (seat) → the seat's name, for titles and tooltips; "player n" without it
     words: {}, // the game's terms in the page's language (GET /api/games/{name}/words)
     events: {
       act: () => {}, // (action) the chosen legal action

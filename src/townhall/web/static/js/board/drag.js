@@ -9,7 +9,7 @@ export function panZoom(el) {
   let moved = false;
   let pinch = null;
   let start = null;
-  const state = { touched: false, fitted: null };
+  const state = { touched: false };
 
   const apply = () => el.setAttribute("viewBox", `${box.x} ${box.y} ${box.width} ${box.height}`);
   const scale = () => box.width / el.clientWidth; // board units per pixel (preserveAspectRatio: meet)
@@ -34,25 +34,41 @@ export function panZoom(el) {
     return [box.x - offsetX + px * k, box.y - offsetY + py * k];
   }
 
-  function fit(content) {
-    const margin = Math.max(content.width, content.height) * 0.03 + 4;
-    Object.assign(box, {
-      x: content.x - margin,
-      y: content.y - margin,
-      width: content.width + 2 * margin,
-      height: content.height + 2 * margin,
-    });
-    state.fitted = { ...box };
-    state.touched = false;
+  // Show exactly this box (board units); `touched`: the player chose it (the default view no
+  // longer moves it).
+  function show(next, touched = false) {
+    Object.assign(box, { x: next.x, y: next.y, width: next.width, height: next.height });
+    state.touched = touched;
     apply();
   }
 
-  // Show exactly that box (the default view), as a fit does.
-  function frame(content) {
-    Object.assign(box, content);
-    state.fitted = { ...box };
-    state.touched = false;
+  // The whole content with a small margin.
+  function fit(content, touched = false) {
+    const margin = Math.max(content.width, content.height) * 0.03 + 4;
+    show(
+      {
+        x: content.x - margin,
+        y: content.y - margin,
+        width: content.width + 2 * margin,
+        height: content.height + 2 * margin,
+      },
+      touched,
+    );
+  }
+
+  // The board moved under the view (a relayout): follow it, so nothing jumps on screen.
+  function shift(dx, dy) {
+    box.x += dx;
+    box.y += dy;
     apply();
+  }
+
+  // A point in board units in pixels of the element.
+  function toPixels(x, y) {
+    const k = Math.max(box.width / el.clientWidth, box.height / el.clientHeight);
+    const offsetX = (el.clientWidth * k - box.width) / 2;
+    const offsetY = (el.clientHeight * k - box.height) / 2;
+    return [(x - box.x + offsetX) / k, (y - box.y + offsetY) / k];
   }
 
   const local = (event) => {
@@ -130,9 +146,11 @@ export function panZoom(el) {
 
   return {
     fit,
-    frame,
+    show,
+    shift,
     zoom,
     scale,
+    toPixels,
     get viewBox() {
       return { ...box };
     },

@@ -86,3 +86,8 @@ export function square(ctx, g, side, inset, attrs = {}) {
   g.append(el);
   return el;
 }
+
+// A tip ({title, lines}, what `describe` returns) from a list of lines, the name first.
+export function tipOf([title, ...lines]) {
+  return { title, lines };
+}

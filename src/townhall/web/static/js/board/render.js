@@ -1,15 +1,16 @@
 // Drawing a board view: each area's cells through the game's module, the widget's own marks
 // on top (legal targets, the selection, last moves, flashes), then the areas laid out in rows.
+// Returns the placement: per area, where it went (for the default view and a steady board).
 import { cellKey, targets } from "./state.js";
 import { cellCentre, cellOrigin, cellOutline, svg } from "./svg.js";
 
 const GAP = 0.6; // between areas, in cells
 const TITLE = 0.3; // an area's title height, in cells
 
-export function render(layer, config, narrowed, fallback, aspect = 1.4) {
+export function render(layer, config, narrowed, fallback, aspect = 1.4, focus = null) {
   const { view, game } = config;
   layer.replaceChildren();
-  if (!view) return;
+  if (!view) return new Map();
   const size = game.cellSize || fallback.cellSize;
   const ctx = context(config, size);
   const legalAt = config.movable ? targets(config.legal) : new Map();
@@ -18,7 +19,8 @@ export function render(layer, config, narrowed, fallback, aspect = 1.4) {
   const selectedKey =
     narrowed.stage === "idle" ? null : cellKey(narrowed.at[0].target.area, narrowed.at[0].target.cell);
   const groups = [];
-  for (const area of view.areas) {
+  const areas = ordered(view, game);
+  for (const area of areas) {
     const group = svg("g", { class: `area layout-${area.layout}`, "data-area": area.id });
     layer.append(group);
     const cells = svg("g", { class: "cells" });
@@ -44,13 +46,24 @@ export function render(layer, config, narrowed, fallback, aspect = 1.4) {
       ghost(cells, area, narrowed, config, ctx, fallback, size);
     groups.push(group);
   }
+  const focused = focus ? areas.map((a) => focus.has(a.id)) : null;
   // One area alone on a sheet is named by its tab; a game may ask for taller titles than a cell's 0.3.
-  const title = view.areas.length === 1 && config.sheet ? 0 : (game.titleSize ?? TITLE * size);
-  arrange(groups, view.areas, size, ctx, aspect, title);
+  const title = areas.length === 1 && config.sheet ? 0 : (game.titleSize ?? TITLE * size);
+  return arrange(groups, areas, size, ctx, { aspect, focused, game, view, title });
 }
 
-function context(config, size) {
-  return { playerColor: config.playerColor, svg, lang: config.lang, t: config.t, words: config.words, cellSize: size };
+// The areas in the game's order (its areaOrder hook: the viewer's own first), else the view's.
+function ordered(view, game) {
+  if (!game.areaOrder) return view.areas;
+  const rank = new Map(game.areaOrder(view).map((id, i) => [id, i]));
+  const last = rank.size;
+  return [...view.areas].sort((a, b) => (rank.get(a.id) ?? last) - (rank.get(b.id) ?? last));
+}
+
+export function context(config, size) {
+  const { playerColor, lang, t, words } = config;
+  const name = config.names || ((seat) => t("player-n", { n: seat + 1 }));
+  return { playerColor, svg, lang, t, words, cellSize: size, name };
 }
 
 function lastMoveColours(config) {
@@ -120,12 +133,25 @@ function bounds(area, size) {
 }
 
 // Shelf layout: areas left to right, a new row when the row is full, each with its title above
-// it. The row width is the one among the natural breaks that lets the whole fit the element
-// (of width/height `aspect`) at the largest scale.
-function arrange(groups, areas, size, ctx, aspect, title) {
+// it. The row width is the one among the natural breaks that lets the focused areas (those of
+// the default view), then the whole, fit the element (of width/height `aspect`) at the largest
+// scale. An area's title is the game's `areaTitle` (a seat's name rather than "player 1"), else
+// its label, in a row `title` units high (none when 0).
+function arrange(groups, areas, size, ctx, { aspect, focused, game, view, title }) {
   const boxes = groups.map((g) => g.getBBox());
   const gap = GAP * size;
-  const widths = boxes.map((b) => Math.max(b.width, size * 2));
+  const font = title * 0.7;
+  // the titles first: an area is as wide as its title
+  const titles = groups.map((group, i) => {
+    const words = title && (game.areaTitle ? game.areaTitle(areas[i], view, ctx) : areas[i].label);
+    if (!words) return 0;
+    const box = boxes[i];
+    const label = ctx.svg("text", { class: "area-title", x: box.x, y: box.y - title * 0.3, "font-size": font });
+    label.textContent = words;
+    group.prepend(label);
+    return label.getComputedTextLength?.() || 0;
+  });
+  const widths = boxes.map((b, i) => Math.max(b.width, titles[i], size * 2));
   const limits = new Set([Math.max(...widths, 0)]);
   let sum = 0;
   for (const width of widths) {
@@ -135,18 +161,41 @@ function arrange(groups, areas, size, ctx, aspect, title) {
   let best = null;
   for (const limit of limits) {
     const placed = shelves(boxes, widths, limit, gap, title);
-    const scale = Math.min((aspect * 1000) / placed.width, 1000 / placed.height);
-    if (!best || scale > best.scale) best = { ...placed, scale };
+    const fits = (w, hgt) => Math.min((aspect * 1000) / w, 1000 / hgt);
+    const scale = fits(placed.width, placed.height);
+    const chosen = focused?.some(Boolean) ? focusSpan(placed.at, boxes, widths, focused, title) : null;
+    const first = chosen ? fits(chosen[0], chosen[1]) : scale;
+    if (!best || first > best.first * 1.0001 || (first > best.first * 0.9999 && scale > best.scale)) {
+      best = { ...placed, scale, first };
+    }
   }
+  const placed = new Map();
   groups.forEach((group, i) => {
     const box = boxes[i];
     const [x, y] = best.at[i];
-    group.setAttribute("transform", `translate(${x - box.x} ${y + title - box.y})`);
-    if (!title) return;
-    const label = ctx.svg("text", { class: "area-title", x: box.x, y: box.y - title * 0.3, "font-size": title * 0.7 });
-    label.textContent = areas[i].label;
-    group.prepend(label);
+    const [dx, dy] = [x - box.x, y + title - box.y];
+    group.setAttribute("transform", `translate(${dx} ${dy})`);
+    const local = group.getBBox();
+    placed.set(areas[i].id, {
+      dx,
+      dy,
+      layout: areas[i].layout,
+      cells: new Map(areas[i].cells.map((c) => [c.id, c])),
+      box: { x: local.x + dx, y: local.y + dy, width: local.width, height: local.height },
+    });
   });
+  return placed;
+}
+
+// The width and height that the focused areas span in a placement.
+function focusSpan(at, boxes, widths, focused, title) {
+  let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
+  at.forEach(([x, y], i) => {
+    if (!focused[i]) return;
+    [x0, y0] = [Math.min(x0, x), Math.min(y0, y)];
+    [x1, y1] = [Math.max(x1, x + widths[i]), Math.max(y1, y + boxes[i].height + title)];
+  });
+  return [x1 - x0, y1 - y0];
 }
 
 function shelves(boxes, widths, limit, gap, title) {

@@ -41,3 +41,25 @@ export function hexPoints(size) {
 export function cellCentre(layout, size) {
   return layout === "hex" ? [0, 0] : [size / 2, size / 2];
 }
+
+// The cell of a placed area (render's placement: layout and cells) at a point in the area's
+// local coordinates, or null.
+export function cellUnder(area, x, y, size) {
+  let col;
+  let row;
+  if (area.layout === "hex") {
+    // axial coordinates of a pointy-top hex, rounded through cube coordinates
+    const q = ((Math.sqrt(3) / 3) * x - y / 3) / size;
+    const r = ((2 / 3) * y) / size;
+    const s = -q - r;
+    [col, row] = [Math.round(q), Math.round(r)];
+    const rs = Math.round(s);
+    const [dq, dr, ds] = [Math.abs(col - q), Math.abs(row - r), Math.abs(rs - s)];
+    if (dq > dr && dq > ds) col = -row - rs;
+    else if (dr > ds) row = -col - rs;
+  } else {
+    [col, row] = [Math.floor(x / size), Math.floor(y / size)];
+  }
+  for (const cell of area.cells.values()) if (cell.col === col && cell.row === row) return cell;
+  return null;
+}

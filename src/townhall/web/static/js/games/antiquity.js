@@ -9,6 +9,7 @@ import {
   ownerColour,
   square,
   text as write,
+  tipOf,
   word,
 } from "../board/draw.js";
 
@@ -349,14 +350,14 @@ function describe(cell, area, view, ctx) {
     if (hasMark(cell, "token")) said.push(word(ctx, "exploration-token"));
     if (hasMark(cell, "polluted")) said.push(word(ctx, "pollution"));
     if (markValues(cell, "zone").length) said.push(word(ctx, "zone-of-control"));
-    return said;
+    return tipOf(said);
   }
   said.push(`${area.label} · ${cell.id}`);
   const building = (cell.pieces ?? []).find((p) => p.kind !== "grave");
   if (building) said.push(word(ctx, `building.${building.kind}`, building.kind).replace("_", " "));
   if (hasMark(cell, "manned")) said.push(`${word(ctx, "worker")} · ${word(ctx, "manning")}`);
   if (hasMark(cell, "grave") || (cell.pieces ?? []).some((p) => p.kind === "grave")) said.push(word(ctx, "grave"));
-  return said;
+  return tipOf(said);
 }
 
 export default {

@@ -1,6 +1,6 @@
 // Carcassonne: a tile is drawn from its parts (segments) and the edges they touch, already turned
 // by the game; nothing here knows a rule. Geometry in a 100-unit square; north is up.
-import { hasMark, ownerColour, square, text, word } from "../board/draw.js";
+import { hasMark, ownerColour, square, word } from "../board/draw.js";
 
 const S = 100;
 const C = S / 2;
@@ -187,9 +187,6 @@ function drawMeeple(ctx, g, [x, y], owner, kind, part) {
     "stroke-linejoin": "round",
     class: `piece ${kind}`,
   });
-  const title = ctx.svg("title");
-  title.textContent = ctx.t("cc-piece-of", { kind: word(ctx, kind), n: Number(owner) + 1 });
-  el.append(title);
   g.append(tag(el, part));
 }
 
@@ -353,8 +350,29 @@ export function drawTile(g, parts, pieces, ctx, options = {}) {
   return anchors;
 }
 
-function tileLabel(g, label, ctx) {
-  if (label) text(ctx, g, 94, 96, label, { "font-size": 9, "text-anchor": "end", fill: "#000", opacity: 0.45 });
+// What a part does, for the tooltip: the feature, its follower, how it scores.
+const PART_TIP = {
+  city: ["cc-tip-city", "knight"],
+  road: ["cc-tip-road", "thief"],
+  field: ["cc-tip-field", "farmer"],
+  cloister: ["cc-tip-cloister", "monk"],
+};
+
+function partWords(part, ctx) {
+  const tip = PART_TIP[part.kind];
+  if (!tip) return part.kind === "river" ? ctx.t("cc-tip-river", { tile: word(ctx, "river-tile") }) : null;
+  const [key, follower] = tip;
+  return ctx.t(key, {
+    [part.kind]: word(ctx, part.kind),
+    follower: word(ctx, follower),
+    city: word(ctx, "city"),
+    pennant: word(ctx, "pennant"),
+  });
+}
+
+function featureNames(parts, ctx) {
+  const kinds = [...new Set(parts.map((p) => p.kind))].filter((k) => k in PART_TIP);
+  return kinds.map((k) => word(ctx, k)).join(" · ");
 }
 
 function handCell(view) {
@@ -364,6 +382,37 @@ function handCell(view) {
 
 export default {
   cellSize: S,
+
+  // The places of the decision and the tile in hand (shown beside them).
+  focus(view, legal) {
+    const keys = legal.filter((a) => a.target?.cell != null).map((a) => `${a.target.area}|${a.target.cell}`);
+    if (!keys.length) return null;
+    return view.areas.some((a) => a.id === "hand") ? [...new Set(keys), "hand"] : [...new Set(keys)];
+  },
+
+  // An open place, the tile in hand or a laid tile; over a part, what that part does. The
+  // tile's code (its letter in the rulebook's tile list) is there for experts.
+  describe(cell, area, view, ctx, part) {
+    const parts = cell.parts ?? [];
+    if (!parts.length) return { title: ctx.t("cc-tip-open-title"), lines: [ctx.t("cc-tip-open")] };
+    const code = cell.label ? ` (${cell.label})` : "";
+    const title = `${word(ctx, area.id === "hand" ? "tile" : "tile")}${code}: ${featureNames(parts, ctx)}`;
+    const lines = [];
+    if (area.id === "hand") lines.push(ctx.t("cc-tip-hand"));
+    const shown = part ? [part] : parts.filter((p) => p.kind in PART_TIP);
+    for (const p of shown) lines.push(partWords(p, ctx));
+    for (const piece of cell.pieces ?? []) {
+      const on = parts.find((p) => p.id === piece.part);
+      lines.push(
+        ctx.t("cc-tip-follower", {
+          kind: word(ctx, piece.kind),
+          name: ctx.name ? ctx.name(piece.owner) : String(Number(piece.owner) + 1),
+          feature: on ? word(ctx, on.kind) : "",
+        }),
+      );
+    }
+    return { title, lines };
+  },
 
   drawCell(g, cell, area, view, ctx) {
     if (hasMark(cell, "open") && !(cell.parts ?? []).length) {
@@ -391,7 +440,6 @@ export default {
       return;
     }
     drawTile(g, cell.parts ?? [], cell.pieces ?? [], ctx);
-    tileLabel(g, cell.label, ctx);
     if (hasMark(cell, "last-move")) {
       square(ctx, g, S, 2, { fill: "none", stroke: COLOURS.last, "stroke-width": 4, class: "last-move" });
     }

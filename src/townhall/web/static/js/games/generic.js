@@ -187,4 +187,24 @@ function drawAreaExtras(g, area, view, ctx) {
   });
 }
 
-export default { cellSize: SIZE, drawCell, drawGhost, drawAreaExtras };
+// The tooltip of a cell (or one of its parts): what the view says of it, in its own labels.
+function describe(cell, area, view, ctx, part) {
+  const pieces = (cell.pieces || []).map((p) =>
+    [p.label || p.kind, p.owner !== null ? ctx.name(p.owner) : "", p.count > 1 ? `×${p.count}` : ""]
+      .filter(Boolean)
+      .join(" "),
+  );
+  return {
+    title: part ? part.label || part.kind : cell.label || `${area.label} ${cell.id}`,
+    lines: [
+      cell.terrain,
+      ...pieces,
+      (cell.marks || [])
+        .filter((m) => m.kind !== "last-move")
+        .map(markWords)
+        .join(", "),
+    ],
+  };
+}
+
+export default { cellSize: SIZE, drawCell, drawGhost, drawAreaExtras, describe };

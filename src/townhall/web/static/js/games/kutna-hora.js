@@ -1,6 +1,17 @@
 // Kutná Hora: the town, the mine, the town hall, the market (price table), the council, St.
 // Barbara, the drawn mine tiles and each player's board, drawn from the board view only.
-import { fitText, hasMark, markValue, markValues, ownerColour, square, text, track, word } from "../board/draw.js";
+import {
+  fitText,
+  hasMark,
+  markValue,
+  markValues,
+  ownerColour,
+  square,
+  text,
+  tipOf,
+  track,
+  word,
+} from "../board/draw.js";
 
 const S = 100;
 const GUILD = {
@@ -461,7 +472,7 @@ function describe(cell, area, view, ctx) {
   const stars = markValue(cell, "stars");
   if (stars) said.push("★".repeat(stars));
   if (hasMark(cell, "used")) said.push(ctx.t("kh-used"));
-  return said;
+  return tipOf(said);
 }
 
 export default {

@@ -1,7 +1,7 @@
 // My City: a player's 11x11 board (terrain, river, printed features, campaign marks) and the
 // buildings on it, coloured by kind; the revealed card's building (area "card") is previewed at a
 // target by turning its cells clockwise. Everything comes from the board view; no rule here.
-import { hasMark, markValue, ownerColour, square, text } from "../board/draw.js";
+import { hasMark, markValue, ownerColour, square, text, word } from "../board/draw.js";
 
 const S = 50;
 const TERRAIN = { grass: "#b9d98a", forest: "#4f8a3c", mountain: "#9c9184" };
@@ -114,8 +114,8 @@ function drawFeatures(ctx, g, cell) {
     g.append(
       ctx.svg("rect", { x: 3, y: 3, width: S - 6, height: S - 6, fill: "none", stroke: colour, "stroke-width": 4 }),
     );
-    text(ctx, g, S - 7, 15, markValue(cell, "mine-depth") ?? "", {
-      "font-size": 11,
+    text(ctx, g, S - 6, 20, markValue(cell, "mine-depth") ?? "", {
+      "font-size": FONT,
       "text-anchor": "end",
       fill: colour,
       "font-weight": "bold",
@@ -171,11 +171,87 @@ function cardCells(view) {
   return card ? card.cells : [];
 }
 
-// The board's own lines: 16 units, from their start.
-const LINE = { "font-size": 16, "text-anchor": "start" };
+// Every text on the board is FONT units: readable (10 CSS px) at the scale where a board fits a
+// phone's width (docs/web-client.md, "The default view").
+const FONT = 20;
+// The board's own lines, from their start.
+const LINE = { "font-size": FONT, "text-anchor": "start" };
+
+// The revealed card in words: "building card: blue (4 squares)".
+function cardTitle(view, ctx) {
+  const cells = cardCells(view);
+  const kind = cells[0]?.pieces?.[0]?.kind;
+  if (!kind) return null;
+  return ctx.t("mc-card-title", { card: word(ctx, "building-card"), kind: word(ctx, kind), n: cells.length });
+}
+
+const TERRAIN_WORD = { grass: "light-green", forest: "forest", mountain: "mountain" };
+
+// What a cell holds and does (the tooltip), from the view's marks and pieces.
+function cellLines(cell, ctx) {
+  const lines = [];
+  const has = (kind) => hasMark(cell, kind);
+  if (cell.terrain === "mountain" || cell.terrain === "forest") {
+    lines.push(ctx.t("mc-tip-unbuildable", { terrain: word(ctx, cell.terrain) }));
+  }
+  if (markValue(cell, "trees")) lines.push(ctx.t("mc-tip-trees", { tree: word(ctx, "tree") }));
+  if (markValue(cell, "rocks")) lines.push(ctx.t("mc-tip-rocks", { rock: word(ctx, "rock") }));
+  if (has("well")) lines.push(ctx.t("mc-tip-well", { well: word(ctx, "well") }));
+  if (has("gold-mine")) lines.push(word(ctx, "gold-mine"));
+  if (has("sticker")) lines.push(word(ctx, "sticker"));
+  if (markValue(cell, "mine-shaft") !== null) {
+    lines.push(`${word(ctx, "mine-shaft")} ${markValue(cell, "mine-depth") ?? ""}`.trim());
+  }
+  if (has("river-east") || has("river-west")) lines.push(ctx.t("mc-tip-river", { river: word(ctx, "river") }));
+  return lines;
+}
+
+function buildingWords(piece, ctx) {
+  // the glossary's term of the kind; the investor's piece by its name; the palace (no term of its
+  // own in the rulebooks) as a building
+  const term = { neutral: "investor", palace: "building" }[piece.kind] ?? piece.kind;
+  const kind = word(ctx, term);
+  const owner = piece.owner !== null && piece.owner !== undefined ? ctx.name?.(piece.owner) : null;
+  return owner ? ctx.t("mc-tip-building-of", { kind, name: owner }) : kind;
+}
 
 export default {
   cellSize: S,
+  titleSize: FONT / 0.7, // titles in FONT units
+
+  // The viewer's own board and the card to build: what a decision is about.
+  focus(view, legal, { viewer }) {
+    const own = view.areas.find((a) => a.id.startsWith("board-") && a.owner === viewer);
+    if (!own) return null;
+    const card = view.areas.find((a) => a.id === "card");
+    return card ? [own.id, card.id] : [own.id];
+  },
+
+  // The viewer's board first, the card beside it, then the others.
+  areaOrder(view) {
+    const ids = view.areas.map((a) => a.id);
+    const own = view.areas.find((a) => a.id.startsWith("board-") && a.owner === view.viewer)?.id;
+    if (!own) return ids;
+    return [own, ...ids.filter((id) => id === "card"), ...ids.filter((id) => id !== own && id !== "card")];
+  },
+
+  // A player's board under its seat's name; the card under its words.
+  areaTitle(area, view, ctx) {
+    if (area.id === "card") return cardTitle(view, ctx) || area.label;
+    if (area.owner !== null && area.owner !== undefined && ctx.name) return ctx.name(area.owner);
+    return area.label;
+  },
+
+  describe(cell, area, view, ctx) {
+    const piece = (cell.pieces ?? [])[0];
+    if (area.id === "card") {
+      return { title: cardTitle(view, ctx) || area.label, lines: [ctx.t("mc-tip-card")] };
+    }
+    const terrain = word(ctx, TERRAIN_WORD[cell.terrain] ?? cell.terrain ?? "light-green");
+    const lines = cellLines(cell, ctx);
+    if (piece) lines.unshift(buildingWords(piece, ctx));
+    return { title: `${cell.id} · ${terrain}`, lines };
+  },
 
   drawCell(g, cell, area, view, ctx) {
     const piece = (cell.pieces ?? [])[0];
@@ -239,17 +315,17 @@ export default {
     if (!area.id.startsWith("board-")) return;
     const size = 1 + Math.max(...area.cells.map((c) => c.col));
     for (let i = 0; i < size; i++) {
-      text(ctx, g, i * S + S / 2, -8, String.fromCharCode(65 + i), {
+      text(ctx, g, i * S + S / 2, -7, String.fromCharCode(65 + i), {
         "text-anchor": "middle",
-        "font-size": 14,
-        fill: "#555",
+        "font-size": FONT,
+        fill: "#444",
       });
-      text(ctx, g, -8, i * S + S / 2 + 5, String(i + 1), { "text-anchor": "end", "font-size": 14, fill: "#555" });
+      text(ctx, g, -7, i * S + S / 2 + 7, String(i + 1), { "text-anchor": "end", "font-size": FONT, fill: "#444" });
     }
     square(ctx, g, size * S, 0, { fill: "none", stroke: "#333", "stroke-width": 2 });
     const colour = ownerColour(ctx, area.owner, "#888");
-    const y = size * S + 24;
-    g.append(ctx.svg("circle", { cx: 10, cy: y - 5, r: 8, fill: colour, stroke: "#222" }));
+    const y = size * S + 26;
+    g.append(ctx.svg("circle", { cx: 10, cy: y - 7, r: 9, fill: colour, stroke: "#222" }));
     const parts = (area.tracks ?? [])
       .filter((t) => !t.id.startsWith("final-"))
       .map((t) => `${t.label} ${t.value}${t.maximum ? `/${t.maximum}` : ""}`);
@@ -257,13 +333,11 @@ export default {
     if (status) parts.push(status.label);
     text(ctx, g, 24, y, parts.join(" · "), LINE);
     const finals = (area.tracks ?? []).filter((t) => t.id.startsWith("final-"));
-    if (finals.length)
-      text(ctx, g, 24, y + 22, finals.map((t) => `${t.label} ${t.value}`).join(" · "), { ...LINE, "font-size": 13 });
+    if (finals.length) text(ctx, g, 24, y + 26, finals.map((t) => `${t.label} ${t.value}`).join(" · "), LINE);
     const choice = (area.items ?? []).find((i) => i.kind === "choice");
     if (choice)
-      text(ctx, g, 24, y + (finals.length ? 44 : 22), ctx.t("mc-your-choice", { choice: choice.label }), {
+      text(ctx, g, 24, y + (finals.length ? 52 : 26), ctx.t("mc-your-choice", { choice: choice.label }), {
         ...LINE,
-        "font-size": 13,
         fill: "#444",
       });
   },
