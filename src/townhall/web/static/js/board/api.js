@@ -47,6 +47,8 @@ export function createBoard(element, patch = {}) {
   let sheet = null; // the sheet shown, when the game has sheets
   let shown = null; // that sheet's {id, label, areas, minScale}
   let decisionChanged = true;
+  let othersMoved = false;
+  let flashKey = "";
 
   const board = {
     config,
@@ -63,6 +65,10 @@ export function createBoard(element, patch = {}) {
         tips.hide();
       }
       legalKey = key;
+      // Another player's move just arrived: while the viewer has nothing to decide, its sheet opens.
+      const flashed = (config.flash || []).join(",");
+      if (flashed && flashed !== flashKey) othersMoved = true;
+      flashKey = flashed;
       redraw();
     },
     pick(area, cell, part) {
@@ -179,9 +185,21 @@ export function createBoard(element, patch = {}) {
       return null;
     }
     const counts = targetCounts(sheets, config.movable ? targets(config.legal) : new Map());
+    const moved = targetCounts(sheets, new Map((config.flash || []).map((key) => [key, true])));
+    const deciding = config.movable && targets(config.legal).size > 0;
     sheet = chooseSheet(sheets, sheet, counts, decisionChanged && config.movable);
-    renderTabs(tabs, sheets, sheet, counts, openSheet, h);
+    if (othersMoved && !deciding) sheet = chooseSheet(sheets, sheet, moved, true);
+    othersMoved = false;
+    renderTabs(tabs, sheets, sheet, counts, openSheet, h, lastMoveSheets(sheets));
     return sheets.find((s) => s.id === sheet);
+  }
+
+  // The sheets holding a player's last move (their tabs are marked).
+  function lastMoveSheets(sheets) {
+    const keys = new Map();
+    for (const moved of Object.values(config.lastMoves || {})) for (const key of moved) keys.set(key, true);
+    const counts = targetCounts(sheets, keys);
+    return new Set(sheets.filter((s) => counts.get(s.id) > 0).map((s) => s.id));
   }
 
   // A tab: that sheet, at its default view.

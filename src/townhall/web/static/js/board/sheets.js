@@ -40,7 +40,7 @@ export function sheetView(view, sheet) {
 }
 
 // The tab bar: one button per sheet, a count where the decision has targets.
-export function renderTabs(el, sheets, current, counts, onPick, h) {
+export function renderTabs(el, sheets, current, counts, onPick, h, lastMoved = new Set()) {
   if (!sheets || sheets.length < 2) {
     el.replaceChildren();
     el.hidden = true;
@@ -55,7 +55,7 @@ export function renderTabs(el, sheets, current, counts, onPick, h) {
         {
           type: "button",
           role: "tab",
-          class: n ? "sheet-tab has-targets" : "sheet-tab",
+          class: ["sheet-tab", n ? "has-targets" : "", lastMoved.has(s.id) ? "has-last-move" : ""].join(" ").trim(),
           "aria-selected": s.id === current ? "true" : "false",
           "data-sheet": s.id,
           "data-areas": s.areas.join(" "),
