@@ -11,9 +11,10 @@ INNER: Final = tuple(i for i, (q, r) in enumerate(TILE_CELLS) if max(abs(q), abs
 
 
 class Board:
-    __slots__ = ("comps", "num_ranges", "range_hexes", "ranges", "start_centres", "topo", "water_comp")
+    __slots__ = ("comps", "made_from", "num_ranges", "range_hexes", "ranges", "start_centres", "topo", "water_comp")
 
     def __init__(self, players: int, terrain: list[str]) -> None:
+        self.made_from: tuple[int, list[str]] = (players, list(terrain))  # what a copy is remade from
         self.topo: Topology = TOPOLOGIES[players]
         self.ranges = mountain_ranges(self.topo, terrain)
         self.num_ranges = max(self.ranges) + 1
@@ -41,3 +42,7 @@ class Board:
         # start tile -> possible first-city centres
         self.start_centres = tuple(tuple(self.topo.tile_hexes[t][i] for i in INNER) for t in self.topo.start_tiles)
         assert all(terrain[h] == MOUNTAIN for h, r in enumerate(self.ranges) if r >= 0)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # The compiled class cannot be filled field by field: a copy is remade from the set-up.
+        return (Board, self.made_from)
