@@ -248,6 +248,12 @@ def test_the_others_last_move_settles_into_place(
     names = page.evaluate("() => document.getAnimations().map(a => a.animationName)")
     assert ("settle" in names) is not calm, names
     assert ("flash" in names) is not calm, names
+    # a copy of the move drops onto its cell over the real one, never catching the pointer, then goes
+    assert ("arrive" in names) is not calm, names
+    if not calm:
+        assert page.evaluate("() => getComputedStyle(document.querySelector('.wb-arrive')).pointerEvents") == "none"
+        assert page.locator(".wb-arrive [data-part], .wb-arrive [data-cell]").count() == 0
+        wait_until(page, "() => document.querySelector('.wb-arrive') === null", timeout=5)
 
 
 def test_the_end_table_in_japanese_on_a_phone(server: Server, new_context: Callable[..., BrowserContext]) -> None:

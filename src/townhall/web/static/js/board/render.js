@@ -78,7 +78,10 @@ function lastMoveColours(config) {
 function decorate(g, key, area, size, { legalAt, last, flash, selectedKey, narrowed, config }) {
   const mark = (cls, attrs = {}) => g.append(cellOutline(area.layout, size, { class: cls, ...attrs }));
   if (last.has(key)) mark("wb-last-move", { style: `--seat:${last.get(key)}` });
-  if (flash.has(key)) mark("wb-flash");
+  if (flash.has(key)) {
+    mark("wb-flash");
+    arrive(g, size);
+  }
   if (legalAt.has(key)) {
     g.classList.add("target");
     g.setAttribute("tabindex", "0");
@@ -213,4 +216,26 @@ function shelves(boxes, widths, limit, gap, title) {
     rowHeight = Math.max(rowHeight, box.height + title);
   });
   return { at, width, height: y + rowHeight };
+}
+
+// The others' last move comes into place: a copy of what it put on the cell drops onto it and
+// fades, over the real drawing (which settles in). The copy never catches the pointer and carries
+// no data attributes, so clicks and queries always meet the real cell.
+const CALM = window.matchMedia?.("(prefers-reduced-motion: reduce)");
+
+function arrive(g, size) {
+  if (CALM?.matches) return;
+  const ghost = svg("g", { class: "wb-arrive", "aria-hidden": "true", style: `--drop:${-size * 0.6}px` });
+  for (const child of g.children) {
+    if (child.matches(".wb-flash, .wb-hit, .wb-cell, .wb-last-move, .wb-target")) continue;
+    const copy = child.cloneNode(true);
+    for (const el of [copy, ...copy.querySelectorAll("*")]) {
+      for (const name of el.getAttributeNames())
+        if (name.startsWith("data-") || name === "id") el.removeAttribute(name);
+    }
+    ghost.append(copy);
+  }
+  if (!ghost.children.length) return;
+  ghost.addEventListener("animationend", () => ghost.remove());
+  g.append(ghost);
 }
