@@ -2,7 +2,8 @@
 
 - `aec_env(game, players=2, options=None, render_mode=None, reward="rank")`: PettingZoo AEC;
 - `parallel_env(...)`: PettingZoo parallel, for games whose facts declare simultaneous decisions;
-- `gym_env(game, opponents=("greedy",), seat=0, ...)`: Gymnasium, the other seats played by bots.
+- `gym_env(game, opponents=("greedy",), seat=0, ...)`: Gymnasium, the other seats played by bots,
+  also `gymnasium.make("townhall/<Game>-v<N>")` once this package is imported.
 
 Observations are `{"observation": float32 array, "action_mask": int8 array}`; see docs/rl.md.
 """
@@ -13,6 +14,9 @@ from townhall.rl.aec import TownhallAEC
 from townhall.rl.core import env_name, rank_rewards
 from townhall.rl.gym import TownhallGym
 from townhall.rl.parallel import TownhallParallel
+from townhall.rl.registration import register_envs
+
+register_envs()  # gymnasium.make("townhall/Carcassonne-v1"), ... (rl.registration)
 
 aec_env = TownhallAEC
 parallel_env = TownhallParallel

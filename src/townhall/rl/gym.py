@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import gymnasium
+import numpy as np
 
 from townhall.agents import make_agent
 from townhall.engine.agent import Agent, Budget, PlayerView, derive_seed
@@ -101,6 +102,13 @@ class TownhallGym(gymnasium.Env[dict[str, Any], int]):
         observation = self.table.observe(self.seat)
         info["legal_actions"] = self.table.legal
         return observation, info
+
+    def action_masks(self) -> np.ndarray[Any, np.dtype[np.bool_]]:
+        """The learner's legal actions now, as a bool array of the action space's size (what
+        sb3-contrib's MaskablePPO asks the env for); all false once the episode is over."""
+        mask = np.zeros(self.table.num_actions, dtype=np.bool_)
+        mask[list(self.table.legal)] = True
+        return mask
 
     def render(self) -> str | None:
         if self.render_mode is None:
