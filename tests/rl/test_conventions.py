@@ -9,8 +9,10 @@ import sys
 import gymnasium
 import numpy as np
 import pytest
+from pettingzoo.test import parallel_seed_test
 
 from townhall import games, rl
+from townhall.engine.errors import IllegalAction, OptionError
 from townhall.rl.core import find_game
 from townhall.rl.registration import env_id
 
@@ -62,3 +64,70 @@ def test_maskable_ppo_runs_with_no_wrapper() -> None:
     env = rl.gym_env("kutna-hora", opponents=("random",))
     model = sb3_contrib.MaskablePPO("MultiInputPolicy", env, n_steps=32, batch_size=16, n_epochs=1, seed=0)
     model.learn(64)
+
+
+SIMULTANEOUS = [name for name in games.shipped() if games.get(name).meta.facts.simultaneous]
+
+
+@pytest.mark.parametrize("name", SIMULTANEOUS)
+@pytest.mark.parametrize("players", [2, 3])
+def test_parallel_seed_test_passes(name: str, players: int) -> None:
+    """PettingZoo's own seed test, which samples every agent's action without the mask."""
+    parallel_seed_test(lambda: rl.parallel_env(name, players), num_cycles=300)
+
+
+@pytest.mark.parametrize("name", SIMULTANEOUS)
+def test_an_agent_not_to_move_takes_a_no_op(name: str) -> None:
+    """It stays live with an empty mask; its action, whatever it is or missing, changes nothing."""
+    rng = random.Random(6)
+    plain, noisy = rl.parallel_env(name, 3), rl.parallel_env(name, 3)
+    observations, _infos = plain.reset(seed=6)
+    noisy.reset(seed=6)
+    idle_seen = 0
+    while plain.agents:
+        state = plain.table.state
+        movers = state.to_move()
+        idle = [p for p in range(3) if p not in movers]
+        assert set(observations) == set(plain.agents) == set(plain.possible_agents)
+        for p in idle:
+            assert not observations[f"player_{p}"]["action_mask"].any()
+        idle_seen += len(idle)
+        actions = {f"player_{p}": rng.choice(state.legal_actions(p)) for p in movers}
+        noise = {f"player_{p}": rng.randrange(plain.table.num_actions) for p in idle}
+        observations, rewards, _terminations, _truncations, _infos = plain.step(actions)
+        noisy_observations, noisy_rewards, _terminations, _truncations, _infos = noisy.step(actions | noise)
+        assert rewards == noisy_rewards and plain.agents == noisy.agents
+        for agent, observed in observations.items():
+            np.testing.assert_array_equal(observed["observation"], noisy_observations[agent]["observation"])
+    assert idle_seen > 0
+
+
+@pytest.mark.parametrize("name", SIMULTANEOUS)
+@pytest.mark.parametrize("reward", ["rank", "margin"])
+def test_an_illegal_action_of_a_mover_ends_the_game_on_its_agent(name: str, reward: str) -> None:
+    env = rl.parallel_env(name, 2, reward=reward)
+    env.reset(seed=8)
+    mover = env.table.state.to_move()[0]
+    legal = set(env.table.state.legal_actions(mover))
+    wrong = next(a for a in range(env.table.num_actions) if a not in legal)
+    before = env.table.state.observation(mover)
+    agent = f"player_{mover}"
+    _observations, rewards, terminations, truncations, infos = env.step({agent: wrong})
+    assert env.agents == [] and all(terminations.values()) and not any(truncations.values())
+    assert infos[agent]["illegal"]
+    assert rewards[agent] < 0 and all(value == 0.0 for other, value in rewards.items() if other != agent)
+    if reward == "rank":
+        assert rewards[agent] == -1.0
+    assert env.table.state.observation(mover) == before  # the engine left the state unchanged
+
+
+def test_illegal_raise_raises() -> None:
+    env = rl.parallel_env("my-city", 2, illegal="raise")
+    env.reset(seed=8)
+    mover = env.table.state.to_move()[0]
+    legal = set(env.table.state.legal_actions(mover))
+    wrong = next(a for a in range(env.table.num_actions) if a not in legal)
+    with pytest.raises(IllegalAction):
+        env.step({f"player_{mover}": wrong})
+    with pytest.raises(OptionError):
+        rl.parallel_env("my-city", 2, illegal="ignore")

@@ -85,6 +85,14 @@ def final_rewards(state: State, reward: str) -> list[float]:
     return rank_rewards(state.ranks())
 
 
+def worst_reward(state: State, reward: str, player: int) -> float:
+    """What an illegal action earns its player: -1 by rank; by margin, one less than minus the
+    absolute current margin."""
+    if reward == "rank":
+        return -1.0
+    return -abs(final_rewards(state, "margin")[player]) - 1.0
+
+
 class Table:
     """One game being played for an environment: the state, its chance, the observer's buffers."""
 
@@ -173,4 +181,4 @@ def _restore(
     return table
 
 
-__all__ = ["REWARDS", "PublicObserver", "Table", "env_name", "final_rewards", "rank_rewards"]
+__all__ = ["REWARDS", "PublicObserver", "Table", "env_name", "final_rewards", "rank_rewards", "worst_reward"]

@@ -15,7 +15,7 @@ from townhall.engine.errors import IllegalAction, OptionError
 from townhall.engine.options import Options
 from townhall.engine.protocol import Game
 from townhall.rl.aec import build_spaces
-from townhall.rl.core import Table, env_name, final_rewards
+from townhall.rl.core import Table, env_name, final_rewards, worst_reward
 
 
 class TownhallGym(gymnasium.Env[dict[str, Any], int]):
@@ -86,7 +86,7 @@ class TownhallGym(gymnasium.Env[dict[str, Any], int]):
         except IllegalAction as refusal:
             if self.illegal == "raise":
                 raise
-            worst = -1.0 if table.reward == "rank" else -abs(final_rewards(table.state, "margin")[self.seat]) - 1.0
+            worst = worst_reward(table.state, table.reward, self.seat)
             observation, info = self._observe({"illegal": str(refusal)})
             return observation, worst, True, False, info
         self._play_others()

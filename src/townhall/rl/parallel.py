@@ -1,6 +1,13 @@
 """The PettingZoo parallel environment of a game whose decisions are simultaneous (its facts say
 so: `GameMeta.facts.simultaneous`). At each step every live agent gives an action; the actions
-of the players to move are applied (in seat order), the others' are ignored (their mask is empty)."""
+of the players to move are applied (in seat order); an agent not to move takes a no-op: it stays
+live (PettingZoo's parallel API wants every live agent at every step), its action is ignored
+(whatever it is, or missing) and its mask is empty.
+
+An illegal action of a player to move ends the game (PettingZoo's convention for classic games):
+its agent gets the worst reward (-1 by rank; by margin, one less than minus the absolute margin)
+and `info["illegal"]` saying why, the others 0; with `illegal="raise"` the engine's
+IllegalAction is raised instead (the actions of earlier seats in that step stay applied)."""
 
 from __future__ import annotations
 
@@ -8,11 +15,11 @@ from typing import Any
 
 from pettingzoo import ParallelEnv
 
-from townhall.engine.errors import OptionError
+from townhall.engine.errors import IllegalAction, OptionError
 from townhall.engine.options import Options
 from townhall.engine.protocol import Game
 from townhall.rl.aec import check_render_mode, seat_spaces
-from townhall.rl.core import Table, env_name, final_rewards
+from townhall.rl.core import Table, env_name, final_rewards, worst_reward
 
 Observations = dict[str, dict[str, Any]]
 
@@ -30,8 +37,12 @@ class TownhallParallel(ParallelEnv[str, dict[str, Any], int]):
         options: Options | None = None,
         render_mode: str | None = None,
         reward: str = "rank",
+        illegal: str = "lose",
     ) -> None:
         check_render_mode(render_mode)
+        if illegal not in ("lose", "raise"):
+            raise OptionError(f"illegal is 'lose' or 'raise', not {illegal!r}")
+        self.illegal = illegal
         self.table = Table(game, players, options, reward)
         if not simultaneous(self.table.game):
             raise OptionError(
@@ -70,10 +81,19 @@ class TownhallParallel(ParallelEnv[str, dict[str, Any], int]):
     ) -> tuple[Observations, dict[str, float], dict[str, bool], dict[str, bool], dict[str, dict[str, Any]]]:
         table = self.table
         state = table.state
-        for player in state.to_move():
-            if player in state.to_move():
-                state.apply(player, int(actions[self.possible_agents[player]]), table.chance)
         live = list(self.agents)
+        for player in state.to_move():
+            if player not in state.to_move():
+                continue
+            agent = self.possible_agents[player]
+            if agent not in actions:
+                raise ValueError(f"{agent} is to move and must give an action")
+            try:
+                state.apply(player, int(actions[agent]), table.chance)
+            except IllegalAction as refusal:
+                if self.illegal == "raise":
+                    raise
+                return self._lose(live, player, str(refusal))
         observations, infos = self._observe_all()
         if state.is_terminal():
             values = final_rewards(state, table.reward)
@@ -90,6 +110,18 @@ class TownhallParallel(ParallelEnv[str, dict[str, Any], int]):
             dict.fromkeys(live, False),
             infos,
         )
+
+    def _lose(
+        self, live: list[str], player: int, why: str
+    ) -> tuple[Observations, dict[str, float], dict[str, bool], dict[str, bool], dict[str, dict[str, Any]]]:
+        """The step that ends the game on `player`'s illegal action."""
+        observations, infos = self._observe_all()
+        offender = self.possible_agents[player]
+        infos[offender]["illegal"] = why
+        rewards = dict.fromkeys(live, 0.0)
+        rewards[offender] = worst_reward(self.table.state, self.table.reward, player)
+        self.agents = []
+        return observations, rewards, dict.fromkeys(live, True), dict.fromkeys(live, False), infos
 
     def render(self) -> str | None:
         if self.render_mode is None:
