@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import subprocess
 import sys
+from typing import Any
 
 import gymnasium
 import numpy as np
@@ -131,3 +132,37 @@ def test_illegal_raise_raises() -> None:
         env.step({f"player_{mover}": wrong})
     with pytest.raises(OptionError):
         rl.parallel_env("my-city", 2, illegal="ignore")
+
+
+@pytest.mark.parametrize("name", games.shipped())
+def test_state_is_every_players_observation(name: str) -> None:
+    """`state()` of the AEC and parallel envs: the players' observations one after another, in
+    `state_space`; taking it changes neither the mask nor the legal ids handed out."""
+    envs: list[Any] = [rl.aec_env(name, 3 if games.get(name).meta.max_players >= 3 else 2)]
+    if games.get(name).meta.facts.simultaneous:
+        envs.append(rl.parallel_env(name, 2))
+    for env in envs:
+        env.reset(seed=5)
+        rng = random.Random(5)
+        for _ in range(40):
+            movers = env.table.state.to_move()
+            if not movers:
+                break
+            if isinstance(env, rl.TownhallAEC):
+                observation, _reward, _terminated, _truncated, info = env.last()
+                legal, mask = tuple(info["legal_actions"]), observation["action_mask"].copy()
+            legal_before = env.table.legal
+            state = env.state()
+            assert env.table.legal == legal_before
+            assert env.state_space.contains(state)
+            size = env.table.observer.size
+            for player in range(env.table.players):
+                own = env.table.observe(player)["observation"]
+                np.testing.assert_array_equal(state[player * size : (player + 1) * size], own)
+            if isinstance(env, rl.TownhallAEC):
+                observation, _reward, _terminated, _truncated, info = env.last()
+                assert tuple(info["legal_actions"]) == legal
+                np.testing.assert_array_equal(observation["action_mask"], mask)
+                env.step(rng.choice(env.table.state.legal_actions(movers[0])))
+            else:
+                env.step({f"player_{p}": rng.choice(env.table.state.legal_actions(p)) for p in movers})

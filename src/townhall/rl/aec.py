@@ -35,6 +35,11 @@ def build_spaces(table: Table) -> tuple[spaces.Space[Any], spaces.Space[Any]]:
     return observation, spaces.Discrete(table.num_actions)
 
 
+def build_state_space(table: Table) -> spaces.Box:
+    """The space of `state()`: every player's observation, one after another."""
+    return spaces.Box(-np.inf, np.inf, (table.players * table.observer.size,), dtype=np.float32)
+
+
 Spaces = dict[str, spaces.Space[Any]]
 
 
@@ -77,6 +82,7 @@ class TownhallAEC(AECEnv[str, dict[str, Any], int]):
             "data_version": self.table.game.meta.data_version,
         }
         self.possible_agents, self.observation_spaces, self.action_spaces = seat_spaces(self.table)
+        self.state_space = build_state_space(self.table)
         self._index = {name: p for p, name in enumerate(self.possible_agents)}
         self._start()
 
@@ -152,6 +158,10 @@ class TownhallAEC(AECEnv[str, dict[str, Any], int]):
             self._accumulate_rewards()
         else:  # rewards stay 0 until the end: nothing to clear or accumulate
             self.agent_selection = self.possible_agents[movers[0]]
+
+    def state(self) -> Any:
+        """The global view: every player's observation, player 0's first (see `state_space`)."""
+        return self.table.global_state()
 
     def render(self) -> str | None:
         if self.render_mode is None:

@@ -163,6 +163,16 @@ class Table:
         self.watchers[player].observe(state, player)
         return {"observation": self.views[player], "action_mask": self.mask}
 
+    def global_state(self) -> Any:
+        """Every player's observation, player 0's first, in one new float32 array (what `state()`
+        gives a centralised critic: each part is filtered for its player, so nothing hidden from
+        every player, such as the order of a deck, is in it). Leaves the mask and legal ids as they are."""
+        size = self.observer.size
+        out = np.zeros(self.players * size, dtype=np.float32)
+        for player in range(self.players):
+            self.observer.fill(self.state, player, out[player * size : (player + 1) * size])
+        return out
+
     def render(self) -> str:
         return self.game.render(self.state, None)
 

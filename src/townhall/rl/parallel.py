@@ -18,7 +18,7 @@ from pettingzoo import ParallelEnv
 from townhall.engine.errors import IllegalAction, OptionError
 from townhall.engine.options import Options
 from townhall.engine.protocol import Game
-from townhall.rl.aec import check_render_mode, seat_spaces
+from townhall.rl.aec import build_state_space, check_render_mode, seat_spaces
 from townhall.rl.core import Table, env_name, final_rewards, worst_reward
 
 Observations = dict[str, dict[str, Any]]
@@ -51,7 +51,12 @@ class TownhallParallel(ParallelEnv[str, dict[str, Any], int]):
         self.render_mode = render_mode
         self.metadata = {"render_modes": ["ansi"], "name": env_name(self.table.game, self.table.observer)}
         self.possible_agents, self.observation_spaces, self.action_spaces = seat_spaces(self.table)
+        self.state_space = build_state_space(self.table)
         self.agents = list(self.possible_agents)
+
+    def state(self) -> Any:
+        """The global view: every player's observation, player 0's first (see `state_space`)."""
+        return self.table.global_state()
 
     def observation_space(self, agent: str) -> Any:
         return self.observation_spaces[agent]
