@@ -1,21 +1,29 @@
-"""The ecosystem's conventions: Gymnasium ids, `action_masks()` for MaskablePPO."""
+"""The ecosystem's conventions: Gymnasium ids, `action_masks()` for MaskablePPO, PettingZoo's
+parallel seed test, `state()`, fixed-shape infos."""
 
 from __future__ import annotations
 
+import pickle
 import random
 import subprocess
 import sys
 from typing import Any
 
-import gymnasium
 import numpy as np
 import pytest
-from pettingzoo.test import parallel_seed_test
+
+pytest.importorskip("pettingzoo")
+
+import gymnasium
+from gymnasium.utils.env_checker import check_env
+from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test
 
 from townhall import games, rl
 from townhall.engine.errors import IllegalAction, OptionError
 from townhall.rl.core import find_game
 from townhall.rl.registration import env_id
+
+pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")  # the checkers' advice on Box bounds
 
 
 @pytest.mark.parametrize("name", games.shipped())
@@ -166,3 +174,31 @@ def test_state_is_every_players_observation(name: str) -> None:
                 env.step(rng.choice(env.table.state.legal_actions(movers[0])))
             else:
                 env.step({f"player_{p}": rng.choice(env.table.state.legal_actions(p)) for p in movers})
+
+
+@pytest.mark.parametrize("name", games.shipped())
+def test_legal_ids_false_gives_fixed_shape_infos(name: str) -> None:
+    """With `legal_ids=False` no info holds the variable-length legal ids (the mask still does),
+    the libraries' checkers still pass, and a snapshot keeps the choice."""
+    aec = rl.aec_env(name, 2, legal_ids=False)
+    api_test(aec, num_cycles=50)
+    aec.reset(seed=2)
+    rng = random.Random(2)
+    for _ in range(30):
+        observation, _reward, terminated, _truncated, info = aec.last()
+        assert "legal_actions" not in info
+        if terminated:
+            break
+        aec.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+    restored = pickle.loads(pickle.dumps(aec))
+    assert "legal_actions" not in restored.last()[4]
+    gym = rl.gym_env(name, opponents=("random",), legal_ids=False)
+    check_env(gym, skip_render_check=True)
+    _observation, info = gym.reset(seed=2)
+    assert info == {} and gym.action_masks().any()
+    if games.get(name).meta.facts.simultaneous:
+        parallel = rl.parallel_env(name, 2, legal_ids=False)
+        parallel_api_test(parallel, num_cycles=300)
+        _observations, infos = parallel.reset(seed=2)
+        assert all(value == {} for value in infos.values())
+    assert "legal_actions" in rl.aec_env(name, 2).last()[4]  # the default is unchanged

@@ -69,8 +69,10 @@ class TownhallAEC(AECEnv[str, dict[str, Any], int]):
         render_mode: str | None = None,
         reward: str = "rank",
         copy: bool = True,
+        legal_ids: bool = True,
     ) -> None:
         super().__init__()
+        self.legal_ids = legal_ids
         players = operator.index(players)
         check_render_mode(render_mode)
         self.table = Table(game, players, options, reward, copy)
@@ -129,11 +131,12 @@ class TownhallAEC(AECEnv[str, dict[str, Any], int]):
 
     def observe(self, agent: str) -> dict[str, Any]:
         """The agent's observation and mask; its info's `legal_actions` becomes the mask's ones (a
-        tuple of ids: an agent may sample from it instead of scanning a long mask)."""
+        tuple of ids: an agent may sample from it instead of scanning a long mask), unless
+        `legal_ids=False` (a fixed-shape info, for libraries that stack infos)."""
         table = self.table
         observation = table.observe(self._index[agent])
         info = self.infos.get(agent)  # none once the agent is gone (after the end)
-        if info is not None:
+        if info is not None and self.legal_ids:
             info["legal_actions"] = table.legal
         return observation
 
@@ -175,7 +178,7 @@ class TownhallAEC(AECEnv[str, dict[str, Any], int]):
         # A snapshot: the table (game, state, chance) and where the turns stand; spaces and the
         # rest are remade from the table's set-up.
         progress = {name: getattr(self, name) for name in PROGRESS if hasattr(self, name)}
-        return (_restore, (type(self), self.table, self.render_mode, progress))
+        return (_restore, (type(self), self.table, self.render_mode, progress, self.legal_ids))
 
 
 # What a game under way has besides its table (PettingZoo's bookkeeping of agents and rewards).
@@ -190,8 +193,10 @@ PROGRESS: Final = (
 )
 
 
-def _restore(kind: type[TownhallAEC], table: Table, render_mode: str | None, progress: dict[str, Any]) -> TownhallAEC:
-    env = kind(table.game, table.players, table.options, render_mode, table.reward, table.copy)
+def _restore(
+    kind: type[TownhallAEC], table: Table, render_mode: str | None, progress: dict[str, Any], legal_ids: bool = True
+) -> TownhallAEC:
+    env = kind(table.game, table.players, table.options, render_mode, table.reward, table.copy, legal_ids)
     env.table = table
     for name, value in progress.items():
         setattr(env, name, value)

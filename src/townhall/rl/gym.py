@@ -37,7 +37,9 @@ class TownhallGym(gymnasium.Env[dict[str, Any], int]):
         reward: str = "rank",
         budget: Budget | None = None,
         illegal: str = "lose",
+        legal_ids: bool = True,
     ) -> None:
+        self.legal_ids = legal_ids
         if illegal not in ("lose", "raise"):
             raise OptionError(f"illegal is 'lose' or 'raise', not {illegal!r}")
         self.illegal = illegal
@@ -98,9 +100,11 @@ class TownhallGym(gymnasium.Env[dict[str, Any], int]):
         return observation, 0.0, False, False, info
 
     def _observe(self, info: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
-        """The seat's observation, and `info` with `legal_actions` (the mask's ones)."""
+        """The seat's observation, and `info` with `legal_actions` (the mask's ones; none with
+        `legal_ids=False`)."""
         observation = self.table.observe(self.seat)
-        info["legal_actions"] = self.table.legal
+        if self.legal_ids:
+            info["legal_actions"] = self.table.legal
         return observation, info
 
     def action_masks(self) -> np.ndarray[Any, np.dtype[np.bool_]]:

@@ -38,7 +38,9 @@ class TownhallParallel(ParallelEnv[str, dict[str, Any], int]):
         render_mode: str | None = None,
         reward: str = "rank",
         illegal: str = "lose",
+        legal_ids: bool = True,
     ) -> None:
+        self.legal_ids = legal_ids
         check_render_mode(render_mode)
         if illegal not in ("lose", "raise"):
             raise OptionError(f"illegal is 'lose' or 'raise', not {illegal!r}")
@@ -65,13 +67,14 @@ class TownhallParallel(ParallelEnv[str, dict[str, Any], int]):
         return self.action_spaces[agent]
 
     def _observe_all(self) -> tuple[Observations, dict[str, dict[str, Any]]]:
-        """Every live agent's observation, and its info with `legal_actions` (the mask's ones)."""
+        """Every live agent's observation, and its info with `legal_actions` (the mask's ones;
+        none with `legal_ids=False`)."""
         observations: Observations = {}
         infos: dict[str, dict[str, Any]] = {}
         for player, agent in enumerate(self.possible_agents):
             if agent in self.agents:
                 observations[agent] = self.table.observe(player)
-                infos[agent] = {"legal_actions": self.table.legal}
+                infos[agent] = {"legal_actions": self.table.legal} if self.legal_ids else {}
         return observations, infos
 
     def reset(
