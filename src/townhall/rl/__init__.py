@@ -5,7 +5,8 @@
 - `gym_env(game, opponents=("greedy",), seat=0, ...)`: Gymnasium, the other seats played by bots,
   also `gymnasium.make("townhall/<Game>-v<N>")` once this package is imported.
 
-Observations are `{"observation": float32 array, "action_mask": int8 array}`; see docs/rl.md.
+Observations are `{"observation": float32 array, "action_mask": int8 array}`; `state()` (AEC and
+parallel) is every player's observation in one array; see docs/rl.md.
 """
 
 from __future__ import annotations
