@@ -100,9 +100,11 @@ def test_a_move_overrunning_twice_its_budget_is_cut(start_server: Callable[..., 
     table = new_table(server.url, "antiquity", ["bot:greedy"] * 4, bot_seconds=budget)["id"]
     seconds, state_id = _moves_after(server, table, 3, within=30)
     assert seconds / state_id < 2 * budget + 1.0, (seconds, state_id)
-    time.sleep(0.5)  # the late answers come
+    time.sleep(1.5)  # the late answers come
     log = _log(server)
     assert f"at table {table} seat" in log
-    assert "cut, the greedy bot moves" in log, log
-    assert "discarded" in log, log
+    cuts = log.count("cut, the greedy bot moves")
+    assert cuts, log
+    # a cut move is either answered late and discarded, or (every thinker busy) never started
+    assert 1 <= log.count("; discarded") + log.count("had not started: dropped") <= cuts, log
     assert "Traceback" not in log, log

@@ -145,7 +145,9 @@ class BotDriver:
             time.monotonic() - started,
             seconds,
         )
-        if not thinking.cancel():  # still queued (every thinker busy): it never starts
+        if thinking.cancel():  # still queued (every thinker busy): it never starts
+            log.warning("the cut move at table %s seat %s had not started: dropped", table_id, turn.seat)
+        else:
             thinking.add_done_callback(lambda late: _discard(late, table_id, turn.seat, started))
         # The greedy bot thinks on a copy of its own: the cut thinker may still read its view.
         fresh = self._runner.turn(table_id, turn.seat, STAND_IN)
