@@ -7,9 +7,12 @@ import random
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import httpx
+
+if TYPE_CHECKING:
+    from townhall.server.runner import TableRunner
 
 # One client with keep-alive for the tests (a new connection per request costs ~30 ms).
 http = httpx.Client(timeout=30)
@@ -83,3 +86,14 @@ def play_some(players: list[Player], rng: random.Random, moves: int | None = Non
         done += 1
         view = response.json()
     return done, view
+
+
+def play_on(runner: TableRunner, table_id: str, rng: random.Random, moves: int) -> None:
+    """Random legal moves straight through a runner (no HTTP), at most `moves`, until the end."""
+    for _ in range(moves):
+        view = runner.view(table_id, None)
+        if view["result"] is not None:
+            return
+        seat = view["to_move"][0]
+        legal = runner.view(table_id, seat)["legal"]
+        runner.act(table_id, seat, view["state_id"], rng.choice(legal)["json"])

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from tests.server.client import http, new_table, play_some, sit
+from tests.server.client import http, new_table, play_on, play_some, sit
 from tests.server.conftest import Server
 from townhall import games
 from townhall.server import history
@@ -35,16 +35,6 @@ def _undo_once(runner: TableRunner, table_id: str, rng: random.Random) -> tuple[
     raise AssertionError("no undoable step in 60 actions")
 
 
-def _play(runner: TableRunner, table_id: str, rng: random.Random, moves: int) -> None:
-    for _ in range(moves):
-        view = runner.view(table_id, None)
-        if view["result"] is not None:
-            return
-        seat = view["to_move"][0]
-        legal = runner.view(table_id, seat)["legal"]
-        runner.act(table_id, seat, view["state_id"], rng.choice(legal)["json"])
-
-
 def test_an_undone_step_stays_in_the_log_marked_live_and_rebuilt() -> None:
     store = MemoryStore()
     runner = TableRunner(store, games.get)
@@ -63,7 +53,7 @@ def test_an_undone_step_stays_in_the_log_marked_live_and_rebuilt() -> None:
 def test_each_line_names_the_seat_it_is_about() -> None:
     runner = TableRunner(MemoryStore(), games.get)
     table_id = _seated(runner)
-    _play(runner, table_id, random.Random(4), 4)
+    play_on(runner, table_id, random.Random(4), 4)
     events = runner.view(table_id, None)["events"]
     draws = [e for e in events if e["kind"] == "draw"]
     # a tile placed by one seat ends with the next seat's draw: that line is the next seat's
@@ -75,7 +65,7 @@ def test_each_line_names_the_seat_it_is_about() -> None:
 def test_a_score_is_the_line_of_its_scorer() -> None:
     runner = TableRunner(MemoryStore(), games.get)
     table_id = _seated(runner)
-    _play(runner, table_id, random.Random(4), 200)  # to the end: the final scoring
+    play_on(runner, table_id, random.Random(4), 200)  # to the end: the final scoring
     scores = [e for e in runner.log_page(table_id, None, None, 200)["events"] if e["kind"] in ("score", "farm")]
     assert scores
     for e in scores:
@@ -87,7 +77,7 @@ def test_a_score_is_the_line_of_its_scorer() -> None:
 def test_the_whole_log_page_by_page() -> None:
     runner = TableRunner(MemoryStore(), games.get)
     table_id = _seated(runner)
-    _play(runner, table_id, random.Random(5), history.ROWS_SHOWN + 25)
+    play_on(runner, table_id, random.Random(5), history.ROWS_SHOWN + 25)
     view = runner.view(table_id, None)
     assert view["earlier_events"] is True
     assert min(e["state_id"] for e in view["events"]) > 1

@@ -8,21 +8,12 @@ from pathlib import Path
 
 import pytest
 
+from tests.server.client import play_on
 from townhall import games
 from townhall.engine.outcome import forfeit
 from townhall.server.runner import TableRunner
 from townhall.server.sql_store import SqlStore
 from townhall.server.storage import connect
-
-
-def _play(runner: TableRunner, table_id: str, moves: int, rng: random.Random) -> None:
-    for _ in range(moves):
-        view = runner.view(table_id, None)
-        if view["result"] is not None:
-            return
-        seat = view["to_move"][0]
-        legal = runner.view(table_id, seat)["legal"]
-        runner.act(table_id, seat, view["state_id"], rng.choice(legal)["json"])
 
 
 def test_the_cache_is_bounded_and_evicted_tables_come_back_from_the_log(tmp_path: Path) -> None:
@@ -33,7 +24,7 @@ def test_the_cache_is_bounded_and_evicted_tables_come_back_from_the_log(tmp_path
         runner.take_seat(table_id, 0, "ann")
         runner.take_seat(table_id, 1, "bob")
     for table_id in tables:
-        _play(runner, table_id, 6, rng)
+        play_on(runner, table_id, rng, 6)
     runner.resign(tables[0], 1)
     seen = {t: [runner.view(t, seat) for seat in (None, 0, 1)] for t in tables}
     assert len(runner.cache) == 2  # only the two most recently used tables stay in memory
@@ -44,7 +35,7 @@ def test_the_cache_is_bounded_and_evicted_tables_come_back_from_the_log(tmp_path
     # a fresh process (an empty cache) sees the same tables
     fresh = TableRunner(SqlStore(connect(f"sqlite:///{tmp_path / 'lru.db'}")), games.get, capacity=2)
     assert fresh.view(tables[3], 0) == runner.view(tables[3], 0)
-    _play(fresh, tables[3], 3, rng)  # and plays on where the other left off
+    play_on(fresh, tables[3], rng, 3)  # and plays on where the other left off
     assert runner.view(tables[3], None)["state_id"] == fresh.view(tables[3], None)["state_id"] >= 9
 
 

@@ -179,7 +179,8 @@ class TablePage:
             else:
                 self.page.wait_for_timeout(20)
         stage = board.get_attribute("data-stage")
-        raise AssertionError(f"the board never narrowed to {action} (stage {stage})")
+        there = None if spot is None else self.page.evaluate(WHAT_IS_AT, list(spot))
+        raise AssertionError(f"the board never narrowed to {action} (stage {stage}; at the spot {spot}: {there})")
 
     def click_at(self, point: tuple[float, float]) -> None:
         if self.touch:
@@ -278,3 +279,11 @@ __all__ = [
     "seat_browser",
     "wait_until",
 ]
+
+# What a tap at a point would hit now, for a failure's message.
+WHAT_IS_AT = """([x, y]) => {
+    const hit = document.elementFromPoint(x, y);
+    const cell = hit?.closest('[data-cell]');
+    const part = hit?.closest('[data-part]');
+    return hit && `${hit.tagName} cell=${cell?.dataset.cell} part=${part?.dataset.part}`;
+}"""

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from townhall.engine.protocol import Json
+from townhall.i18n.players import seat_name
 from townhall.server.live import Live, Played, Undone, undone_events
 from townhall.server.words import _
 
@@ -71,14 +72,14 @@ def _backwards(live: Live, seen: list[int], before: int | None) -> Iterator[Row]
 
 def _lines(live: Live, seat: int | None, seen: list[int], step: Played | Left, undone: Undone | None) -> list[Json]:
     if isinstance(step, Left):
-        text = _("{name} left the game: the server plays their seat from now on").format(name=_name(live, step.seat))
+        text = _("{name} left the game: the server plays their seat from now on").format(name=_name(step.seat))
         return [_line(seen[step.state_id - 1], step.seat, "leave", text)]
     if undone is not None and step.private and seat != step.player:
         return []  # taking back a private step is private: the others never learn of it
     events = step.events if undone is None else undone_events(live, undone)
     lines: list[Json] = []
     if step.timed_out and undone is None:
-        text = _("{name} ran out of time: the server played this move for them").format(name=_name(live, step.player))
+        text = _("{name} ran out of time: the server played this move for them").format(name=_name(step.player))
         lines.append(_line(seen[step.state_id - 1], step.player, "timeout", text))
     for event in events:
         if event.visible(seat):
@@ -96,8 +97,9 @@ def _lines(live: Live, seat: int | None, seen: list[int], step: Played | Left, u
     return lines
 
 
-def _name(live: Live, seat: int) -> str:
-    return live.seats[seat].name or _("player {n}").format(n=seat + 1)
+def _name(seat: int) -> str:
+    """The seat as the table's sentences call it (callers set `naming` as the views do)."""
+    return seat_name(seat) or _("player {n}").format(n=seat + 1)
 
 
 def _line(state_id: int, seat: int, kind: str, text: str) -> Json:

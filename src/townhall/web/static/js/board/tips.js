@@ -16,7 +16,7 @@ export function bindTips(frame, root, board, fallback) {
   let timer = null;
   let shownFor = null;
   let shown = null; // {at, x, y} of the tip on screen
-  let press = null; // a finger down: {x, y, timer}
+  let press = null; // a finger down: {x, y, at, says}
   let pressed = false; // that finger was held long enough: its click only tells
 
   // What lies under a point: the part the pointer is on (parts catch it), else the cell there
@@ -86,7 +86,12 @@ export function bindTips(frame, root, board, fallback) {
     clearTimeout(timer);
   }
 
-  const release = () => press && clearTimeout(press.timer);
+  // How long the finger was down is read from the events' own times, not from a timer: a busy
+  // page (a redraw, a slow phone) must not turn a quick tap into a press.
+  const lift = (event) => {
+    pressed = Boolean(press?.says) && event.timeStamp - press.at >= PRESS_MS;
+    press = null;
+  };
   root.addEventListener("pointermove", (event) => {
     if (event.pointerType === "mouse") {
       if (!event.buttons) show(describe(event.target, event.clientX, event.clientY), event.clientX, event.clientY);
@@ -94,7 +99,6 @@ export function bindTips(frame, root, board, fallback) {
     }
     // a finger that moves drags or pinches: no tip, no press
     if (press && Math.hypot(event.clientX - press.x, event.clientY - press.y) > SLOP) {
-      release();
       press = null;
       hide();
     }
@@ -103,8 +107,7 @@ export function bindTips(frame, root, board, fallback) {
     if (event.pointerType === "mouse") hide();
   });
   root.addEventListener("pointerdown", (event) => {
-    pressed = false;
-    release(); // a second finger (a pinch) is no press
+    pressed = false; // a second finger (a pinch) is no press
     if (event.pointerType === "mouse") return hide();
     if (!event.isPrimary) {
       press = null;
@@ -116,10 +119,10 @@ export function bindTips(frame, root, board, fallback) {
     clearTimeout(timer);
     show(says, x, y - 60);
     timer = setTimeout(hide, TAP_MS);
-    press = { x, y, timer: setTimeout(() => (pressed = Boolean(says)), PRESS_MS) };
+    press = { x, y, at: event.timeStamp, says: Boolean(says) };
   });
-  root.addEventListener("pointerup", release);
-  root.addEventListener("pointercancel", release);
+  root.addEventListener("pointerup", lift);
+  root.addEventListener("pointercancel", () => (press = null));
   // The click of a held press plays nothing (captured before the board's own click).
   root.addEventListener(
     "click",
