@@ -27,7 +27,7 @@ BACKGROUND_PID := build/compiled-in-background.pid
 # Named apart from $(MAKE) so that make -n does not run the line that starts the build.
 BACKGROUND_MAKE = $(MAKE)
 
-.PHONY: play terminal test lint typecheck bench clean schemas catalogs chromium compiled pure lint-web ready compiled-in-background
+.PHONY: play terminal test lint typecheck bench clean schemas catalogs chromium compiled pure lint-web ready compiled-in-background wheel wheel-check
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -113,7 +113,8 @@ lint-web:
 	npx prettier --check src/townhall/web/static/js
 
 ## make test: the whole test suite on the pure-Python build and again on the compiled one (where a C
-## compiler exists), mypy --strict on the package, ruff, eslint and prettier on the web client.
+## compiler exists), mypy --strict on the package, ruff, eslint and prettier on the web client, then
+## the wheel (make wheel-check).
 ## Leaves the build it found (pure or compiled).
 test: $(TEST_STAMP) $(CATALOG_STAMP) chromium
 	@had=$$(ls src/townhall/engine/protocol.*.so 2>/dev/null); \
@@ -130,6 +131,7 @@ test: $(TEST_STAMP) $(CATALOG_STAMP) chromium
 	$(BIN)/ruff format --check src tests bench examples typings setup.py build_backend
 	@$(MAKE) --no-print-directory lint-web
 	@if [ -f ../shared/tools/clause_coverage.py ]; then $(BIN)/python ../shared/tools/clause_coverage.py; fi
+	@$(MAKE) --no-print-directory wheel-check
 
 ## make compiled: compile the hot modules with mypyc (C extensions beside their .py files; setup.py
 ## lists them), kept in build/staged too for make play. Without a C compiler the package stays pure
@@ -148,6 +150,19 @@ compiled: $(BUILD_STAMP)
 			&& touch -r build/.compile-started $(STAGED)/done; fi; \
 	else echo "no C compiler ($(CC)): the package stays pure Python"; touch $(COMPILED_STAMP); fi
 
+## make wheel: the package as a wheel in dist/: the compiled build where a C compiler is (mypyc,
+## minutes), else pure Python; TOWNHALL_COMPILE=1 insists on the compiled one, =0 asks for the pure.
+wheel: | $(BIN)/python
+	rm -rf dist
+	$(BIN)/python -m pip wheel --quiet --disable-pip-version-check --no-deps -w dist .
+	@for w in dist/townhall-*.whl; do case $$w in *-none-any.whl) echo "$$w: pure Python";; \
+		*) echo "$$w: compiled";; esac; done
+
+## make wheel-check: that wheel in a fresh environment outside the checkout: the build expected,
+## every game played, the server serving its lobby and files (CI runs it in make test).
+wheel-check: wheel
+	$(BIN)/python build_backend/check_wheel.py $$($(HAVE_CC) && echo compiled || echo pure)
+
 ## make pure: back to pure Python (removes the compiled extensions; build/ keeps the C for the next make compiled)
 pure:
 	find src -name '*.so' -delete
@@ -162,4 +177,4 @@ bench: $(TEST_STAMP)
 		$(BIN)/townhall bench $$game --json; done
 
 clean: pure
-	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache
+	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache dist

@@ -76,6 +76,8 @@ if os.environ.get("TOWNHALL_COMPILE") == "1":
             ),
             *native_extensions(),
         ],
+        # a wheel built by pip compiles on every core too, as `make compiled` (-j) does
+        options={"build_ext": {"parallel": os.cpu_count() or 1}},
     )
 else:
     setup()

@@ -29,23 +29,53 @@ def test_pyproject_names_the_backend() -> None:
     assert system["build-backend"] == "townhall_build" and system["backend-path"] == ["build_backend"]
 
 
-@pytest.mark.parametrize("compiled", [False, True])
-def test_the_compiled_build_asks_for_mypy_and_the_typed_dependencies(
-    compiled: bool, monkeypatch: pytest.MonkeyPatch
+@pytest.mark.parametrize(
+    ("setting", "compiler", "compiled"),
+    [
+        (None, "/usr/bin/cc", True),  # the default where a C compiler is: the compiled wheel
+        (None, None, False),  # no C compiler: the pure wheel
+        ("0", "/usr/bin/cc", False),  # asked for the pure one
+        ("1", "/usr/bin/cc", True),
+    ],
+)
+def test_a_wheel_is_compiled_where_a_c_compiler_is_and_asks_for_mypy_then(
+    setting: str | None, compiler: str | None, compiled: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(ROOT)
     monkeypatch.setattr(sys, "argv", ["setup.py"])
-    if compiled:
-        monkeypatch.setenv("TOWNHALL_COMPILE", "1")
-    else:
+    if setting is None:
         monkeypatch.delenv("TOWNHALL_COMPILE", raising=False)
+    else:
+        monkeypatch.setenv("TOWNHALL_COMPILE", setting)
     backend = _backend()
+    monkeypatch.setattr(backend, "c_compiler", lambda: compiler)
+    assert backend.wheel_is_compiled() is compiled
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     requires = backend.get_requires_for_build_wheel()
     wanted = [*project["optional-dependencies"]["compile"], *project["dependencies"]]
     assert any(pin.startswith("mypy==") for pin in wanted)
     if compiled:
         assert all(pin in requires for pin in wanted), requires
-        assert os.environ["TOWNHALL_COMPILE"] == "1"  # the hook leaves the setting as it found it
     else:
         assert not any(pin.startswith("mypy") for pin in requires), requires
+    assert os.environ.get("TOWNHALL_COMPILE") == setting  # the hook leaves the setting as it found it
+
+
+@pytest.mark.parametrize("setting", [None, "1"])
+def test_an_editable_install_is_pure_unless_asked(setting: str | None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`make play` installs editable and must not wait minutes for mypyc; `make compiled` builds in place."""
+    monkeypatch.chdir(ROOT)
+    monkeypatch.setattr(sys, "argv", ["setup.py"])
+    if setting is None:
+        monkeypatch.delenv("TOWNHALL_COMPILE", raising=False)
+    else:
+        monkeypatch.setenv("TOWNHALL_COMPILE", setting)
+    requires = _backend().get_requires_for_build_editable()
+    assert any(pin.startswith("mypy") for pin in requires) is (setting == "1"), requires
+
+
+def test_the_c_compiler_is_the_one_setuptools_would_call(monkeypatch: pytest.MonkeyPatch) -> None:
+    backend = _backend()
+    monkeypatch.setenv("CC", "no-such-compiler-here -O2")
+    monkeypatch.setenv("PATH", "/nonexistent")
+    assert backend.c_compiler() is None

@@ -55,9 +55,36 @@ BoardArg = Annotated[
 SeedArg = Annotated[int | None, typer.Option("--seed", "-s", help="Seed of the match's chance.")]
 
 
+def show_version(asked: bool) -> None:
+    """`townhall --version`: the package's version and which build of the rules runs."""
+    if not asked:
+        return
+    from importlib.metadata import version
+
+    from townhall.engine.build import build_of
+
+    choose(from_environment())
+    build = build_of()
+    words = (
+        _("compiled build")
+        if build == "compiled"
+        else _("pure-Python build")
+        if build == "pure"
+        else _("partly compiled build")
+    )
+    console.print(f"townhall {version('townhall')} ({words})", highlight=False)
+    raise typer.Exit()
+
+
 @app.callback()
 def language(
     ctx: typer.Context,
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=show_version, is_eager=True, help="Show the version and the build (compiled or pure)."
+        ),
+    ] = False,
     lang: Annotated[
         str | None,
         typer.Option(
