@@ -86,7 +86,7 @@ class TownhallGym(gymnasium.Env[dict[str, Any], int]):
     def step(self, action: int) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
         table = self.table
         try:
-            table.state.apply(self.seat, table.engine_action(action), table.chance)
+            table.state.apply(self.seat, table.engine_action(int(action)), table.chance)
         except IllegalAction as refusal:
             if self.illegal == "raise":
                 raise

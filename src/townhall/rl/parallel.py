@@ -99,7 +99,7 @@ class TownhallParallel(ParallelEnv[str, dict[str, Any], int]):
             if agent not in actions:
                 raise ValueError(f"{agent} is to move and must give an action")
             try:
-                state.apply(player, table.engine_action(actions[agent]), table.chance)
+                state.apply(player, table.engine_action(int(actions[agent])), table.chance)
             except IllegalAction as refusal:
                 if self.illegal == "raise":
                     raise

@@ -21,7 +21,7 @@ from typing import Final
 
 from townhall.engine.errors import IllegalAction
 from townhall.engine.words import _ as engine_words
-from townhall.games.carcassonne.actions import DEPLOY, SKIP
+from townhall.games.carcassonne.actions import DEPLOY, SIZE_ALL, SKIP
 from townhall.games.carcassonne.observer import RADIUS, WIDTH
 from townhall.games.carcassonne.position import PLACE, CarcassonnePosition
 from townhall.games.carcassonne.tiles import MAX_SEGMENTS, OFF, SIZE, TILE_SPECS
@@ -46,6 +46,22 @@ def _window_of() -> list[int]:
 
 
 WINDOW_OF: Final[list[int]] = _window_of()
+
+
+def _compact_of() -> list[int]:
+    """Per engine action, its compact id, or -1 for a place outside the window (whose slot
+    depends on the state): one list index per legal action at every look of an environment."""
+    out = [-1] * SIZE_ALL
+    for cell, window in enumerate(WINDOW_OF):
+        if window >= 0:
+            for rot in range(4):
+                out[cell * 4 + rot] = window * 4 + rot
+    for action in range(DEPLOY, SKIP + 1):
+        out[action] = DEPLOY_AT + action - DEPLOY
+    return out
+
+
+COMPACT_OF: Final[list[int]] = _compact_of()
 CELL_OF: Final[list[int]] = [
     (w // WIDTH - RADIUS + OFF) * SIZE + (w % WIDTH - RADIUS + OFF) for w in range(WIDTH * WIDTH)
 ]
@@ -87,23 +103,15 @@ class CarcassonneCompact:
         return -1
 
     def encode_all(self, state: CarcassonnePosition, actions: list[int]) -> list[int]:
-        out: list[int] = []
-        window = WINDOW_OF
-        outside: list[int] | None = None
-        for action in actions:
-            if action < DEPLOY:
-                cell = action >> 2
-                at = window[cell]
-                if at >= 0:
-                    out.append(at * 4 + (action & 3))
-                    continue
-                if outside is None:
-                    outside = outside_cells(state)
-                out.append(OUTSIDE_AT + 4 * outside.index(cell) + (action & 3))
-            else:
-                out.append(DEPLOY_AT + action - DEPLOY)
-        if outside is not None:
-            out.sort()  # the slots outside come after the window whatever their rows
+        table = COMPACT_OF
+        out = [table[action] for action in actions]
+        if not out or min(out) >= 0:
+            return out  # in engine order, which is theirs
+        outside = outside_cells(state)  # a place outside the window (rare): its slot
+        for index, action in enumerate(actions):
+            if out[index] < 0:
+                out[index] = OUTSIDE_AT + 4 * outside.index(action >> 2) + (action & 3)
+        out.sort()  # the slots outside come after the window whatever their rows
         return out
 
     def decode(self, state: CarcassonnePosition, compact: int) -> int:

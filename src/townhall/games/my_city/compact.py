@@ -39,13 +39,8 @@ class MyCityCompact:
         return EXIT_AT if action == EXIT_ACTION else -1
 
     def encode_all(self, state: MyCityPosition, actions: list[int]) -> list[int]:
-        out: list[int] = []
-        for action in actions:  # places of the one piece (ascending), then pass, exit
-            if action < PASS_ACTION:
-                out.append(action % PLACE_STRIDE)
-            else:
-                out.append(PASS_AT if action == PASS_ACTION else EXIT_AT)
-        return out
+        # Places of the one piece (ascending), then pass and exit (consecutive in both spaces).
+        return [action % PLACE_STRIDE if action < PASS_ACTION else action - PASS_ACTION + PASS_AT for action in actions]
 
     def decode(self, state: MyCityPosition, compact: int) -> int:
         if 0 <= compact < PLACE_STRIDE and 0 <= state.card < MAX_PIECES:
@@ -57,6 +52,6 @@ class MyCityCompact:
         raise IllegalAction("MYC-IO-1", _("{action!r} is not an action of My City").format(action=compact))
 
 
-assert NUM_ACTIONS == EXIT_ACTION + 1
+assert NUM_ACTIONS == EXIT_ACTION + 1 and EXIT_ACTION == PASS_ACTION + 1
 
 __all__ = ["COMPACT_SIZE", "MyCityCompact"]
