@@ -82,6 +82,15 @@ def test_maskable_ppo_runs_with_no_wrapper() -> None:
     model.learn(64)
 
 
+def test_maskable_ppo_over_carcassonnes_compact_ids() -> None:
+    """Issue 35: the policy's output layer has a logit per compact id (4,537), not per engine id."""
+    sb3_contrib = pytest.importorskip("sb3_contrib")
+    env = rl.gym_env("carcassonne", opponents=("random",))
+    model = sb3_contrib.MaskablePPO("MultiInputPolicy", env, n_steps=16, batch_size=16, n_epochs=1, seed=0)
+    assert model.policy.action_net.out_features == env.action_space.n == 4537
+    model.learn(16)
+
+
 SIMULTANEOUS = [name for name in games.shipped() if games.get(name).meta.facts.simultaneous]
 
 

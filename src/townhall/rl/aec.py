@@ -164,7 +164,9 @@ class TownhallAEC(AECEnv[str, dict[str, Any], int]):
         self._cumulative_rewards[agent] = 0.0
         table = self.table
         state = table.state
-        state.apply(self._index[agent], table.engine_action(action), table.chance)
+        engine = action if isinstance(action, int) else operator.index(action)
+        compact = table.actions  # the environment's ids are compact: the engine's action (Table.engine_action)
+        state.apply(self._index[agent], engine if compact is None else compact.decode(state, engine), table.chance)
         movers = state.to_move()  # empty: the game is over (the protocol's is_terminal)
         if not movers:
             self._clear_rewards()

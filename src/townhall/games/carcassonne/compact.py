@@ -17,7 +17,7 @@ of the base game and the River. Random games seldom need them (docs/rl.md gives 
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, cast
 
 from townhall.engine.errors import IllegalAction
 from townhall.engine.words import _ as engine_words
@@ -48,10 +48,11 @@ def _window_of() -> list[int]:
 WINDOW_OF: Final[list[int]] = _window_of()
 
 
-def _compact_of() -> list[int]:
+def _compact_of() -> list[object]:
     """Per engine action, its compact id, or -1 for a place outside the window (whose slot
-    depends on the state): one list index per legal action at every look of an environment."""
-    out = [-1] * SIZE_ALL
+    depends on the state): one list index per legal action at every look of an environment. The
+    ids as objects: typed int, the compiled build would box a new int object for each id it reads."""
+    out: list[object] = [-1] * SIZE_ALL
     for cell, window in enumerate(WINDOW_OF):
         if window >= 0:
             for rot in range(4):
@@ -61,7 +62,7 @@ def _compact_of() -> list[int]:
     return out
 
 
-COMPACT_OF: Final[list[int]] = _compact_of()
+COMPACT_OF: Final[list[object]] = _compact_of()
 CELL_OF: Final[list[int]] = [
     (w // WIDTH - RADIUS + OFF) * SIZE + (w % WIDTH - RADIUS + OFF) for w in range(WIDTH * WIDTH)
 ]
@@ -104,7 +105,8 @@ class CarcassonneCompact:
 
     def encode_all(self, state: CarcassonnePosition, actions: list[int]) -> list[int]:
         table = COMPACT_OF
-        out = [table[action] for action in actions]
+        found = [table[action] for action in actions]
+        out = cast(list[int], found)
         if not out or min(out) >= 0:
             return out  # in engine order, which is theirs
         outside = outside_cells(state)  # a place outside the window (rare): its slot
