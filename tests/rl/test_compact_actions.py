@@ -155,3 +155,20 @@ def test_an_illegal_compact_id_loses_in_gym_and_raises_in_aec() -> None:
     aec.reset(seed=3)
     with pytest.raises(IllegalAction):
         aec.step(COMPACT_SIZE - 1)
+
+
+@pytest.mark.filterwarnings("ignore:.*is out of date")  # Gymnasium's word on an id with a later version
+def test_gymnasium_ids_of_the_compact_and_the_engine_ids() -> None:
+    """`townhall/Carcassonne-v2` and `townhall/MyCity-v3` speak compact ids; the former ids
+    (`-v1`, `-v2`) still make the environments over the engine's ids."""
+    gymnasium = pytest.importorskip("gymnasium")
+    for ident, size, name in (
+        ("townhall/Carcassonne-v2", COMPACT_SIZE, "carcassonne_v2"),
+        ("townhall/Carcassonne-v1", 114_257, "carcassonne_v1"),
+        ("townhall/MyCity-v3", 486, "my_city_v3"),
+        ("townhall/MyCity-v2", 15_490, "my_city_v2"),
+    ):
+        made = gymnasium.make(ident, opponents=("random",))
+        assert made.action_space.n == size and made.unwrapped.metadata["name"] == name
+        observation, _info = made.reset(seed=1)
+        assert observation["action_mask"].shape == (size,) and observation["action_mask"].dtype == np.bool_
