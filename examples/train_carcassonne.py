@@ -10,11 +10,13 @@ policy, greedy in its own logits, against the random and the greedy bot). docs/r
 reports a run.
 
 The policy:
-- Carcassonne's action space has 114,257 ids (every cell of a 169 x 169 table x 4 rotations, 12
-  follower segments, skip). The policy scores a compact space instead: the 31 x 31 x 4 placements
-  of the observation's board window, the 12 segments, skip and one "far" bucket for the rare
-  placements outside the window (a pick of that bucket plays one of them uniformly). The compact
-  mask comes from the environment's mask through a lookup table built from `action_to_json`.
+- It plays `carcassonne_v1` (`compact=False`): the engine's 114,257 ids (every cell of a 169 x 169
+  table x 4 rotations, 12 follower segments, skip), as when docs/rl-report.md was made. The policy
+  scores a compact space instead: the 31 x 31 x 4 placements of the observation's board window,
+  the 12 segments, skip and one "far" bucket for the rare placements outside the window (a pick of
+  that bucket plays one of them uniformly). The compact mask comes from the environment's mask
+  through a lookup table built from `action_to_json`. (The default `carcassonne_v2` speaks the
+  same window, segments and skip as its first 3,857 ids, then a slot per placement outside.)
 - A small convolutional net reads the board planes; the scalars (tile in hand, phase, scores...)
   bias its first layer. Placement logits come per cell and rotation from the last conv layer;
   the segment, skip and far logits and the value come from pooled features and the features at
@@ -142,7 +144,7 @@ class Tables:
     """`n` Gymnasium environments stepped in lockstep, half in seat 0 and half in seat 1."""
 
     def __init__(self, n: int, opponent: str, seed: int) -> None:
-        self.envs = [rl.gym_env(GAME, opponents=(opponent,), seat=i % 2, players=2) for i in range(n)]
+        self.envs = [rl.gym_env(GAME, opponents=(opponent,), seat=i % 2, players=2, compact=False) for i in range(n)]
         self.codec = Codec(self.envs[0])
         self.seed = seed
         self.games = 0
@@ -263,7 +265,7 @@ def update(
 def evaluate(policy: Policy, codec: Codec, opponent: str, games: int, seed: int) -> dict[str, Any]:
     """The policy, playing the argmax of its masked logits, against `opponent`, seats alternating."""
     rewards = []
-    envs = [rl.gym_env(GAME, opponents=(opponent,), seat=seat, players=2) for seat in (0, 1)]
+    envs = [rl.gym_env(GAME, opponents=(opponent,), seat=seat, players=2, compact=False) for seat in (0, 1)]
     rng = random.Random(seed)
     for g in range(games):
         env = envs[g % 2]

@@ -33,7 +33,9 @@ def test_bench_env_prints_both_sides_and_their_ratio() -> None:
 
 def test_the_agent_gets_the_mask_ones_as_legal_ids() -> None:
     """The bench's agent samples from info["legal_actions"]: the mask's ones, in the order the
-    state's legal_actions gives them (so that both sides of the bench play the same games)."""
+    state's legal_actions gives them (so that both sides of the bench play the same games): in
+    Carcassonne's compact ids, each the id of the engine's action at the same place of the list
+    (but for placements outside the observation's window, whose ids come after, rare)."""
     from townhall.rl import aec_env
 
     env = aec_env("carcassonne")
@@ -45,6 +47,9 @@ def test_the_agent_gets_the_mask_ones_as_legal_ids() -> None:
             continue
         legal = info["legal_actions"]
         state = env.table.state
-        assert list(legal) == list(state.legal_actions(state.to_move()[0]))
+        space = env.table.actions
+        assert space is not None
+        engine = state.legal_actions(state.to_move()[0])
+        assert list(legal) == space.encode_all(state, engine) == [space.encode(state, a) for a in engine]
         assert sorted(legal) == [int(i) for i in observation["action_mask"].nonzero()[0]]
         env.step(legal[-1])

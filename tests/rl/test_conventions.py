@@ -26,6 +26,13 @@ from townhall.rl.registration import env_id
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")  # the checkers' advice on Box bounds
 
 
+def _legal(env: Any, player: int) -> list[int]:
+    """The player's legal action ids in the environment's action space (compact where the game has one)."""
+    table = env.table
+    legal = table.state.legal_actions(player)
+    return legal if table.actions is None else table.actions.encode_all(table.state, legal)
+
+
 @pytest.mark.parametrize("name", games.shipped())
 def test_every_game_has_a_gymnasium_id_carrying_its_env_version(name: str) -> None:
     env = rl.gym_env(name, opponents=("random",))
@@ -75,6 +82,15 @@ def test_maskable_ppo_runs_with_no_wrapper() -> None:
     model.learn(64)
 
 
+def test_maskable_ppo_over_carcassonnes_compact_ids() -> None:
+    """Issue 35: the policy's output layer has a logit per compact id (4,537), not per engine id."""
+    sb3_contrib = pytest.importorskip("sb3_contrib")
+    env = rl.gym_env("carcassonne", opponents=("random",))
+    model = sb3_contrib.MaskablePPO("MultiInputPolicy", env, n_steps=16, batch_size=16, n_epochs=1, seed=0)
+    assert model.policy.action_net.out_features == env.action_space.n == 4537
+    model.learn(16)
+
+
 SIMULTANEOUS = [name for name in games.shipped() if games.get(name).meta.facts.simultaneous]
 
 
@@ -101,7 +117,7 @@ def test_an_agent_not_to_move_takes_a_no_op(name: str) -> None:
         for p in idle:
             assert not observations[f"player_{p}"]["action_mask"].any()
         idle_seen += len(idle)
-        actions = {f"player_{p}": rng.choice(state.legal_actions(p)) for p in movers}
+        actions = {f"player_{p}": rng.choice(_legal(plain, p)) for p in movers}
         noise = {f"player_{p}": rng.randrange(plain.table.num_actions) for p in idle}
         observations, rewards, _terminations, _truncations, _infos = plain.step(actions)
         noisy_observations, noisy_rewards, _terminations, _truncations, _infos = noisy.step(actions | noise)
@@ -117,7 +133,7 @@ def test_an_illegal_action_of_a_mover_ends_the_game_on_its_agent(name: str, rewa
     env = rl.parallel_env(name, 2, reward=reward)
     env.reset(seed=8)
     mover = env.table.state.to_move()[0]
-    legal = set(env.table.state.legal_actions(mover))
+    legal = set(_legal(env, mover))
     wrong = next(a for a in range(env.table.num_actions) if a not in legal)
     before = env.table.state.observation(mover)
     agent = f"player_{mover}"
@@ -134,7 +150,7 @@ def test_illegal_raise_raises() -> None:
     env = rl.parallel_env("my-city", 2, illegal="raise")
     env.reset(seed=8)
     mover = env.table.state.to_move()[0]
-    legal = set(env.table.state.legal_actions(mover))
+    legal = set(_legal(env, mover))
     wrong = next(a for a in range(env.table.num_actions) if a not in legal)
     with pytest.raises(IllegalAction):
         env.step({f"player_{mover}": wrong})
@@ -171,9 +187,9 @@ def test_state_is_every_players_observation(name: str) -> None:
                 observation, _reward, _terminated, _truncated, info = env.last()
                 assert tuple(info["legal_actions"]) == legal
                 np.testing.assert_array_equal(observation["action_mask"], mask)
-                env.step(rng.choice(env.table.state.legal_actions(movers[0])))
+                env.step(rng.choice(_legal(env, movers[0])))
             else:
-                env.step({f"player_{p}": rng.choice(env.table.state.legal_actions(p)) for p in movers})
+                env.step({f"player_{p}": rng.choice(_legal(env, p)) for p in movers})
 
 
 @pytest.mark.parametrize("name", games.shipped())

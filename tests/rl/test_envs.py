@@ -28,12 +28,13 @@ GAMES = games.shipped()
 
 # The environment version of each game and the rules data it was made for: when a game's data
 # (`meta.data_version`) or its observer's layout changes, bump the observer's `version` and
-# this table together (the env names, e.g. `carcassonne_v1`, carry it).
-ENV_VERSIONS: dict[str, tuple[int, str]] = {
-    "antiquity": (2, "c94c3312a5784794"),
-    "carcassonne": (1, "0cd405f6f022278f"),
-    "kutna-hora": (2, "304d3895b802bd7f"),
-    "my-city": (2, "969d43cbe61552d6"),
+# this table together; when its compact action space changes, that space's `version` (0: the game
+# has none). The env names carry their sum (`carcassonne_v2`; `carcassonne_v1` with compact=False).
+ENV_VERSIONS: dict[str, tuple[int, int, str]] = {
+    "antiquity": (2, 0, "c94c3312a5784794"),
+    "carcassonne": (1, 1, "0cd405f6f022278f"),
+    "kutna-hora": (2, 0, "304d3895b802bd7f"),
+    "my-city": (2, 1, "969d43cbe61552d6"),
 }
 
 
@@ -129,8 +130,12 @@ def test_env_names_move_with_the_data_and_the_layout(name: str) -> None:
     observer = game.observer(2, game.meta.resolve({}))
     assert observer is not None, f"{name} has no observer of its own"
     assert name in ENV_VERSIONS, f"record {name}'s environment version in ENV_VERSIONS"
-    assert (observer.version, game.meta.data_version) == ENV_VERSIONS[name]
-    assert rl.aec_env(name, 2).metadata["name"] == f"{name.replace('-', '_')}_v{observer.version}"
+    compact = game.compact_actions(2, game.meta.resolve({}))
+    assert (observer.version, 0 if compact is None else compact.version, game.meta.data_version) == ENV_VERSIONS[name]
+    base = name.replace("-", "_")
+    version = observer.version + (0 if compact is None else compact.version)
+    assert rl.aec_env(name, 2).metadata["name"] == f"{base}_v{version}"
+    assert rl.aec_env(name, 2, compact=False).metadata["name"] == f"{base}_v{observer.version}"
 
 
 def _source_docstring(module: str) -> str:

@@ -66,6 +66,8 @@ def test_handed_arrays_never_change_while_held(name: str) -> None:
             table.observer.fill(table.state, player, scratch)
             np.testing.assert_array_equal(observation["observation"], scratch, err_msg=f"{name} {decision}")
             legal = table.state.legal_actions(player)
+            if table.actions is not None:  # the environment's ids: compact
+                legal = table.actions.encode_all(table.state, legal)
             assert observation["action_mask"].tobytes() == bytes(full(table.num_actions, legal))
             assert list(info["legal_actions"]) == legal
             if rng.random() < 0.3:

@@ -82,8 +82,8 @@ def test_kept_masks_equal_masks_from_scratch(name: str, players: int, options: d
     any player (the one to move or another, whose mask is empty), it equals a mask built from
     scratch from the legal actions, in the copy and in the buffer itself."""
     game = games.get(name)
-    for copy in (True, False):
-        table = Table(game, players, options, "rank", copy=copy)
+    for copy, compact in ((True, True), (False, True), (True, False)):
+        table = Table(game, players, options, "rank", copy=copy, compact=compact)
         for seed in (1, 2):
             table.reset(seed)
             rng = random.Random(seed)
@@ -92,7 +92,7 @@ def test_kept_masks_equal_masks_from_scratch(name: str, players: int, options: d
                 movers = table.state.to_move()
                 for player in range(players):
                     if not movers or rng.random() < 0.5 or (movers and player == movers[0]):
-                        legal = table.state.legal_actions(player)
+                        legal = _ids(table, table.state.legal_actions(player))
                         expected = np.zeros(table.num_actions, dtype=np.int8)
                         expected[legal] = 1
                         got = table.observe(player)["action_mask"]
@@ -105,8 +105,13 @@ def test_kept_masks_equal_masks_from_scratch(name: str, players: int, options: d
             table.reset(seed + 10)  # a new game: the last game's ones are cleared too
             first = table.state.to_move()[0]
             expected = np.zeros(table.num_actions, dtype=np.int8)
-            expected[table.state.legal_actions(first)] = 1
+            expected[_ids(table, table.state.legal_actions(first))] = 1
             np.testing.assert_array_equal(table.observe(first)["action_mask"], expected)
+
+
+def _ids(table: Table, legal: list[int]) -> list[int]:
+    """Legal engine actions as the table's action ids (compact where the game has a compact space)."""
+    return legal if table.actions is None else table.actions.encode_all(table.state, legal)
 
 
 def test_refresh_clears_the_previous_ones_and_sets_the_new() -> None:

@@ -353,6 +353,31 @@ class EvaluateModule(Protocol[S_in]):
     def evaluate_all(self, state: S_in) -> list[float]: ...
 
 
+class CompactActions(Protocol[S_in]):
+    """A smaller integer action space for learners (`townhall.rl`), for a game whose own space is
+    large (Carcassonne's 114,257 ids: every cell of its table x 4 rotations). Its ids run over
+    [0, size); each state maps its legal actions one to one onto them. The engine's ids, records
+    and JSON forms do not change: only the environments speak compact ids.
+
+    `version` moves whenever the mapping changes (environment names carry it)."""
+
+    size: int
+    version: int
+
+    def encode(self, state: S_in, action: int) -> int:
+        """The compact id of a legal engine action of `state` (-1: none, for an action that is not legal)."""
+        ...
+
+    def encode_all(self, state: S_in, actions: list[int]) -> list[int]:
+        """The compact ids of `state`'s legal actions (as `legal_actions` gives them), in increasing order."""
+        ...
+
+    def decode(self, state: S_in, compact: int) -> int:
+        """The engine action that a compact id names in `state` (legal or not: `apply` judges it);
+        raises IllegalAction for an id that names none now."""
+        ...
+
+
 # A plain Python class even in the compiled build: games set `meta` and other class attributes.
 @mypyc_attr(native_class=False)
 class Game(Generic[S], metaclass=ABCMeta):
@@ -463,6 +488,11 @@ class Game(Generic[S], metaclass=ABCMeta):
     def observer(self, num_players: int, options: Options) -> Observer[Any] | None:
         """The tensor observer of this game for these players and resolved options (`townhall.rl`);
         None when the game has none."""
+        return None
+
+    def compact_actions(self, num_players: int, options: Options) -> CompactActions[Any] | None:
+        """A smaller action space for the environments of `townhall.rl` (see CompactActions); None
+        when the game's own ids are few enough to learn over directly."""
         return None
 
     def agent_defaults(self, agent: str) -> dict[str, str]:

@@ -5,7 +5,8 @@
 - `gym_env(game, opponents=("greedy",), seat=0, ...)`: Gymnasium, the other seats played by bots,
   also `gymnasium.make("townhall/<Game>-v<N>")` once this package is imported.
 
-Observations are `{"observation": float32 array, "action_mask": int8 array}`; `state()` (AEC and
+Observations are `{"observation": float32 array, "action_mask": bool array}` (`mask_dtype="int8"`:
+int8), in a compact action space where the game has one (`compact=False`: the engine's ids); `state()` (AEC and
 parallel) is every player's observation in one array; see docs/rl.md.
 """
 
@@ -17,7 +18,7 @@ from townhall.rl.gym import TownhallGym
 from townhall.rl.parallel import TownhallParallel
 from townhall.rl.registration import register_envs
 
-register_envs()  # gymnasium.make("townhall/Carcassonne-v1"), ... (rl.registration)
+register_envs()  # gymnasium.make("townhall/Carcassonne-v2"), ... (rl.registration)
 
 aec_env = TownhallAEC
 parallel_env = TownhallParallel

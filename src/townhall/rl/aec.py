@@ -16,6 +16,7 @@ from pettingzoo import AECEnv
 
 from townhall.engine.options import Options
 from townhall.engine.protocol import Game
+from townhall.rl.action_space import MaskedDiscrete
 from townhall.rl.core import Table, env_name, final_rewards
 
 UNLIMITED: Final = 2**62 - 1  # more agent turns than any game has (a machine int when compiled)
@@ -29,10 +30,20 @@ def build_spaces(table: Table) -> tuple[spaces.Space[Any], spaces.Space[Any]]:
     observation = spaces.Dict(
         {
             "observation": spaces.Box(-np.inf, np.inf, (table.observer.size,), dtype=np.float32),
-            "action_mask": spaces.Box(0, 1, (table.num_actions,), dtype=np.int8),
+            "action_mask": spaces.Box(0, 1, (table.num_actions,), dtype=mask_dtype(table)),
         }
     )
-    return observation, spaces.Discrete(table.num_actions)
+    return observation, MaskedDiscrete(table.num_actions)
+
+
+def mask_dtype(table: Table) -> Any:
+    """The NumPy dtype of the table's masks (bool, or int8 as asked)."""
+    return np.bool_ if table.mask_dtype == "bool" else np.int8
+
+
+def table_name(table: Table) -> str:
+    """The versioned name of the table's environments (`carcassonne_v2`; `_v1` with the engine's ids)."""
+    return env_name(table.game, table.observer, table.actions)
 
 
 def build_state_space(table: Table) -> spaces.Box:
@@ -70,16 +81,18 @@ class TownhallAEC(AECEnv[str, dict[str, Any], int]):
         reward: str = "rank",
         copy: bool = True,
         legal_ids: bool = True,
+        compact: bool = True,
+        mask_dtype: str = "bool",
     ) -> None:
         super().__init__()
         self.legal_ids = legal_ids
         players = operator.index(players)
         check_render_mode(render_mode)
-        self.table = Table(game, players, options, reward, copy)
+        self.table = Table(game, players, options, reward, copy, compact, mask_dtype)
         self.render_mode = render_mode
         self.metadata = {
             "render_modes": ["ansi"],
-            "name": env_name(self.table.game, self.table.observer),
+            "name": table_name(self.table),
             "is_parallelizable": False,  # turns alternate with simultaneous decisions: see parallel_env
             "data_version": self.table.game.meta.data_version,
         }
@@ -151,7 +164,9 @@ class TownhallAEC(AECEnv[str, dict[str, Any], int]):
         self._cumulative_rewards[agent] = 0.0
         table = self.table
         state = table.state
-        state.apply(self._index[agent], action if isinstance(action, int) else operator.index(action), table.chance)
+        engine = action if isinstance(action, int) else operator.index(action)
+        compact = table.actions  # the environment's ids are compact: the engine's action (Table.engine_action)
+        state.apply(self._index[agent], engine if compact is None else compact.decode(state, engine), table.chance)
         movers = state.to_move()  # empty: the game is over (the protocol's is_terminal)
         if not movers:
             self._clear_rewards()
@@ -196,7 +211,10 @@ PROGRESS: Final = (
 def _restore(
     kind: type[TownhallAEC], table: Table, render_mode: str | None, progress: dict[str, Any], legal_ids: bool = True
 ) -> TownhallAEC:
-    env = kind(table.game, table.players, table.options, render_mode, table.reward, table.copy, legal_ids)
+    env = kind(
+        table.game, table.players, table.options, render_mode, table.reward, table.copy, legal_ids,
+        table.actions is not None, table.mask_dtype,
+    )  # fmt: skip
     env.table = table
     for name, value in progress.items():
         setattr(env, name, value)

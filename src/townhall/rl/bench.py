@@ -90,13 +90,15 @@ def run_env_bench(
     options: Options | None = None,
     seconds: float = 5.0,
     seed: int = 1,
+    compact: bool = True,
 ) -> dict[str, Json]:
     """Raw engine, the AEC environment as a user gets it (observations copied), the same with
     `copy=False` (the buffers themselves) and with an agent scanning the mask, alternated game by
-    game for about `seconds` (wall time)."""
+    game for about `seconds` (wall time). `compact=False`: the engine's action ids, where the game
+    has a compact action space."""
     found = find_game(game)
-    env = TownhallAEC(found, players, options)
-    buffers = TownhallAEC(found, players, options, copy=False)
+    env = TownhallAEC(found, players, options, compact=compact)
+    buffers = TownhallAEC(found, players, options, copy=False, compact=compact)
     resolved = env.table.options
     _raw_game(found, players, resolved, seed)  # warm-up: imports, caches, first buffers
     _env_game(env, seed)

@@ -14,12 +14,13 @@ from townhall.engine.chance import Chance
 from townhall.engine.errors import OptionError
 from townhall.engine.observer import Layout, Observer, Part
 from townhall.engine.options import Options, OptionValue
-from townhall.engine.protocol import Game, State, score_margin
+from townhall.engine.protocol import CompactActions, Game, State, score_margin
 from townhall.engine.watch import Watcher
 from townhall.rl.handout import MaskHandout, ViewHandout, hand_out, read_only, read_only_mask
 from townhall.rl.mask import refresh
 
 REWARDS = ("rank", "margin")
+MASK_DTYPES = ("bool", "int8")
 
 
 def find_game(game: Game[Any] | str) -> Game[Any]:
@@ -55,10 +56,17 @@ class PublicObserver(Observer[State]):
         views["me"][player] = 1.0
 
 
-def env_name(game: Game[Any], observer: Observer[Any]) -> str:
-    """The versioned name of a game's environments (`carcassonne_v1`): the observer's version,
-    which moves with its layout and with the game's rules data (tests pin both)."""
-    return f"{game.meta.name.replace('-', '_')}_v{observer.version}"
+def env_name(game: Game[Any], observer: Observer[Any], actions: CompactActions[Any] | None = None) -> str:
+    """The versioned name of a game's environments (`carcassonne_v2`): the observer's version,
+    which moves with its layout and with the game's rules data (tests pin both), plus the compact
+    action space's version where the environment uses one (`carcassonne_v1`: the engine's ids)."""
+    version = observer.version + (actions.version if actions is not None else 0)
+    return f"{game.meta.name.replace('-', '_')}_v{version}"
+
+
+def compact_space(game: Game[Any], players: int, options: Options, compact: bool) -> CompactActions[Any] | None:
+    """The game's compact action space if it has one and `compact` asks for it, else None."""
+    return game.compact_actions(players, options) if compact else None
 
 
 def rank_rewards(ranks: Sequence[int]) -> list[float]:
@@ -97,16 +105,25 @@ class Table:
     """One game being played for an environment: the state, its chance, the observer's buffers."""
 
     __slots__ = (
-        "chance", "copy", "game", "handouts", "legal", "mask", "mask_bytes", "masks", "num_actions", "observer", "options",
-        "players", "reward", "state", "views", "watchers",
+        "actions", "chance", "copy", "game", "handouts", "legal", "mask", "mask_bytes", "mask_dtype", "masks", "num_actions",
+        "observer", "options", "players", "reward", "state", "views", "watchers",
     )  # fmt: skip
 
     def __init__(
-        self, game: Game[Any] | str, players: SupportsIndex, options: Options | None, reward: str, copy: bool = True
+        self,
+        game: Game[Any] | str,
+        players: SupportsIndex,
+        options: Options | None,
+        reward: str,
+        copy: bool = True,
+        compact: bool = True,
+        mask_dtype: str = "bool",
     ) -> None:
         players = operator.index(players)  # a NumPy integer too (the compiled build checks types)
         if reward not in REWARDS:
             raise OptionError(f"reward is one of {', '.join(REWARDS)}, not {reward!r}")
+        if mask_dtype not in MASK_DTYPES:
+            raise OptionError(f"mask_dtype is one of {', '.join(MASK_DTYPES)}, not {mask_dtype!r}")
         self.game = find_game(game)
         self.game.meta.check_players(players)
         resolved: dict[str, OptionValue] = self.game.meta.resolve(options)
@@ -116,7 +133,11 @@ class Table:
         self.reward = reward
         self.observer: Observer[Any] = self.game.observer(players, resolved) or PublicObserver(players)
         self.state: State = self.game.new_state(players, resolved, Chance(0))
-        self.num_actions = self.state.num_distinct_actions()
+        # The game's compact action space (Carcassonne's 4,537 ids for its engine's 114,257), else
+        # the engine's ids: the masks, legal ids and actions of the environments are in it.
+        self.actions: CompactActions[Any] | None = compact_space(self.game, players, resolved, compact)
+        self.num_actions = self.actions.size if self.actions is not None else self.state.num_distinct_actions()
+        self.mask_dtype = mask_dtype
         # copy=False: one buffer per player, kept up to date along the game (only the changed parts
         # rewritten); none with copy=True, whose hand-outs make their own as needed (Carcassonne's
         # view and mask are 200 KB a player).
@@ -128,20 +149,26 @@ class Table:
         self.views = [read_only(watcher.buffer) for watcher in self.watchers]
         # The mask's bytes, kept up to date item by item (rl.mask.refresh); the array is a view of them.
         self.mask_bytes = bytearray(0 if copy else self.num_actions)
-        self.mask = read_only_mask(self.mask_bytes)
+        self.mask = read_only_mask(self.mask_bytes, mask_dtype)
         self.legal: tuple[int, ...] = ()  # the ones of the mask now
         self.copy = copy
         # copy=True: arrays handed out are never written again while a caller holds them.
         self.handouts = [ViewHandout(self.observer) for _ in range(players)]
         # A parallel step hands out every player's mask while the caller may hold the last step's.
-        self.masks = MaskHandout(self.num_actions, limit=2 * players + 1)
+        self.masks = MaskHandout(self.num_actions, limit=2 * players + 1, dtype=mask_dtype)
         self.chance = Chance(0)
 
     def __reduce__(self) -> tuple[Any, ...]:
         # A snapshot is the game, its set-up, the state and its chance: the observer's buffers,
         # views and masks are remade (observing brings them up to date with the state).
         game = self.game.meta.name if registered(self.game) else self.game
-        return (_restore, (game, self.players, self.options, self.reward, self.copy, self.state, self.chance))
+        return (
+            _restore,
+            (
+                game, self.players, self.options, self.reward, self.copy, self.state, self.chance,
+                self.actions is not None, self.mask_dtype,
+            ),
+        )  # fmt: skip
 
     def reset(self, seed: SupportsIndex | None) -> None:
         if seed is None:
@@ -156,12 +183,23 @@ class Table:
         (rl.handout). With `copy=False` they are the buffers themselves: the player's observation
         is overwritten by that player's next observation, the mask by the next call."""
         state = self.state
+        legal = state.legal_actions(player)
+        if self.actions is not None:
+            legal = self.actions.encode_all(state, legal)
         if self.copy:
-            observation, self.legal = hand_out(self.handouts[player], self.masks, state, player)
+            observation, self.legal = hand_out(self.handouts[player], self.masks, state, player, legal)
             return observation
-        self.legal = refresh(self.mask_bytes, self.legal, state.legal_actions(player))
+        self.legal = refresh(self.mask_bytes, self.legal, legal)
         self.watchers[player].observe(state, player)
         return {"observation": self.views[player], "action_mask": self.mask}
+
+    def engine_action(self, action: SupportsIndex) -> int:
+        """The engine's action for an environment's action id (a compact id is decoded in the
+        state now: IllegalAction for one that names no action now)."""
+        index = action if isinstance(action, int) else operator.index(action)
+        if self.actions is None:
+            return index
+        return self.actions.decode(self.state, index)
 
     def global_state(self) -> Any:
         """Every player's observation, player 0's first, in one new float32 array (what `state()`
@@ -184,11 +222,28 @@ def registered(game: Game[Any]) -> bool:
 
 
 def _restore(
-    game: Game[Any] | str, players: int, options: Options, reward: str, copy: bool, state: State, chance: Chance
+    game: Game[Any] | str,
+    players: int,
+    options: Options,
+    reward: str,
+    copy: bool,
+    state: State,
+    chance: Chance,
+    compact: bool = True,
+    mask_dtype: str = "bool",
 ) -> Table:
-    table = Table(game, players, options, reward, copy)
+    table = Table(game, players, options, reward, copy, compact, mask_dtype)
     table.state, table.chance = state, chance
     return table
 
 
-__all__ = ["REWARDS", "PublicObserver", "Table", "env_name", "final_rewards", "rank_rewards", "worst_reward"]
+__all__ = [
+    "MASK_DTYPES",
+    "REWARDS",
+    "PublicObserver",
+    "Table",
+    "env_name",
+    "final_rewards",
+    "rank_rewards",
+    "worst_reward",
+]

@@ -14,8 +14,8 @@ from townhall.engine.agent import Agent, Budget, PlayerView, derive_seed
 from townhall.engine.errors import IllegalAction, OptionError
 from townhall.engine.options import Options
 from townhall.engine.protocol import Game
-from townhall.rl.aec import build_spaces
-from townhall.rl.core import Table, env_name, final_rewards, worst_reward
+from townhall.rl.aec import build_spaces, table_name
+from townhall.rl.core import Table, final_rewards, worst_reward
 
 
 class TownhallGym(gymnasium.Env[dict[str, Any], int]):
@@ -38,6 +38,8 @@ class TownhallGym(gymnasium.Env[dict[str, Any], int]):
         budget: Budget | None = None,
         illegal: str = "lose",
         legal_ids: bool = True,
+        compact: bool = True,
+        mask_dtype: str = "bool",
     ) -> None:
         self.legal_ids = legal_ids
         if illegal not in ("lose", "raise"):
@@ -49,7 +51,7 @@ class TownhallGym(gymnasium.Env[dict[str, Any], int]):
             raise OptionError(f"seat {seat} is not one of the {players} seats")
         if not opponents:
             raise OptionError("give at least one opponent agent")
-        self.table = Table(game, players, options, reward)
+        self.table = Table(game, players, options, reward, compact=compact, mask_dtype=mask_dtype)
         self.seat = seat
         self.render_mode = render_mode
         others = [p for p in range(players) if p != seat]
@@ -57,7 +59,7 @@ class TownhallGym(gymnasium.Env[dict[str, Any], int]):
         self.budget = budget or Budget(iterations=1)
         self.agents: dict[int, Agent] = {}
         self.observation_space, self.action_space = build_spaces(self.table)
-        self.metadata = {"render_modes": ["ansi"], "name": env_name(self.table.game, self.table.observer)}
+        self.metadata = {"render_modes": ["ansi"], "name": table_name(self.table)}
 
     def _play_others(self) -> None:
         table = self.table
@@ -84,7 +86,7 @@ class TownhallGym(gymnasium.Env[dict[str, Any], int]):
     def step(self, action: int) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
         table = self.table
         try:
-            table.state.apply(self.seat, int(action), table.chance)
+            table.state.apply(self.seat, table.engine_action(int(action)), table.chance)
         except IllegalAction as refusal:
             if self.illegal == "raise":
                 raise

@@ -120,10 +120,11 @@ class ViewHandout:
 class MaskHandout:
     """Action-mask buffers, each with the legal ids it holds now (cleared and set item by item)."""
 
-    __slots__ = ("arrays", "latest", "limit", "num_actions", "ones", "own", "raw")
+    __slots__ = ("arrays", "dtype", "latest", "limit", "num_actions", "ones", "own", "raw")
 
-    def __init__(self, num_actions: int, limit: int = LIMIT) -> None:
+    def __init__(self, num_actions: int, limit: int = LIMIT, dtype: str = "bool") -> None:
         self.num_actions = num_actions
+        self.dtype = dtype  # "bool" or "int8": the same bytes, 0 or 1
         self.limit = limit  # masks kept; beyond, the caller keeps the one after the latest
         self.raw: list[bytearray] = []  # each mask's bytes (the array is a view of them)
         self.arrays: list[Any] = []
@@ -140,13 +141,13 @@ class MaskHandout:
         index = len(self.arrays)
         if index < self.limit:
             self.raw.append(raw)
-            self.arrays.append(read_only_mask(raw))
+            self.arrays.append(read_only_mask(raw, self.dtype))
             self.ones.append(())
             self.own.append(0)
         else:
             index = (self.latest + 1) % self.limit
             self.raw[index] = raw
-            self.arrays[index] = read_only_mask(raw)
+            self.arrays[index] = read_only_mask(raw, self.dtype)
             self.ones[index] = ()
         self.own[index] = _references(self.arrays, index)
         return index
@@ -166,17 +167,20 @@ def read_only(buffer: Any) -> Any:
     return view
 
 
-def read_only_mask(raw: bytearray) -> Any:
-    """The int8 array over a mask's bytes that callers get: read-only (the bytes are written
-    directly, only where the legal ids changed)."""
-    array = np.frombuffer(raw, dtype=np.int8)
+def read_only_mask(raw: bytearray, dtype: str = "bool") -> Any:
+    """The array over a mask's bytes that callers get, NumPy bool (or int8: the bytes are 0 or
+    1 either way): read-only (the bytes are written directly, only where the legal ids changed)."""
+    array = np.frombuffer(raw, dtype=np.bool_ if dtype == "bool" else np.int8)
     array.flags.writeable = False
     return array
 
 
-def hand_out(views: ViewHandout, masks: MaskHandout, state: Any, player: int) -> tuple[dict[str, Any], tuple[int, ...]]:
-    """`player`'s observation and mask of `state` in arrays no later call changes, and its legal ids."""
-    index = masks.refresh(state.legal_actions(player))
+def hand_out(
+    views: ViewHandout, masks: MaskHandout, state: Any, player: int, legal: list[int]
+) -> tuple[dict[str, Any], tuple[int, ...]]:
+    """`player`'s observation of `state` and the mask of its `legal` ids in arrays no later call
+    changes, and the legal ids as kept."""
+    index = masks.refresh(legal)
     return {"observation": views.observe(state, player), "action_mask": masks.arrays[index]}, masks.ones[index]
 
 

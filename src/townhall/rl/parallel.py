@@ -18,8 +18,8 @@ from pettingzoo import ParallelEnv
 from townhall.engine.errors import IllegalAction, OptionError
 from townhall.engine.options import Options
 from townhall.engine.protocol import Game
-from townhall.rl.aec import build_state_space, check_render_mode, seat_spaces
-from townhall.rl.core import Table, env_name, final_rewards, worst_reward
+from townhall.rl.aec import build_state_space, check_render_mode, seat_spaces, table_name
+from townhall.rl.core import Table, final_rewards, worst_reward
 
 Observations = dict[str, dict[str, Any]]
 
@@ -39,19 +39,21 @@ class TownhallParallel(ParallelEnv[str, dict[str, Any], int]):
         reward: str = "rank",
         illegal: str = "lose",
         legal_ids: bool = True,
+        compact: bool = True,
+        mask_dtype: str = "bool",
     ) -> None:
         self.legal_ids = legal_ids
         check_render_mode(render_mode)
         if illegal not in ("lose", "raise"):
             raise OptionError(f"illegal is 'lose' or 'raise', not {illegal!r}")
         self.illegal = illegal
-        self.table = Table(game, players, options, reward)
+        self.table = Table(game, players, options, reward, compact=compact, mask_dtype=mask_dtype)
         if not simultaneous(self.table.game):
             raise OptionError(
                 f"{self.table.game.meta.title} declares no simultaneous decisions: use aec_env (turn by turn)"
             )
         self.render_mode = render_mode
-        self.metadata = {"render_modes": ["ansi"], "name": env_name(self.table.game, self.table.observer)}
+        self.metadata = {"render_modes": ["ansi"], "name": table_name(self.table)}
         self.possible_agents, self.observation_spaces, self.action_spaces = seat_spaces(self.table)
         self.state_space = build_state_space(self.table)
         self.agents = list(self.possible_agents)
@@ -97,7 +99,7 @@ class TownhallParallel(ParallelEnv[str, dict[str, Any], int]):
             if agent not in actions:
                 raise ValueError(f"{agent} is to move and must give an action")
             try:
-                state.apply(player, int(actions[agent]), table.chance)
+                state.apply(player, table.engine_action(int(actions[agent])), table.chance)
             except IllegalAction as refusal:
                 if self.illegal == "raise":
                     raise

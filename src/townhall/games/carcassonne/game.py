@@ -90,5 +90,10 @@ class Carcassonne(Game[CarcassonneState]):
 
         return CarcassonneObserver(num_players, options)
 
+    def compact_actions(self, num_players: int, options: Options) -> Any:
+        from townhall.games.carcassonne.compact import CarcassonneCompact  # for townhall.rl
+
+        return CarcassonneCompact()
+
 
 GAME = Carcassonne()

@@ -123,5 +123,10 @@ class MyCity(Game[MyCityState]):
 
         return MyCityObserver(num_players, options)
 
+    def compact_actions(self, num_players: int, options: Any) -> Any:
+        from townhall.games.my_city.compact import MyCityCompact  # for townhall.rl
+
+        return MyCityCompact()
+
 
 GAME = MyCity()
