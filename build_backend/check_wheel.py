@@ -69,7 +69,16 @@ def main(expected: str) -> None:
         where = Path(folder)
         venv.create(where / "venv", with_pip=True)
         python, townhall = where / "venv" / "bin" / "python", where / "venv" / "bin" / "townhall"
-        run(str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", f"{wheels[0]}[server]", cwd=where)
+        run(
+            str(python),
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--disable-pip-version-check",
+            f"{wheels[0]}[server]",
+            cwd=where,
+        )
         version = run(str(townhall), "--version", cwd=where).strip()
         print(f"wheel check: {wheels[0].name}: {version}")
         words = {"compiled": "(compiled build)", "pure": "(pure-Python build)"}[expected]
