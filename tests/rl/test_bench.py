@@ -36,7 +36,7 @@ def test_the_agent_gets_the_mask_ones_as_legal_ids() -> None:
     state's legal_actions gives them (so that both sides of the bench play the same games)."""
     from townhall.rl import aec_env
 
-    env = aec_env("carcassonne")
+    env = aec_env("carcassonne", legal_ids=True)
     env.reset(seed=3)
     for _agent in env.agent_iter(60):
         observation, _reward, terminated, _truncated, info = env.last()

@@ -17,6 +17,8 @@ from pettingzoo import AECEnv
 from townhall.engine.options import Options
 from townhall.engine.protocol import Game
 from townhall.rl.core import Table, env_name, final_rewards
+from townhall.rl.render import RENDER_MODES, Renderer
+from townhall.rl.spaces import observation_box
 
 UNLIMITED: Final = 2**62 - 1  # more agent turns than any game has (a machine int when compiled)
 
@@ -28,7 +30,7 @@ def agent_name(player: int) -> str:
 def build_spaces(table: Table) -> tuple[spaces.Space[Any], spaces.Space[Any]]:
     observation = spaces.Dict(
         {
-            "observation": spaces.Box(-np.inf, np.inf, (table.observer.size,), dtype=np.float32),
+            "observation": observation_box(table.observer),
             "action_mask": spaces.Box(0, 1, (table.num_actions,), dtype=np.int8),
         }
     )
@@ -37,7 +39,7 @@ def build_spaces(table: Table) -> tuple[spaces.Space[Any], spaces.Space[Any]]:
 
 def build_state_space(table: Table) -> spaces.Box:
     """The space of `state()`: every player's observation, one after another."""
-    return spaces.Box(-np.inf, np.inf, (table.players * table.observer.size,), dtype=np.float32)
+    return observation_box(table.observer, table.players)
 
 
 Spaces = dict[str, spaces.Space[Any]]
@@ -48,11 +50,6 @@ def seat_spaces(table: Table) -> tuple[list[str], Spaces, Spaces]:
     agents = [agent_name(player) for player in range(table.players)]
     observation, action = build_spaces(table)
     return agents, dict.fromkeys(agents, observation), dict.fromkeys(agents, action)
-
-
-def check_render_mode(render_mode: str | None) -> None:
-    if render_mode not in (None, "ansi"):
-        raise ValueError(f"render_mode is None or 'ansi', not {render_mode!r}")
 
 
 class TownhallAEC(AECEnv[str, dict[str, Any], int]):
@@ -69,16 +66,17 @@ class TownhallAEC(AECEnv[str, dict[str, Any], int]):
         render_mode: str | None = None,
         reward: str = "rank",
         copy: bool = True,
-        legal_ids: bool = True,
+        legal_ids: bool = False,
     ) -> None:
         super().__init__()
         self.legal_ids = legal_ids
         players = operator.index(players)
-        check_render_mode(render_mode)
+        self.renderer = Renderer(render_mode)
         self.table = Table(game, players, options, reward, copy)
         self.render_mode = render_mode
         self.metadata = {
-            "render_modes": ["ansi"],
+            "render_modes": list(RENDER_MODES),
+            "render_fps": 4,
             "name": env_name(self.table.game, self.table.observer),
             "is_parallelizable": False,  # turns alternate with simultaneous decisions: see parallel_env
             "data_version": self.table.game.meta.data_version,
@@ -111,6 +109,8 @@ class TownhallAEC(AECEnv[str, dict[str, Any], int]):
     def reset(self, seed: SupportsIndex | None = None, options: dict[str, Any] | None = None) -> None:
         self.table.reset(seed)
         self._start()
+        if self.render_mode == "human":
+            self.render()
 
     def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
         """The agent to act, until no agent is left or after `max_iter` of them."""
@@ -161,18 +161,20 @@ class TownhallAEC(AECEnv[str, dict[str, Any], int]):
             self._accumulate_rewards()
         else:  # rewards stay 0 until the end: nothing to clear or accumulate
             self.agent_selection = self.possible_agents[movers[0]]
+        if self.render_mode == "human":  # the window follows the game (PettingZoo's way)
+            self.render()
 
     def state(self) -> Any:
         """The global view: every player's observation, player 0's first (see `state_space`)."""
         return self.table.global_state()
 
-    def render(self) -> str | None:
-        if self.render_mode is None:
-            return None
-        return self.table.render()
+    def render(self) -> Any:
+        """The game's text (`ansi`), an HxWx3 uint8 frame of its board view (`rgb_array`), or None
+        after showing the frame in a window (`human`; nothing shown with no display)."""
+        return self.renderer.render(self.table.game, self.table.state)
 
     def close(self) -> None:
-        pass
+        self.renderer.close()
 
     def __reduce__(self) -> tuple[Any, ...]:
         # A snapshot: the table (game, state, chance) and where the turns stand; spaces and the
@@ -194,7 +196,7 @@ PROGRESS: Final = (
 
 
 def _restore(
-    kind: type[TownhallAEC], table: Table, render_mode: str | None, progress: dict[str, Any], legal_ids: bool = True
+    kind: type[TownhallAEC], table: Table, render_mode: str | None, progress: dict[str, Any], legal_ids: bool = False
 ) -> TownhallAEC:
     env = kind(table.game, table.players, table.options, render_mode, table.reward, table.copy, legal_ids)
     env.table = table

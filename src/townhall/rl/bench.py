@@ -95,8 +95,8 @@ def run_env_bench(
     `copy=False` (the buffers themselves) and with an agent scanning the mask, alternated game by
     game for about `seconds` (wall time)."""
     found = find_game(game)
-    env = TownhallAEC(found, players, options)
-    buffers = TownhallAEC(found, players, options, copy=False)
+    env = TownhallAEC(found, players, options, legal_ids=True)
+    buffers = TownhallAEC(found, players, options, copy=False, legal_ids=True)
     resolved = env.table.options
     _raw_game(found, players, resolved, seed)  # warm-up: imports, caches, first buffers
     _env_game(env, seed)

@@ -18,8 +18,9 @@ from pettingzoo import ParallelEnv
 from townhall.engine.errors import IllegalAction, OptionError
 from townhall.engine.options import Options
 from townhall.engine.protocol import Game
-from townhall.rl.aec import build_state_space, check_render_mode, seat_spaces
+from townhall.rl.aec import build_state_space, seat_spaces
 from townhall.rl.core import Table, env_name, final_rewards, worst_reward
+from townhall.rl.render import RENDER_MODES, Renderer
 
 Observations = dict[str, dict[str, Any]]
 
@@ -38,10 +39,10 @@ class TownhallParallel(ParallelEnv[str, dict[str, Any], int]):
         render_mode: str | None = None,
         reward: str = "rank",
         illegal: str = "lose",
-        legal_ids: bool = True,
+        legal_ids: bool = False,
     ) -> None:
         self.legal_ids = legal_ids
-        check_render_mode(render_mode)
+        self.renderer = Renderer(render_mode)
         if illegal not in ("lose", "raise"):
             raise OptionError(f"illegal is 'lose' or 'raise', not {illegal!r}")
         self.illegal = illegal
@@ -51,7 +52,11 @@ class TownhallParallel(ParallelEnv[str, dict[str, Any], int]):
                 f"{self.table.game.meta.title} declares no simultaneous decisions: use aec_env (turn by turn)"
             )
         self.render_mode = render_mode
-        self.metadata = {"render_modes": ["ansi"], "name": env_name(self.table.game, self.table.observer)}
+        self.metadata = {
+            "render_modes": list(RENDER_MODES),
+            "render_fps": 4,
+            "name": env_name(self.table.game, self.table.observer),
+        }
         self.possible_agents, self.observation_spaces, self.action_spaces = seat_spaces(self.table)
         self.state_space = build_state_space(self.table)
         self.agents = list(self.possible_agents)
@@ -82,6 +87,8 @@ class TownhallParallel(ParallelEnv[str, dict[str, Any], int]):
     ) -> tuple[Observations, dict[str, dict[str, Any]]]:
         self.table.reset(seed)
         self.agents = list(self.possible_agents)
+        if self.render_mode == "human":  # the window follows the game (PettingZoo's way)
+            self.render()
         return self._observe_all()
 
     def step(
@@ -102,6 +109,8 @@ class TownhallParallel(ParallelEnv[str, dict[str, Any], int]):
                 if self.illegal == "raise":
                     raise
                 return self._lose(live, player, str(refusal))
+        if self.render_mode == "human":
+            self.render()
         observations, infos = self._observe_all()
         if state.is_terminal():
             values = final_rewards(state, table.reward)
@@ -131,10 +140,9 @@ class TownhallParallel(ParallelEnv[str, dict[str, Any], int]):
         self.agents = []
         return observations, rewards, dict.fromkeys(live, True), dict.fromkeys(live, False), infos
 
-    def render(self) -> str | None:
-        if self.render_mode is None:
-            return None
-        return self.table.render()
+    def render(self) -> Any:
+        """As the AEC environment's: text, a frame, or None after showing it (rl.render)."""
+        return self.renderer.render(self.table.game, self.table.state)
 
     def close(self) -> None:
-        pass
+        self.renderer.close()
