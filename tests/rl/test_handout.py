@@ -172,7 +172,7 @@ def test_handed_arrays_are_read_only_so_later_views_stay_right(name: str, copy: 
     """A caller normalizing an observation in place would corrupt the buffer that later views
     are written into (only what changed is rewritten): the arrays handed out refuse writes, and
     a caller changing its own copies leaves every later view equal to one from scratch."""
-    env = rl.aec_env(name, 2, copy=copy)
+    env = rl.aec_env(name, 2, copy=copy, legal_ids=True)
     table = env.table
     scratch = np.empty(table.observer.size, dtype=np.float32)
     env.reset(seed=4)

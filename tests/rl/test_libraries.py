@@ -92,11 +92,11 @@ def test_opponents_may_be_policies(observation: str) -> None:
         return int(np.flatnonzero(mask)[0])
 
     env = rl.gym_env("kutna-hora", opponents=(first_legal, "random"), players=3, observation=observation)
-    observation_now, _info = env.reset(seed=5)
+    env.reset(seed=5)
     terminated = False
     while not terminated:
         action = int(np.flatnonzero(env.action_masks())[-1])
-        observation_now, _reward, terminated, _truncated, _info = env.step(action)
+        _observation, _reward, terminated, _truncated, _info = env.step(action)
     assert seen
     assert all(env.observation_space.contains(item) for item in seen)
 
@@ -133,3 +133,17 @@ def test_supersuit_wrappers_run_on_the_flat_gym_env(name: str) -> None:
     assert observation.dtype == np.float16 and observation.shape == (2 * env.table.observer.size,)
     observation, *_ = wrapped.step(int(np.flatnonzero(env.action_masks())[0]))
     assert np.isfinite(observation).all() and observation.min() >= 0 and observation.max() <= 1
+
+
+def test_the_self_play_example_runs() -> None:
+    pytest.importorskip("sb3_contrib")
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).parents[2] / "examples" / "self_play.py"
+    spec = importlib.util.spec_from_file_location("self_play", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    result = module.main(["--steps", "64", "--rounds", "2", "--games", "2"])
+    assert set(result) == {"wins", "draws", "losses"} and sum(result.values()) == 2
