@@ -4,6 +4,7 @@ policies as opponents, TorchRL's PettingZooWrapper and SuperSuit's wrappers."""
 
 from __future__ import annotations
 
+import pickle
 import random
 from typing import Any
 
@@ -14,7 +15,7 @@ pytest.importorskip("pettingzoo")
 pytest.importorskip("matplotlib")
 
 from gymnasium.utils.env_checker import check_env
-from pettingzoo.test import render_test
+from pettingzoo.test import api_test, parallel_api_test, render_test
 
 from townhall import games, rl
 from townhall.rl.render import FRAME_SIZE, interactive
@@ -61,6 +62,32 @@ def test_gym_check_env_on_both_observations(name: str, observation: str) -> None
 
 
 @pytest.mark.parametrize("name", GAMES)
+def test_pettingzoo_flat_observations_carry_the_mask_in_the_info(name: str) -> None:
+    """`observation="flat"` on the PettingZoo environments: the flat array in a finite Box, the
+    mask in the info's `action_mask` (fixed shape); PettingZoo's API tests pass."""
+    env = rl.aec_env(name, 2, observation="flat")
+    api_test(env, num_cycles=50)
+    env.reset(seed=4)
+    rng = random.Random(4)
+    plain = rl.aec_env(name, 2)
+    plain.reset(seed=4)
+    for _ in range(20):
+        observation, _reward, terminated, _truncated, info = env.last()
+        expected = plain.last()[0]
+        if terminated:
+            break
+        np.testing.assert_array_equal(observation, expected["observation"])
+        np.testing.assert_array_equal(info["action_mask"], expected["action_mask"])
+        action = int(rng.choice(np.flatnonzero(info["action_mask"])))
+        env.step(action)
+        plain.step(action)
+    restored = pickle.loads(pickle.dumps(env))  # a snapshot keeps the option
+    np.testing.assert_array_equal(restored.observe(restored.agent_selection), env.observe(env.agent_selection))
+    if games.get(name).meta.facts.simultaneous:
+        parallel_api_test(rl.parallel_env(name, 2, observation="flat"), num_cycles=100)
+
+
+@pytest.mark.parametrize("name", GAMES)
 def test_observations_stay_within_the_declared_bounds(name: str) -> None:
     """Along a random game every observation is in its space, `state()` in its own, and no item
     comes near the flat option's clip (so clipping changes nothing in real games)."""
@@ -102,11 +129,14 @@ def test_opponents_may_be_policies(observation: str) -> None:
 
 
 @pytest.mark.parametrize("name", GAMES)
-def test_torchrl_pettingzoo_wrapper_runs(name: str) -> None:
+@pytest.mark.parametrize("observation", ["dict", "flat"])
+def test_torchrl_pettingzoo_wrapper_runs(name: str, observation: str) -> None:
+    """With the Dict (the mask in the observation) and the flat array (the mask in the info)."""
     torch = pytest.importorskip("torch")
     pettingzoo_lib = pytest.importorskip("torchrl.envs.libs.pettingzoo")
     game = games.get(name)
-    env: Any = rl.parallel_env(name, 2) if game.meta.facts.simultaneous else rl.aec_env(name, 2)
+    make = rl.parallel_env if game.meta.facts.simultaneous else rl.aec_env
+    env: Any = make(name, 2, observation=observation)
     wrapped = pettingzoo_lib.PettingZooWrapper(env, use_mask=True, categorical_actions=True, seed=1)
 
     def policy(tensordict: Any) -> Any:  # a uniform pick among each agent's legal actions
@@ -119,7 +149,11 @@ def test_torchrl_pettingzoo_wrapper_runs(name: str) -> None:
     rollout = wrapped.rollout(8, policy=policy)
     assert rollout.batch_size[0] >= 1
     group = next(iter(wrapped.group_map))
-    assert rollout[group, "observation", "observation"].dtype == torch.float32
+    observed = rollout[group, "observation"]
+    if observation == "dict":
+        observed = observed["observation"]
+    assert observed.dtype == torch.float32 and observed.shape[-1] == env.table.observer.size
+    assert rollout[group, "action_mask"].shape[-1] == env.table.num_actions
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -147,3 +181,26 @@ def test_the_self_play_example_runs() -> None:
     spec.loader.exec_module(module)
     result = module.main(["--steps", "64", "--rounds", "2", "--games", "2"])
     assert set(result) == {"wins", "draws", "losses"} and sum(result.values()) == 2
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_supersuit_wrappers_run_on_the_flat_pettingzoo_envs(name: str) -> None:
+    supersuit = pytest.importorskip("supersuit")
+    wrap = [
+        lambda env: supersuit.dtype_v0(env, np.float16),
+        supersuit.flatten_v0,
+        supersuit.normalize_obs_v0,
+        lambda env: supersuit.frame_stack_v1(env, 2),
+    ]
+    size = rl.aec_env(name, 2).table.observer.size
+    for wrapper in wrap:
+        env = wrapper(rl.aec_env(name, 2, observation="flat"))
+        env.reset(seed=1)
+        observation = env.observe(env.agent_selection)
+        assert env.observation_space(env.agent_selection).contains(observation)
+        assert observation.shape[0] in (size, 2 * size)
+    if games.get(name).meta.facts.simultaneous:
+        parallel = supersuit.normalize_obs_v0(rl.parallel_env(name, 2, observation="flat"))
+        observations, infos = parallel.reset(seed=1)
+        assert all(value.min() >= 0 and value.max() <= 1 for value in observations.values())
+        assert all("action_mask" in info for info in infos.values())

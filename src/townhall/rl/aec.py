@@ -18,7 +18,7 @@ from townhall.engine.options import Options
 from townhall.engine.protocol import Game
 from townhall.rl.core import Table, env_name, final_rewards
 from townhall.rl.render import RENDER_MODES, Renderer
-from townhall.rl.spaces import observation_box
+from townhall.rl.spaces import check_observation, flat_box, flatten, observation_box
 
 UNLIMITED: Final = 2**62 - 1  # more agent turns than any game has (a machine int when compiled)
 
@@ -45,10 +45,13 @@ def build_state_space(table: Table) -> spaces.Box:
 Spaces = dict[str, spaces.Space[Any]]
 
 
-def seat_spaces(table: Table) -> tuple[list[str], Spaces, Spaces]:
-    """The agents' names, and each one's observation and action space (the same for every seat)."""
+def seat_spaces(table: Table, flat: bool = False) -> tuple[list[str], Spaces, Spaces]:
+    """The agents' names, and each one's observation and action space (the same for every seat;
+    with `flat`, the observation is the flat array's Box)."""
     agents = [agent_name(player) for player in range(table.players)]
     observation, action = build_spaces(table)
+    if flat:
+        observation = flat_box(table.observer)
     return agents, dict.fromkeys(agents, observation), dict.fromkeys(agents, action)
 
 
@@ -67,9 +70,11 @@ class TownhallAEC(AECEnv[str, dict[str, Any], int]):
         reward: str = "rank",
         copy: bool = True,
         legal_ids: bool = False,
+        observation: str = "dict",
     ) -> None:
         super().__init__()
         self.legal_ids = legal_ids
+        self.flat = check_observation(observation)  # the flat array, the mask in the info
         players = operator.index(players)
         self.renderer = Renderer(render_mode)
         self.table = Table(game, players, options, reward, copy)
@@ -81,7 +86,8 @@ class TownhallAEC(AECEnv[str, dict[str, Any], int]):
             "is_parallelizable": False,  # turns alternate with simultaneous decisions: see parallel_env
             "data_version": self.table.game.meta.data_version,
         }
-        self.possible_agents, self.observation_spaces, self.action_spaces = seat_spaces(self.table)
+        self.possible_agents, self.observation_spaces, self.action_spaces = seat_spaces(self.table, self.flat)
+        self.flat_space = flat_box(self.table.observer)
         self.state_space = build_state_space(self.table)
         self._index = {name: p for p, name in enumerate(self.possible_agents)}
         self._start()
@@ -129,15 +135,20 @@ class TownhallAEC(AECEnv[str, dict[str, Any], int]):
             self.infos[agent],
         )
 
-    def observe(self, agent: str) -> dict[str, Any]:
+    def observe(self, agent: str) -> Any:
         """The agent's observation and mask; its info's `legal_actions` becomes the mask's ones (a
         tuple of ids: an agent may sample from it instead of scanning a long mask), unless
-        `legal_ids=False` (a fixed-shape info, for libraries that stack infos)."""
+        `legal_ids=False` (a fixed-shape info, for libraries that stack infos). With
+        `observation="flat"`, the flat array, and the mask in the info's `action_mask`."""
         table = self.table
         observation = table.observe(self._index[agent])
         info = self.infos.get(agent)  # none once the agent is gone (after the end)
         if info is not None and self.legal_ids:
             info["legal_actions"] = table.legal
+        if self.flat:
+            if info is not None:
+                info["action_mask"] = observation["action_mask"]
+            return flatten(observation, self.flat_space)
         return observation
 
     def step(self, action: SupportsIndex | None) -> None:
@@ -180,7 +191,8 @@ class TownhallAEC(AECEnv[str, dict[str, Any], int]):
         # A snapshot: the table (game, state, chance) and where the turns stand; spaces and the
         # rest are remade from the table's set-up.
         progress = {name: getattr(self, name) for name in PROGRESS if hasattr(self, name)}
-        return (_restore, (type(self), self.table, self.render_mode, progress, self.legal_ids))
+        observation = "flat" if self.flat else "dict"
+        return (_restore, (type(self), self.table, self.render_mode, progress, self.legal_ids, observation))
 
 
 # What a game under way has besides its table (PettingZoo's bookkeeping of agents and rewards).
@@ -196,9 +208,14 @@ PROGRESS: Final = (
 
 
 def _restore(
-    kind: type[TownhallAEC], table: Table, render_mode: str | None, progress: dict[str, Any], legal_ids: bool = False
+    kind: type[TownhallAEC],
+    table: Table,
+    render_mode: str | None,
+    progress: dict[str, Any],
+    legal_ids: bool = False,
+    observation: str = "dict",
 ) -> TownhallAEC:
-    env = kind(table.game, table.players, table.options, render_mode, table.reward, table.copy, legal_ids)
+    env = kind(table.game, table.players, table.options, render_mode, table.reward, table.copy, legal_ids, observation)
     env.table = table
     for name, value in progress.items():
         setattr(env, name, value)

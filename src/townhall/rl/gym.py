@@ -18,12 +18,11 @@ from townhall.engine.protocol import Game
 from townhall.rl.aec import build_spaces
 from townhall.rl.core import Table, env_name, final_rewards, worst_reward
 from townhall.rl.render import RENDER_MODES, Renderer
-from townhall.rl.spaces import flat_box
+from townhall.rl.spaces import check_observation, flat_box, flatten
 
 # An opponent that is a policy: its seat's observation (as the learner's: the Dict or the flat
 # array) and its mask (a bool array) in, an action id out.
 Policy = Callable[[Any, Any], SupportsIndex]
-OBSERVATIONS = ("dict", "flat")
 
 
 class TownhallGym(gymnasium.Env[dict[str, Any], int]):
@@ -55,8 +54,6 @@ class TownhallGym(gymnasium.Env[dict[str, Any], int]):
         self.legal_ids = legal_ids
         if illegal not in ("lose", "raise"):
             raise OptionError(f"illegal is 'lose' or 'raise', not {illegal!r}")
-        if observation not in OBSERVATIONS:
-            raise OptionError(f"observation is 'dict' or 'flat', not {observation!r}")
         self.illegal = illegal
         self.renderer = Renderer(render_mode)
         if not 0 <= seat < players:
@@ -71,11 +68,10 @@ class TownhallGym(gymnasium.Env[dict[str, Any], int]):
         self.budget = budget or Budget(iterations=1)
         self.agents: dict[int, Agent] = {}
         self.observation_space, self.action_space = build_spaces(self.table)
-        self.flat = observation == "flat"
-        flat = flat_box(self.table.observer)
-        self.low, self.high = flat.low, flat.high  # what the flat observation is clipped to
+        self.flat = check_observation(observation)
+        self.flat_space = flat_box(self.table.observer)
         if self.flat:
-            self.observation_space = flat  # type: ignore[assignment]  # (the base class types it as a Dict's)
+            self.observation_space = self.flat_space  # type: ignore[assignment]  # (the base class types it as a Dict's)
         self.metadata = {
             "render_modes": list(RENDER_MODES),
             "render_fps": 4,
@@ -99,7 +95,7 @@ class TownhallGym(gymnasium.Env[dict[str, Any], int]):
     def _format(self, observation: dict[str, Any]) -> Any:
         """An observation in this environment's format: the Dict, or the clipped flat array."""
         if self.flat:
-            return np.clip(observation["observation"], self.low, self.high)
+            return flatten(observation, self.flat_space)
         return observation
 
     def reset(

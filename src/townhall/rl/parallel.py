@@ -21,8 +21,9 @@ from townhall.engine.protocol import Game
 from townhall.rl.aec import build_state_space, seat_spaces
 from townhall.rl.core import Table, env_name, final_rewards, worst_reward
 from townhall.rl.render import RENDER_MODES, Renderer
+from townhall.rl.spaces import check_observation, flat_box, flatten
 
-Observations = dict[str, dict[str, Any]]
+Observations = dict[str, Any]  # per agent: the Dict, or the flat array
 
 
 def simultaneous(game: Game[Any]) -> bool:
@@ -40,8 +41,10 @@ class TownhallParallel(ParallelEnv[str, dict[str, Any], int]):
         reward: str = "rank",
         illegal: str = "lose",
         legal_ids: bool = False,
+        observation: str = "dict",
     ) -> None:
         self.legal_ids = legal_ids
+        self.flat = check_observation(observation)  # the flat array, the mask in the info
         self.renderer = Renderer(render_mode)
         if illegal not in ("lose", "raise"):
             raise OptionError(f"illegal is 'lose' or 'raise', not {illegal!r}")
@@ -57,7 +60,8 @@ class TownhallParallel(ParallelEnv[str, dict[str, Any], int]):
             "render_fps": 4,
             "name": env_name(self.table.game, self.table.observer),
         }
-        self.possible_agents, self.observation_spaces, self.action_spaces = seat_spaces(self.table)
+        self.possible_agents, self.observation_spaces, self.action_spaces = seat_spaces(self.table, self.flat)
+        self.flat_space = flat_box(self.table.observer)
         self.state_space = build_state_space(self.table)
         self.agents = list(self.possible_agents)
 
@@ -73,13 +77,18 @@ class TownhallParallel(ParallelEnv[str, dict[str, Any], int]):
 
     def _observe_all(self) -> tuple[Observations, dict[str, dict[str, Any]]]:
         """Every live agent's observation, and its info with `legal_actions` (the mask's ones;
-        none with `legal_ids=False`)."""
+        none with `legal_ids=False`; with `observation="flat"`, the flat array and the mask in the
+        info's `action_mask`)."""
         observations: Observations = {}
         infos: dict[str, dict[str, Any]] = {}
         for player, agent in enumerate(self.possible_agents):
             if agent in self.agents:
-                observations[agent] = self.table.observe(player)
+                observation = self.table.observe(player)
                 infos[agent] = {"legal_actions": self.table.legal} if self.legal_ids else {}
+                if self.flat:
+                    infos[agent]["action_mask"] = observation["action_mask"]
+                    observation = flatten(observation, self.flat_space)
+                observations[agent] = observation
         return observations, infos
 
     def reset(

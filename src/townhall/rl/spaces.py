@@ -11,6 +11,7 @@ from typing import Any, Final
 import numpy as np
 from gymnasium import spaces
 
+from townhall.engine.errors import OptionError
 from townhall.engine.observer import Observer
 
 # Observers scale their counts to about 0..1 (a divisor per slice): the flat observation clips an
@@ -35,10 +36,33 @@ def observation_box(observer: Observer[Any], repeat: int = 1) -> spaces.Box:
     return spaces.Box(np.tile(low, repeat), np.tile(high, repeat), dtype=np.float32)
 
 
+OBSERVATIONS: Final = ("dict", "flat")
+
+
+def check_observation(observation: str) -> bool:
+    """Whether an environment's `observation` option asks for the flat array (else the Dict)."""
+    if observation not in OBSERVATIONS:
+        raise OptionError(f"observation is 'dict' or 'flat', not {observation!r}")
+    return observation == "flat"
+
+
+def flatten(observation: dict[str, Any], box: spaces.Box) -> Any:
+    """The flat observation: the observation array clipped to the flat Box (a new array)."""
+    return np.clip(observation["observation"], box.low, box.high)
+
+
 def flat_box(observer: Observer[Any]) -> spaces.Box:
     """The flat observation's Box: the same bounds, +-FLAT_LIMIT where they are infinite."""
     low, high = observation_bounds(observer)
     return spaces.Box(np.maximum(low, -FLAT_LIMIT), np.minimum(high, FLAT_LIMIT), dtype=np.float32)
 
 
-__all__ = ["FLAT_LIMIT", "flat_box", "observation_bounds", "observation_box"]
+__all__ = [
+    "FLAT_LIMIT",
+    "OBSERVATIONS",
+    "check_observation",
+    "flat_box",
+    "flatten",
+    "observation_bounds",
+    "observation_box",
+]
