@@ -5,8 +5,11 @@
 - `gym_env(game, opponents=("greedy",), seat=0, ...)`: Gymnasium, the other seats played by bots,
   also `gymnasium.make("townhall/<Game>-v<N>")` once this package is imported.
 
-Observations are `{"observation": float32 array, "action_mask": int8 array}`; `state()` (AEC and
-parallel) is every player's observation in one array; see docs/rl.md.
+Observations are `{"observation": float32 array, "action_mask": int8 array}` (bounds from the
+game's data), or with `observation="flat"` the array alone in a finite Box (the mask in the info,
+or `action_masks()`); infos have a fixed shape unless `legal_ids=True`; `render_mode` is "ansi",
+"rgb_array" or "human" (rl.render); `gym_env`'s opponents may be policies (callables); `state()`
+(AEC and parallel) is every player's observation in one array; see docs/rl.md.
 """
 
 from __future__ import annotations

@@ -79,6 +79,7 @@ class TownhallAEC(AECEnv[str, dict[str, Any], int]):
         self.renderer = Renderer(render_mode)
         self.table = Table(game, players, options, reward, copy)
         self.render_mode = render_mode
+        self.human = render_mode == "human"  # (a bool: step reads it at every decision)
         self.metadata = {
             "render_modes": list(RENDER_MODES),
             "render_fps": 4,
@@ -115,7 +116,7 @@ class TownhallAEC(AECEnv[str, dict[str, Any], int]):
     def reset(self, seed: SupportsIndex | None = None, options: dict[str, Any] | None = None) -> None:
         self.table.reset(seed)
         self._start()
-        if self.render_mode == "human":
+        if self.human:
             self.render()
 
     def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
@@ -172,7 +173,7 @@ class TownhallAEC(AECEnv[str, dict[str, Any], int]):
             self._accumulate_rewards()
         else:  # rewards stay 0 until the end: nothing to clear or accumulate
             self.agent_selection = self.possible_agents[movers[0]]
-        if self.render_mode == "human":  # the window follows the game (PettingZoo's way)
+        if self.human:  # the window follows the game (PettingZoo's way)
             self.render()
 
     def state(self) -> Any:
