@@ -2,7 +2,7 @@
 (`Game.board_view`, docs/board-view.md) with matplotlib, knowing no rule: each area with cells is
 a panel (squares at their column and row, hexes at their axial coordinates, a row's cells side by
 side), its cells coloured by terrain, the parts of a cell as dots towards the edges they touch,
-pieces as discs in their owner's colour; the tracks, items and prompt are written beside them.
+pieces as discs in their owner's colour, marks as small squares in a colour of their kind; the tracks, items and prompt are written beside them.
 Every frame has the same size (FRAME_SIZE), so that frames make a video.
 
 `human` shows the frame in a matplotlib window. With no display (matplotlib then picks a
@@ -112,6 +112,7 @@ class Frames:
         colours: list[Any] = []
         dots: list[tuple[float, float, Any]] = []
         discs: list[tuple[float, float, str]] = []
+        marks: list[tuple[float, float, Any]] = []
         for index, cell in enumerate(area["cells"]):
             x, y = _centre(layout, cell, index)
             if layout == "hex":
@@ -128,6 +129,8 @@ class Frames:
                     px, py = -py, px
                 kind = str(part.get("kind", ""))
                 dots.append((x + px, y + py, PART.get(kind) or word_colour(kind)))
+            for number, mark in enumerate(cell.get("marks", [])[:3]):  # a square per kind, top left
+                marks.append((x - 0.3 + 0.2 * number, y - 0.3, word_colour(str(mark.get("kind", "")))))
             pieces = cell.get("pieces", [])
             for number, piece in enumerate(pieces):
                 if piece.get("count", 1) <= 0:
@@ -137,6 +140,10 @@ class Frames:
         axes.add_collection(PatchCollection(shapes, facecolors=colours, edgecolors="#777777", linewidths=0.3))
         if dots:
             axes.scatter([d[0] for d in dots], [d[1] for d in dots], s=6, c=[d[2] for d in dots], zorder=2)
+        if marks:
+            axes.scatter(
+                [m[0] for m in marks], [m[1] for m in marks], s=5, c=[m[2] for m in marks], marker="s", zorder=2
+            )
         if discs:
             xs, ys, cs = zip(*discs, strict=True)
             axes.scatter(xs, ys, s=18, c=cs, edgecolors="white", linewidths=0.5, zorder=3)
