@@ -38,7 +38,7 @@ def test_the_agent_gets_the_mask_ones_as_legal_ids() -> None:
     (but for placements outside the observation's window, whose ids come after, rare)."""
     from townhall.rl import aec_env
 
-    env = aec_env("carcassonne")
+    env = aec_env("carcassonne", legal_ids=True)
     env.reset(seed=3)
     for _agent in env.agent_iter(60):
         observation, _reward, terminated, _truncated, info = env.last()

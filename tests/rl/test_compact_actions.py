@@ -101,7 +101,8 @@ def test_placements_outside_the_window_get_their_own_slots() -> None:
 def test_an_env_speaks_compact_ids_and_the_engine_ids_on_request() -> None:
     """The mask, legal ids and actions of `carcassonne_v2` are compact ids; `compact=False` gives
     `carcassonne_v1` over the engine's 114,257 ids, the same game for the same choices."""
-    compact, full = rl.aec_env("carcassonne", 2), rl.aec_env("carcassonne", 2, compact=False)
+    compact = rl.aec_env("carcassonne", 2, legal_ids=True)
+    full = rl.aec_env("carcassonne", 2, compact=False, legal_ids=True)
     assert compact.metadata["name"] == "carcassonne_v2" and full.metadata["name"] == "carcassonne_v1"
     assert compact.action_space("player_0").n == COMPACT_SIZE and full.action_space("player_0").n == 114_257
     space = compact.table.actions
@@ -137,7 +138,7 @@ def test_masks_are_bool_or_int8_and_the_checkers_pass(name: str, mask_dtype: str
     assert mask[sampled]
     twin = pickle.loads(pickle.dumps(env))
     assert twin.last()[0]["action_mask"].dtype == mask.dtype and twin.table.actions is not None
-    gym = rl.gym_env(name, opponents=("random",), mask_dtype=mask_dtype)
+    gym = rl.gym_env(name, opponents=("random",), mask_dtype=mask_dtype, legal_ids=True)
     observation, info = gym.reset(seed=2)
     assert observation["action_mask"].dtype == np.dtype(mask_dtype)
     assert list(np.flatnonzero(gym.action_masks())) == list(info["legal_actions"])
@@ -146,7 +147,7 @@ def test_masks_are_bool_or_int8_and_the_checkers_pass(name: str, mask_dtype: str
 
 
 def test_an_illegal_compact_id_loses_in_gym_and_raises_in_aec() -> None:
-    gym = rl.gym_env("carcassonne", opponents=("random",))
+    gym = rl.gym_env("carcassonne", opponents=("random",), legal_ids=True)
     _observation, info = gym.reset(seed=3)
     wrong = next(c for c in range(COMPACT_SIZE) if c not in info["legal_actions"])
     _observation, reward, terminated, _truncated, info = gym.step(wrong)

@@ -60,7 +60,7 @@ def test_importing_townhall_alone_imports_no_rl() -> None:
 
 @pytest.mark.parametrize("name", games.shipped())
 def test_action_masks_are_the_legal_actions_as_bools(name: str) -> None:
-    env = rl.gym_env(name, opponents=("random",))
+    env = rl.gym_env(name, opponents=("random",), legal_ids=True)
     observation, info = env.reset(seed=4)
     rng = random.Random(4)
     terminated = False
@@ -162,9 +162,9 @@ def test_illegal_raise_raises() -> None:
 def test_state_is_every_players_observation(name: str) -> None:
     """`state()` of the AEC and parallel envs: the players' observations one after another, in
     `state_space`; taking it changes neither the mask nor the legal ids handed out."""
-    envs: list[Any] = [rl.aec_env(name, 3 if games.get(name).meta.max_players >= 3 else 2)]
+    envs: list[Any] = [rl.aec_env(name, 3 if games.get(name).meta.max_players >= 3 else 2, legal_ids=True)]
     if games.get(name).meta.facts.simultaneous:
-        envs.append(rl.parallel_env(name, 2))
+        envs.append(rl.parallel_env(name, 2, legal_ids=True))
     for env in envs:
         env.reset(seed=5)
         rng = random.Random(5)
@@ -193,10 +193,10 @@ def test_state_is_every_players_observation(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", games.shipped())
-def test_legal_ids_false_gives_fixed_shape_infos(name: str) -> None:
-    """With `legal_ids=False` no info holds the variable-length legal ids (the mask still does),
-    the libraries' checkers still pass, and a snapshot keeps the choice."""
-    aec = rl.aec_env(name, 2, legal_ids=False)
+def test_infos_have_a_fixed_shape_by_default(name: str) -> None:
+    """By default (`legal_ids=False`) no info holds the variable-length legal ids (the mask still
+    does), the libraries' checkers still pass, and a snapshot keeps the choice."""
+    aec = rl.aec_env(name, 2)
     api_test(aec, num_cycles=50)
     aec.reset(seed=2)
     rng = random.Random(2)
@@ -208,13 +208,13 @@ def test_legal_ids_false_gives_fixed_shape_infos(name: str) -> None:
         aec.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
     restored = pickle.loads(pickle.dumps(aec))
     assert "legal_actions" not in restored.last()[4]
-    gym = rl.gym_env(name, opponents=("random",), legal_ids=False)
+    gym = rl.gym_env(name, opponents=("random",))
     check_env(gym, skip_render_check=True)
     _observation, info = gym.reset(seed=2)
     assert info == {} and gym.action_masks().any()
     if games.get(name).meta.facts.simultaneous:
-        parallel = rl.parallel_env(name, 2, legal_ids=False)
+        parallel = rl.parallel_env(name, 2)
         parallel_api_test(parallel, num_cycles=300)
         _observations, infos = parallel.reset(seed=2)
         assert all(value == {} for value in infos.values())
-    assert "legal_actions" in rl.aec_env(name, 2).last()[4]  # the default is unchanged
+    assert "legal_actions" in rl.aec_env(name, 2, legal_ids=True).last()[4]  # on request

@@ -237,7 +237,7 @@ def test_numpy_integers_are_accepted_where_ints_are() -> None:
     """What a NumPy-based agent passes (an action sampled from a space, a seed, a player count)
     works alike on both builds (the compiled one checks argument types)."""
     plain = rl.aec_env("kutna-hora", 2)
-    numpy_env = rl.aec_env("kutna-hora", np.int64(2))
+    numpy_env = rl.aec_env("kutna-hora", np.int64(2), legal_ids=True)
     plain.reset(seed=9)
     numpy_env.reset(seed=np.int64(9))
     for _ in range(40):
@@ -256,7 +256,7 @@ def test_numpy_integers_are_accepted_where_ints_are() -> None:
 def test_agent_iter_and_last_follow_pettingzoo() -> None:
     """The environment's own `agent_iter` and `last` behave as PettingZoo's: at most `max_iter`
     agents, None for the observation when not observing, the agent's own info."""
-    env = rl.aec_env("carcassonne", 2)
+    env = rl.aec_env("carcassonne", 2, legal_ids=True)
     env.reset(seed=2)
     assert len(list(env.agent_iter(max_iter=0))) == 0
     seen = []

@@ -52,7 +52,7 @@ def _same(kept: Any, expected: Any) -> bool:
 @pytest.mark.filterwarnings("ignore:The given NumPy array is not writable")
 @pytest.mark.parametrize("name", GAMES)
 def test_handed_arrays_never_change_while_held(name: str) -> None:
-    env = rl.aec_env(name, 2)
+    env = rl.aec_env(name, 2, legal_ids=True)
     table = env.table
     scratch = np.empty(table.observer.size, dtype=np.float32)
     rng = random.Random(7)
@@ -87,7 +87,7 @@ def test_handed_arrays_never_change_while_held(name: str) -> None:
 def test_a_loop_that_drops_observations_gets_no_copies(name: str) -> None:
     """The usual loop keeps last step's observation until `last()` returns the next one: two
     buffers per player and two masks serve a whole game, made once."""
-    env = rl.aec_env(name, 2)
+    env = rl.aec_env(name, 2, legal_ids=True)
     for seed in (3, 4):
         env.reset(seed=seed)
         for _agent in env.agent_iter():
@@ -105,7 +105,7 @@ def test_a_loop_that_drops_observations_gets_no_copies(name: str) -> None:
 def test_a_caller_keeping_everything_keeps_its_own_arrays(name: str) -> None:
     """Every look then needs a new buffer, carried on from the latest view (a copy, or a fill
     from scratch where the observer keeps state beside its slices): each is right when handed."""
-    env = rl.aec_env(name, 2)
+    env = rl.aec_env(name, 2, legal_ids=True)
     table = env.table
     scratch = np.empty(table.observer.size, dtype=np.float32)
     env.reset(seed=5)
@@ -126,12 +126,12 @@ def test_a_caller_keeping_everything_keeps_its_own_arrays(name: str) -> None:
 
 
 def test_gym_and_parallel_infos_name_the_legal_actions() -> None:
-    gym = rl.gym_env("kutna-hora", opponents=("random",))
+    gym = rl.gym_env("kutna-hora", opponents=("random",), legal_ids=True)
     observation, info = gym.reset(seed=2)
     assert list(info["legal_actions"]) == list(np.flatnonzero(observation["action_mask"]))
     observation, _reward, _terminated, _truncated, info = gym.step(info["legal_actions"][0])
     assert list(info["legal_actions"]) == list(np.flatnonzero(observation["action_mask"]))
-    parallel = rl.parallel_env("my-city", 2)
+    parallel = rl.parallel_env("my-city", 2, legal_ids=True)
     observations, infos = parallel.reset(seed=2)
     for agent, observed in observations.items():
         assert list(infos[agent]["legal_actions"]) == list(np.flatnonzero(observed["action_mask"]))
@@ -145,7 +145,7 @@ def test_a_parallel_loop_gets_no_copies_either() -> None:
     """A parallel step hands out every player's view and mask while the caller still holds the
     last step's: the masks kept (2 x players + 1) serve the whole game, and each array is right."""
     players = 3
-    env = rl.parallel_env("my-city", players)
+    env = rl.parallel_env("my-city", players, legal_ids=True)
     table = env.table
     scratch = np.empty(table.observer.size, dtype=np.float32)
     observations, infos = env.reset(seed=4)
@@ -174,7 +174,7 @@ def test_handed_arrays_are_read_only_so_later_views_stay_right(name: str, copy: 
     """A caller normalizing an observation in place would corrupt the buffer that later views
     are written into (only what changed is rewritten): the arrays handed out refuse writes, and
     a caller changing its own copies leaves every later view equal to one from scratch."""
-    env = rl.aec_env(name, 2, copy=copy)
+    env = rl.aec_env(name, 2, copy=copy, legal_ids=True)
     table = env.table
     scratch = np.empty(table.observer.size, dtype=np.float32)
     env.reset(seed=4)

@@ -85,7 +85,7 @@ def test_a_copy_after_reset_and_of_a_fresh_env(game: str, copy_arrays: bool) -> 
 @pytest.mark.parametrize("how", sorted(COPIES))
 @pytest.mark.parametrize("game", games.shipped())
 def test_a_gym_env_copied_mid_game_goes_on_identically(game: str, how: str) -> None:
-    env = gym_env(game, opponents=("greedy",), options=SHORT.get(game))
+    env = gym_env(game, opponents=("greedy",), options=SHORT.get(game), legal_ids=True)
     observation, info = env.reset(seed=7)
     rng = random.Random(1)
     for _ in range(3):
@@ -163,7 +163,7 @@ def _copy_of(env: Any) -> Callable[[], Any]:
 def test_spawned_vector_envs_take_envs_copied_mid_game() -> None:
     """AsyncVectorEnv with `spawn` pickles what makes its envs: here envs already mid-game."""
     gymnasium = pytest.importorskip("gymnasium")
-    env = gym_env("carcassonne", opponents=("random",))
+    env = gym_env("carcassonne", opponents=("random",), legal_ids=True)
     _, info = env.reset(seed=21)
     for _ in range(4):
         _, _, _, _, info = env.step(info["legal_actions"][0])

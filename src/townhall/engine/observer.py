@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 from abc import ABC
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Generic, TypeVar
@@ -26,16 +26,31 @@ StateT = TypeVar("StateT")
 
 @dataclass(frozen=True, slots=True)
 class Slice:
-    """One named part of the buffer: where it starts, its shape, and what it holds."""
+    """One named part of the buffer: where it starts, its shape, what it holds, and the bounds
+    of its values (environments' observation spaces read them): one bound for every item, or one
+    per index of the last axis (a player's row of figures); infinite where the rules set no limit."""
 
     name: str
     offset: int
     shape: tuple[int, ...]
     doc: str = ""
+    low: tuple[float, ...] = (0.0,)
+    high: tuple[float, ...] = (1.0,)
 
     @property
     def size(self) -> int:
         return math.prod(self.shape)
+
+
+Bound = float | Sequence[float]
+
+
+def _bounds(bound: Bound, shape: tuple[int, ...]) -> tuple[float, ...]:
+    """A slice's bound as a tuple: one number, or one per index of its last axis."""
+    values = (float(bound),) if isinstance(bound, (int, float)) else tuple(float(b) for b in bound)
+    if len(values) != 1 and (not shape or len(values) != shape[-1]):
+        raise ValueError(f"{len(values)} bounds for a slice of shape {shape}")
+    return values
 
 
 class Layout:
@@ -47,10 +62,17 @@ class Layout:
         self.slices: dict[str, Slice] = {}
         self.size = 0
 
-    def add(self, name: str, *shape: int, doc: str = "") -> Slice:
+    def add(self, name: str, *shape: int, doc: str = "", low: Bound = 0.0, high: Bound = 1.0) -> Slice:
+        """Append a slice whose values lie in low..high: numbers, or one per index of the last axis
+        (the default 0..1 fits one-hots, flags and fractions; a count / its divisor declares the
+        most the game's data allows, and math.inf where the rules set no limit)."""
         if name in self.slices:
             raise ValueError(f"the layout already has a slice {name!r}")
-        part = Slice(name, self.size, tuple(shape), doc)
+        lows, highs = _bounds(low, shape), _bounds(high, shape)
+        width = max(len(lows), len(highs))
+        if not all(a <= b for a, b in zip(lows * (width // len(lows)), highs * (width // len(highs)), strict=True)):
+            raise ValueError(f"slice {name!r}: bounds {low}..{high} are not in order")
+        part = Slice(name, self.size, tuple(shape), doc, lows, highs)
         self.slices[name] = part
         self.size += part.size
         return part

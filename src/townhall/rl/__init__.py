@@ -6,8 +6,11 @@
   also `gymnasium.make("townhall/<Game>-v<N>")` once this package is imported.
 
 Observations are `{"observation": float32 array, "action_mask": bool array}` (`mask_dtype="int8"`:
-int8), in a compact action space where the game has one (`compact=False`: the engine's ids); `state()` (AEC and
-parallel) is every player's observation in one array; see docs/rl.md.
+int8; bounds from the game's data), in a compact action space where the game has one
+(`compact=False`: the engine's ids), or with `observation="flat"` the array alone in a finite Box
+(the mask in the info, or `action_masks()`); infos have a fixed shape unless `legal_ids=True`;
+`render_mode` is "ansi", "rgb_array" or "human" (rl.render); `gym_env`'s opponents may be policies
+(callables); `state()` (AEC and parallel) is every player's observation in one array; see docs/rl.md.
 """
 
 from __future__ import annotations

@@ -18,6 +18,8 @@ from townhall.engine.options import Options
 from townhall.engine.protocol import Game
 from townhall.rl.action_space import MaskedDiscrete
 from townhall.rl.core import Table, env_name, final_rewards
+from townhall.rl.render import RENDER_MODES, Renderer
+from townhall.rl.spaces import check_observation, flat_box, flatten, observation_box
 
 UNLIMITED: Final = 2**62 - 1  # more agent turns than any game has (a machine int when compiled)
 
@@ -29,7 +31,7 @@ def agent_name(player: int) -> str:
 def build_spaces(table: Table) -> tuple[spaces.Space[Any], spaces.Space[Any]]:
     observation = spaces.Dict(
         {
-            "observation": spaces.Box(-np.inf, np.inf, (table.observer.size,), dtype=np.float32),
+            "observation": observation_box(table.observer),
             "action_mask": spaces.Box(0, 1, (table.num_actions,), dtype=mask_dtype(table)),
         }
     )
@@ -48,22 +50,20 @@ def table_name(table: Table) -> str:
 
 def build_state_space(table: Table) -> spaces.Box:
     """The space of `state()`: every player's observation, one after another."""
-    return spaces.Box(-np.inf, np.inf, (table.players * table.observer.size,), dtype=np.float32)
+    return observation_box(table.observer, table.players)
 
 
 Spaces = dict[str, spaces.Space[Any]]
 
 
-def seat_spaces(table: Table) -> tuple[list[str], Spaces, Spaces]:
-    """The agents' names, and each one's observation and action space (the same for every seat)."""
+def seat_spaces(table: Table, flat: bool = False) -> tuple[list[str], Spaces, Spaces]:
+    """The agents' names, and each one's observation and action space (the same for every seat;
+    with `flat`, the observation is the flat array's Box)."""
     agents = [agent_name(player) for player in range(table.players)]
     observation, action = build_spaces(table)
+    if flat:
+        observation = flat_box(table.observer)
     return agents, dict.fromkeys(agents, observation), dict.fromkeys(agents, action)
-
-
-def check_render_mode(render_mode: str | None) -> None:
-    if render_mode not in (None, "ansi"):
-        raise ValueError(f"render_mode is None or 'ansi', not {render_mode!r}")
 
 
 class TownhallAEC(AECEnv[str, dict[str, Any], int]):
@@ -80,23 +80,28 @@ class TownhallAEC(AECEnv[str, dict[str, Any], int]):
         render_mode: str | None = None,
         reward: str = "rank",
         copy: bool = True,
-        legal_ids: bool = True,
+        legal_ids: bool = False,
+        observation: str = "dict",
         compact: bool = True,
         mask_dtype: str = "bool",
     ) -> None:
         super().__init__()
         self.legal_ids = legal_ids
+        self.flat = check_observation(observation)  # the flat array, the mask in the info
         players = operator.index(players)
-        check_render_mode(render_mode)
+        self.renderer = Renderer(render_mode)
         self.table = Table(game, players, options, reward, copy, compact, mask_dtype)
         self.render_mode = render_mode
+        self.human = render_mode == "human"  # (a bool: step reads it at every decision)
         self.metadata = {
-            "render_modes": ["ansi"],
+            "render_modes": list(RENDER_MODES),
+            "render_fps": 4,
             "name": table_name(self.table),
             "is_parallelizable": False,  # turns alternate with simultaneous decisions: see parallel_env
             "data_version": self.table.game.meta.data_version,
         }
-        self.possible_agents, self.observation_spaces, self.action_spaces = seat_spaces(self.table)
+        self.possible_agents, self.observation_spaces, self.action_spaces = seat_spaces(self.table, self.flat)
+        self.flat_space = flat_box(self.table.observer)
         self.state_space = build_state_space(self.table)
         self._index = {name: p for p, name in enumerate(self.possible_agents)}
         self._start()
@@ -124,6 +129,8 @@ class TownhallAEC(AECEnv[str, dict[str, Any], int]):
     def reset(self, seed: SupportsIndex | None = None, options: dict[str, Any] | None = None) -> None:
         self.table.reset(seed)
         self._start()
+        if self.human:
+            self.render()
 
     def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
         """The agent to act, until no agent is left or after `max_iter` of them."""
@@ -142,15 +149,20 @@ class TownhallAEC(AECEnv[str, dict[str, Any], int]):
             self.infos[agent],
         )
 
-    def observe(self, agent: str) -> dict[str, Any]:
+    def observe(self, agent: str) -> Any:
         """The agent's observation and mask; its info's `legal_actions` becomes the mask's ones (a
         tuple of ids: an agent may sample from it instead of scanning a long mask), unless
-        `legal_ids=False` (a fixed-shape info, for libraries that stack infos)."""
+        `legal_ids=False` (a fixed-shape info, for libraries that stack infos). With
+        `observation="flat"`, the flat array, and the mask in the info's `action_mask`."""
         table = self.table
         observation = table.observe(self._index[agent])
         info = self.infos.get(agent)  # none once the agent is gone (after the end)
         if info is not None and self.legal_ids:
             info["legal_actions"] = table.legal
+        if self.flat:
+            if info is not None:
+                info["action_mask"] = observation["action_mask"]
+            return flatten(observation, self.flat_space)
         return observation
 
     def step(self, action: SupportsIndex | None) -> None:
@@ -176,24 +188,27 @@ class TownhallAEC(AECEnv[str, dict[str, Any], int]):
             self._accumulate_rewards()
         else:  # rewards stay 0 until the end: nothing to clear or accumulate
             self.agent_selection = self.possible_agents[movers[0]]
+        if self.human:  # the window follows the game (PettingZoo's way)
+            self.render()
 
     def state(self) -> Any:
         """The global view: every player's observation, player 0's first (see `state_space`)."""
         return self.table.global_state()
 
-    def render(self) -> str | None:
-        if self.render_mode is None:
-            return None
-        return self.table.render()
+    def render(self) -> Any:
+        """The game's text (`ansi`), an HxWx3 uint8 frame of its board view (`rgb_array`), or None
+        after showing the frame in a window (`human`; nothing shown with no display)."""
+        return self.renderer.render(self.table.game, self.table.state)
 
     def close(self) -> None:
-        pass
+        self.renderer.close()
 
     def __reduce__(self) -> tuple[Any, ...]:
         # A snapshot: the table (game, state, chance) and where the turns stand; spaces and the
         # rest are remade from the table's set-up.
         progress = {name: getattr(self, name) for name in PROGRESS if hasattr(self, name)}
-        return (_restore, (type(self), self.table, self.render_mode, progress, self.legal_ids))
+        observation = "flat" if self.flat else "dict"
+        return (_restore, (type(self), self.table, self.render_mode, progress, self.legal_ids, observation))
 
 
 # What a game under way has besides its table (PettingZoo's bookkeeping of agents and rewards).
@@ -209,11 +224,16 @@ PROGRESS: Final = (
 
 
 def _restore(
-    kind: type[TownhallAEC], table: Table, render_mode: str | None, progress: dict[str, Any], legal_ids: bool = True
+    kind: type[TownhallAEC],
+    table: Table,
+    render_mode: str | None,
+    progress: dict[str, Any],
+    legal_ids: bool = False,
+    observation: str = "dict",
 ) -> TownhallAEC:
     env = kind(
         table.game, table.players, table.options, render_mode, table.reward, table.copy, legal_ids,
-        table.actions is not None, table.mask_dtype,
+        observation, table.actions is not None, table.mask_dtype,
     )  # fmt: skip
     env.table = table
     for name, value in progress.items():

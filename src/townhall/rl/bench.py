@@ -97,8 +97,8 @@ def run_env_bench(
     game for about `seconds` (wall time). `compact=False`: the engine's action ids, where the game
     has a compact action space."""
     found = find_game(game)
-    env = TownhallAEC(found, players, options, compact=compact)
-    buffers = TownhallAEC(found, players, options, copy=False, compact=compact)
+    env = TownhallAEC(found, players, options, compact=compact, legal_ids=True)
+    buffers = TownhallAEC(found, players, options, copy=False, compact=compact, legal_ids=True)
     resolved = env.table.options
     _raw_game(found, players, resolved, seed)  # warm-up: imports, caches, first buffers
     _env_game(env, seed)

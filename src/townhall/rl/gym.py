@@ -1,10 +1,11 @@
 """A Gymnasium single-agent environment: one seat is the learner, the others are the project's
-bots (`townhall.agents.make_agent`), which see only their PlayerView."""
+bots (`townhall.agents.make_agent`), which see only their PlayerView, or any policy: a callable
+given its seat's observation (in the learner's format) and bool mask, returning an action."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, SupportsIndex
 
 import gymnasium
 import numpy as np
@@ -16,11 +17,21 @@ from townhall.engine.options import Options
 from townhall.engine.protocol import Game
 from townhall.rl.aec import build_spaces, table_name
 from townhall.rl.core import Table, final_rewards, worst_reward
+from townhall.rl.render import RENDER_MODES, Renderer
+from townhall.rl.spaces import check_observation, flat_box, flatten
+
+# An opponent that is a policy: its seat's observation (as the learner's: the Dict or the flat
+# array) and its mask (a bool array) in, an action id out.
+Policy = Callable[[Any, Any], SupportsIndex]
 
 
 class TownhallGym(gymnasium.Env[dict[str, Any], int]):
-    """The learner plays `seat`; `opponents` (agent specs, one per other seat, the last one
-    repeated) play the rest. The reward is 0 until the end, then the seat's final reward.
+    """The learner plays `seat`; `opponents` (agent specs or policies, one per other seat, the
+    last one repeated) play the rest. The reward is 0 until the end, then the seat's final reward.
+
+    `observation="dict"` (default): `{"observation", "action_mask"}`; `"flat"`: the observation
+    array alone in a Box with finite bounds (rl.spaces: items with no limit clipped at +-FLAT_LIMIT),
+    the mask from `action_masks()`. `legal_ids=True` adds the variable-length `info["legal_actions"]`.
 
     An illegal action (outside the mask) ends the episode with the worst reward (-1 by rank; by margin,
     one less than minus the absolute current margin) and `info["illegal"]` saying why, unless
@@ -29,7 +40,7 @@ class TownhallGym(gymnasium.Env[dict[str, Any], int]):
     def __init__(
         self,
         game: Game[Any] | str,
-        opponents: Sequence[str] = ("greedy",),
+        opponents: Sequence[str | Policy] = ("greedy",),
         seat: int = 0,
         players: int = 2,
         options: Options | None = None,
@@ -37,7 +48,8 @@ class TownhallGym(gymnasium.Env[dict[str, Any], int]):
         reward: str = "rank",
         budget: Budget | None = None,
         illegal: str = "lose",
-        legal_ids: bool = True,
+        legal_ids: bool = False,
+        observation: str = "dict",
         compact: bool = True,
         mask_dtype: str = "bool",
     ) -> None:
@@ -45,8 +57,7 @@ class TownhallGym(gymnasium.Env[dict[str, Any], int]):
         if illegal not in ("lose", "raise"):
             raise OptionError(f"illegal is 'lose' or 'raise', not {illegal!r}")
         self.illegal = illegal
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode is None or 'ansi', not {render_mode!r}")
+        self.renderer = Renderer(render_mode)
         if not 0 <= seat < players:
             raise OptionError(f"seat {seat} is not one of the {players} seats")
         if not opponents:
@@ -59,16 +70,35 @@ class TownhallGym(gymnasium.Env[dict[str, Any], int]):
         self.budget = budget or Budget(iterations=1)
         self.agents: dict[int, Agent] = {}
         self.observation_space, self.action_space = build_spaces(self.table)
-        self.metadata = {"render_modes": ["ansi"], "name": table_name(self.table)}
+        self.flat = check_observation(observation)
+        self.flat_space = flat_box(self.table.observer)
+        if self.flat:
+            self.observation_space = self.flat_space  # type: ignore[assignment]  # (the base class types it as a Dict's)
+        self.metadata = {
+            "render_modes": list(RENDER_MODES),
+            "render_fps": 4,
+            "name": table_name(self.table),
+        }
 
     def _play_others(self) -> None:
         table = self.table
         state = table.state
         while (movers := state.to_move()) and movers[0] != self.seat:
             player = movers[0]
-            legal = state.legal_actions(player)
-            action = self.agents[player].act(PlayerView(table.game, state, player), legal, self.budget)
+            spec = self.specs[player]
+            if isinstance(spec, str):
+                legal = state.legal_actions(player)
+                action = self.agents[player].act(PlayerView(table.game, state, player), legal, self.budget)
+            else:  # a policy sees what the learner would see in its seat (an illegal action raises)
+                seen = self._format(table.observe(player))
+                action = int(spec(seen, self.action_masks()))
             state.apply(player, action, table.chance)
+
+    def _format(self, observation: dict[str, Any]) -> Any:
+        """An observation in this environment's format: the Dict, or the clipped flat array."""
+        if self.flat:
+            return flatten(observation, self.flat_space)
+        return observation
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -78,10 +108,14 @@ class TownhallGym(gymnasium.Env[dict[str, Any], int]):
             seed = int(self.np_random.integers(2**62))
         self.table.reset(seed)
         self.agents = {
-            p: make_agent(spec, self.table.game, derive_seed(seed, "seat", p)) for p, spec in self.specs.items()
+            p: make_agent(spec, self.table.game, derive_seed(seed, "seat", p))
+            for p, spec in self.specs.items()
+            if isinstance(spec, str)
         }
         self._play_others()
-        return self._observe({})
+        observed = self._observe({})
+        self._show()
+        return observed
 
     def step(self, action: int) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
         table = self.table
@@ -94,6 +128,7 @@ class TownhallGym(gymnasium.Env[dict[str, Any], int]):
             observation, info = self._observe({"illegal": str(refusal)})
             return observation, worst, True, False, info
         self._play_others()
+        self._show()
         if table.state.is_terminal():
             reward = final_rewards(table.state, table.reward)[self.seat]
             observation, info = self._observe({})
@@ -101,10 +136,15 @@ class TownhallGym(gymnasium.Env[dict[str, Any], int]):
         observation, info = self._observe({})
         return observation, 0.0, False, False, info
 
+    def _show(self) -> None:
+        """In `human` mode the window follows the game at each reset and step (Gymnasium's way)."""
+        if self.render_mode == "human":
+            self.render()
+
     def _observe(self, info: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
         """The seat's observation, and `info` with `legal_actions` (the mask's ones; none with
         `legal_ids=False`)."""
-        observation = self.table.observe(self.seat)
+        observation = self._format(self.table.observe(self.seat))
         if self.legal_ids:
             info["legal_actions"] = self.table.legal
         return observation, info
@@ -116,7 +156,10 @@ class TownhallGym(gymnasium.Env[dict[str, Any], int]):
         mask[list(self.table.legal)] = True
         return mask
 
-    def render(self) -> str | None:
-        if self.render_mode is None:
-            return None
-        return self.table.render()
+    def render(self) -> Any:
+        """The game's text (`ansi`), an HxWx3 uint8 frame of its board view (`rgb_array`), or None
+        after showing the frame in a window (`human`; nothing shown with no display)."""
+        return self.renderer.render(self.table.game, self.table.state)
+
+    def close(self) -> None:
+        self.renderer.close()

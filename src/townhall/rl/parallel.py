@@ -18,10 +18,12 @@ from pettingzoo import ParallelEnv
 from townhall.engine.errors import IllegalAction, OptionError
 from townhall.engine.options import Options
 from townhall.engine.protocol import Game
-from townhall.rl.aec import build_state_space, check_render_mode, seat_spaces, table_name
+from townhall.rl.aec import build_state_space, seat_spaces, table_name
 from townhall.rl.core import Table, final_rewards, worst_reward
+from townhall.rl.render import RENDER_MODES, Renderer
+from townhall.rl.spaces import check_observation, flat_box, flatten
 
-Observations = dict[str, dict[str, Any]]
+Observations = dict[str, Any]  # per agent: the Dict, or the flat array
 
 
 def simultaneous(game: Game[Any]) -> bool:
@@ -38,12 +40,14 @@ class TownhallParallel(ParallelEnv[str, dict[str, Any], int]):
         render_mode: str | None = None,
         reward: str = "rank",
         illegal: str = "lose",
-        legal_ids: bool = True,
+        legal_ids: bool = False,
+        observation: str = "dict",
         compact: bool = True,
         mask_dtype: str = "bool",
     ) -> None:
         self.legal_ids = legal_ids
-        check_render_mode(render_mode)
+        self.flat = check_observation(observation)  # the flat array, the mask in the info
+        self.renderer = Renderer(render_mode)
         if illegal not in ("lose", "raise"):
             raise OptionError(f"illegal is 'lose' or 'raise', not {illegal!r}")
         self.illegal = illegal
@@ -53,8 +57,13 @@ class TownhallParallel(ParallelEnv[str, dict[str, Any], int]):
                 f"{self.table.game.meta.title} declares no simultaneous decisions: use aec_env (turn by turn)"
             )
         self.render_mode = render_mode
-        self.metadata = {"render_modes": ["ansi"], "name": table_name(self.table)}
-        self.possible_agents, self.observation_spaces, self.action_spaces = seat_spaces(self.table)
+        self.metadata = {
+            "render_modes": list(RENDER_MODES),
+            "render_fps": 4,
+            "name": table_name(self.table),
+        }
+        self.possible_agents, self.observation_spaces, self.action_spaces = seat_spaces(self.table, self.flat)
+        self.flat_space = flat_box(self.table.observer)
         self.state_space = build_state_space(self.table)
         self.agents = list(self.possible_agents)
 
@@ -70,13 +79,18 @@ class TownhallParallel(ParallelEnv[str, dict[str, Any], int]):
 
     def _observe_all(self) -> tuple[Observations, dict[str, dict[str, Any]]]:
         """Every live agent's observation, and its info with `legal_actions` (the mask's ones;
-        none with `legal_ids=False`)."""
+        none with `legal_ids=False`; with `observation="flat"`, the flat array and the mask in the
+        info's `action_mask`)."""
         observations: Observations = {}
         infos: dict[str, dict[str, Any]] = {}
         for player, agent in enumerate(self.possible_agents):
             if agent in self.agents:
-                observations[agent] = self.table.observe(player)
+                observation = self.table.observe(player)
                 infos[agent] = {"legal_actions": self.table.legal} if self.legal_ids else {}
+                if self.flat:
+                    infos[agent]["action_mask"] = observation["action_mask"]
+                    observation = flatten(observation, self.flat_space)
+                observations[agent] = observation
         return observations, infos
 
     def reset(
@@ -84,6 +98,8 @@ class TownhallParallel(ParallelEnv[str, dict[str, Any], int]):
     ) -> tuple[Observations, dict[str, dict[str, Any]]]:
         self.table.reset(seed)
         self.agents = list(self.possible_agents)
+        if self.render_mode == "human":  # the window follows the game (PettingZoo's way)
+            self.render()
         return self._observe_all()
 
     def step(
@@ -104,6 +120,8 @@ class TownhallParallel(ParallelEnv[str, dict[str, Any], int]):
                 if self.illegal == "raise":
                     raise
                 return self._lose(live, player, str(refusal))
+        if self.render_mode == "human":
+            self.render()
         observations, infos = self._observe_all()
         if state.is_terminal():
             values = final_rewards(state, table.reward)
@@ -133,10 +151,9 @@ class TownhallParallel(ParallelEnv[str, dict[str, Any], int]):
         self.agents = []
         return observations, rewards, dict.fromkeys(live, True), dict.fromkeys(live, False), infos
 
-    def render(self) -> str | None:
-        if self.render_mode is None:
-            return None
-        return self.table.render()
+    def render(self) -> Any:
+        """As the AEC environment's: text, a frame, or None after showing it (rl.render)."""
+        return self.renderer.render(self.table.game, self.table.state)
 
     def close(self) -> None:
-        pass
+        self.renderer.close()

@@ -18,6 +18,7 @@ top-left 36 cells).
 
 from __future__ import annotations
 
+import math
 from itertools import compress
 from typing import Any, Final
 
@@ -197,10 +198,14 @@ class AntiquityObserver(Observer[AntiquityPosition]):
         layout = Layout()
         layout.add("hexes", 9 + num_players, hexes, doc="per hex planes")
         layout.add("cities", num_players, CITIES, 2, GRID, doc="built cells, graves")
-        layout.add("goods", num_players, 10, doc="goods held / 10")
-        layout.add("players", num_players, 9, doc="per player figures (observer first)")
-        layout.add("revealed", 10, doc="revealed tokens per good / 10")
-        layout.add("game", 12, doc="round, phase, tokens left")
+        # Counts have no limit in the rules data: math.inf (demolished starts below 0).
+        inf = math.inf
+        layout.add("goods", num_players, 10, doc="goods held / 10", high=inf)
+        low = (0.0,) * 7 + (-inf, 0.0)
+        high = (inf, inf, inf, 1.0, 1.0, inf, inf, inf, 1.0)
+        layout.add("players", num_players, 9, doc="per player figures (observer first)", low=low, high=high)
+        layout.add("revealed", 10, doc="revealed tokens per good / 10", high=inf)
+        layout.add("game", 12, doc="round, phase, tokens left", high=(1.0,) * 11 + (inf,))
         self.layout = layout
         # The parts write only what changed: the rules log the hexes and city squares they change
         # and count each player's changes of figures; each player's cities are a part of their

@@ -29,7 +29,7 @@ from townhall.engine.items import float_items, scatter
 from townhall.engine.observer import Layout, Observer, Part
 from townhall.engine.options import Options
 from townhall.games.carcassonne.position import OVER, CarcassonnePosition
-from townhall.games.carcassonne.tiles import IS_RIVER, LAYOUTS, NUM_TYPES, RULES, SIZE
+from townhall.games.carcassonne.tiles import IS_RIVER, LAYOUTS, NUM_TYPES, RULES, SIZE, TILE_SPECS
 from townhall.games.carcassonne.tiles import OFF as TABLE_OFF
 
 RADIUS: Final = 15
@@ -80,6 +80,23 @@ FULL_SUPPLY: Final = RULES["followers_per_player"] - RULES["score_markers_per_pl
 SUPPLY_VALUES: Final[tuple[object, ...]] = tuple(count / FULL_SUPPLY for count in range(FULL_SUPPLY + 1))
 
 
+def _most_points() -> int:
+    """More points than any player can score with this tile set (the scores' bound): every city
+    segment at its tile and pennant values, every road segment, every cloister complete, and each
+    field paying for every city segment at the better of the editions' rates."""
+    cities = roads = fields = cloisters = 0
+    for spec in TILE_SPECS:
+        cities += spec.count * len(spec.cities)
+        roads += spec.count * len(spec.roads)
+        fields += spec.count * len(spec.fields)
+        cloisters += spec.count * int(spec.cloister)
+    farm = max(RULES["farm_first_edition_per_city"], RULES["farm_third_edition_per_city"])
+    city = RULES["city_per_tile"] + RULES["city_per_pennant"]
+    return (
+        cities * city + roads * RULES["road_per_tile"] + cloisters * RULES["cloister_complete"] + farm * cities * fields
+    )
+
+
 def _window(cell: int) -> int:
     """A table cell's index y * WIDTH + x in the window, or -1 outside it (computed: a table of
     them would be an int object per cell, fetched from memory)."""
@@ -128,10 +145,12 @@ class CarcassonneObserver(Observer[CarcassonnePosition]):
         layout.add("hand", NUM_TYPES, doc="the tile in hand, one-hot")
         layout.add("phase", 3, doc="place, deploy, over")
         layout.add("to_move", num_players, doc="the player to move (observer first)")
-        layout.add("scores", num_players, doc="points / 100 (observer first)")
+        layout.add("scores", num_players, doc="points / 100 (observer first)", high=_most_points() / 100.0)
         layout.add("supply", num_players, doc="followers in supply / 7 (observer first)")
-        layout.add("remaining", NUM_TYPES, doc="land tiles left per type / 10")
-        layout.add("river_remaining", 1, doc="river tiles left / 12")
+        most = max(spec.count for spec in TILE_SPECS if not spec.river)
+        layout.add("remaining", NUM_TYPES, doc="land tiles left per type / 10", high=most / 10.0)
+        river = sum(spec.count for spec in TILE_SPECS if spec.river)
+        layout.add("river_remaining", 1, doc="river tiles left / 12", high=river / 12.0)
         self.layout = layout
         # The writers store items by their index in the whole buffer, from the player count alone.
         assert layout.slices["river_remaining"].offset == _remaining_at(num_players) + NUM_TYPES

@@ -19,6 +19,7 @@ about 0..1 by the divisor given.
 
 from __future__ import annotations
 
+import math
 from typing import Any, Final
 
 from townhall.engine.items import float_items, rows
@@ -296,15 +297,39 @@ class KutnaHoraObserver(Observer[KutnaHoraPosition]):
         side = DATA.sides[num_players]
         self.town_cells = side.rows * side.cols
         layout = Layout()
+        # Bounds from the data where it sets a limit; math.inf where the rules set none (money,
+        # points, production, counts of goods, the tracks' positions).
+        inf = math.inf
         layout.add("town", 2 + num_players, self.town_cells, doc="built, building, owner")
-        layout.add("mine", 4 + num_players, MINE_CELLS, doc="empty, rock, tile, tile index, owner")
-        layout.add("mine_stars", MINE_CELLS, doc="rock stars / 2")
-        layout.add("stacks", 2, STACKS, doc="top building, hidden cards left")
-        layout.add("players", num_players, PLAYER_FIELDS, doc="per player figures (observer first)")
-        layout.add("production", num_players, 6, doc="production per good / 10")
-        layout.add("market", SLIDERS + 3 * GOODS_COUNTED + 3, doc="sliders, bank, noble pool, council, mine layers")
+        tiles = max(tile.index for tile in (*DATA.mine_tiles, *DATA.tech))
+        layout.add(
+            "mine", 4 + num_players, MINE_CELLS, doc="empty, rock, tile, tile index, owner", high=max(1.0, tiles / 40.0)
+        )
+        layout.add("mine_stars", MINE_CELLS, doc="rock stars / 2", high=max(DATA.rocks) / 2.0)
+        # a stack's top building + 1 / 37, and its hidden cards / 3: at most every building
+        stacked = max(1.0, len(DATA.buildings) / 3.0)
+        layout.add("stacks", 2, STACKS, doc="top building, hidden cards left", high=stacked)
+        row = [inf] * PLAYER_FIELDS
+        row[REPUTATION_COLUMN] = DATA.rep_max / 10.0
+        row[POOL_COLUMN] = DATA.pool_capacity / 10.0
+        row[RESERVE_COLUMN] = DATA.miners / 10.0
+        row[HOUSES_COLUMN : HOUSES_COLUMN + 3] = [DATA.houses_per_row / 4.0] * 3
+        row[CARDS_USED_COLUMN] = len(DATA.cards) / 4.0
+        row[TO_MOVE_COLUMN] = 1.0
+        row[GUILDS_COLUMN] = len({b.guild for b in DATA.buildings if b.guild >= 0}) / 2.0
+        floor = [0.0] * PLAYER_FIELDS
+        floor[MONEY_COLUMN] = floor[POINTS_COLUMN] = -inf
+        floor[REPUTATION_COLUMN] = DATA.rep_min / 10.0
+        layout.add(
+            "players", num_players, PLAYER_FIELDS, doc="per player figures (observer first)", low=floor, high=row
+        )
+        layout.add("production", num_players, 6, doc="production per good / 10", high=inf)
+        # sliders / 10 (a column of the price table), the bank, noble pool and council (no limit),
+        # tiles left per mine layer / 12 (at most every mine tile)
+        market = [DATA.columns / 10.0] * SLIDERS + [inf] * (3 * GOODS_COUNTED) + [len(DATA.mine_tiles) / 12.0] * 3
+        layout.add("market", len(market), doc="sliders, bank, noble pool, council, mine layers", high=market)
         layout.add("progress", 5, doc="phase one-hot")
-        layout.add("tracks", 4, doc="round / rounds, population, ore, tax")
+        layout.add("tracks", 4, doc="round / rounds, population, ore, tax", high=(1.0, inf, inf, DATA.tax_cap / 5.0))
         self.layout = layout
         # What all players share, which changes a few times a round, with a key of a few int reads
         # (the rules bump the position's revisions) and writing only what changed; and the

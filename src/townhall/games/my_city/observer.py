@@ -20,6 +20,7 @@ the card and the end flags, the figures' revision (position.py) with who decided
 
 from __future__ import annotations
 
+import math
 from typing import Any, Final
 
 import numpy as np
@@ -85,9 +86,13 @@ class MyCityObserver(Observer[MyCityPosition]):
         layout.add("boards", num_players, PLANES, SIZE, SIZE, doc="per player board planes")
         layout.add("terrain", 3, SIZE, SIZE, doc="land, river, buildable")
         layout.add("card", CARDS, doc="the card to play, one-hot")
-        layout.add("remaining", CARDS, doc="cards left in the deck")
-        layout.add("players", num_players, 7, doc="per player figures (observer first)")
-        layout.add("game", 3, doc="revealed / 24, gold claimed, over")
+        # Counts and the score have no limit in the rules data: math.inf (a score goes below 0).
+        inf = math.inf
+        layout.add("remaining", CARDS, doc="cards left in the deck", high=inf)
+        low = (-inf, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+        high = (inf, 1.0, inf, inf, 1.0, 1.0, 1.0)
+        layout.add("players", num_players, 7, doc="per player figures (observer first)", low=low, high=high)
+        layout.add("game", 3, doc="revealed / 24, gold claimed, over", high=(inf, 1.0, 1.0))
         self.layout = layout
         self.boards_at = layout.slices["boards"].offset
         self.card_at = layout.slices["card"].offset
