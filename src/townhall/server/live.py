@@ -264,14 +264,16 @@ def new_table(
     seats: Sequence[str],
     settings: dict[str, Json],
     clock_now: float,
+    table_id: str | None = None,
 ) -> tuple[Live, Table]:
-    """A new table, live and as its row: the state started with a logged chance, the clock set."""
+    """A new table, live and as its row: the state started with a logged chance, the clock set;
+    its id a fresh uuid4 unless given (a rematch's id is its old table's, hashed)."""
     chance = Chance(secrets.randbits(63), log=True)
     resolved = dict(game.meta.resolve(options))
     state = game.start(num_players, resolved, chance)
     now = utc_now()
     live = Live(
-        table_id=uuid.uuid4().hex,
+        table_id=table_id or uuid.uuid4().hex,
         game=game,
         num_players=num_players,
         options=resolved,

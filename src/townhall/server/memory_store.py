@@ -9,7 +9,7 @@ from dataclasses import replace
 from datetime import datetime
 
 from townhall.engine.errors import StaleState
-from townhall.server.errors import SeatTaken, TableNotFound
+from townhall.server.errors import SeatTaken, TableExists, TableNotFound
 from townhall.server.model import OPEN, OVER, RUNNING, ChatLine, Moved, Seat, Step, Stored, Table, Touched
 from townhall.server.store import CHAT_SHOWN, LOBBY_SHOWN, Started
 from townhall.server.words import _
@@ -22,6 +22,8 @@ class MemoryStore:
 
     def create(self, table: Table, seats: list[Seat]) -> None:
         with self._lock:
+            if table.id in self._tables:
+                raise TableExists(_("table {table} exists").format(table=table.id))
             self._tables[table.id] = Stored(table=copy.deepcopy(table), seats=copy.deepcopy(seats), steps=[], chat=[])
 
     def load(self, table_id: str) -> Stored:

@@ -15,11 +15,11 @@ from typing import Any, cast
 
 from sqlalchemy import Engine, select, text, update
 from sqlalchemy import Table as SqlTable
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session
 
 from townhall.engine.protocol import Json
-from townhall.server.errors import SeatTaken, TableNotFound
+from townhall.server.errors import SeatTaken, TableExists, TableNotFound
 from townhall.server.model import OPEN, OVER, RUNNING, ChatLine, Moved, Seat, Step, Stored, Table, Touched
 from townhall.server.storage import ChatRow, SeatRow, StepRow, TableRow
 from townhall.server.store import CHAT_SHOWN, LOBBY_SHOWN, Started
@@ -37,10 +37,13 @@ class SqlStore:
         self._steps = StepWriter(engine, self._writing(), threads=1 if self._writer is not None else WRITERS)
 
     def create(self, table: Table, seats: list[Seat]) -> None:
-        with self._writing(), Session(self._engine) as session, session.begin():
-            session.add(TableRow(**asdict(table)))  # the row's columns are the model's fields
-            session.flush()
-            session.add_all(SeatRow(table_id=table.id, kind=seat.kind, **asdict(seat)) for seat in seats)
+        try:
+            with self._writing(), Session(self._engine) as session, session.begin():
+                session.add(TableRow(**asdict(table)))  # the row's columns are the model's fields
+                session.flush()
+                session.add_all(SeatRow(table_id=table.id, kind=seat.kind, **asdict(seat)) for seat in seats)
+        except IntegrityError as error:  # the id is taken: one transaction made it first (a rematch)
+            raise TableExists(_("table {table} exists").format(table=table.id)) from error
 
     def load(self, table_id: str) -> Stored:
         with Session(self._engine) as session:

@@ -21,7 +21,7 @@ LOBBY_SHOWN = 200  # tables the lobby lists (the newest)
 
 class TableStore(Protocol):
     def create(self, table: Table, seats: list[Seat]) -> None:
-        """Store a new table and its seats."""
+        """Store a new table and its seats (TableExists, nothing stored, when its id is taken)."""
 
     def load(self, table_id: str) -> Stored:
         """The table's row, seats, whole log and last `CHAT_SHOWN` chat lines (TableNotFound)."""
