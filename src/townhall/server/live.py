@@ -299,6 +299,7 @@ def new_table(
         clock=live.clock,
         public_clock=live.clock,
         deadline=live.deadline(live.clock),
+        movers=list(state.to_move()),
         state_id=0,
         status=live.status,
         created_at=now,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import threading
+from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
 
@@ -52,6 +53,7 @@ class MemoryStore:
                 status=OVER if moved.over else stored.table.status,
                 public_state_id=moved.public_state_id,
                 public_clock=copy.deepcopy(moved.public_clock),
+                movers=list(moved.movers),
             )
 
     def take_seat(
@@ -110,6 +112,17 @@ class MemoryStore:
                 table_id
                 for table_id, stored in self._tables.items()
                 if stored.table.status == RUNNING and stored.table.deadline is not None and stored.table.deadline <= now
+            ]
+
+    def waiting_for(self, seats: Sequence[tuple[str, int]]) -> list[tuple[str, int]]:
+        with self._lock:
+            tables = {table_id: self._tables.get(table_id) for table_id, _seat in seats}
+            return [
+                (table_id, seat)
+                for table_id, seat in seats
+                if (stored := tables[table_id]) is not None
+                and stored.table.status == RUNNING
+                and seat in (stored.table.movers or ())
             ]
 
     def active(self) -> list[str]:

@@ -420,7 +420,13 @@ class TableRunner:
         public_clock = clock if step.private_to is None else live.public_clock
         deadline = None if over else live.deadline(clock)
         moved = Moved(
-            updated_at=now, clock=clock, deadline=deadline, over=over, public_state_id=public, public_clock=public_clock
+            updated_at=now,
+            clock=clock,
+            deadline=deadline,
+            over=over,
+            public_state_id=public,
+            public_clock=public_clock,
+            movers=() if over else after.to_move(),
         )
         try:
             self.store.append(live.table_id, step.state_id - 1, step, moved)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import threading
+from collections.abc import Sequence
 from dataclasses import asdict
 from datetime import datetime
 from typing import Any, cast
@@ -87,6 +88,7 @@ class SqlStore:
             "deadline": moved.deadline,
             "public_state_id": moved.public_state_id,
             "public_clock": moved.public_clock,
+            "movers": list(moved.movers),
         }
         if moved.over:
             values["status"] = OVER
@@ -177,6 +179,17 @@ class SqlStore:
                 session.scalars(select(TableRow.id).where(TableRow.deadline <= now, TableRow.status == RUNNING)).all()
             )
 
+    def waiting_for(self, seats: Sequence[tuple[str, int]]) -> list[tuple[str, int]]:
+        wanted = {table_id for table_id, _seat in seats}
+        deciding: dict[str, set[int]] = {}
+        with Session(self._engine) as session:
+            for chunk in _chunks(sorted(wanted)):
+                rows = session.execute(
+                    select(TableRow.id, TableRow.movers).where(TableRow.id.in_(chunk), TableRow.status == RUNNING)
+                )
+                deciding.update((row.id, set(row.movers or ())) for row in rows)
+        return [(table_id, seat) for table_id, seat in seats if seat in deciding.get(table_id, ())]
+
     def active(self) -> list[str]:
         with Session(self._engine) as session:
             return list(session.scalars(select(TableRow.id).where(TableRow.status != OVER)).all())
@@ -191,6 +204,11 @@ class SqlStore:
 
     def _writing(self) -> contextlib.AbstractContextManager[object]:
         return self._writer if self._writer is not None else contextlib.nullcontext()
+
+
+def _chunks(ids: list[str], size: int = 500) -> list[list[str]]:
+    """Ids a few hundred at a time: an IN list stays within every database's bound parameters."""
+    return [ids[start : start + size] for start in range(0, len(ids), size)]
 
 
 def _row(session: Session, table_id: str) -> TableRow:
@@ -221,4 +239,5 @@ def _table(row: TableRow) -> Table:
         updated_at=row.updated_at,
         public_state_id=row.public_state_id,
         public_clock=cast("dict[str, Json] | None", row.public_clock),
+        movers=None if row.movers is None else list(row.movers),
     )
