@@ -5,9 +5,16 @@ without the old seat's token. Against real servers, on SQLite and PostgreSQL."""
 from __future__ import annotations
 
 import random
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
 
 from tests.server.client import Player, http, new_table, play_some, sit
 from tests.server.conftest import Server
+from townhall import games
+from townhall.server.runner import TableRunner
+from townhall.server.sql_store import SqlStore
+from townhall.server.storage import connect
 
 
 def rematch(base: str, table: str, token: str | None) -> tuple[int, dict[str, object]]:
@@ -65,3 +72,35 @@ def test_a_finished_table_has_one_rematch_with_the_seats_moved_on(each_database_
 
     # the rematch of the rematch is another table
     assert http.post(f"{base}/api/tables/{new_id}/rematch", headers=players[0].headers).status_code == 409
+
+
+@pytest.mark.parametrize("database", ["sqlite", "postgres"])
+def test_players_asking_at_once_through_two_processes_reach_one_table(
+    database: str, request: pytest.FixtureRequest
+) -> None:
+    url = request.getfixturevalue(f"{database}_url")
+    # two processes' caches; on SQLite (one process serves it) they share one store
+    shared = SqlStore(connect(url))
+    first, second = (
+        TableRunner(shared if database == "sqlite" else SqlStore(connect(url)), games.get) for _ in range(2)
+    )
+    tables = []
+    for _ in range(3):
+        table_id = first.create("carcassonne", 2, {}, ["human", "human"], {})
+        first.take_seat(table_id, 0, "ann")
+        first.take_seat(table_id, 1, "bob")
+        first.resign(table_id, 1)
+        tables.append(table_id)
+    with ThreadPoolExecutor(4) as pool:
+        asked = [
+            pool.submit(runner.rematch, table_id, seat)
+            for table_id in tables
+            for runner, seat in ((first, 0), (second, 1), (second, 0), (first, 1))
+        ]
+        answers = [future.result() for future in asked]
+    for index in range(len(tables)):
+        mine = answers[4 * index : 4 * index + 4]
+        assert len({new_id for new_id, _seat in mine}) == 1  # one rematch per table
+        assert [seat for _id, seat in mine] == [1, 0, 1, 0]
+        summary = second.view(mine[0][0], None)  # read fresh: the other process may have seated someone
+        assert summary["status"] == "running" and [s["name"] for s in summary["seats"]] == ["bob", "ann"]

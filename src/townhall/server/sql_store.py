@@ -108,7 +108,9 @@ class SqlStore:
         self, table_id: str, seat: int, name: str, token_hash: str, now: datetime, started: Started = (None, None)
     ) -> Touched:
         with self._writing(), Session(self._engine) as session, session.begin():
-            row = _row(session, table_id)
+            # the table's row locked (PostgreSQL): two seats taken at once through two processes
+            # are told apart, each `Touched.before` being the other's `after`
+            row = _row(session, table_id, lock=True)
             seat_row = session.get(SeatRow, (table_id, seat))
             if seat_row is None:
                 raise TableNotFound(
@@ -211,8 +213,8 @@ def _chunks(ids: list[str], size: int = 500) -> list[list[str]]:
     return [ids[start : start + size] for start in range(0, len(ids), size)]
 
 
-def _row(session: Session, table_id: str) -> TableRow:
-    row = session.get(TableRow, table_id)
+def _row(session: Session, table_id: str, lock: bool = False) -> TableRow:
+    row = session.get(TableRow, table_id, with_for_update=lock)
     if row is None:
         raise TableNotFound(_("there is no table {table!r}").format(table=table_id))
     return row
