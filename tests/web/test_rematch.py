@@ -40,6 +40,10 @@ def test_both_players_click_rematch_and_meet_at_one_new_table(
     waiting = http.get(f"{server.url}/api/tables/{new_id}").json()
     assert waiting["status"] == "open" and [s["name"] for s in waiting["seats"]] == [None, "ann"]
 
+    watcher.goto(f"{server.url}/")  # in the lobby the waiting rematch offers no seat to anyone else
+    expect(watcher.locator(f'#open li[data-table="{new_id}"]')).to_be_visible()
+    expect(watcher.locator(f'#open li[data-table="{new_id}"] a.join')).to_have_count(0)
+
     pages[1].click("#rematch")
     pages[1].wait_for_url(f"{server.url}/tables/{new_id}")
     started = http.get(f"{server.url}/api/tables/{new_id}", headers=bob.headers).json()

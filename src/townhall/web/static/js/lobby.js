@@ -282,7 +282,9 @@ async function listTables() {
     $("#open"),
     others.length
       ? others.map((table) => {
-          const free = table.seats.filter((s) => s.kind === "human" && !s.taken);
+          // a rematch's seats are kept for the players of the game before it: nobody else may join
+          const kept = Boolean(table.settings?.rematch_of);
+          const free = kept ? [] : table.seats.filter((s) => s.kind === "human" && !s.taken);
           return h(
             "li",
             { "data-table": table.id },
