@@ -14,9 +14,18 @@ import pytest
 from townhall import games
 from townhall.agents import make_agent
 from townhall.engine.agent import Budget
-from townhall.engine.errors import GameOver, MalformedAction, NotYourTurn, StaleState
+from townhall.engine.errors import GameOver, MalformedAction, NotYourTurn, OptionError, StaleState
 from townhall.engine.protocol import Json
-from townhall.server.errors import BadRequest, BadToken, NotSeated, SeatTaken, TableNotFound, UndoRefused
+from townhall.server import clocks
+from townhall.server.errors import (
+    BadRequest,
+    BadToken,
+    NotOver,
+    NotSeated,
+    SeatTaken,
+    TableNotFound,
+    UndoRefused,
+)
 from townhall.server.memory_store import MemoryStore
 from townhall.server.model import Moved, Step
 from townhall.server.runner import TableRunner
@@ -291,3 +300,43 @@ def test_a_store_appends_only_on_the_expected_state(store: TableStore) -> None:
         store.version("no-such-table")
     with pytest.raises(TableNotFound):
         store.load("no-such-table")
+
+
+def test_a_rematch_keeps_its_seats_for_the_old_players(store: TableStore) -> None:
+    runner = TableRunner(store, games.get)
+    table_id = runner.create(GAME, 3, {}, ["bot:random", "human", "human"], {"bot_seconds": 0.1})
+    runner.take_seat(table_id, 1, "ann")
+    bob = runner.take_seat(table_id, 2, "bob")
+    with pytest.raises(NotOver):
+        runner.rematch(table_id, 1)
+    runner.leave(table_id, 2)  # bob left mid-game: his token still reaches his rematch seat
+    runner.resign(table_id, 1)
+    with pytest.raises(NotSeated):
+        runner.rematch(table_id, None)
+    new_id, seat = runner.rematch(table_id, 2)
+    assert seat == 0 and runner.seat_of(new_id, bob) == 0
+    seats = runner.summary(new_id)["seats"]
+    assert [(s["kind"], s["name"]) for s in seats] == [("human", "bob"), ("bot", seats[1]["name"]), ("human", None)]
+    with pytest.raises(SeatTaken):  # ann's seat (2) waits for her token alone
+        runner.take_seat(new_id, 2, "eve")
+    assert runner.rematch(table_id, 1) == (new_id, 2) == runner.rematch(table_id, 1)
+    assert runner.view(new_id, None)["status"] == "running"
+
+
+def test_a_turn_clock_gives_hours_and_times_out_like_a_move_clock(
+    store: TableStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with pytest.raises(OptionError):
+        clocks.check({"kind": "turn", "hours": 3})
+    assert clocks.check({"kind": "turn", "hours": 72})["seconds"] == 72 * 3600.0
+    monkeypatch.setenv("TOWNHALL_TURN_HOUR", "60")  # an hour of a minute
+    clock = Clock()
+    runner = TableRunner(store, games.get, now=clock)
+    table_id = _table(runner, settings={"clock": clocks.check({"kind": "turn", "hours": 4})})
+    mover = runner.view(table_id, None)["to_move"][0]
+    assert runner.view(table_id, None)["clocks"]["due"][mover] == pytest.approx(clock.now + 240)
+    clock.now += 239
+    assert runner.overdue() == []
+    clock.now += 2
+    assert runner.overdue() == [(table_id, mover, 0)]
+    assert store.waiting_for([(table_id, mover)]) == [(table_id, mover)]

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 
 from playwright.sync_api import BrowserContext, expect
 
+from tests.server.client import http
 from tests.server.conftest import Server
 from tests.web.table import new_table, seat_browser
 from townhall import web
@@ -81,6 +83,24 @@ def test_a_table_with_a_clock_shows_it_running(
     assert first.startswith(("5:00", "4:5"))
     expect(clock).not_to_have_text(first, timeout=5_000)  # it counts down between two views
     expect(page.locator('[data-clock="1"]')).to_have_text("5:00")
+
+
+def test_a_turn_based_table_from_the_lobby(server: Server, context: BrowserContext) -> None:
+    page = context.new_page()
+    page.goto(f"{server.url}/")
+    page.select_option("#game", "carcassonne")
+    page.select_option("#seat-1", "bot:easy")
+    expect(page.locator("#clock-hours-label")).to_be_hidden()
+    page.select_option("#clock", "turn")
+    expect(page.locator("#clock-hours-label")).to_contain_text("hours per move")
+    page.select_option("#clock-hours", "12")
+    page.click("#create")
+    page.wait_for_url(f"{server.url}/tables/*")
+    table = page.url.rsplit("/", 1)[1].split("?")[0]
+    clock = http.get(f"{server.url}/api/tables/{table}").json()["settings"]["clock"]
+    assert clock["kind"] == "turn" and clock["hours"] == 12
+    # the human moves first or after the bot: either way a clock shows hours, as h:mm:ss
+    expect(page.locator(".clock.running")).to_have_text(re.compile(r"^1[12]:\d\d:\d\d$"))
 
 
 def test_a_seat_the_server_does_not_know_falls_back_to_watching(server: Server, context: BrowserContext) -> None:

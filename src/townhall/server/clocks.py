@@ -2,20 +2,35 @@
 
 A clock is `{"kind": "none"}`, `{"kind": "move", "seconds": S}` (S seconds per decision) or
 `{"kind": "fischer", "base": B, "increment": I}` (B seconds per player, I more after each of their
-actions). The state holds each seat's remaining seconds and, for each seat deciding now, since when.
+actions) or `{"kind": "turn", "hours": H}` (a turn-based game: H hours per decision, one of
+`TURN_HOURS`; its deadlines are stored like the others', so they outlast restarts). The state holds each seat's remaining seconds and, for each seat deciding now, since when.
 A human whose time runs out is played by the greedy bot for that decision (`on_timeout: "bot"`,
 the default) or forfeits the game (`on_timeout: "forfeit"`: the engine's forfeit outcome).
 """
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from townhall.engine.errors import OptionError
 from townhall.engine.protocol import Json
 from townhall.server.words import _
 
-KINDS = ("none", "move", "fischer")
+KINDS = ("none", "move", "fischer", "turn")
+TURN_HOURS = (4, 12, 24, 72)  # the hours a turn-based table gives each decision
+TURN_HOUR = "TOWNHALL_TURN_HOUR"  # seconds an hour of a turn clock lasts (3600; tests shorten it)
+
+
+def hour() -> float:
+    """The length of a turn clock's hour in seconds: 3600 unless the environment says otherwise."""
+    try:
+        seconds = float(os.environ.get(TURN_HOUR, "3600"))
+    except ValueError:
+        return 3600.0
+    return seconds if seconds > 0 else 3600.0
+
+
 TIMEOUTS = ("bot", "forfeit")  # out of time: the greedy bot takes that decision, or the seat forfeits
 
 
@@ -33,11 +48,26 @@ def check(config: dict[str, Any] | None) -> dict[str, Json]:
                 choices=", ".join(TIMEOUTS), value=on_timeout
             )
         )
-    allowed = {"none": {"kind"}, "move": {"kind", "seconds"}, "fischer": {"kind", "base", "increment"}}[kind]
+    allowed = {
+        "none": {"kind"},
+        "move": {"kind", "seconds"},
+        "fischer": {"kind", "base", "increment"},
+        "turn": {"kind", "hours"},
+    }[kind]
     unknown = set(config) - allowed - {"on_timeout"}
     if unknown:
         raise OptionError(_("a {kind} clock has no {keys}").format(kind=kind, keys=", ".join(sorted(unknown))))
     out: dict[str, Json] = {"kind": kind, "on_timeout": on_timeout}
+    if kind == "turn":
+        hours = config.get("hours")
+        if isinstance(hours, bool) or hours not in TURN_HOURS:
+            raise OptionError(
+                _("a turn clock gives {choices} hours a move, not {value!r}").format(
+                    choices=", ".join(str(h) for h in TURN_HOURS), value=hours
+                )
+            )
+        # the seconds a decision has, fixed when the table is made: its deadlines follow them
+        return {**out, "hours": int(hours), "seconds": float(hours) * hour()}
     for key in sorted(allowed - {"kind"}):
         value = config.get(key, 0 if key == "increment" else None)
         if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 86400:
@@ -75,7 +105,7 @@ def deadline(config: dict[str, Json], clock: dict[str, Json], seat: int) -> floa
     started = clock["since"].get(str(seat))
     if started is None:
         return None
-    if config["kind"] == "move":
+    if config["kind"] in ("move", "turn"):
         return float(started) + float(config["seconds"])
     return float(started) + float(clock["remaining"][seat])
 
@@ -100,10 +130,12 @@ def view(config: dict[str, Json], clock: dict[str, Json] | None, now: float) -> 
     if clock is None:
         return None
     left: list[Json] = []
+    due: list[Json] = []  # when each running seat's time runs out (epoch seconds)
     for seat, remaining in enumerate(clock["remaining"]):
         end = deadline(config, clock, seat)
+        due.append(end)
         if end is None:
-            left.append(None if config["kind"] == "move" else remaining)
+            left.append(None if config["kind"] in ("move", "turn") else remaining)
         else:
             left.append(max(0.0, end - now))
-    return {**config, "left": left, "running": sorted(int(seat) for seat in clock["since"])}
+    return {**config, "left": left, "due": due, "running": sorted(int(seat) for seat in clock["since"])}

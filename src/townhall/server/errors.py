@@ -29,6 +29,12 @@ class SeatTaken(TownhallError):
     code: ClassVar[str] = "seat-taken"
 
 
+class TableExists(TownhallError):
+    """A new table whose id another table has (a rematch asked for twice: the first one made it)."""
+
+    code: ClassVar[str] = "table-exists"
+
+
 class NotOver(TownhallError):
     """A request for what exists only once the game is over (the record)."""
 
@@ -66,6 +72,7 @@ STATUS: dict[str, int] = {
     "game-over": 409,
     "stale-state": 409,
     "seat-taken": 409,
+    "table-exists": 409,
     "not-over": 409,
     "undo-refused": 409,
     "waiting-for-players": 409,

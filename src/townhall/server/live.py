@@ -264,14 +264,16 @@ def new_table(
     seats: Sequence[str],
     settings: dict[str, Json],
     clock_now: float,
+    table_id: str | None = None,
 ) -> tuple[Live, Table]:
-    """A new table, live and as its row: the state started with a logged chance, the clock set."""
+    """A new table, live and as its row: the state started with a logged chance, the clock set;
+    its id a fresh uuid4 unless given (a rematch's id is its old table's, hashed)."""
     chance = Chance(secrets.randbits(63), log=True)
     resolved = dict(game.meta.resolve(options))
     state = game.start(num_players, resolved, chance)
     now = utc_now()
     live = Live(
-        table_id=uuid.uuid4().hex,
+        table_id=table_id or uuid.uuid4().hex,
         game=game,
         num_players=num_players,
         options=resolved,
@@ -297,6 +299,7 @@ def new_table(
         clock=live.clock,
         public_clock=live.clock,
         deadline=live.deadline(live.clock),
+        movers=list(state.to_move()),
         state_id=0,
         status=live.status,
         created_at=now,

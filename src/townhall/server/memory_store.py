@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import copy
 import threading
+from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
 
 from townhall.engine.errors import StaleState
-from townhall.server.errors import SeatTaken, TableNotFound
+from townhall.server.errors import SeatTaken, TableExists, TableNotFound
 from townhall.server.model import OPEN, OVER, RUNNING, ChatLine, Moved, Seat, Step, Stored, Table, Touched
 from townhall.server.store import CHAT_SHOWN, LOBBY_SHOWN, Started
 from townhall.server.words import _
@@ -22,6 +23,8 @@ class MemoryStore:
 
     def create(self, table: Table, seats: list[Seat]) -> None:
         with self._lock:
+            if table.id in self._tables:
+                raise TableExists(_("table {table} exists").format(table=table.id))
             self._tables[table.id] = Stored(table=copy.deepcopy(table), seats=copy.deepcopy(seats), steps=[], chat=[])
 
     def load(self, table_id: str) -> Stored:
@@ -50,6 +53,7 @@ class MemoryStore:
                 status=OVER if moved.over else stored.table.status,
                 public_state_id=moved.public_state_id,
                 public_clock=copy.deepcopy(moved.public_clock),
+                movers=list(moved.movers),
             )
 
     def take_seat(
@@ -108,6 +112,17 @@ class MemoryStore:
                 table_id
                 for table_id, stored in self._tables.items()
                 if stored.table.status == RUNNING and stored.table.deadline is not None and stored.table.deadline <= now
+            ]
+
+    def waiting_for(self, seats: Sequence[tuple[str, int]]) -> list[tuple[str, int]]:
+        with self._lock:
+            tables = {table_id: self._tables.get(table_id) for table_id, _seat in seats}
+            return [
+                (table_id, seat)
+                for table_id, seat in seats
+                if (stored := tables[table_id]) is not None
+                and stored.table.status == RUNNING
+                and seat in (stored.table.movers or ())
             ]
 
     def active(self) -> list[str]:

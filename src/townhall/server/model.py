@@ -93,6 +93,7 @@ class Table:
     updated_at: datetime
     public_state_id: int = 0  # the steps everyone may see (a private step moves state_id only)
     public_clock: dict[str, Json] | None = None  # the clock as of the last step everyone saw
+    movers: list[int] | None = None  # the seats deciding now (None: stored before it was kept)
 
 
 @dataclass(slots=True, kw_only=True)
@@ -115,6 +116,7 @@ class Moved:
     over: bool
     public_state_id: int
     public_clock: dict[str, Json] | None
+    movers: tuple[int, ...] = ()  # the seats deciding after the step
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

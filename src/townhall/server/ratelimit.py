@@ -27,7 +27,7 @@ from townhall.server.words import _
 
 _UNITS = {"s": 1.0, "sec": 1.0, "second": 1.0, "m": 60.0, "min": 60.0, "minute": 60.0, "h": 3600.0, "hour": 3600.0}
 _PER = re.compile(r"^(?P<times>\d+(\.\d+)?)?\s*(?P<unit>[a-z]+)$")
-_SEAT_WRITES = re.compile(r"^/api/tables/[^/]+/(actions|final|undo|resign|leave|chat)/?$")
+_SEAT_WRITES = re.compile(r"^/api/tables/[^/]+/(actions|final|undo|resign|leave|chat|rematch)/?$")
 
 
 def parse_rate(text: str) -> Rate | None:

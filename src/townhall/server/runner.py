@@ -11,6 +11,7 @@ Typed actions are read by the engine's parser, as at the terminal.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import secrets
@@ -26,9 +27,18 @@ from townhall.engine.outcome import forfeit
 from townhall.engine.protocol import Game, Json, State
 from townhall.engine.why import refusals_at
 from townhall.i18n import naming
-from townhall.server import clocks, history, projection
+from townhall.server import clocks, history, projection, rematch
 from townhall.server.cache import CACHED_TABLES, TableCache
-from townhall.server.errors import BadRequest, BadToken, NotOver, NotSeated, UndoRefused, Waiting
+from townhall.server.errors import (
+    BadRequest,
+    BadToken,
+    NotOver,
+    NotSeated,
+    SeatTaken,
+    TableExists,
+    UndoRefused,
+    Waiting,
+)
 from townhall.server.live import BotTurn, Live, Undone, bot_turn, new_table, replay_kept, started_clock
 from townhall.server.model import ACTION, FORFEIT, LEAVE, OPEN, OVER, RUNNING, TIMEOUT, UNDO, Moved, Seat, Step
 from townhall.server.storage import hash_token, utc_now
@@ -73,9 +83,12 @@ class TableRunner:
         options: dict[str, Json],
         seats: Sequence[str],
         settings: dict[str, Json],
+        table_id: str | None = None,
     ) -> str:
-        """A new table; `seats` holds "human" or an agent spec per seat (already checked)."""
-        live, table = new_table(self._lookup(game_name), num_players, options, seats, settings, self._now())
+        """A new table; `seats` holds "human" or an agent spec per seat (already checked).
+        TableExists when `table_id` is given and taken."""
+        game = self._lookup(game_name)
+        live, table = new_table(game, num_players, options, seats, settings, self._now(), table_id)
         self.store.create(table, live.seats)
         self.cache.keep(live)
         self._notify(live.table_id, 0, None)
@@ -84,10 +97,44 @@ class TableRunner:
     def take_seat(self, table_id: str, seat: int, name: str) -> str:
         """Seat a person; the token (128 random bits) is returned once and stored only as a hash."""
         token = secrets.token_urlsafe(16)
-        digest = hash_token(token)
+        self._seat(table_id, seat, name, hash_token(token), claim=False)
+        return token
+
+    def rematch(self, table_id: str, seat: int | None) -> tuple[str, int]:
+        """`seat`'s place at the finished table's rematch (made by the first player who asks):
+        (the new table, its seat). The seat's token stays its token there; asking again changes
+        nothing."""
+        if seat is None:
+            raise NotSeated(_("only a player of this game may ask for a rematch; send the seat's token"))
+        live = self._finished(table_id, _("a rematch is offered once the game is over"))
+        new_id = rematch.rematch_id(table_id)
+        settings = rematch.settings_of(table_id, live.settings)
+        with contextlib.suppress(TableExists):  # another player asked first: the same table
+            self.create(
+                live.game.meta.name, live.num_players, live.options, rematch.rotated(live.seats), settings, new_id
+            )
+        place = live.seats[seat]
+        new_seat = rematch.seat_after(seat, live.num_players)
+        if place.token_hash is not None:
+            self._seat(new_id, new_seat, place.name or "player", place.token_hash, claim=True)
+        return new_id, new_seat
+
+    def _seat(self, table_id: str, seat: int, name: str, digest: str, claim: bool) -> None:
+        """Seat the holder of a token's hash: a free seat, or (`claim`) a rematch's seat kept for
+        them, where claiming twice changes nothing."""
         with self.cache.lock(table_id):
-            started = started_clock(self.cache.get(table_id), self._now())  # if this seat is the last one
-            touched = self.store.take_seat(table_id, seat, name, digest, utc_now(), started)
+            live = self.cache.get(table_id)
+            if rematch.kept(live.settings) and not claim:
+                raise SeatTaken(_("seat {seat} is kept for a player of the last game").format(seat=seat))
+            if claim and self.store.seat_of(table_id, digest) == seat:
+                return  # claimed already
+            started = started_clock(live, self._now())  # if this seat is the last one
+            try:
+                touched = self.store.take_seat(table_id, seat, name, digest, utc_now(), started)
+            except SeatTaken:
+                if claim and self.store.seat_of(table_id, digest) == seat:
+                    return  # the same player's other request (maybe through another process) was first
+                raise
 
             def seated(live: Live) -> None:
                 live.seats = [*live.seats]  # a view being built keeps the old list
@@ -99,7 +146,6 @@ class TableRunner:
 
             self.cache.touched(table_id, touched, seated)
         self._notify(table_id, touched.state_id, None)
-        return token
 
     def seat_of(self, table_id: str, token: str | None) -> int | None:
         """The seat a token belongs to; None for a spectator (no token); BadToken otherwise."""
@@ -374,7 +420,13 @@ class TableRunner:
         public_clock = clock if step.private_to is None else live.public_clock
         deadline = None if over else live.deadline(clock)
         moved = Moved(
-            updated_at=now, clock=clock, deadline=deadline, over=over, public_state_id=public, public_clock=public_clock
+            updated_at=now,
+            clock=clock,
+            deadline=deadline,
+            over=over,
+            public_state_id=public,
+            public_clock=public_clock,
+            movers=() if over else after.to_move(),
         )
         try:
             self.store.append(live.table_id, step.state_id - 1, step, moved)

@@ -9,17 +9,18 @@ from __future__ import annotations
 
 import contextlib
 import threading
+from collections.abc import Sequence
 from dataclasses import asdict
 from datetime import datetime
 from typing import Any, cast
 
 from sqlalchemy import Engine, select, text, update
 from sqlalchemy import Table as SqlTable
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session
 
 from townhall.engine.protocol import Json
-from townhall.server.errors import SeatTaken, TableNotFound
+from townhall.server.errors import SeatTaken, TableExists, TableNotFound
 from townhall.server.model import OPEN, OVER, RUNNING, ChatLine, Moved, Seat, Step, Stored, Table, Touched
 from townhall.server.storage import ChatRow, SeatRow, StepRow, TableRow
 from townhall.server.store import CHAT_SHOWN, LOBBY_SHOWN, Started
@@ -37,10 +38,13 @@ class SqlStore:
         self._steps = StepWriter(engine, self._writing(), threads=1 if self._writer is not None else WRITERS)
 
     def create(self, table: Table, seats: list[Seat]) -> None:
-        with self._writing(), Session(self._engine) as session, session.begin():
-            session.add(TableRow(**asdict(table)))  # the row's columns are the model's fields
-            session.flush()
-            session.add_all(SeatRow(table_id=table.id, kind=seat.kind, **asdict(seat)) for seat in seats)
+        try:
+            with self._writing(), Session(self._engine) as session, session.begin():
+                session.add(TableRow(**asdict(table)))  # the row's columns are the model's fields
+                session.flush()
+                session.add_all(SeatRow(table_id=table.id, kind=seat.kind, **asdict(seat)) for seat in seats)
+        except IntegrityError as error:  # the id is taken: one transaction made it first (a rematch)
+            raise TableExists(_("table {table} exists").format(table=table.id)) from error
 
     def load(self, table_id: str) -> Stored:
         with Session(self._engine) as session:
@@ -84,6 +88,7 @@ class SqlStore:
             "deadline": moved.deadline,
             "public_state_id": moved.public_state_id,
             "public_clock": moved.public_clock,
+            "movers": list(moved.movers),
         }
         if moved.over:
             values["status"] = OVER
@@ -103,7 +108,9 @@ class SqlStore:
         self, table_id: str, seat: int, name: str, token_hash: str, now: datetime, started: Started = (None, None)
     ) -> Touched:
         with self._writing(), Session(self._engine) as session, session.begin():
-            row = _row(session, table_id)
+            # the table's row locked (PostgreSQL): two seats taken at once through two processes
+            # are told apart, each `Touched.before` being the other's `after`
+            row = _row(session, table_id, lock=True)
             seat_row = session.get(SeatRow, (table_id, seat))
             if seat_row is None:
                 raise TableNotFound(
@@ -174,6 +181,17 @@ class SqlStore:
                 session.scalars(select(TableRow.id).where(TableRow.deadline <= now, TableRow.status == RUNNING)).all()
             )
 
+    def waiting_for(self, seats: Sequence[tuple[str, int]]) -> list[tuple[str, int]]:
+        wanted = {table_id for table_id, _seat in seats}
+        deciding: dict[str, set[int]] = {}
+        with Session(self._engine) as session:
+            for chunk in _chunks(sorted(wanted)):
+                rows = session.execute(
+                    select(TableRow.id, TableRow.movers).where(TableRow.id.in_(chunk), TableRow.status == RUNNING)
+                )
+                deciding.update((row.id, set(row.movers or ())) for row in rows)
+        return [(table_id, seat) for table_id, seat in seats if seat in deciding.get(table_id, ())]
+
     def active(self) -> list[str]:
         with Session(self._engine) as session:
             return list(session.scalars(select(TableRow.id).where(TableRow.status != OVER)).all())
@@ -190,8 +208,13 @@ class SqlStore:
         return self._writer if self._writer is not None else contextlib.nullcontext()
 
 
-def _row(session: Session, table_id: str) -> TableRow:
-    row = session.get(TableRow, table_id)
+def _chunks(ids: list[str], size: int = 500) -> list[list[str]]:
+    """Ids a few hundred at a time: an IN list stays within every database's bound parameters."""
+    return [ids[start : start + size] for start in range(0, len(ids), size)]
+
+
+def _row(session: Session, table_id: str, lock: bool = False) -> TableRow:
+    row = session.get(TableRow, table_id, with_for_update=lock)
     if row is None:
         raise TableNotFound(_("there is no table {table!r}").format(table=table_id))
     return row
@@ -218,4 +241,5 @@ def _table(row: TableRow) -> Table:
         updated_at=row.updated_at,
         public_state_id=row.public_state_id,
         public_clock=cast("dict[str, Json] | None", row.public_clock),
+        movers=None if row.movers is None else list(row.movers),
     )

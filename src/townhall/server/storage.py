@@ -68,6 +68,7 @@ class TableRow(Base):
     state_id: Mapped[int] = mapped_column(Integer, default=0)
     public_state_id: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     public_clock: Mapped[dict[str, object] | None] = mapped_column(JSON(none_as_null=True), nullable=True)
+    movers: Mapped[list[int] | None] = mapped_column(JSON(none_as_null=True), nullable=True)  # deciding now
     status: Mapped[str] = mapped_column(String(16), default="open")  # open | running | over
     created_at: Mapped[datetime] = mapped_column(default=utc_now)
     updated_at: Mapped[datetime] = mapped_column(default=utc_now)

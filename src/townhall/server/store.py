@@ -8,6 +8,7 @@ together with the write: a step is appended only if the table is still at the ex
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Protocol
 
@@ -21,7 +22,7 @@ LOBBY_SHOWN = 200  # tables the lobby lists (the newest)
 
 class TableStore(Protocol):
     def create(self, table: Table, seats: list[Seat]) -> None:
-        """Store a new table and its seats."""
+        """Store a new table and its seats (TableExists, nothing stored, when its id is taken)."""
 
     def load(self, table_id: str) -> Stored:
         """The table's row, seats, whole log and last `CHAT_SHOWN` chat lines (TableNotFound)."""
@@ -50,6 +51,11 @@ class TableStore(Protocol):
 
     def overdue(self, now: float) -> list[str]:
         """Running tables whose earliest human deadline is at or before `now`."""
+
+    def waiting_for(self, seats: Sequence[tuple[str, int]]) -> list[tuple[str, int]]:
+        """Those of the (table, seat) pairs whose seat is deciding now at a running table (a
+        player's "tables waiting for my move"; a table stored before migration 0005 shows from
+        its next step on)."""
 
     def active(self) -> list[str]:
         """Tables not over."""

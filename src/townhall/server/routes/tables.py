@@ -1,5 +1,5 @@
 """Tables: the lobby, creating a table, taking a seat, the view, actions, why a place is not
-playable, undo, resigning, leaving, chat and the record."""
+playable, undo, resigning, leaving, chat, the record and the rematch."""
 
 from __future__ import annotations
 
@@ -212,6 +212,16 @@ def log_page(
 def record(table_id: TableId, services: ServicesDep, lang: LanguageDep) -> dict[str, Json]:
     with speaking(lang):
         return services.runner.record(table_id)
+
+
+@router.post("/{table_id}/rematch", status_code=201)
+def rematch(table_id: TableId, services: ServicesDep, token: TokenDep, lang: LanguageDep) -> dict[str, Json]:
+    """Once over: the token's seat at the table's rematch (same game, options, clock and seats,
+    each seat one on), made by the first player who asks; the token stays the seat's there."""
+    with speaking(lang):
+        seat = services.runner.seat_of(table_id, token)
+        new_id, new_seat = services.runner.rematch(table_id, seat)
+    return {"id": new_id, "seat": new_seat, "token": token}
 
 
 @router.get("/{table_id}/steps/{step}")

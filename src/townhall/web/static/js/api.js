@@ -54,6 +54,7 @@ export const api = {
     request("POST", `${tablePath(table)}/leave`, { token, body: { state_id: stateId } }),
   chat: (table, token, text) => request("POST", `${tablePath(table)}/chat`, { token, body: { text } }),
   record: (table) => request("GET", `${tablePath(table)}/record`),
+  rematch: (table, token) => request("POST", `${tablePath(table)}/rematch`, { token }),
   log: (table, token, before) =>
     request("GET", `${tablePath(table)}/log${before == null ? "" : `?before=${part(before)}`}`, { token }),
   step: (table, step) => request("GET", `${tablePath(table)}/steps/${part(step)}`),

@@ -3,14 +3,14 @@
 // view's `final-…` tracks); the seat's other numbers fold into "more". In a game won by a victory
 // condition (the game's facts say so) the numbers that only rank the others are not shown as
 // scores: the rank tells, and the game names the winners (maybe nobody). Rows wrap instead of
-// scrolling sideways.
+// scrolling sideways. A seated player may start (or join) the rematch from here.
 import { clear, h } from "./dom.js";
 import { t } from "./i18n.js";
 import { seatName, tracksOf } from "./scores.js";
 
 const COUNT_MS = 900; // how long a score counts up
 
-export function renderEnd(el, view, facts, { onReplay }) {
+export function renderEnd(el, view, facts, { onReplay, onRematch }) {
   if (!view.result) {
     el.hidden = true;
     return;
@@ -104,6 +104,9 @@ export function renderEnd(el, view, facts, { onReplay }) {
       {},
       h("button", { type: "button", id: "open-replay", onclick: onReplay }, t("replay")),
       " ",
+      // a seated player's next game: the same table, each seat one on (docs/server.md, Rematch)
+      onRematch ? h("button", { type: "button", id: "rematch", onclick: onRematch }, t("rematch")) : null,
+      onRematch ? " " : null,
       h("a", { href: "/" }, t("back-to-lobby")),
     ),
   );

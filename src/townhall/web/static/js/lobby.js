@@ -28,6 +28,8 @@ function labels() {
     "clock-none": "clock-none",
     "clock-move": "clock-move",
     "clock-fischer": "clock-fischer",
+    "clock-turn": "clock-turn",
+    "clock-hours-text": "clock-hours",
     "clock-seconds-text": "clock-seconds",
     "clock-base-text": "clock-base",
     "clock-increment-text": "clock-increment",
@@ -222,6 +224,7 @@ function showClock() {
   $("#clock-seconds-label").hidden = kind !== "move";
   $("#clock-base-label").hidden = kind !== "fischer";
   $("#clock-increment-label").hidden = kind !== "fischer";
+  $("#clock-hours-label").hidden = kind !== "turn";
 }
 
 function chosenClock() {
@@ -229,6 +232,7 @@ function chosenClock() {
   if (kind === "move") return { kind, seconds: Number($("#clock-seconds").value) };
   if (kind === "fischer")
     return { kind, base: Number($("#clock-base").value) * 60, increment: Number($("#clock-increment").value) };
+  if (kind === "turn") return { kind, hours: Number($("#clock-hours").value) };
   return { kind: "none" };
 }
 
@@ -278,7 +282,9 @@ async function listTables() {
     $("#open"),
     others.length
       ? others.map((table) => {
-          const free = table.seats.filter((s) => s.kind === "human" && !s.taken);
+          // a rematch's seats are kept for the players of the game before it: nobody else may join
+          const kept = Boolean(table.settings?.rematch_of);
+          const free = kept ? [] : table.seats.filter((s) => s.kind === "human" && !s.taken);
           return h(
             "li",
             { "data-table": table.id },

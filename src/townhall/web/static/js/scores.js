@@ -24,7 +24,10 @@ export function tracksOf(board, seat) {
 export function clockText(seconds) {
   if (seconds == null) return "";
   const s = Math.max(0, Math.ceil(seconds));
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+  const pad = (n) => String(n).padStart(2, "0");
+  // a turn clock's hours: h:mm:ss
+  if (s >= 3600) return `${Math.floor(s / 3600)}:${pad(Math.floor(s / 60) % 60)}:${pad(s % 60)}`;
+  return `${Math.floor(s / 60)}:${pad(s % 60)}`;
 }
 
 export function renderScores(el, view, { held, onTake }) {

@@ -191,8 +191,25 @@ function render(fresh = []) {
   log.render(names, fresh, view.seat);
   renderChat($("#chat"), view.chat, names);
   $("#chat-form").hidden = view.seat === null;
-  renderEnd($("#end"), view, page.facts, { onReplay: startReplay });
+  renderEnd($("#end"), view, page.facts, { onReplay: startReplay, onRematch: token() ? rematch : null });
   guide?.update(view);
+}
+
+// The rematch: each seat this browser holds asks for its place at the new table (the first
+// request makes it, the others join it); the token stays the seat's there. Then the new table.
+async function rematch() {
+  let next = null;
+  try {
+    for (const held of Object.values(store.seats(tableId))) {
+      const answer = await api.rematch(tableId, held);
+      store.addSeat(answer.id, page.view.game, answer.seat, answer.token);
+      next = answer.id;
+    }
+  } catch (error) {
+    showError(error);
+    return;
+  }
+  if (next) location.href = `/tables/${encodeURIComponent(next)}`;
 }
 
 function renderOffboard(view, movable) {
