@@ -81,17 +81,20 @@ class TableRunner:
         self._notify(live.table_id, 0, None)
         return live.table_id
 
-    def take_seat(self, table_id: str, seat: int, name: str) -> str:
-        """Seat a person; the token (128 random bits) is returned once and stored only as a hash."""
+    def take_seat(self, table_id: str, seat: int, name: str, account_id: str | None = None) -> str:
+        """Seat a person (for an account when signed in: its every browser plays the seat); the
+        token (128 random bits) is returned once and stored only as a hash."""
         token = secrets.token_urlsafe(16)
         digest = hash_token(token)
         with self.cache.lock(table_id):
             started = started_clock(self.cache.get(table_id), self._now())  # if this seat is the last one
-            touched = self.store.take_seat(table_id, seat, name, digest, utc_now(), started)
+            touched = self.store.take_seat(table_id, seat, name, digest, utc_now(), started, account_id)
 
             def seated(live: Live) -> None:
                 live.seats = [*live.seats]  # a view being built keeps the old list
-                live.seats[seat] = Seat(seat=seat, spec=live.seats[seat].spec, name=name, token_hash=digest)
+                live.seats[seat] = Seat(
+                    seat=seat, spec=live.seats[seat].spec, name=name, token_hash=digest, account_id=account_id
+                )
                 live.tokens[digest] = seat
                 if live.status == OPEN and touched.status == RUNNING:  # the game starts: so does its clock
                     live.clock = live.public_clock = started[0]
@@ -101,12 +104,13 @@ class TableRunner:
         self._notify(table_id, touched.state_id, None)
         return token
 
-    def seat_of(self, table_id: str, token: str | None) -> int | None:
-        """The seat a token belongs to; None for a spectator (no token); BadToken otherwise."""
+    def seat_of(self, table_id: str, token: str | None, account_id: str | None = None) -> int | None:
+        """The seat a token belongs to (BadToken when none); without a token, the first seat the
+        signed-in account holds; None for a spectator."""
         with self.cache.lock(table_id):
             live = self.cache.get(table_id)
             if token is None:
-                return None
+                return None if account_id is None else self._account_seat(live, account_id)
             digest = hash_token(token)
             seat = live.tokens.get(digest)
             if seat is None:  # seated through another process since this one loaded the table
@@ -116,6 +120,18 @@ class TableRunner:
         if seat is None:
             raise BadToken(_("this token belongs to no seat of this table"))
         return seat
+
+    def _account_seat(self, live: Live, account_id: str) -> int | None:
+        held = [seat.seat for seat in live.seats if seat.account_id == account_id]
+        if held:
+            return held[0]
+        return self.store.seat_of_account(live.table_id, account_id)  # bound through another process
+
+    def forget(self, table_ids: Sequence[str]) -> None:
+        """Tables whose seats changed outside the runner (an account bound or deleted): rebuilt when next needed."""
+        for table_id in table_ids:
+            with self.cache.lock(table_id):
+                self.cache.forget(table_id)
 
     # --- reading --------------------------------------------------------------------------
 
