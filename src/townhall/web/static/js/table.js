@@ -3,7 +3,7 @@
 // clocks, undo, resign and leave, the end screen and the replay viewer. Live over the websocket.
 // Decisions that cannot be taken back ask first (confirm.js); nothing moves until every seat is
 // taken (the page says whom it waits for).
-import { api } from "./api.js";
+import { api, session } from "./api.js";
 import { createBoard } from "./board/api.js";
 import { playerColor } from "./board/config.js";
 import { normalize, onBoard } from "./board/state.js";
@@ -374,6 +374,7 @@ function showRulesLink(game) {
 
 async function main() {
   await setup();
+  await session().catch(() => null); // signed in: the page's changes carry the session's CSRF token
   labels();
   log = createLog($("#log"), $("#announcer"), {
     load: (before) => api.log(tableId, page.replay ? null : token(), before),
