@@ -5,6 +5,7 @@ account deleted while its finished game keeps a "deleted player", and the sign-i
 
 from __future__ import annotations
 
+import json
 import uuid
 from collections.abc import Iterator
 from typing import Any
@@ -246,3 +247,29 @@ def test_sign_ins_are_limited_per_address_and_per_name(server: Server) -> None:
     assert wrong == [401] * SIGN_INS
     assert attempt(_address(), name, PASSWORD).status_code == 429
     assert attempt(_address(), _name(), PASSWORD).status_code == 401  # another name is not
+
+
+def test_malformed_account_bodies_are_refused_in_words(server: Server) -> None:
+    browser = Browser(server.url)
+    assert browser.register(_name()).status_code == 201
+    bad: list[Any] = [
+        {"name": "", "password": PASSWORD},
+        {"name": "a\x00b", "password": PASSWORD},
+        {"name": "x" * 41, "password": PASSWORD},
+        {"name": "ann", "password": "\ud800" * 9},
+        {"name": "ann", "password": "p" * 201},
+        {"name": "ann", "password": 12345678},
+        {"name": "ann", "password": PASSWORD, "seats": [{"table": "../x", "token": "t"}]},
+        {"name": "ann", "password": PASSWORD, "seats": [{"table": "t", "token": "\ud800"}]},
+        {"name": "ann", "password": PASSWORD, "admin": True},
+        [],
+    ]
+    for path in ("/api/accounts", "/api/session"):
+        for body in bad:
+            text = json.dumps(body)  # lone surrogates travel escaped, as a browser's JSON.stringify sends them
+            answer = browser.send("POST", path, content=text, headers={"Content-Type": "application/json"})
+            assert answer.status_code == 400, (path, body, answer.text)
+            assert answer.json()["error"] == "bad-request"
+    for method, path in (("PUT", "/api/me/password"), ("DELETE", "/api/me")):
+        answer = browser.send(method, path, content="{", headers={"Content-Type": "application/json"})
+        assert answer.status_code == 400, answer.text

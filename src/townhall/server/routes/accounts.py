@@ -21,7 +21,8 @@ from townhall.server.routes.language import LanguageDep, in_language, speaking
 from townhall.server.words import _
 
 router = APIRouter(prefix="/api", tags=["accounts"], responses=REFUSALS)
-Password = Annotated[str, Field(max_length=MAX_PASSWORD)]  # the least length is the accounts' check, in words
+# One line of text (no control character or lone surrogate); the least length is the accounts' check, in words.
+Password = Annotated[Line, Field(max_length=MAX_PASSWORD)]
 
 
 class _Body(BaseModel):
@@ -30,7 +31,7 @@ class _Body(BaseModel):
 
 class GuestSeat(_Body):
     table: Annotated[str, Field(max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
-    token: Annotated[str, Field(max_length=200)]
+    token: Annotated[Line, Field(max_length=200)]
 
 
 class Credentials(_Body):
@@ -51,17 +52,21 @@ class PasswordBody(_Body):
 
 
 @router.post("/accounts", status_code=201)
-async def register(body: Credentials, request: Request, services: ServicesDep, lang: LanguageDep) -> Response:
+async def register(
+    body: Credentials, request: Request, services: ServicesDep, old: SignedInDep, lang: LanguageDep
+) -> Response:
     """A new account, signed in at once: `{"name", "csrf"}` and the session cookie."""
     limited = await _limited(request, lang, None)
     if limited is not None:
         return limited
     account = await run_in_threadpool(in_language, lang, lambda: services.accounts.register(body.name, body.password))
-    return await _signed_in(services, account, body, request, 201)
+    return await _signed_in(services, account, body, request, 201, old)
 
 
 @router.post("/session")
-async def sign_in(body: Credentials, request: Request, services: ServicesDep, lang: LanguageDep) -> Response:
+async def sign_in(
+    body: Credentials, request: Request, services: ServicesDep, old: SignedInDep, lang: LanguageDep
+) -> Response:
     """Sign in: `{"name", "csrf"}` and the session cookie (HttpOnly, SameSite=Lax)."""
     limited = await _limited(request, lang, body.name)
     if limited is not None:
@@ -71,7 +76,7 @@ async def sign_in(body: Credentials, request: Request, services: ServicesDep, la
     except BadCredentials:
         await _limiter(request).wait("sign_ins", f"name:{name_key(body.name)}")  # a refused password counts per name
         raise
-    return await _signed_in(services, account, body, request, 200)
+    return await _signed_in(services, account, body, request, 200, old)
 
 
 @router.delete("/session")
@@ -132,8 +137,10 @@ async def _limited(request: Request, lang: str, name: str | None) -> Response | 
 
 
 async def _signed_in(
-    services: ServicesDep, account: Account, body: Credentials, request: Request, status: int
+    services: ServicesDep, account: Account, body: Credentials, request: Request, status: int, old: SignedIn | None
 ) -> Response:
+    if old is not None:  # the browser's earlier session (maybe another account's) ends here
+        await run_in_threadpool(services.accounts.sign_out, old)
     cookie, signed = await run_in_threadpool(services.accounts.open_session, account)
     if body.seats:
         await run_in_threadpool(services.accounts.bind, signed, [(seat.table, seat.token) for seat in body.seats])
