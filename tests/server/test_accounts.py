@@ -13,7 +13,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.server.client import new_table, sit
+from tests.server.client import new_table, open_socket, sit
 from tests.server.conftest import Server, database_of
 
 PASSWORD = "correct horse"
@@ -145,6 +145,11 @@ def test_a_seat_taken_signed_in_is_played_from_another_browser(server: Server) -
     assert (refused.status_code, refused.json()["error"]) == (403, "not-seated")
     assert second.send("POST", f"/api/tables/{table}/chat", {"text": "from my phone"}).status_code == 201
     assert [t["table"] for t in second.send("GET", "/api/me").json()["tables"]] == [table]
+    cookie = {"Cookie": f"townhall_session={second.http.cookies['townhall_session']}"}
+    with open_socket(server.url, table, None, additional_headers=cookie) as socket:
+        assert json.loads(socket.recv(timeout=30))["seat"] == 0  # the socket too: no token, the account's seat
+    with open_socket(server.url, table, None) as socket:
+        assert json.loads(socket.recv(timeout=30))["seat"] is None
 
 
 def test_a_guest_who_registers_keeps_their_seats(server: Server) -> None:

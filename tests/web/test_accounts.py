@@ -1,6 +1,7 @@
 """Accounts in the lobby (issue 34): a guest registers and keeps the seat this browser held; another
 browser signs in to the same account and finds the table; the pages' changes carry the session's
-CSRF token (a table made and a chat line sent while signed in); signing out."""
+CSRF token (a table made and a chat line sent while signed in); the other browser's table page
+plays the account's seat without its token; signing out."""
 
 from __future__ import annotations
 
@@ -58,6 +59,12 @@ def test_sign_in_in_the_lobby_keeps_the_guest_seats_and_signs_the_pages_changes(
     assert tables == {guest_table, signed_table}
     view = phone.request.get(f"{server.url}/api/tables/{signed_table}").json()
     assert view["seat"] == 0  # the account's seat, seen from a browser that holds no token
+    phone.goto(f"{server.url}/tables/{signed_table}")
+    expect(phone.locator("body")).to_have_attribute("data-seat", "0")  # its table page plays the seat
+    phone.fill("#chat-input", "and from my phone")
+    phone.click("#chat-send")
+    expect(laptop.locator("#chat")).to_contain_text("and from my phone")
+    phone.goto(f"{server.url}/")
 
     phone.click("#account-slot button.sign-out")
     expect(phone.locator("#account-slot button.sign-in")).to_be_visible()
