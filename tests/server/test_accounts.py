@@ -75,6 +75,8 @@ def test_register_sign_in_and_wrong_password(server: Server) -> None:
     assert "httponly" in cookie and "samesite=lax" in cookie and "path=/" in cookie
     me = browser.send("GET", "/api/me").json()
     assert (me["name"], me["ratings"], me["tables"], me["csrf"]) == (name, {}, [], browser.csrf)
+    assert browser.send("GET", "/api/session").json() == {"name": name, "csrf": browser.csrf}
+    assert Browser(server.url).send("GET", "/api/session").json() == {"name": None, "csrf": None}
 
     again = Browser(server.url).register(name.upper())
     assert (again.status_code, again.json()["error"]) == (409, "name-taken")

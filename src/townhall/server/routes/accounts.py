@@ -79,6 +79,13 @@ async def sign_in(
     return await _signed_in(services, account, body, request, 200, old)
 
 
+@router.get("/session")
+def current_session(signed: SignedInDep) -> dict[str, Json]:
+    """This browser's session: `{"name", "csrf"}`, both null for a guest (a page learns here, without
+    a refusal, whether it is signed in, and the CSRF token its changes carry)."""
+    return {"name": signed.name if signed else None, "csrf": signed.csrf if signed else None}
+
+
 @router.delete("/session")
 def sign_out(services: ServicesDep, signed: SignedInDep) -> Response:
     """Sign this browser out (nothing to do when it is not signed in)."""

@@ -70,17 +70,12 @@ export const api = {
   signOut: () => request("DELETE", "/api/session"),
 };
 
-// The signed-in account ({name, csrf, ratings, tables}), its CSRF token kept for the page's
-// changes; null for a guest.
+// This browser's session ({name, csrf}), its CSRF token kept for the page's changes; null for a
+// guest (GET /api/session answers a guest without a refusal: no error in the console).
 export async function session() {
-  try {
-    const me = await request("GET", "/api/me");
-    setCsrf(me.csrf);
-    return me;
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
-    throw error;
-  }
+  const found = await request("GET", "/api/session");
+  setCsrf(found.csrf);
+  return found.name ? found : null;
 }
 
 // The seat's token is not in the URL (access logs keep URLs): the socket's first message names it.
