@@ -10,6 +10,7 @@ import sys
 import time
 import uuid
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -135,13 +136,12 @@ def start_server() -> Iterator[Callable[..., Server]]:
         server.stop()
 
 
-@pytest.fixture(scope="module", params=["sqlite", "postgres"])
-def each_database_server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """One server on a SQLite file, then one on PostgreSQL (a fresh schema), for a module's tests."""
-    if request.param == "sqlite":
-        server = Server(f"sqlite:///{tmp_path_factory.mktemp('server') / 'each.db'}").start()
-        yield server
-        server.stop()
+@contextmanager
+def database_of(kind: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A fresh database URL: a SQLite file, or a PostgreSQL schema dropped afterwards (skipped
+    when PostgreSQL is not reachable)."""
+    if kind == "sqlite":
+        yield f"sqlite:///{tmp_path_factory.mktemp('server') / 'each.db'}"
         return
     if not reachable(5432):
         pytest.skip("PostgreSQL is not reachable on 127.0.0.1:5432")
@@ -149,8 +149,17 @@ def each_database_server(request: pytest.FixtureRequest, tmp_path_factory: pytes
     schema = f"th_test_{uuid.uuid4().hex[:12]}"
     with psycopg.connect(POSTGRES, autocommit=True) as connection:
         connection.execute(f"CREATE SCHEMA {schema}")
-    server = Server(f"{POSTGRES}?options=-csearch_path%3D{schema}").start()
-    yield server
-    server.stop()
-    with psycopg.connect(POSTGRES, autocommit=True) as connection:
-        connection.execute(f"DROP SCHEMA {schema} CASCADE")
+    try:
+        yield f"{POSTGRES}?options=-csearch_path%3D{schema}"
+    finally:
+        with psycopg.connect(POSTGRES, autocommit=True) as connection:
+            connection.execute(f"DROP SCHEMA {schema} CASCADE")
+
+
+@pytest.fixture(scope="module", params=["sqlite", "postgres"])
+def each_database_server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """One server on a SQLite file, then one on PostgreSQL (a fresh schema), for a module's tests."""
+    with database_of(request.param, tmp_path_factory) as url:
+        server = Server(url).start()
+        yield server
+        server.stop()

@@ -340,3 +340,16 @@ def test_a_turn_clock_gives_hours_and_times_out_like_a_move_clock(
     clock.now += 2
     assert runner.overdue() == [(table_id, mover, 0)]
     assert store.waiting_for([(table_id, mover)]) == [(table_id, mover)]
+
+
+def test_a_seat_taken_for_an_account_is_found_by_the_account_alone(store: TableStore) -> None:
+    runner = TableRunner(store, games.get)
+    table_id = runner.create(GAME, 2, {}, ["human", "human"], {})
+    token = runner.take_seat(table_id, 1, "ann", account_id="a" * 32)
+    runner.take_seat(table_id, 0, "bob")
+    assert runner.seat_of(table_id, None, "a" * 32) == 1  # no token: the account's seat
+    assert runner.seat_of(table_id, None, "b" * 32) is None  # another account watches
+    assert runner.seat_of(table_id, token, "b" * 32) == 1  # a token wins over the account
+    runner.cache.forget(table_id)  # rebuilt from the store, as another process would
+    assert runner.seat_of(table_id, None, "a" * 32) == 1
+    assert store.seat_of_account(table_id, "a" * 32) == 1

@@ -521,12 +521,24 @@ def serve(
     limit_tables: Annotated[
         str | None, typer.Option(envvar="TOWNHALL_LIMIT_TABLES", help="New tables per client address (30/min).")
     ] = None,
+    limit_sign_ins: Annotated[
+        str | None,
+        typer.Option(
+            envvar="TOWNHALL_LIMIT_SIGN_INS",
+            help="Sign-ins per client address, and refused passwords per account name (10/min).",
+        ),
+    ] = None,
 ) -> None:
     """The game server: tables where people and bots play together over HTTP and WebSocket."""
     from townhall.server.app import serve as run_server
     from townhall.server.ratelimit import Limits, parse_rate
 
-    given = {"actions": limit_actions, "bad_tokens": limit_bad_tokens, "tables": limit_tables}
+    given = {
+        "actions": limit_actions,
+        "bad_tokens": limit_bad_tokens,
+        "tables": limit_tables,
+        "sign_ins": limit_sign_ins,
+    }
     try:
         limits = Limits(**{kind: parse_rate(text) for kind, text in given.items() if text is not None})
     except ValueError as error:

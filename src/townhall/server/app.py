@@ -13,7 +13,7 @@ import logging
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 
-from fastapi import FastAPI, Request
+from fastapi import Depends, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.concurrency import run_in_threadpool
@@ -22,19 +22,22 @@ from starlette.routing import Match
 
 from townhall import games
 from townhall.engine.errors import TownhallError
+from townhall.server.accounts import Accounts
 from townhall.server.bots import BotDriver
-from townhall.server.context import Services
+from townhall.server.context import Services, signed_in
 from townhall.server.errors import error_body, status_of
 from townhall.server.headers import SecurityHeaders
 from townhall.server.middleware import ASGIApp, HttpMiddleware, Message, Receive, Scope, Send
 from townhall.server.pubsub import MemoryPubSub, RedisPubSub
 from townhall.server.ratelimit import Limiter, Limits, RateLimits
+from townhall.server.routes import accounts as accounts_routes
 from townhall.server.routes import games as games_routes
 from townhall.server.routes import health as health_routes
 from townhall.server.routes import pages as pages_routes
 from townhall.server.routes import tables as tables_routes
 from townhall.server.routes import ws as ws_routes
 from townhall.server.runner import TableRunner
+from townhall.server.sql_accounts import SqlAccounts
 from townhall.server.sql_store import SqlStore
 from townhall.server.storage import connect
 
@@ -45,13 +48,14 @@ log = logging.getLogger("townhall.server")
 
 def create_app(database: str | None = None, redis: str | None = None, limits: Limits | None = None) -> FastAPI:
     engine = connect(database)
-    runner = TableRunner(SqlStore(engine), games.get)
+    store = SqlStore(engine)
+    runner = TableRunner(store, games.get)
     pubsub = RedisPubSub(redis) if redis else MemoryPubSub()
     bots = BotDriver(runner)
     runner.listeners.append(pubsub.publish)
     pubsub.heard = runner.heard  # a notice from another process: check the table before its next view
     runner.listeners.append(bots.kick)
-    services = Services(runner, pubsub, bots)
+    services = Services(runner, pubsub, bots, Accounts(SqlAccounts(engine, store.writing), runner.forget))
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -76,9 +80,11 @@ def create_app(database: str | None = None, redis: str | None = None, limits: Li
     )
     app.state.services = services
     app.state.limiter = limiter = Limiter(limits or Limits(), redis)
-    app.include_router(games_routes.router)
-    app.include_router(health_routes.router)
-    app.include_router(tables_routes.router)
+    session = [Depends(signed_in)]  # the session cookie, and its CSRF check on every change made with it
+    app.include_router(games_routes.router, dependencies=session)
+    app.include_router(health_routes.router)  # reads nothing of the caller
+    app.include_router(tables_routes.router, dependencies=session)
+    app.include_router(accounts_routes.router, dependencies=session)
     app.include_router(ws_routes.router)
     app.include_router(pages_routes.router)
     app.mount("/static", pages_routes.static_files, name="static")

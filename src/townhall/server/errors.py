@@ -63,10 +63,36 @@ class OverLimit(OptionError):
     code: ClassVar[str] = "over-limit"
 
 
+class NotSignedIn(TownhallError):
+    """A request for an account's own page or change made without a valid session cookie."""
+
+    code: ClassVar[str] = "not-signed-in"
+
+
+class BadCredentials(TownhallError):
+    """A name and password that do not match an account (which of the two is never said)."""
+
+    code: ClassVar[str] = "bad-credentials"
+
+
+class NameTaken(TownhallError):
+    code: ClassVar[str] = "name-taken"
+
+
+class CsrfRefused(TownhallError):
+    """A state-changing request made with the session cookie without its `X-CSRF-Token`."""
+
+    code: ClassVar[str] = "csrf-refused"
+
+
 # The HTTP status of each machine code (TownhallError.code); an error whose code is not here answers
 # with the status of its nearest base's code.
 STATUS: dict[str, int] = {
     "bad-token": 401,
+    "not-signed-in": 401,
+    "bad-credentials": 401,
+    "csrf-refused": 403,
+    "name-taken": 409,
     "not-seated": 403,
     "not-your-turn": 403,
     "game-over": 409,

@@ -57,7 +57,14 @@ class MemoryStore:
             )
 
     def take_seat(
-        self, table_id: str, seat: int, name: str, token_hash: str, now: datetime, started: Started = (None, None)
+        self,
+        table_id: str,
+        seat: int,
+        name: str,
+        token_hash: str,
+        now: datetime,
+        started: Started = (None, None),
+        account_id: str | None = None,
     ) -> Touched:
         with self._lock:
             stored = self._get(table_id)
@@ -73,7 +80,7 @@ class MemoryStore:
                 raise SeatTaken(_("seat {seat} is a bot").format(seat=seat))
             if place.token_hash is not None:
                 raise SeatTaken(_("seat {seat} is taken").format(seat=seat))
-            place.name, place.token_hash = name, token_hash
+            place.name, place.token_hash, place.account_id = name, token_hash, account_id
             free = [s for s in stored.seats if s.kind == "human" and s.token_hash is None]
             status = RUNNING if not free and table.status == OPEN else table.status
             stored.table = replace(table, status=status, updated_at=now)
@@ -86,6 +93,12 @@ class MemoryStore:
         with self._lock:
             stored = self._tables.get(table_id)
             found = [] if stored is None else [s.seat for s in stored.seats if s.token_hash == token_hash]
+        return found[0] if found else None
+
+    def seat_of_account(self, table_id: str, account_id: str) -> int | None:
+        with self._lock:
+            stored = self._tables.get(table_id)
+            found = [] if stored is None else [s.seat for s in stored.seats if s.account_id == account_id]
         return found[0] if found else None
 
     def add_chat(self, table_id: str, seat: int, text: str, now: datetime) -> tuple[ChatLine, Touched]:

@@ -8,12 +8,14 @@ from datetime import datetime
 
 from townhall.agents import bot_name, level_of
 from townhall.engine.protocol import Json
+from townhall.server.words import _
 
 HUMAN = "human"
 OPEN, RUNNING, OVER = "open", "running", "over"  # a table's status
 ACTION, UNDO, FORFEIT = "action", "undo", "forfeit"  # a step's kind
 TIMEOUT = "timeout"  # an action the table's timeout policy played for a human out of time
 LEAVE = "leave"  # a human left: from then on the timeout policy plays that seat (no state change)
+GONE = "-"  # the account of a seat whose account was deleted: shown as "deleted player"
 
 
 @dataclass(slots=True, kw_only=True)
@@ -24,6 +26,12 @@ class Seat:
     spec: str  # "human" or the agent spec
     name: str | None = None
     token_hash: str | None = None
+    account_id: str | None = None  # the account holding the seat (GONE once deleted)
+
+    @property
+    def shown_name(self) -> str | None:
+        """A person's name, in the language in force for a deleted account's seat."""
+        return _("deleted player") if self.account_id == GONE else self.name
 
     @property
     def kind(self) -> str:
@@ -42,7 +50,7 @@ class Seat:
             "kind": self.kind,
             "spec": self.spec,
             "level": level_of(self.spec) if bot else None,
-            "name": bot_name(self.spec) if bot else self.name,
+            "name": bot_name(self.spec) if bot else self.shown_name,
             "taken": self.taken,
         }
 
@@ -128,3 +136,23 @@ class Touched:
     status: str
     before: datetime
     after: datetime
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Account:
+    """A registered player: a name shown as given, compared case-folded (`name_key`)."""
+
+    id: str
+    name: str
+    name_key: str
+    password_hash: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SignedIn:
+    """The account behind a session cookie, and the session's CSRF token."""
+
+    account_id: str
+    name: str
+    csrf: str
+    id_hash: str

@@ -93,7 +93,7 @@ def view_json(live: Live, seat: int | None, language: str, now: float) -> str:
 def seat_names(seats: Sequence[Seat]) -> list[str | None]:
     """What the game's sentences call each seat: a person's name, a bot's level in words ("Bot
     (hard)"); None ("Player N") for a free seat or a name two seats share."""
-    names = [seat.name if seat.kind == "human" else bot_name(seat.spec) for seat in seats]
+    names = [seat.shown_name if seat.kind == "human" else bot_name(seat.spec) for seat in seats]
     return [name if name and names.count(name) == 1 else None for name in names]
 
 

@@ -1,12 +1,15 @@
 """Rate limits per client address and per seat token: 429 with `Retry-After` and a JSON body.
 
-Three buckets (`buckets.py`), each settable (`townhall serve --limit-...` or `TOWNHALL_LIMIT_...`):
+Four buckets (`buckets.py`), each settable (`townhall serve --limit-...` or `TOWNHALL_LIMIT_...`):
 - `actions`, per seat token: the seat's moves (and the question whether one is final), undos,
   resignations, leaving and chat lines, over HTTP or the websocket;
 - `bad_tokens`, per client address: a refused token (401) takes one; while the bucket is empty
   every request naming a token is refused with 429 before the token is even checked, so guessing
   learns nothing more;
-- `tables`, per client address: new tables.
+- `tables`, per client address: new tables;
+- `sign_ins`, per client address (every sign-in or registration) and per account name (every
+  refused password; while empty, that name may not sign in at all): the routes take from it
+  (routes/accounts.py), since the name is in the body.
 The defaults are far above what people at a table do; only floods meet them.
 """
 
@@ -55,6 +58,7 @@ class Limits:
     actions: Rate | None = field(default_factory=lambda: Rate(200, 10.0))
     bad_tokens: Rate | None = field(default_factory=lambda: Rate(10, 60.0))
     tables: Rate | None = field(default_factory=lambda: Rate(30, 60.0))
+    sign_ins: Rate | None = field(default_factory=lambda: Rate(10, 60.0))
 
 
 class Limiter:

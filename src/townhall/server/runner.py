@@ -40,7 +40,7 @@ from townhall.server.errors import (
     Waiting,
 )
 from townhall.server.live import BotTurn, Live, Undone, bot_turn, new_table, replay_kept, started_clock
-from townhall.server.model import ACTION, FORFEIT, LEAVE, OPEN, OVER, RUNNING, TIMEOUT, UNDO, Moved, Seat, Step
+from townhall.server.model import ACTION, FORFEIT, GONE, LEAVE, OPEN, OVER, RUNNING, TIMEOUT, UNDO, Moved, Seat, Step
 from townhall.server.storage import hash_token, utc_now
 from townhall.server.store import CHAT_SHOWN, TableStore
 from townhall.server.words import _, ngettext
@@ -94,10 +94,11 @@ class TableRunner:
         self._notify(live.table_id, 0, None)
         return live.table_id
 
-    def take_seat(self, table_id: str, seat: int, name: str) -> str:
-        """Seat a person; the token (128 random bits) is returned once and stored only as a hash."""
+    def take_seat(self, table_id: str, seat: int, name: str, account_id: str | None = None) -> str:
+        """Seat a person (for an account when signed in: its every browser plays the seat); the
+        token (128 random bits) is returned once and stored only as a hash."""
         token = secrets.token_urlsafe(16)
-        self._seat(table_id, seat, name, hash_token(token), claim=False)
+        self._seat(table_id, seat, name, hash_token(token), claim=False, account_id=account_id)
         return token
 
     def rematch(self, table_id: str, seat: int | None) -> tuple[str, int]:
@@ -116,12 +117,13 @@ class TableRunner:
         place = live.seats[seat]
         new_seat = rematch.seat_after(seat, live.num_players)
         if place.token_hash is not None:
-            self._seat(new_id, new_seat, place.name or "player", place.token_hash, claim=True)
+            account = place.account_id if place.account_id != GONE else None
+            self._seat(new_id, new_seat, place.name or "player", place.token_hash, claim=True, account_id=account)
         return new_id, new_seat
 
-    def _seat(self, table_id: str, seat: int, name: str, digest: str, claim: bool) -> None:
-        """Seat the holder of a token's hash: a free seat, or (`claim`) a rematch's seat kept for
-        them, where claiming twice changes nothing."""
+    def _seat(self, table_id: str, seat: int, name: str, digest: str, claim: bool, account_id: str | None) -> None:
+        """Seat the holder of a token's hash (and of an account, when signed in): a free seat, or
+        (`claim`) a rematch's seat kept for them, where claiming twice changes nothing."""
         with self.cache.lock(table_id):
             live = self.cache.get(table_id)
             if rematch.kept(live.settings) and not claim:
@@ -130,7 +132,7 @@ class TableRunner:
                 return  # claimed already
             started = started_clock(live, self._now())  # if this seat is the last one
             try:
-                touched = self.store.take_seat(table_id, seat, name, digest, utc_now(), started)
+                touched = self.store.take_seat(table_id, seat, name, digest, utc_now(), started, account_id)
             except SeatTaken:
                 if claim and self.store.seat_of(table_id, digest) == seat:
                     return  # the same player's other request (maybe through another process) was first
@@ -138,7 +140,9 @@ class TableRunner:
 
             def seated(live: Live) -> None:
                 live.seats = [*live.seats]  # a view being built keeps the old list
-                live.seats[seat] = Seat(seat=seat, spec=live.seats[seat].spec, name=name, token_hash=digest)
+                live.seats[seat] = Seat(
+                    seat=seat, spec=live.seats[seat].spec, name=name, token_hash=digest, account_id=account_id
+                )
                 live.tokens[digest] = seat
                 if live.status == OPEN and touched.status == RUNNING:  # the game starts: so does its clock
                     live.clock = live.public_clock = started[0]
@@ -147,12 +151,13 @@ class TableRunner:
             self.cache.touched(table_id, touched, seated)
         self._notify(table_id, touched.state_id, None)
 
-    def seat_of(self, table_id: str, token: str | None) -> int | None:
-        """The seat a token belongs to; None for a spectator (no token); BadToken otherwise."""
+    def seat_of(self, table_id: str, token: str | None, account_id: str | None = None) -> int | None:
+        """The seat a token belongs to (BadToken when none); without a token, the first seat the
+        signed-in account holds; None for a spectator."""
         with self.cache.lock(table_id):
             live = self.cache.get(table_id)
             if token is None:
-                return None
+                return None if account_id is None else self._account_seat(live, account_id)
             digest = hash_token(token)
             seat = live.tokens.get(digest)
             if seat is None:  # seated through another process since this one loaded the table
@@ -162,6 +167,18 @@ class TableRunner:
         if seat is None:
             raise BadToken(_("this token belongs to no seat of this table"))
         return seat
+
+    def _account_seat(self, live: Live, account_id: str) -> int | None:
+        held = [seat.seat for seat in live.seats if seat.account_id == account_id]
+        if held:
+            return held[0]
+        return self.store.seat_of_account(live.table_id, account_id)  # bound through another process
+
+    def forget(self, table_ids: Sequence[str]) -> None:
+        """Tables whose seats changed outside the runner (an account bound or deleted): rebuilt when next needed."""
+        for table_id in table_ids:
+            with self.cache.lock(table_id):
+                self.cache.forget(table_id)
 
     # --- reading --------------------------------------------------------------------------
 

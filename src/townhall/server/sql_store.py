@@ -105,7 +105,14 @@ class SqlStore:
         self._steps.write(table_id, expected, values, row)
 
     def take_seat(
-        self, table_id: str, seat: int, name: str, token_hash: str, now: datetime, started: Started = (None, None)
+        self,
+        table_id: str,
+        seat: int,
+        name: str,
+        token_hash: str,
+        now: datetime,
+        started: Started = (None, None),
+        account_id: str | None = None,
     ) -> Touched:
         with self._writing(), Session(self._engine) as session, session.begin():
             # the table's row locked (PostgreSQL): two seats taken at once through two processes
@@ -126,7 +133,7 @@ class SqlStore:
                     SeatRow.kind == "human",
                     SeatRow.token_hash.is_(None),
                 )
-                .values(name=name, token_hash=token_hash)
+                .values(name=name, token_hash=token_hash, account_id=account_id)
             )
             if taken.rowcount != 1:  # type: ignore[attr-defined]
                 raise SeatTaken(
@@ -150,6 +157,15 @@ class SqlStore:
         with Session(self._engine) as session:
             return session.scalar(
                 select(SeatRow.seat).where(SeatRow.table_id == table_id, SeatRow.token_hash == token_hash)
+            )
+
+    def seat_of_account(self, table_id: str, account_id: str) -> int | None:
+        with Session(self._engine) as session:
+            return session.scalar(
+                select(SeatRow.seat)
+                .where(SeatRow.table_id == table_id, SeatRow.account_id == account_id)
+                .order_by(SeatRow.seat)
+                .limit(1)
             )
 
     def add_chat(self, table_id: str, seat: int, text: str, now: datetime) -> tuple[ChatLine, Touched]:
@@ -204,6 +220,10 @@ class SqlStore:
             return False
         return True
 
+    def writing(self) -> contextlib.AbstractContextManager[object]:
+        """Hold while writing: SQLite's one writer is queued for here (nothing on PostgreSQL)."""
+        return self._writing()
+
     def _writing(self) -> contextlib.AbstractContextManager[object]:
         return self._writer if self._writer is not None else contextlib.nullcontext()
 
@@ -221,7 +241,7 @@ def _row(session: Session, table_id: str, lock: bool = False) -> TableRow:
 
 
 def _seat(row: SeatRow) -> Seat:
-    return Seat(seat=row.seat, spec=row.spec, name=row.name, token_hash=row.token_hash)
+    return Seat(seat=row.seat, spec=row.spec, name=row.name, token_hash=row.token_hash, account_id=row.account_id)
 
 
 def _table(row: TableRow) -> Table:

@@ -1,4 +1,4 @@
-"""The database: tables, seats (token hashes only), the action log and chat, with SQLAlchemy 2.
+"""The database: tables, seats (token hashes only), the action log, chat, accounts and sessions, with SQLAlchemy 2.
 
 The schema is created and upgraded by the Alembic migrations shipped in `migrations/`, run at
 start. SQLite is the embedded default; `postgresql://` URLs use psycopg 3.
@@ -85,6 +85,8 @@ class SeatRow(Base):
     spec: Mapped[str] = mapped_column(String(200))  # "human" or the agent spec
     name: Mapped[str | None] = mapped_column(String(100), nullable=True)
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
+    # The account that holds the seat (any of its signed-in browsers plays it); "-" once deleted.
+    account_id: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
 
 
 class StepRow(Base):
@@ -115,6 +117,31 @@ class ChatRow(Base):
     name: Mapped[str] = mapped_column(String(100))
     text: Mapped[str] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(default=utc_now)
+
+
+class AccountRow(Base):
+    """A registered player: a unique name (compared case-folded) and an argon2 password hash."""
+
+    __tablename__ = "th_accounts"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str] = mapped_column(String(40))
+    name_key: Mapped[str] = mapped_column(String(160), unique=True)  # the name case-folded
+    password_hash: Mapped[str] = mapped_column(String(200))
+    created_at: Mapped[datetime] = mapped_column(default=utc_now)
+
+
+class SessionRow(Base):
+    """A signed-in browser: the SHA-256 of its cookie (the cookie itself is never stored), its
+    CSRF token and when it ends."""
+
+    __tablename__ = "th_sessions"
+
+    id_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    account_id: Mapped[str] = mapped_column(ForeignKey("th_accounts.id", ondelete="CASCADE"), index=True)
+    csrf: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(default=utc_now)
+    expires_at: Mapped[datetime] = mapped_column()
 
 
 def database_url(url: str | None) -> str:

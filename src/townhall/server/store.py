@@ -13,7 +13,7 @@ from datetime import datetime
 from typing import Protocol
 
 from townhall.engine.protocol import Json
-from townhall.server.model import ChatLine, Moved, Seat, Step, Stored, Table, Touched
+from townhall.server.model import Account, ChatLine, Moved, Seat, SignedIn, Step, Stored, Table, Touched
 
 Started = tuple[dict[str, Json] | None, float | None]  # a table's clock and deadline as its game starts
 CHAT_SHOWN = 50  # chat lines a table's view shows (the newest)
@@ -35,13 +35,24 @@ class TableStore(Protocol):
         transaction; StaleState (nothing changed) when the table is no longer at `expected`."""
 
     def take_seat(
-        self, table_id: str, seat: int, name: str, token_hash: str, now: datetime, started: Started = (None, None)
+        self,
+        table_id: str,
+        seat: int,
+        name: str,
+        token_hash: str,
+        now: datetime,
+        started: Started = (None, None),
+        account_id: str | None = None,
     ) -> Touched:
-        """Seat a person on a free human seat (TableNotFound, SeatTaken); the table runs once no
-        human seat is free, and then its clock and deadline become `started`."""
+        """Seat a person on a free human seat (TableNotFound, SeatTaken), for an account when
+        signed in; the table runs once no human seat is free, and then its clock and deadline
+        become `started`."""
 
     def seat_of(self, table_id: str, token_hash: str) -> int | None:
         """The seat holding a token's hash, if any."""
+
+    def seat_of_account(self, table_id: str, account_id: str) -> int | None:
+        """The first seat of the table an account holds, if any."""
 
     def add_chat(self, table_id: str, seat: int, text: str, now: datetime) -> tuple[ChatLine, Touched]:
         """Store a chat line of `seat` (with the seat's name)."""
@@ -62,3 +73,39 @@ class TableStore(Protocol):
 
     def reachable(self) -> bool:
         """Whether the storage answers now (the health check)."""
+
+
+class AccountStore(Protocol):
+    """Accounts and their sessions (sessions stored by the hash of their cookie only)."""
+
+    def add_account(self, account: Account, now: datetime) -> None:
+        """Store a new account (NameTaken when its case-folded name is held)."""
+
+    def account_named(self, name_key: str) -> Account | None:
+        """The account of a case-folded name, if any."""
+
+    def set_password(self, account_id: str, password_hash: str) -> None:
+        """Replace an account's password hash."""
+
+    def add_session(self, id_hash: str, account_id: str, csrf: str, now: datetime, expires_at: datetime) -> None:
+        """Store a signed-in browser."""
+
+    def session(self, id_hash: str, now: datetime) -> SignedIn | None:
+        """The account and CSRF token of an unexpired session, if any."""
+
+    def drop_sessions(self, account_id: str, keep: str | None = None) -> None:
+        """Sign an account's browsers out (all but the session `keep`)."""
+
+    def drop_session(self, id_hash: str) -> None:
+        """Sign one browser out."""
+
+    def bind_seats(self, account_id: str, seats: list[tuple[str, str]], now: datetime) -> list[str]:
+        """Hand the seats held by (table id, token hash) pairs, when free of any account, to the
+        account; the tables changed."""
+
+    def tables_of(self, account_id: str) -> list[dict[str, Json]]:
+        """The account's seats: `{"table", "game", "seat", "status"}`, newest table first."""
+
+    def delete_account(self, account_id: str, deleted_name: str, now: datetime) -> list[str]:
+        """Delete an account and its sessions; its seats (and their chat lines) keep `deleted_name`
+        and no account. The tables changed."""

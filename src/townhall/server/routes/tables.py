@@ -16,7 +16,7 @@ from townhall.engine.errors import OptionError
 from townhall.engine.protocol import Json
 from townhall.server import clocks, history, limits
 from townhall.server.bots import bot_spec
-from townhall.server.context import REFUSALS, Services, ServicesDep, TokenDep
+from townhall.server.context import REFUSALS, Caller, CallerDep, Services, ServicesDep
 from townhall.server.file_options import refuse_file_names
 from townhall.server.inputs import MAX_KEY, MAX_OPTION_TEXT, Key, Line, Text, checked_json
 from townhall.server.routes.language import LanguageDep, speaking
@@ -107,64 +107,65 @@ def _seat_spec(seat: str, bot_seconds: float) -> str:
 
 
 @router.get("/{table_id}", response_model=dict[str, Json])
-def table_view(table_id: TableId, services: ServicesDep, token: TokenDep, lang: LanguageDep) -> Response:
+def table_view(table_id: TableId, services: ServicesDep, who: CallerDep, lang: LanguageDep) -> Response:
     with speaking(lang):
-        seat = services.runner.seat_of(table_id, token)
+        seat = services.runner.seat_of(table_id, who.token, who.account_id)
     return _json(services.runner.view_json(table_id, seat, language=lang))
 
 
 @router.post("/{table_id}/seats/{seat}", status_code=201)
 def take_seat(
-    table_id: TableId, seat: SeatNumber, body: TakeSeat, services: ServicesDep, lang: LanguageDep
+    table_id: TableId, seat: SeatNumber, body: TakeSeat, services: ServicesDep, who: CallerDep, lang: LanguageDep
 ) -> dict[str, Json]:
+    """A free human seat; taken while signed in, it belongs to the account as well as to the token."""
     with speaking(lang):
-        token = services.runner.take_seat(table_id, seat, body.name.strip() or "player")
+        token = services.runner.take_seat(table_id, seat, body.name.strip() or "player", who.account_id)
     return {"token": token, "seat": seat, "table": table_id}
 
 
 @router.post("/{table_id}/actions", response_model=dict[str, Json])
-def act(table_id: TableId, body: ActionBody, services: ServicesDep, token: TokenDep, lang: LanguageDep) -> Response:
+def act(table_id: TableId, body: ActionBody, services: ServicesDep, who: CallerDep, lang: LanguageDep) -> Response:
     # an action's text is read in the language of the request, like the texts shown
     return _move(
-        services, table_id, token, lang, lambda seat: services.runner.act(table_id, seat, body.state_id, body.action)
+        services, table_id, who, lang, lambda seat: services.runner.act(table_id, seat, body.state_id, body.action)
     )
 
 
 @router.post("/{table_id}/final")
 def final(
-    table_id: TableId, body: ActionBody, services: ServicesDep, token: TokenDep, lang: LanguageDep
+    table_id: TableId, body: ActionBody, services: ServicesDep, who: CallerDep, lang: LanguageDep
 ) -> dict[str, Json]:
     """Whether the seat could not take this action back once played (the engine's undo rules):
     `{"final": true}` when it ends what may be undone. Nothing is played."""
     with speaking(lang):
-        seat = services.runner.seat_of(table_id, token)
+        seat = services.runner.seat_of(table_id, who.token, who.account_id)
         return {"final": services.runner.final(table_id, seat, body.state_id, body.action)}
 
 
 @router.post("/{table_id}/undo", response_model=dict[str, Json])
-def undo(table_id: TableId, body: UndoBody, services: ServicesDep, token: TokenDep, lang: LanguageDep) -> Response:
-    return _move(services, table_id, token, lang, lambda seat: services.runner.undo(table_id, seat, body.state_id))
+def undo(table_id: TableId, body: UndoBody, services: ServicesDep, who: CallerDep, lang: LanguageDep) -> Response:
+    return _move(services, table_id, who, lang, lambda seat: services.runner.undo(table_id, seat, body.state_id))
 
 
 @router.post("/{table_id}/resign", response_model=dict[str, Json])
-def resign(table_id: TableId, body: UndoBody, services: ServicesDep, token: TokenDep, lang: LanguageDep) -> Response:
+def resign(table_id: TableId, body: UndoBody, services: ServicesDep, who: CallerDep, lang: LanguageDep) -> Response:
     """The seat gives up: the game ends, that seat ranks last and the others share first place."""
-    return _move(services, table_id, token, lang, lambda seat: services.runner.resign(table_id, seat, body.state_id))
+    return _move(services, table_id, who, lang, lambda seat: services.runner.resign(table_id, seat, body.state_id))
 
 
 @router.post("/{table_id}/leave", response_model=dict[str, Json])
-def leave(table_id: TableId, body: UndoBody, services: ServicesDep, token: TokenDep, lang: LanguageDep) -> Response:
+def leave(table_id: TableId, body: UndoBody, services: ServicesDep, who: CallerDep, lang: LanguageDep) -> Response:
     """The seat leaves and the table's timeout policy replaces it: the server plays its every
     decision from now on (on_timeout "bot"), or leaving ends the game as a resignation ("forfeit")."""
-    return _move(services, table_id, token, lang, lambda seat: services.runner.leave(table_id, seat, body.state_id))
+    return _move(services, table_id, who, lang, lambda seat: services.runner.leave(table_id, seat, body.state_id))
 
 
 @router.post("/{table_id}/chat", status_code=201)
 def chat(
-    table_id: TableId, body: ChatBody, services: ServicesDep, token: TokenDep, lang: LanguageDep
+    table_id: TableId, body: ChatBody, services: ServicesDep, who: CallerDep, lang: LanguageDep
 ) -> dict[str, Json]:
     with speaking(lang):
-        seat = services.runner.seat_of(table_id, token)
+        seat = services.runner.seat_of(table_id, who.token, who.account_id)
         services.runner.chat(table_id, seat, body.text)
     return {"ok": True}
 
@@ -178,7 +179,7 @@ def why_not(
     area: PlaceName,
     cell: PlaceName,
     services: ServicesDep,
-    token: TokenDep,
+    who: CallerDep,
     lang: LanguageDep,
     part: PlaceName | None = None,
 ) -> dict[str, Json]:
@@ -186,7 +187,7 @@ def why_not(
     board view, a part when given): the engine's refusals of the actions that would go there, in
     the request's language ([] when no action goes there). What playing them would answer, no more."""
     with speaking(lang):
-        seat = services.runner.seat_of(table_id, token)
+        seat = services.runner.seat_of(table_id, who.token, who.account_id)
         place: dict[str, Json] = {"area": area, "cell": cell, "part": part}
         return {"place": place, "reasons": list(services.runner.why_not(table_id, seat, place))}
 
@@ -195,7 +196,7 @@ def why_not(
 def log_page(
     table_id: TableId,
     services: ServicesDep,
-    token: TokenDep,
+    who: CallerDep,
     lang: LanguageDep,
     before: Annotated[int | None, Query(ge=0, le=2**53, description="Lines of state ids below this one.")] = None,
     limit: Annotated[int, Query(ge=1, le=history.MAX_PAGE_ROWS, description="At most this many steps.")] = (
@@ -204,7 +205,7 @@ def log_page(
 ) -> dict[str, Json]:
     """The seat's log (spectator's without a token), a page at a time, newest page first."""
     with speaking(lang):
-        seat = services.runner.seat_of(table_id, token)
+        seat = services.runner.seat_of(table_id, who.token, who.account_id)
         return services.runner.log_page(table_id, seat, before, limit)
 
 
@@ -215,13 +216,14 @@ def record(table_id: TableId, services: ServicesDep, lang: LanguageDep) -> dict[
 
 
 @router.post("/{table_id}/rematch", status_code=201)
-def rematch(table_id: TableId, services: ServicesDep, token: TokenDep, lang: LanguageDep) -> dict[str, Json]:
-    """Once over: the token's seat at the table's rematch (same game, options, clock and seats,
-    each seat one on), made by the first player who asks; the token stays the seat's there."""
+def rematch(table_id: TableId, services: ServicesDep, who: CallerDep, lang: LanguageDep) -> dict[str, Json]:
+    """Once over: the caller's seat at the table's rematch (same game, options, clock and seats,
+    each seat one on), made by the first player who asks; the seat's token stays its token there
+    (null for a seat played with the session cookie alone: the account plays the new one too)."""
     with speaking(lang):
-        seat = services.runner.seat_of(table_id, token)
+        seat = services.runner.seat_of(table_id, who.token, who.account_id)
         new_id, new_seat = services.runner.rematch(table_id, seat)
-    return {"id": new_id, "seat": new_seat, "token": token}
+    return {"id": new_id, "seat": new_seat, "token": who.token}
 
 
 @router.get("/{table_id}/steps/{step}")
@@ -237,12 +239,10 @@ def _json(text: str) -> Response:
     return Response(content=text, media_type="application/json")
 
 
-def _move(
-    services: Services, table_id: str, token: str | None, language: str, move: Callable[[int | None], int]
-) -> Response:
+def _move(services: Services, table_id: str, who: Caller, language: str, move: Callable[[int | None], int]) -> Response:
     """The token's seat makes a move (the move's texts in the request's language); the seat's view
     at least as new as the state id the move returns."""
     with speaking(language):
-        seat = services.runner.seat_of(table_id, token)
+        seat = services.runner.seat_of(table_id, who.token, who.account_id)
         state_id = move(seat)
     return _json(services.runner.view_json(table_id, seat, at_least=state_id, language=language))

@@ -1,7 +1,8 @@
 """WS /ws/tables/{id}: the seat's (or a spectator's) view after every change.
 
 The client's first message names its seat: `{"token": "..."}`, or `{"token": null}` to watch (the
-token never travels in the URL, where access logs would keep it). A seated client may then act
+token never travels in the URL, where access logs would keep it); with `null`, a signed-in
+browser's session cookie names its account's seat. A seated client may then act
 through the socket: it sends `{"state_id", "action"}` (as the body of `POST .../actions`) and gets
 the new view back on the socket, or the refusal's JSON body (`{"error", "message", "clause"?}`)
 with the same codes. The action is committed before the answer exactly as over HTTP; the socket
@@ -21,7 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from starlette.concurrency import run_in_threadpool
 
 from townhall.engine.errors import TownhallError
-from townhall.server.context import Services
+from townhall.server.context import COOKIE, Services
 from townhall.server.errors import BadRequest, TableNotFound, error_body
 from townhall.server.ratelimit import Limiter, address_of, refusal
 from townhall.server.routes.language import in_language, request_language, speaking
@@ -59,7 +60,8 @@ async def table_socket(websocket: WebSocket, table_id: str, lang: str | None = N
             await websocket.send_json(refusal(wait, language))
             await websocket.close(code=RATE_LIMITED)
             return
-        seat = await run_in_threadpool(runner.seat_of, table_id, token)
+        account = await run_in_threadpool(_account_of, services, websocket.cookies.get(COOKIE))
+        seat = await run_in_threadpool(runner.seat_of, table_id, token, account)
     except TownhallError as error:
         if error.code == "bad-token":
             await limiter.wait("bad_tokens", address)
@@ -96,6 +98,13 @@ async def table_socket(websocket: WebSocket, table_id: str, lang: str | None = N
         services.pubsub.unsubscribe(table_id, queue)
         with contextlib.suppress(Exception):
             await websocket.close()
+
+
+def _account_of(services: Services, cookie: str | None) -> str | None:
+    """The account of the session cookie: its seat needs no token (other sites' pages are refused
+    before this, by their Origin, so the cookie cannot be ridden)."""
+    signed = services.accounts.session(cookie) if cookie else None
+    return signed.account_id if signed is not None else None
 
 
 def _encoded_view(runner: TableRunner, table_id: str, seat: int | None, at_least: int | None, language: str) -> str:

@@ -14,9 +14,17 @@ function withLang(path) {
   return `${path}${path.includes("?") ? "&" : "?"}lang=${encodeURIComponent(lang)}`;
 }
 
+// The session's CSRF token once signed in: every change the page makes carries it, since the
+// browser sends the session cookie with every request (docs/server.md, Accounts).
+let csrf = null;
+export const setCsrf = (value) => {
+  csrf = value || null;
+};
+
 export async function request(method, path, { token, body } = {}) {
   const headers = {};
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (csrf && method !== "GET") headers["X-CSRF-Token"] = csrf;
   if (body !== undefined) headers["Content-Type"] = "application/json";
   const response = await fetch(withLang(path), {
     method,
@@ -58,7 +66,18 @@ export const api = {
   log: (table, token, before) =>
     request("GET", `${tablePath(table)}/log${before == null ? "" : `?before=${part(before)}`}`, { token }),
   step: (table, step) => request("GET", `${tablePath(table)}/steps/${part(step)}`),
+  register: (body) => request("POST", "/api/accounts", { body }),
+  signIn: (body) => request("POST", "/api/session", { body }),
+  signOut: () => request("DELETE", "/api/session"),
 };
+
+// This browser's session ({name, csrf}), its CSRF token kept for the page's changes; null for a
+// guest (GET /api/session answers a guest without a refusal: no error in the console).
+export async function session() {
+  const found = await request("GET", "/api/session");
+  setCsrf(found.csrf);
+  return found.name ? found : null;
+}
 
 // The seat's token is not in the URL (access logs keep URLs): the socket's first message names it.
 export function socketUrl(table) {

@@ -1,6 +1,7 @@
 // The lobby (/): a card per game (a picture of its board, player count, length, one line, quick
 // play against a bot, its rules), a new table with the game's options (each seat: me, a friend by
 // invite link, or a bot), the tables this browser joined lately, and the open tables.
+import { account } from "./account.js";
 import { api } from "./api.js";
 import { $, clear, h } from "./dom.js";
 import { lang, setup, switcher, t } from "./i18n.js";
@@ -300,9 +301,18 @@ async function listTables() {
   );
 }
 
+// Signed in, the account's name is the name the page seats you with.
+function signedIn(me) {
+  if (!me) return;
+  $("#name").value = me.name;
+  store.setName(me.name);
+}
+
 async function main() {
   await setup();
   labels();
+  $("#account-slot").setAttribute("aria-label", t("account"));
+  signedIn(await account($("#account-slot"), signedIn));
   games = await api.games();
   renderCards();
   fillGames();

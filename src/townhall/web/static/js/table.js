@@ -3,7 +3,7 @@
 // clocks, undo, resign and leave, the end screen and the replay viewer. Live over the websocket.
 // Decisions that cannot be taken back ask first (confirm.js); nothing moves until every seat is
 // taken (the page says whom it waits for).
-import { api } from "./api.js";
+import { api, session } from "./api.js";
 import { createBoard } from "./board/api.js";
 import { playerColor } from "./board/config.js";
 import { normalize, onBoard } from "./board/state.js";
@@ -44,6 +44,10 @@ let guide = null;
 
 const names = (seat) => seatName(page.view, seat);
 const token = () => (page.seat === null ? null : page.held[page.seat]);
+// The seats this browser plays: its tokens, and the signed-in account's seat here (no token: the
+// session cookie speaks for it, docs/server.md, Accounts).
+let accountSeat = null;
+const heldSeats = () => ({ ...(accountSeat === null ? {} : { [accountSeat]: null }), ...store.seats(tableId) });
 
 function showError(error) {
   $("#status").textContent = error ? error.message || String(error) : "";
@@ -92,7 +96,7 @@ function onStatus(status, error) {
   if (error?.error === "bad-token" && page.seat !== null) {
     // The server no longer knows this seat's token (another server, a wiped database): watch.
     store.dropSeat(tableId, page.seat);
-    page.held = store.seats(tableId);
+    page.held = heldSeats();
     showError({ message: t("seat-lost") });
     attach(preferredSeat(page.view));
   } else if (error) {
@@ -340,7 +344,7 @@ async function act(action) {
 
 async function takeSeat(seat) {
   if (await askToSit($("#overlay"), page.view, seat)) {
-    page.held = store.seats(tableId);
+    page.held = heldSeats();
     attach(seat);
   }
 }
@@ -391,6 +395,7 @@ function showRulesLink(game) {
 
 async function main() {
   await setup();
+  const me = await session().catch(() => null); // signed in: the page's changes carry the session's CSRF token
   labels();
   log = createLog($("#log"), $("#announcer"), {
     load: (before) => api.log(tableId, page.replay ? null : token(), before),
@@ -418,13 +423,14 @@ async function main() {
   ]);
   board = createBoard($("#board"), { game: gameModule, lang, t, words, names, events: { act, refused: explain } });
   page.view = null;
-  page.held = store.seats(tableId);
+  accountSeat = me ? summary.seat : null; // the view asked with the cookie alone names the account's seat
+  page.held = heldSeats();
   const invited = new URLSearchParams(location.search).get("seat");
   if (invited !== null && !(invited in page.held)) {
     const seat = Number(invited);
     const info = summary.seats[seat];
     if (info && info.kind === "human" && !info.taken && (await askToSit($("#overlay"), summary, seat))) {
-      page.held = store.seats(tableId);
+      page.held = heldSeats();
     } else if (info?.taken) {
       showError({ message: t("seat-taken") });
     }
