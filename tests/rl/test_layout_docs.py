@@ -50,3 +50,17 @@ def test_a_layout_refuses_fields_that_do_not_fit() -> None:
     assert part.axis == 1 and part.fields == ("a", "b", "c")
     part = layout.add("planes", 2, 5, 5, fields=("a",), each="player {i}")
     assert part.each == "player {i}"
+
+
+@pytest.mark.parametrize("name", games.shipped())
+def test_the_tables_hold_for_other_options(name: str) -> None:
+    """The tables are made with the default options: a yes/no option turned the other way gives
+    the same slices (the layouts depend on the player count alone)."""
+    game = games.get(name)
+    for option in game.meta.options:
+        if not isinstance(option.default, bool):
+            continue
+        options = game.meta.resolve({option.name: not option.default})
+        for players, observer in observers(game).items():
+            other = game.observer(players, options)
+            assert other is not None and other.slices == observer.slices, (option.name, players)

@@ -118,8 +118,8 @@ def markdown(names: Sequence[str] | None = None) -> str:
 
     chosen = games.shipped() if names is None else list(names)
     intro = (
-        "Generated from each game's observer layout for every player count, default options "
-        "(`python bench/rl_layouts.py`). A shape or offset that depends on the player count reads "
+        "Generated from each game's observer layout for every player count, with the default options "
+        "(`python bench/rl_layouts.py`; the yes/no options give the same layouts, tested). A shape or offset that depends on the player count reads "
         "`players`, `k + players`, or one value per count (smallest count first). Players are "
         "listed from the observer's seat on (index 0 is the observer). A field's index `[:, 3]` is "
         "the index along the slice's axis that the fields name; `i` counts the players (or the "
