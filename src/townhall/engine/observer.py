@@ -28,7 +28,10 @@ StateT = TypeVar("StateT")
 class Slice:
     """One named part of the buffer: where it starts, its shape, what it holds, and the bounds
     of its values (environments' observation spaces read them): one bound for every item, or one
-    per index of the last axis (a player's row of figures); infinite where the rules set no limit."""
+    per index of the last axis (a player's row of figures); infinite where the rules set no limit.
+    `fields` names the first indices of one axis (`axis`: a board's planes, a player's figures),
+    and `each` what every further index holds, `{i}` being its rank among them (the players,
+    observer first): docs/rl.md's layout tables are generated from them (townhall.rl.layouts)."""
 
     name: str
     offset: int
@@ -36,6 +39,9 @@ class Slice:
     doc: str = ""
     low: tuple[float, ...] = (0.0,)
     high: tuple[float, ...] = (1.0,)
+    fields: tuple[str, ...] = ()
+    axis: int = 0
+    each: str = ""
 
     @property
     def size(self) -> int:
@@ -62,17 +68,32 @@ class Layout:
         self.slices: dict[str, Slice] = {}
         self.size = 0
 
-    def add(self, name: str, *shape: int, doc: str = "", low: Bound = 0.0, high: Bound = 1.0) -> Slice:
+    def add(
+        self,
+        name: str,
+        *shape: int,
+        doc: str = "",
+        low: Bound = 0.0,
+        high: Bound = 1.0,
+        fields: Sequence[str] = (),
+        axis: int = 0,
+        each: str = "",
+    ) -> Slice:
         """Append a slice whose values lie in low..high: numbers, or one per index of the last axis
         (the default 0..1 fits one-hots, flags and fractions; a count / its divisor declares the
-        most the game's data allows, and math.inf where the rules set no limit)."""
+        most the game's data allows, and math.inf where the rules set no limit). `fields` names
+        the first indices of axis `axis` (negative: from the end), `each` the rest (see Slice)."""
         if name in self.slices:
             raise ValueError(f"the layout already has a slice {name!r}")
+        if fields or each:
+            axis = axis % len(shape) if shape else 0
+            if not shape or len(fields) > shape[axis] or (len(fields) < shape[axis] and not each):
+                raise ValueError(f"slice {name!r}: {len(fields)} fields for axis {axis} of shape {shape}")
         lows, highs = _bounds(low, shape), _bounds(high, shape)
         width = max(len(lows), len(highs))
         if not all(a <= b for a, b in zip(lows * (width // len(lows)), highs * (width // len(highs)), strict=True)):
             raise ValueError(f"slice {name!r}: bounds {low}..{high} are not in order")
-        part = Slice(name, self.size, tuple(shape), doc, lows, highs)
+        part = Slice(name, self.size, tuple(shape), doc, lows, highs, tuple(fields), axis, each)
         self.slices[name] = part
         self.size += part.size
         return part
@@ -124,6 +145,8 @@ class Observer(ABC, Generic[StateT]):
     of truth, so two determinizations for the player give identical buffers."""
 
     version: int = 1
+    # What a player sees and how it is laid out, for researchers (docs/rl.md's tables print it).
+    about: str = ""
     # Whether `make_views` keeps things beside the slices that the writers bring up to date along
     # a game (what a view last showed, counts): a watcher taking over another's view then fills
     # from scratch instead of copying the buffer (engine.watch.Watcher.take_over).

@@ -1,19 +1,7 @@
-"""The tensor observation of Antiquity (townhall.rl): what ANT-IO-3 shows. During city building
-(phase 2) another player's city is read from its start-of-phase snapshot, never from the plan
-being made; the token pool and unseen removed tokens are left out (only the tokens left count).
+"""The tensor observation of Antiquity (townhall.rl): what a player sees is `about` below.
 
-Hexes are in the map's own order; players are listed from the observer's seat on (index 0 is the
-observer); each player's first 4 cities are drawn on a 7 x 7 grid (a later 6 x 6 city fills the
-top-left 36 cells).
-
-| slice | shape | holds |
-|---|---|---|
-| `hexes` | (9 + players, hexes) | per hex: terrain F, W, P, M; polluted; a good lies here; good index / 10; an exploration token; a producer; occupant one-hot (observer first) |
-| `cities` | (players, 4, 2, 49) | per player and city: built cells, graves |
-| `goods` | (players, 10) | goods held / 10 |
-| `players` | (players, 9) | cities / 4, inns / 4, houses / 20, alive, has a saint, buildings / 20, manned / 10, demolished / 10, to move (the observer's own only) |
-| `revealed` | (10,) | exploration tokens revealed per good / 10 |
-| `game` | (12,) | round / max rounds, phase one-hot (setup, plan, country, store, harvest, explore, famine, pollute, over, trade), tokens left / 40 |
+Every slice and field, with the bounds of its values, is declared in `AntiquityObserver`'s
+layout below; docs/rl.md tabulates them (generated: bench/rl_layouts.py).
 """
 
 from __future__ import annotations
@@ -24,6 +12,7 @@ from typing import Any, Final
 
 from townhall.engine.items import float_items
 from townhall.engine.observer import Layout, Observer, Part
+from townhall.games.antiquity.data import GOODS
 from townhall.games.antiquity.hexmap import TOPOLOGIES
 from townhall.games.antiquity.player import Player
 from townhall.games.antiquity.position import (
@@ -32,6 +21,7 @@ from townhall.games.antiquity.position import (
     HEX_POLLUTED,
     HEX_TERRAIN,
     HEX_TOKEN,
+    PHASE_NAMES,
     PHASES,
     PLAN,
     AntiquityPosition,
@@ -191,21 +181,75 @@ def _game(state: AntiquityPosition, player: int, views: dict[str, Any], previous
 
 class AntiquityObserver(Observer[AntiquityPosition]):
     version = 2  # 2: Antiquity rules-2 (alchemy inside the zone of control)
+    about = (
+        "What ANT-IO-3 shows. During city building (phase 2) another player's city is read from its start-of- "
+        "phase snapshot, never from the plan being made; the token pool and unseen removed tokens are left "
+        "out (only the tokens left count). Hexes are in the map's own order; players are listed from the "
+        "observer's seat on (index 0 is the observer); each player's first 4 cities are drawn on a 7 x 7 grid "
+        "(a later 6 x 6 city fills the top-left 36 cells)."
+    )
 
     def __init__(self, num_players: int, options: Any) -> None:
         self.num_players = num_players
         self.hexes = hexes = len(TOPOLOGIES[num_players].coords)
         layout = Layout()
-        layout.add("hexes", 9 + num_players, hexes, doc="per hex planes")
-        layout.add("cities", num_players, CITIES, 2, GRID, doc="built cells, graves")
+        hex_planes = (
+            *(f"terrain {letter}" for letter in TERRAIN),
+            "polluted",
+            "a good lies here",
+            "(good index + 1) / 10",
+            "an exploration token",
+            "a producer",
+        )
+        layout.add(
+            "hexes",
+            9 + num_players,
+            hexes,
+            doc="per hex, in the map's order",
+            fields=hex_planes,
+            each="occupant is player {i} (observer first)",
+        )
+        layout.add(
+            "cities",
+            num_players,
+            CITIES,
+            2,
+            GRID,
+            doc="per player (observer first), city (its first 4) and square of a 7 x 7 grid, row by row",
+            fields=("built", "a grave"),
+            axis=2,
+        )
         # Counts have no limit in the rules data: math.inf (demolished starts below 0).
         inf = math.inf
-        layout.add("goods", num_players, 10, doc="goods held / 10", high=inf)
+        layout.add(
+            "goods",
+            num_players,
+            10,
+            doc="per player (observer first)",
+            high=inf,
+            fields=tuple(f"{good} held / 10" for good in GOODS),
+            axis=1,
+        )
         low = (0.0,) * 7 + (-inf, 0.0)
         high = (inf, inf, inf, 1.0, 1.0, inf, inf, inf, 1.0)
-        layout.add("players", num_players, 9, doc="per player figures (observer first)", low=low, high=high)
-        layout.add("revealed", 10, doc="revealed tokens per good / 10", high=inf)
-        layout.add("game", 12, doc="round, phase, tokens left", high=(1.0,) * 11 + (inf,))
+        figures = (
+            "cities / 4",
+            "inns / 4",
+            "houses / 20",
+            "alive",
+            "has a saint",
+            "buildings / 20",
+            "manned / 10",
+            "demolished / 10",
+            "to move (the observer's own row only)",
+        )
+        layout.add(
+            "players", num_players, 9, doc="per player (observer first)", low=low, high=high, fields=figures, axis=1
+        )
+        revealed = tuple(f"{good} / 10" for good in GOODS)
+        layout.add("revealed", 10, doc="exploration tokens revealed, per good", high=inf, fields=revealed)
+        game = ("round / max rounds", *(f"phase: {PHASE_NAMES[phase]}" for phase in PHASES), "tokens left / 40")
+        layout.add("game", 12, doc="the game", high=(1.0,) * 11 + (inf,), fields=game)
         self.layout = layout
         # The parts write only what changed: the rules log the hexes and city squares they change
         # and count each player's changes of figures; each player's cities are a part of their

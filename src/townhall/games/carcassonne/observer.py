@@ -1,18 +1,7 @@
-"""The tensor observation of Carcassonne (townhall.rl): everything in it is public.
+"""The tensor observation of Carcassonne (townhall.rl): what a player sees is `about` below.
 
-The board is a window of 31 x 31 cells centred on the start tile (x, y in -15..15; tiles beyond
-it are left out). Players are listed from the observer's seat on (index 0 is the observer).
-
-| slice | shape | holds |
-|---|---|---|
-| `board` | (planes, 31, 31) | per cell: 0 a tile lies here; 1-16 edge kinds, side N, E, S, W each as field, road, city, river; 17 cloister; 18 pennant; 19 the last tile placed; 20 an empty cell next to a tile; 21.. a follower of player i (observer first) |
-| `hand` | (tile types,) | the tile in hand, one-hot (none: all 0) |
-| `phase` | (3,) | place, deploy, over: one-hot |
-| `to_move` | (players,) | 1 for the player to move (observer first) |
-| `scores` | (players,) | points / 100 (observer first) |
-| `supply` | (players,) | followers in supply / 7 (observer first) |
-| `remaining` | (tile types,) | land tiles left in the bag, per type / 10 |
-| `river_remaining` | (1,) | river tiles left / 12 |
+Every slice and field, with the bounds of its values, is declared in `CarcassonneObserver`'s
+layout below; docs/rl.md tabulates them (generated: bench/rl_layouts.py).
 
 One incremental part keeps a view up to date (engine.watch): its key packs the counts that say
 what changed (see _key), and it stores only the items that changed, through the items of the flat
@@ -80,6 +69,21 @@ FULL_SUPPLY: Final = RULES["followers_per_player"] - RULES["score_markers_per_pl
 SUPPLY_VALUES: Final[tuple[object, ...]] = tuple(count / FULL_SUPPLY for count in range(FULL_SUPPLY + 1))
 
 
+SIDES: Final = "NESW"
+EDGE_KINDS: Final = ("field", "road", "city", "river")  # edge codes 1-4 (tiles.LAYOUTS)
+# The board's planes by index (see _tile_planes), then one per player: its followers.
+BOARD_PLANES: Final[tuple[str, ...]] = (
+    "a tile lies here",
+    *(f"side {side}: {kind}" for side in SIDES for kind in EDGE_KINDS),
+    "a cloister",
+    "a pennant",
+    "the last tile placed",
+    "an empty cell next to a tile (where a tile may go)",
+)
+assert len(BOARD_PLANES) == FOLLOWERS and BOARD_PLANES[17] == "a cloister"
+TILE_TYPE: Final = "tile type {i} (the rules data's order of tile types)"
+
+
 def _most_points() -> int:
     """More points than any player can score with this tile set (the scores' bound): every city
     segment at its tile and pennant values, every road segment, every cloister complete, and each
@@ -136,19 +140,33 @@ def _points(score: list[int]) -> int:
 
 class CarcassonneObserver(Observer[CarcassonnePosition]):
     version = 1
+    about = (
+        "Everything in it is public. The board is a window of 31 x 31 cells centred on the start tile (x, y "
+        "in -15..15; tiles beyond it are left out). Players are listed from the observer's seat on (index 0 "
+        "is the observer)."
+    )
     state_in_views = True  # what each view last showed (followers, tallies, bag counts)
 
     def __init__(self, num_players: int, options: Options) -> None:
         self.num_players = num_players
         layout = Layout()
-        layout.add("board", FOLLOWERS + num_players, WIDTH, WIDTH, doc="board planes (see the table)")
-        layout.add("hand", NUM_TYPES, doc="the tile in hand, one-hot")
-        layout.add("phase", 3, doc="place, deploy, over")
-        layout.add("to_move", num_players, doc="the player to move (observer first)")
-        layout.add("scores", num_players, doc="points / 100 (observer first)", high=_most_points() / 100.0)
-        layout.add("supply", num_players, doc="followers in supply / 7 (observer first)")
+        layout.add(
+            "board",
+            FOLLOWERS + num_players,
+            WIDTH,
+            WIDTH,
+            doc=f"per cell of the {WIDTH} x {WIDTH} window, [plane, y + {RADIUS}, x + {RADIUS}] for the cell x, y from the start tile",
+            fields=BOARD_PLANES,
+            each="a follower of player {i} (observer first)",
+        )
+        layout.add("hand", NUM_TYPES, doc="the tile in hand, one-hot (none: all 0)", each=TILE_TYPE)
+        layout.add("phase", 3, doc="the phase, one-hot", fields=("place", "deploy", "over"))
+        layout.add("to_move", num_players, doc="1 for the player to move", each="player {i} (observer first)")
+        each = "player {i} (observer first)"
+        layout.add("scores", num_players, doc="points / 100", high=_most_points() / 100.0, each=each)
+        layout.add("supply", num_players, doc=f"followers in supply / {FULL_SUPPLY}", each=each)
         most = max(spec.count for spec in TILE_SPECS if not spec.river)
-        layout.add("remaining", NUM_TYPES, doc="land tiles left per type / 10", high=most / 10.0)
+        layout.add("remaining", NUM_TYPES, doc="land tiles left in the bag / 10", high=most / 10.0, each=TILE_TYPE)
         river = sum(spec.count for spec in TILE_SPECS if spec.river)
         layout.add("river_remaining", 1, doc="river tiles left / 12", high=river / 12.0)
         self.layout = layout

@@ -1,20 +1,7 @@
-"""The tensor observation of Kutná Hora (townhall.rl): only what KH-IO-3 shows (no order or
-content of the hidden parts of stacks, mine layers or event decks, only their sizes).
+"""The tensor observation of Kutná Hora (townhall.rl): what a player sees is `about` below.
 
-Players are listed from the observer's seat on (index 0 is the observer). Counts are scaled to
-about 0..1 by the divisor given.
-
-| slice | shape | holds |
-|---|---|---|
-| `town` | (2 + players, town cells) | per town cell: built, building index / 36, owner one-hot (observer first) |
-| `mine` | (4 + players, 32) | per mine cell: empty, rock, a mine tile, tile index / 40, owner one-hot; rock stars go in `mine_stars` |
-| `mine_stars` | (32,) | stars of the rock on a cell / 2 |
-| `stacks` | (2, 12) | per building stack: top building index + 1 / 37 (0: none), hidden cards left / 3 |
-| `players` | (players, 15) | per player: money / 50, points / 100, reputation / 10, ore from mines / 10, pelicans unused / 5, used / 5, miners in pool / 10, in reserve / 10, houses left in rows 1-3 / 4, cards used / 4, turns done / 4, to move, guilds owned / 2 |
-| `production` | (players, 6) | per player and good: production / 10 |
-| `market` | (6 + 4 + 4 + 4 + 3,) | sliders / 10, bank / 4, noble pool / 4, council / 4, tiles in the mine layers left, from the top / 12 |
-| `progress` | (5,) | phase one-hot |
-| `tracks` | (4,) | round / rounds, population position / 20, ore position / 20, tax / 5 |
+Every slice and field, with the bounds of its values, is declared in `KutnaHoraObserver`'s
+layout below; docs/rl.md tabulates them (generated: bench/rl_layouts.py).
 """
 
 from __future__ import annotations
@@ -26,8 +13,8 @@ from townhall.engine.items import float_items, rows
 from townhall.engine.observer import Layout, Observer, Part
 from townhall.engine.options import Options
 from townhall.games.kutna_hora.actions import MINE_CELLS
-from townhall.games.kutna_hora.data import DATA
-from townhall.games.kutna_hora.position import EMPTY, OVER, ROCK, KutnaHoraPosition
+from townhall.games.kutna_hora.data import COLOURS, DATA, GOODS
+from townhall.games.kutna_hora.position import EMPTY, OVER, PHASES, ROCK, KutnaHoraPosition
 
 # The board part's key, in this order: the position's revisions, then the phase and track values.
 TOWN: Final = 0
@@ -62,6 +49,25 @@ TURNS_COLUMN: Final = 12
 TO_MOVE_COLUMN: Final = 13
 GUILDS_COLUMN: Final = 14
 PLAYER_FIELDS: Final = 15
+PLAYER_NAMES: Final = (
+    "money / 50",
+    "points / 100",
+    "reputation / 10",
+    "ore from mines / 10",
+    "pelicans unused / 5",
+    "pelicans used / 5",
+    "miners in the pool / 10",
+    "miners in reserve / 10",
+    "houses left in row 1 / 4",
+    "houses left in row 2 / 4",
+    "houses left in row 3 / 4",
+    "cards used / 4",
+    "turns done / 4",
+    "to move",
+    "guilds owned / 2",
+)
+assert len(PLAYER_NAMES) == PLAYER_FIELDS and PLAYER_NAMES[GUILDS_COLUMN] == "guilds owned / 2"
+OWNER: Final = "owner is player {i} (observer first)"
 # The players part's key, in this order: copies of the position's per-seat lists (figures that
 # change often are read directly; the rest has a revision in the position), and the seat to move.
 MONEY: Final = 0
@@ -291,6 +297,11 @@ def _players(state: KutnaHoraPosition, player: int, views: dict[str, Any], previ
 
 class KutnaHoraObserver(Observer[KutnaHoraPosition]):
     version = 2  # 2: cards used is their count / 4 (version 1 stored the bits of which ones / 4)
+    about = (
+        "Only what KH-IO-3 shows (no order or content of the hidden parts of stacks, mine layers or event "
+        "decks, only their sizes). Players are listed from the observer's seat on (index 0 is the observer). "
+        "Counts are scaled to about 0..1 by the divisor given."
+    )
 
     def __init__(self, num_players: int, options: Options) -> None:
         self.num_players = num_players
@@ -300,15 +311,35 @@ class KutnaHoraObserver(Observer[KutnaHoraPosition]):
         # Bounds from the data where it sets a limit; math.inf where the rules set none (money,
         # points, production, counts of goods, the tracks' positions).
         inf = math.inf
-        layout.add("town", 2 + num_players, self.town_cells, doc="built, building, owner")
+        layout.add(
+            "town",
+            2 + num_players,
+            self.town_cells,
+            doc="per town cell (the town's rows for the player count, row by row)",
+            fields=("built", "building index / 36"),
+            each=OWNER,
+        )
         tiles = max(tile.index for tile in (*DATA.mine_tiles, *DATA.tech))
         layout.add(
-            "mine", 4 + num_players, MINE_CELLS, doc="empty, rock, tile, tile index, owner", high=max(1.0, tiles / 40.0)
+            "mine",
+            4 + num_players,
+            MINE_CELLS,
+            doc="per mine cell (rock stars: `mine_stars`)",
+            high=max(1.0, tiles / 40.0),
+            fields=("empty", "rock", "a mine tile", "tile index / 40"),
+            each=OWNER,
         )
-        layout.add("mine_stars", MINE_CELLS, doc="rock stars / 2", high=max(DATA.rocks) / 2.0)
+        layout.add("mine_stars", MINE_CELLS, doc="per mine cell: stars of its rock / 2", high=max(DATA.rocks) / 2.0)
         # a stack's top building + 1 / 37, and its hidden cards / 3: at most every building
         stacked = max(1.0, len(DATA.buildings) / 3.0)
-        layout.add("stacks", 2, STACKS, doc="top building, hidden cards left", high=stacked)
+        layout.add(
+            "stacks",
+            2,
+            STACKS,
+            doc="per building stack",
+            high=stacked,
+            fields=("top building index + 1 / 37 (0: none)", "hidden cards left / 3"),
+        )
         row = [inf] * PLAYER_FIELDS
         row[REPUTATION_COLUMN] = DATA.rep_max / 10.0
         row[POOL_COLUMN] = DATA.pool_capacity / 10.0
@@ -321,15 +352,40 @@ class KutnaHoraObserver(Observer[KutnaHoraPosition]):
         floor[MONEY_COLUMN] = floor[POINTS_COLUMN] = -inf
         floor[REPUTATION_COLUMN] = DATA.rep_min / 10.0
         layout.add(
-            "players", num_players, PLAYER_FIELDS, doc="per player figures (observer first)", low=floor, high=row
+            "players",
+            num_players,
+            PLAYER_FIELDS,
+            doc="per player (observer first)",
+            low=floor,
+            high=row,
+            fields=PLAYER_NAMES,
+            axis=1,
         )
-        layout.add("production", num_players, 6, doc="production per good / 10", high=inf)
+        layout.add(
+            "production",
+            num_players,
+            len(GOODS),
+            doc="per player (observer first) and good",
+            high=inf,
+            fields=tuple(f"production of {good} / 10" for good in GOODS),
+            axis=1,
+        )
         # sliders / 10 (a column of the price table), the bank, noble pool and council (no limit),
         # tiles left per mine layer / 12 (at most every mine tile)
         market = [DATA.columns / 10.0] * SLIDERS + [inf] * (3 * GOODS_COUNTED) + [len(DATA.mine_tiles) / 12.0] * 3
-        layout.add("market", len(market), doc="sliders, bank, noble pool, council, mine layers", high=market)
-        layout.add("progress", 5, doc="phase one-hot")
-        layout.add("tracks", 4, doc="round / rounds, population, ore, tax", high=(1.0, inf, inf, DATA.tax_cap / 5.0))
+        names = [f"slider of {good} / 10" for good in GOODS[:SLIDERS]]
+        for place in ("bank", "noble pool", "council"):
+            names += [f"{place}: {colour} nobles / 4" for colour in COLOURS[:GOODS_COUNTED]]
+        names += [f"tiles left in mine layer {layer} / 12" for layer in ("1 (the top)", "2", "3")]
+        layout.add("market", len(market), doc="prices, nobles and the mine layers", high=market, fields=names)
+        layout.add("progress", len(PHASES), doc="the phase, one-hot", fields=PHASES)
+        layout.add(
+            "tracks",
+            4,
+            doc="the round and the tracks",
+            high=(1.0, inf, inf, DATA.tax_cap / 5.0),
+            fields=("round / rounds", "population position / 20", "ore position / 20", "tax / 5"),
+        )
         self.layout = layout
         # What all players share, which changes a few times a round, with a key of a few int reads
         # (the rules bump the position's revisions) and writing only what changed; and the

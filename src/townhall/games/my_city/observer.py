@@ -1,16 +1,7 @@
-"""The tensor observation of My City (townhall.rl): the public view plus whether the observer
-has committed this card (never what another player committed: `pending` of others is unread).
+"""The tensor observation of My City (townhall.rl): what a player sees is `about` below.
 
-Boards are 11 x 11 cells; players are listed from the observer's seat on (index 0 is the observer).
-
-| slice | shape | holds |
-|---|---|---|
-| `boards` | (players, 7, 11, 11) | per player: built cells, single trees, double trees, single rocks, double rocks, wells, gold |
-| `terrain` | (3, 11, 11) | light-green land cells, river cells, buildable cells (shared geometry) |
-| `card` | (33,) | the card to play now, one-hot (pieces, then the blockade) |
-| `remaining` | (33,) | cards left in the deck, per card |
-| `players` | (players, 7) | per player: score / 50, frozen, marks / 3, passes / 3, active, decided this card, to move |
-| `game` | (3,) | cards revealed / 24, gold claimed, over |
+Every slice and field, with the bounds of its values, is declared in `MyCityObserver`'s layout
+below; docs/rl.md tabulates them (generated: bench/rl_layouts.py).
 
 Along a game nearly everything moves between two looks of a player (a card resolves in between),
 so the parts write only what changed, item by item through the buffer's items (`flat`, engine.items),
@@ -79,20 +70,57 @@ def _players_key(state: MyCityPosition, player: int) -> int:
 
 class MyCityObserver(Observer[MyCityPosition]):
     version = 2  # 2: My City rules data of issue 16 (gold mines, 40 sticker squares)
+    about = (
+        "The public view plus whether the observer has committed this card (never what another player "
+        "committed: `pending` of others is unread). Boards are 11 x 11 cells; players are listed from the "
+        "observer's seat on (index 0 is the observer)."
+    )
 
     def __init__(self, num_players: int, options: Any) -> None:
         self.num_players = num_players
         layout = Layout()
-        layout.add("boards", num_players, PLANES, SIZE, SIZE, doc="per player board planes")
-        layout.add("terrain", 3, SIZE, SIZE, doc="land, river, buildable")
-        layout.add("card", CARDS, doc="the card to play, one-hot")
+        board_planes = (
+            "built",
+            "single tree",
+            "double tree",
+            "single rock",
+            "double rock",
+            "well",
+            "gold",
+        )
+        cells = f"{SIZE} x {SIZE} cells, [row, column]"
+        layout.add(
+            "boards",
+            num_players,
+            PLANES,
+            SIZE,
+            SIZE,
+            doc=f"per player (observer first), plane and cell ({cells})",
+            fields=board_planes,
+            axis=1,
+        )
+        layout.add(
+            "terrain",
+            3,
+            SIZE,
+            SIZE,
+            doc=f"the shared geometry, per cell ({cells})",
+            fields=("light-green land", "river", "buildable"),
+        )
+        card = f"piece {{i}} (0..{MAX_PIECES - 1}), then the blockade ({MAX_PIECES})"
+        layout.add("card", CARDS, doc="the card to play now, one-hot (none: all 0)", each=card)
         # Counts and the score have no limit in the rules data: math.inf (a score goes below 0).
         inf = math.inf
-        layout.add("remaining", CARDS, doc="cards left in the deck", high=inf)
+        layout.add("remaining", CARDS, doc="cards left in the deck, per card (a count)", high=inf, each=card)
         low = (-inf, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
         high = (inf, 1.0, inf, inf, 1.0, 1.0, 1.0)
-        layout.add("players", num_players, 7, doc="per player figures (observer first)", low=low, high=high)
-        layout.add("game", 3, doc="revealed / 24, gold claimed, over", high=(inf, 1.0, 1.0))
+        figures = ("score / 50", "frozen", "marks / 3", "passes / 3", "active", "decided this card", "to move")
+        layout.add(
+            "players", num_players, 7, doc="per player (observer first)", low=low, high=high, fields=figures, axis=1
+        )
+        layout.add(
+            "game", 3, doc="the game", high=(inf, 1.0, 1.0), fields=("cards revealed / 24", "gold claimed", "over")
+        )
         self.layout = layout
         self.boards_at = layout.slices["boards"].offset
         self.card_at = layout.slices["card"].offset
