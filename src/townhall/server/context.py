@@ -8,6 +8,7 @@ from typing import Annotated
 from fastapi import Depends, Header, Request
 from pydantic import BaseModel
 
+from townhall.server.analysis import Analyst
 from townhall.server.bots import BotDriver
 from townhall.server.errors import BadToken
 from townhall.server.pubsub import MemoryPubSub
@@ -21,6 +22,7 @@ class Services:
     runner: TableRunner
     pubsub: MemoryPubSub
     bots: BotDriver
+    analyst: Analyst
 
 
 async def services(request: Request) -> Services:  # async: no worker thread for a lookup
@@ -55,7 +57,7 @@ class ErrorBody(BaseModel):
 _REFUSALS = {
     400: "malformed request, action, options or data",
     401: "bad token",
-    403: "not this seat's decision, or no seat",
+    403: "not this seat's decision, or no seat, or the analysis before the end of a game",
     404: "unknown table, game or agent",
     409: "stale state id, game over, seat taken, not over yet, undo refused",
     413: "request body too large",
