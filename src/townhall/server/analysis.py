@@ -9,9 +9,10 @@ secrets from the public information (`engine.agent.determinize_seen_by`), a seat
 Recent decisions are the viewer's visible steps (another seat's private step is skipped); while the
 game runs, the action another seat chose at a simultaneous decision is not shown (`played` null).
 
-Budget: `playouts` random playouts for the chances and `iterations` search iterations per decision,
-stopped early (`complete` false) once `seconds` pass; the seed is derived from the table, state id
-and viewer class, so an answer is reproducible when it completes.
+Budget: `iterations` random playouts for the chances (within half of `seconds`) and `iterations`
+search iterations per decision (sharing the rest), stopped early (`complete` false) when time runs
+out; the seed is derived from the table, state id and viewer class, so an answer is reproducible
+when it completes.
 """
 
 from __future__ import annotations
@@ -209,14 +210,17 @@ def _compute(table: _Snapshot, settings: Settings) -> _Computed:
     seed = derive_seed(settings.seed, table.table_id, table.state_id, "spectator" if viewer is None else viewer)
     if table.ended is not None:  # a forfeit: the outcome is known, the state is not over
         chances = Estimate(win_shares(list(table.ended.ranks)), list(table.ended.scores), 0, True)
-    else:
-        chances = estimate(table.state, viewer, settings.iterations, seed, deadline)
+    else:  # the playouts may take half the time; the decisions share what is left
+        chances = estimate(table.state, viewer, settings.iterations, seed, started + settings.seconds / 2)
     decisions = []
-    for played, before in _recent(table):
+    recent = _recent(table)
+    for index, (played, before) in enumerate(recent):
+        now = time.perf_counter()
+        share = now + max(0.0, deadline - now) / (len(recent) - index)
         shown = table.over or viewer == played.player or len(before.movers_seen_by(viewer)) == 1
         action = before.action_from_json(played.action) if shown else None
         seen = table.seen[played.state_id - 1]  # the viewer's id: another seat's secret steps count none
-        found = review(table.game, before, played.player, viewer, action, settings.iterations, seed ^ seen, deadline)
+        found = review(table.game, before, played.player, viewer, action, settings.iterations, seed ^ seen, share)
         decisions.append((seen, played, before, found, shown))
     return _Computed(table.state_id, table.over, chances, decisions, time.perf_counter() - started)
 
