@@ -15,7 +15,8 @@ level's parameters and the given ones on top (the given win). A budget given (`i
 | hard   | mcts                 | ISMCTS, 1,000 iterations (the server: the table's bot_seconds) |
 | expert | mcts:iterations=4000 | ISMCTS with 4x hard's budget (the server: 4x bot_seconds)      |
 
-Measured (docs/bots-report.md): easy beats random and loses to medium; hard beats medium.
+Measured (docs/bots-report.md, "Levels"): easy beats random and loses to medium in every game;
+hard beats medium (mcts at 1 s against greedy); expert against hard is not yet shown at 95%.
 Older tables' `random` bots still show as easy.
 """
 
