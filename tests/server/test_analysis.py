@@ -78,7 +78,7 @@ def test_a_seat_waits_for_the_end_and_a_spectator_does_not(server: Server) -> No
     started = time.monotonic()
     again = _ask(server.url, table).json()
     assert again["cached"] and {**again, "cached": False} == found  # the same answer, from the cache
-    assert time.monotonic() - started < max(0.5, first_seconds)
+    assert time.monotonic() - started < max(2.0, first_seconds)  # generous: a loaded machine answers slowly
     assert _ask(server.url, table, players[0], route="hint").status_code == 403  # not a training table
 
 

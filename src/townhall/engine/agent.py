@@ -73,8 +73,9 @@ def determinize_seen_by(state: State, viewer: int | None, rng: random.Random) ->
     """A full state consistent with what `viewer` sees (None: a spectator), hidden parts resampled.
     A spectator's copy is every seat's determinization in turn: each seat's secrets are redrawn by
     the next seat's (the first seat's by the last), so what comes out depends on the public
-    information and `rng` only, for games whose hidden parts each seat resamples from public facts
-    (every shipped game: tests/server/test_analysis.py compares two hidden choices)."""
+    information and `rng` only, for games whose determinize draws each hidden part from public facts
+    (the four shipped games do; tests/server/test_analysis.py compares two secret My City choices).
+    A game dealing private hands from one pool would need a spectator determinization of its own."""
     if viewer is not None:
         return state.determinize(viewer, rng)
     for seat in range(state.num_players):
