@@ -6,18 +6,23 @@ from __future__ import annotations
 import json
 import random
 import time
+import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.server import test_private_steps as private
 from tests.server.client import Player, http, new_table, play_some, sit
 from tests.server.conftest import Server
 from townhall import games
 from townhall.engine.chance import Chance
-from townhall.server.analysis import Settings, _answer, _compute, snapshot
+from townhall.server import live as live_module
+from townhall.server.analysis import Analyst, Settings, _answer, _compute, snapshot
 from townhall.server.live import Live
+from townhall.server.memory_store import MemoryStore
+from townhall.server.runner import TableRunner
 
 OPTIONS = ("--analysis-iterations", "30", "--analysis-seconds", "20")  # an iteration budget: reproducible
 
@@ -139,3 +144,29 @@ def test_a_spectators_analysis_does_not_depend_on_hidden_choices(tmp_path: Path)
     assert watched[0]["decisions"][0]["played"] is None  # another seat's secret choice is not shown
     own = [_answer(_compute(snapshot(live, 0), settings), 0, "en", False) for live in (first, second)]
     assert own[0]["decisions"][0]["played"] != own[1]["decisions"][0]["played"]  # the seat knows its own
+
+
+def test_a_secret_plan_changes_no_other_viewers_analysis(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Antiquity's phase-2 plan (private steps): two different plans of seat 0 give the spectator and
+    seat 1 the same analysis (seat 0's private steps are not among their decisions, its plan is redrawn)."""
+    seen: list[dict[str, Any]] = []
+    for plan_seed in (1, 2):
+        monkeypatch.setattr(live_module.secrets, "randbits", random.Random(5).getrandbits)  # one set-up
+        monkeypatch.setattr(live_module.uuid, "uuid4", lambda: uuid.UUID(int=7))  # one table id: one seed
+        runner = TableRunner(MemoryStore(), games.get)
+        table_id = runner.create("antiquity", 2, {}, ["human", "human"], {"training": True})
+        runner.take_seat(table_id, 0, "ann")
+        runner.take_seat(table_id, 1, "bob")
+        private._to_plan(runner, table_id, random.Random(3))
+        assert private._private_plan(runner, table_id, random.Random(plan_seed), 4 + plan_seed) >= 2
+        analyst = Analyst(Settings(seconds=30, iterations=20))  # its own cache: the table ids are alike
+        try:
+            answers = {str(viewer): runner.analysis(table_id, viewer, analyst, "en") for viewer in (None, 1)}
+            own = runner.analysis(table_id, 0, analyst, "en")  # a training table: the seat may ask
+        finally:
+            analyst.stop()
+        for answer in answers.values():
+            answer.pop("seconds")
+        seen.append(answers)
+        assert own["decisions"][-1]["seat"] == 0 and own["state_id"] > answers["1"]["state_id"]  # its own steps
+    assert json.dumps(seen[0], sort_keys=True) == json.dumps(seen[1], sort_keys=True)
