@@ -16,8 +16,9 @@ level's parameters and the given ones on top (the given win). A budget given (`i
 | expert | mcts:iterations=4000 | ISMCTS with 4x hard's budget (the server: 4x bot_seconds)      |
 
 Measured (docs/bots-report.md, "Levels"): easy beats random and loses to medium in every game;
-hard beats medium (mcts at 1 s against greedy); expert beating hard is NOT yet shown (My City
-70% of 20 games, Carcassonne 43% of 30 at a scaled-down 4:1 budget).
+hard beats medium (mcts at 1 s against greedy); expert beating hard is NOT shown (My City 70% of
+20 games at a scaled-down 4:1 budget; Carcassonne 35% of 20 at 4,000 against 1,000 iterations):
+expert's setting is still open.
 Older tables' `random` bots still show as easy.
 """
 
