@@ -113,10 +113,10 @@ def test_depth_to_the_end() -> None:
     [
         ("mcts:iterations=0", {"mcts", "iterations"}),
         ("mcts:depth=deep", {"mcts", "depth", "deep", "auto", "end"}),
-        ("greedy:depth=2", {"greedy", "depth", "samples"}),
+        ("greedy:depth=2", {"greedy", "depth", "samples", "epsilon"}),
         ("random:x=1", {"random", "x"}),
         ("mcts:iterations", {"mcts", "iterations", "key", "value"}),
-        ("mtcs", {"mtcs", "mcts", "greedy", "random"}),
+        ("mtcs", {"mtcs", "mcts", "greedy", "random", "easy", "medium", "hard", "expert"}),
     ],
 )
 def test_spec_refusals_speak_the_language_in_force(spec: str, ids: set[str]) -> None:

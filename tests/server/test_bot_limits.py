@@ -28,6 +28,7 @@ def _create(server: Server, seat: str, **extra: Any) -> Any:
         ("bot:greedy:samples=1000000000", {}, "at most 10,000 samples a move"),
         ("bot:mcts:iterations=100000000000", {}, "at most 10,000,000 iterations a move"),
         ("bot:mcts:depth=100000", {}, "at most 1,000 decisions ahead"),
+        ("bot:expert:seconds=5", {"bot_seconds": 1}, "at most 4 seconds a move"),
     ],
 )
 def test_runaway_specs_are_refused_naming_the_limit(
@@ -63,6 +64,27 @@ def test_specs_within_the_limits_make_tables(shared_sqlite_server: Server, seat:
     assert shown["spec"] == seat.removeprefix("bot:").replace("hard", "mcts:seconds=30")
     level = "medium" if "greedy" in seat else "hard"  # the spec stays for experts; people read the level
     assert (shown["level"], shown["name"]) == (level, f"Bot ({level})")
+
+
+@pytest.mark.parametrize(
+    ("seat", "spec", "level"),
+    [
+        ("bot:easy", "greedy:epsilon=0.5", "easy"),
+        ("bot:medium", "greedy", "medium"),
+        ("bot:hard:seconds=0.25", "mcts:seconds=0.25", "hard"),
+        ("bot:hard:c=1", "mcts:c=1,seconds=0.5", "hard"),
+        ("bot:expert", "expert:seconds=2", "expert"),
+        ("bot:expert:seconds=1.5", "expert:seconds=1.5", "expert"),
+    ],
+)
+def test_levels_are_seats_with_their_agents_parameters(
+    shared_sqlite_server: Server, seat: str, spec: str, level: str
+) -> None:
+    """A level takes its agent's parameters; the expert level thinks up to 4x the table's bot_seconds."""
+    response = _create(shared_sqlite_server, seat, players=2, bot_seconds=0.5)
+    assert response.status_code == 201, response.text
+    shown = response.json()["seats"][0]
+    assert (shown["spec"], shown["level"]) == (spec, level)
 
 
 def _moves_after(server: Server, table: str, moves: int, within: float) -> tuple[float, int]:

@@ -2,7 +2,8 @@
 
 - `registry`: the agents' factories (`make_agent`, `agent_names`, `check_spec`).
 - `specs`: the spec grammar, `name` or `name:key=value,...` (`mcts:iterations=500`), and value checks.
-- `levels`: the levels people choose (easy, medium, hard), the agent each is, a bot's name in words.
+- `levels`: the levels people choose (easy, medium, hard, expert), the agent spec each is, a bot's name in words.
+- `analysis`: chances from a position and the search's view of a decision, from one viewer's information.
 - `table`: `TableSpec`, a table's checked players, seats and options (the CLI, the server, tournaments).
 """
 

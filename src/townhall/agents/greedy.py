@@ -14,6 +14,8 @@ random (from the same per-sample seed for every candidate action) until the deci
 and the resolved position is evaluated; `samples=K` averages over K such draws.
 Budget: a Budget with `seconds` ends the sampling once that time is spent (after at least one
 sample; every action has then seen the same samples); without one all K samples are drawn.
+Noise: with `epsilon=E` (0 <= E <= 1) the agent plays a uniformly random legal action with
+probability E and its greedy choice otherwise: the `easy` level (agents/levels.py), plausible but weak.
 It is also the stand-in for a player who leaves a table.
 """
 
@@ -49,18 +51,31 @@ def _finish_decision(state: State, player: int, deciding: set[int], chance: Chan
 class GreedyAgent:
     name = "greedy"
 
-    def __init__(self, seed: int, *, samples: int = 1, evaluate: Callable[[State, int], float] | None = None) -> None:
-        """`evaluate` replaces the game's heuristic (to compare heuristics head to head)."""
+    def __init__(
+        self,
+        seed: int,
+        *,
+        samples: int = 1,
+        evaluate: Callable[[State, int], float] | None = None,
+        epsilon: float = 0.0,
+    ) -> None:
+        """`evaluate` replaces the game's heuristic (to compare heuristics head to head); `epsilon`
+        is the chance of a random legal action instead of the greedy one."""
         if samples < 1:
             raise ValueError("greedy needs at least one sample")
+        if not 0.0 <= epsilon <= 1.0:
+            raise ValueError("epsilon is a probability, between 0 and 1")
         self._rng = random.Random(seed)
         self.samples = samples
+        self.epsilon = epsilon
         self._evaluate = evaluate
 
     def act(self, view: PlayerView, legal: Sequence[int], budget: Budget) -> int:
         if len(legal) == 1:
             return legal[0]
         rng = self._rng
+        if self.epsilon and rng.random() < self.epsilon:
+            return legal[int(rng.random() * len(legal))]
         player = view.player
         evaluate = self._evaluate or view.game.evaluate
         totals = [0.0] * len(legal)

@@ -109,12 +109,14 @@ class _Node:
 
 @dataclass(frozen=True, slots=True)
 class SearchStats:
-    """What the last search did (for benchmarks and for people curious about the bot)."""
+    """What the last search did (for benchmarks, the server's analysis and people curious about the
+    bot): per root action its visits and its mean reward in [0, 1] (see the module's rewards)."""
 
     iterations: int
     seconds: float
     nodes: int
     root_visits: dict[int, int]
+    root_values: dict[int, float]
 
 
 class MctsAgent:
@@ -162,7 +164,7 @@ class MctsAgent:
 
     def act(self, view: PlayerView, legal: Sequence[int], budget: Budget) -> int:
         if len(legal) == 1:
-            self.last = SearchStats(0, 0.0, 0, {legal[0]: 0})
+            self.last = SearchStats(0, 0.0, 0, {legal[0]: 0}, {})
             return legal[0]
         max_iterations, max_seconds = self._limits(budget)
         start = time.perf_counter()
@@ -180,6 +182,7 @@ class MctsAgent:
         num_players = view.num_players
         root_edges = search.root.edges
         visits: dict[int, int] = {}
+        values: dict[int, float] = {}
         best_key: tuple[int, float] | None = None
         best: list[int] = []
         for action in legal:
@@ -187,12 +190,13 @@ class MctsAgent:
             if edge is None or edge.n == 0:
                 continue
             visits[action] = edge.n
-            key = (edge.n, edge.w / edge.n)
+            values[action] = edge.w / edge.n
+            key = (edge.n, values[action])
             if best_key is None or key > best_key:
                 best_key, best = key, [action]
             elif key == best_key:
                 best.append(action)
-        self.last = SearchStats(done, time.perf_counter() - start, search.nodes, visits)
+        self.last = SearchStats(done, time.perf_counter() - start, search.nodes, visits, values)
         if not best:
             best = list(legal)
         return best[int(self._rng.random() * len(best))]

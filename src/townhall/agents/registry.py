@@ -1,10 +1,13 @@
 """The agents by name: one factory per agent turns a spec's parameters into a seeded agent.
 
 - `random`: uniformly random legal actions (no parameters).
-- `greedy[:samples=K]`: one-step lookahead with the game's `evaluate` (K determinizations, default 1;
-  fewer when a Budget's seconds run out).
+- `greedy[:samples=K,epsilon=E]`: one-step lookahead with the game's `evaluate` (K determinizations,
+  default 1; fewer when a Budget's seconds run out), a random legal move with probability E (default 0).
 - `mcts[:iterations=N,seconds=S,c=C,depth=D|auto|end,scale=X,prior=W]`: information-set MCTS;
   see agents/mcts.py.
+
+- the levels `easy`, `medium`, `hard`, `expert` (agents/levels.py): their agent with the level's
+  parameters, the spec's own on top (`hard:seconds=0.25`).
 
 A game may suggest parameters for an agent (`Game.agent_defaults`); the spec's own win.
 """
@@ -15,12 +18,13 @@ from collections.abc import Callable
 from typing import Any
 
 from townhall.agents.greedy import GreedyAgent
+from townhall.agents.levels import LEVELS, resolve_level
 from townhall.agents.mcts import DEFAULT_C, DEFAULT_DEPTH, DEFAULT_PRIOR, Depth, MctsAgent
 from townhall.agents.random_agent import RandomAgent
 from townhall.agents.specs import Parameters, parse_spec
 from townhall.agents.words import _
 from townhall.engine.agent import Agent
-from townhall.engine.errors import UnknownName
+from townhall.engine.errors import OptionError, UnknownName
 from townhall.engine.protocol import Game
 
 AgentFactory = Callable[[Game[Any], int, dict[str, str]], Agent]
@@ -33,8 +37,12 @@ def _random(game: Game[Any], seed: int, given: dict[str, str]) -> Agent:
 
 
 def _greedy(game: Game[Any], seed: int, given: dict[str, str]) -> Agent:
-    samples = Parameters("greedy", given, ("samples",)).whole("samples", 1)
-    return GreedyAgent(seed, samples=samples if samples is not None else 1)
+    params = Parameters("greedy", given, ("samples", "epsilon"))
+    samples = params.whole("samples", 1)
+    epsilon = params.number("epsilon", positive=False)
+    if epsilon is not None and epsilon > 1:
+        raise OptionError(_("greedy parameter epsilon is a probability, at most 1, not {value}").format(value=epsilon))
+    return GreedyAgent(seed, samples=samples if samples is not None else 1, epsilon=epsilon or 0.0)
 
 
 def _depth(params: Parameters) -> Depth:
@@ -71,13 +79,14 @@ FACTORIES: dict[str, AgentFactory] = {"random": _random, "greedy": _greedy, "mct
 
 
 def agent_names() -> list[str]:
-    return sorted(FACTORIES)
+    """The agents and the levels, by name."""
+    return sorted(FACTORIES) + list(LEVELS)
 
 
 def make_agent(spec: str, game: Game[Any], seed: int) -> Agent:
     """The agent a spec names, seeded: UnknownName for an unknown agent, OptionError for a parameter
     it does not take or a value out of range."""
-    name, params = parse_spec(spec)
+    name, params = resolve_level(*parse_spec(spec))
     factory = FACTORIES.get(name)
     if factory is None:
         raise UnknownName(

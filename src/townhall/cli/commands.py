@@ -528,8 +528,16 @@ def serve(
             help="Sign-ins per client address, and refused passwords per account name (10/min).",
         ),
     ] = None,
+    analysis_seconds: Annotated[
+        float, typer.Option(min=0.01, max=30.0, help="Most seconds one analysis or hint may think.")
+    ] = 1.0,
+    analysis_iterations: Annotated[
+        int,
+        typer.Option(min=1, max=100_000, help="Playouts for the chances and search iterations per decision analysed."),
+    ] = 100,
 ) -> None:
     """The game server: tables where people and bots play together over HTTP and WebSocket."""
+    from townhall.server.analysis import Settings as AnalysisSettings
     from townhall.server.app import serve as run_server
     from townhall.server.ratelimit import Limits, parse_rate
 
@@ -545,7 +553,13 @@ def serve(
         raise typer.BadParameter(str(error)) from None
     with friendly_errors():
         run_server(
-            host, port, database, redis, lambda line: console.print(line, highlight=False, soft_wrap=True), limits
+            host,
+            port,
+            database,
+            redis,
+            lambda line: console.print(line, highlight=False, soft_wrap=True),
+            limits,
+            AnalysisSettings(seconds=analysis_seconds, iterations=analysis_iterations),
         )
 
 

@@ -69,6 +69,42 @@ class PlayerView:
         return self._state.action_words(action)
 
 
+def determinize_seen_by(state: State, viewer: int | None, rng: random.Random) -> State:
+    """A full state consistent with what `viewer` sees (None: a spectator), hidden parts resampled.
+    A spectator's copy is every seat's determinization in turn: each seat's secrets are redrawn by
+    the next seat's (the first seat's by the last), so what comes out depends on the public
+    information and `rng` only, for games whose determinize draws each hidden part from public facts
+    (the four shipped games do; tests/server/test_analysis.py compares two secret My City choices).
+    A game dealing private hands from one pool would need a spectator determinization of its own."""
+    if viewer is not None:
+        return state.determinize(viewer, rng)
+    for seat in range(state.num_players):
+        state = state.determinize(seat, rng)
+    return state
+
+
+class SeenView(PlayerView):
+    """`player`'s decision as another viewer knows it (None: a spectator), for a search run on that
+    viewer's behalf (the server's analysis): its determinizations keep only what the viewer may see,
+    and its observation is the viewer's."""
+
+    __slots__ = ("viewer",)
+
+    def __init__(self, game: Game[Any], state: State, player: int, viewer: int | None) -> None:
+        super().__init__(game, state, player)
+        self.viewer = viewer
+
+    def observation(self) -> dict[str, Json]:
+        return self._state.observation(self.viewer)
+
+    def legal_actions(self) -> list[int]:
+        """`player`'s legal actions in a determinization the viewer could hold (seeded: reproducible)."""
+        return determinize_seen_by(self._state, self.viewer, random.Random(0)).legal_actions(self.player)
+
+    def determinize(self, rng: random.Random) -> State:
+        return determinize_seen_by(self._state, self.viewer, rng)
+
+
 class Agent(Protocol):
     """Anything that chooses actions. Agents are built with their own seed (reproducible)."""
 

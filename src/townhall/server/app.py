@@ -23,6 +23,8 @@ from starlette.routing import Match
 from townhall import games
 from townhall.engine.errors import TownhallError
 from townhall.server.accounts import Accounts
+from townhall.server.analysis import Analyst
+from townhall.server.analysis import Settings as AnalysisSettings
 from townhall.server.bots import BotDriver
 from townhall.server.context import Services, signed_in
 from townhall.server.errors import error_body, status_of
@@ -46,7 +48,12 @@ CLOCK_TICK = 0.5
 log = logging.getLogger("townhall.server")
 
 
-def create_app(database: str | None = None, redis: str | None = None, limits: Limits | None = None) -> FastAPI:
+def create_app(
+    database: str | None = None,
+    redis: str | None = None,
+    limits: Limits | None = None,
+    analysis: AnalysisSettings | None = None,
+) -> FastAPI:
     engine = connect(database)
     store = SqlStore(engine)
     runner = TableRunner(store, games.get)
@@ -55,7 +62,8 @@ def create_app(database: str | None = None, redis: str | None = None, limits: Li
     runner.listeners.append(pubsub.publish)
     pubsub.heard = runner.heard  # a notice from another process: check the table before its next view
     runner.listeners.append(bots.kick)
-    services = Services(runner, pubsub, bots, Accounts(SqlAccounts(engine, store.writing), runner.forget))
+    analyst = Analyst(analysis)
+    services = Services(runner, pubsub, bots, Accounts(SqlAccounts(engine, store.writing), runner.forget), analyst)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -67,6 +75,7 @@ def create_app(database: str | None = None, redis: str | None = None, limits: Li
         yield
         watcher.cancel()
         bots.stop()
+        analyst.stop()
         await pubsub.stop()
         engine.dispose()
 
@@ -213,6 +222,7 @@ def serve(
     redis: str | None,
     announce: Callable[[str], None],
     limits: Limits | None = None,
+    analysis: AnalysisSettings | None = None,
 ) -> None:
     """Run the server with uvicorn until interrupted."""
     import uvicorn
@@ -225,7 +235,7 @@ def serve(
     announce(f"database: {path if path is not None else url.split('@')[-1]}")
     if fresh and path != USER_SQLITE.resolve() and USER_SQLITE.exists():  # the default before each clone had its own
         announce(f"tables of earlier versions stay in {USER_SQLITE} (--database {USER_SQLITE} to play them)")
-    app = create_app(url, redis, limits)
+    app = create_app(url, redis, limits, analysis)
     announce(f"Townhall server: http://{host}:{port}/ (API under /api, docs at /docs)")
     # Players act every few seconds: keep their connections open between moves (uvicorn's default is 5 s).
     uvicorn.run(app, host=host, port=port, log_level="warning", ws="websockets-sansio", timeout_keep_alive=60)

@@ -1,11 +1,14 @@
 """Bot seats: agents play their decisions on the server, in worker threads (off the event loop),
 with the time budget the table sets. Levels map to agents (agents/levels.py):
 
-| level  | agent                   | budget per move               |
-|--------|-------------------------|-------------------------------|
-| easy   | random                  | -                             |
-| medium | greedy                  | -                             |
-| hard   | mcts:seconds=S          | S = the table's `bot_seconds` |
+| level  | seat spec               | budget per move                         |
+|--------|-------------------------|-----------------------------------------|
+| easy   | greedy:epsilon=0.5      | -                                       |
+| medium | greedy                  | -                                       |
+| hard   | mcts:seconds=S          | S = the table's `bot_seconds`           |
+| expert | expert:seconds=4S       | 4S (at most 30 s; limits.seat_seconds)  |
+
+A level's parameters pass through (`bot:hard:seconds=0.25` -> `mcts:seconds=0.25`).
 
 Every agent gets the table's `bot_seconds` as its Budget and stops thinking when it is spent (mcts
 between iterations, greedy between samples). A move still thinking after twice that is cut (a
@@ -23,7 +26,8 @@ import time
 from concurrent.futures import CancelledError, Future, ThreadPoolExecutor
 from concurrent.futures import TimeoutError as Overran
 
-from townhall.agents import LEVELS, make_agent
+from townhall.agents import LEVELS, make_agent, parse_spec
+from townhall.agents.levels import BUDGET_KEYS, resolve_level
 from townhall.engine.agent import Budget
 from townhall.engine.errors import StaleState, TownhallError
 from townhall.server import limits
@@ -38,10 +42,24 @@ log = logging.getLogger("townhall.server")
 def bot_spec(seat: str, seconds: float) -> str:
     """The agent spec of a `bot:` seat (a level or an agent spec)."""
     spec = seat.removeprefix("bot:").strip()
-    spec = LEVELS.get(spec, spec)
-    if spec == "mcts":
-        spec = f"mcts:seconds={seconds:g}"
-    return spec
+    name, params = parse_spec(spec)
+    budget = any(key in params for key in BUDGET_KEYS)
+    if name == "expert":  # kept as a level: its budget is its own (limits.seat_seconds)
+        if not budget:
+            params = {**params, "seconds": f"{limits.seat_seconds(name, seconds):g}"}
+        return _written(name, params)
+    if name not in LEVELS and spec != "mcts":
+        return spec
+    agent, params = resolve_level(name, params)
+    if agent == "mcts" and not budget:
+        params = {key: value for key, value in params.items() if key not in BUDGET_KEYS}
+        params["seconds"] = f"{seconds:g}"
+    return _written(agent, params)
+
+
+def _written(name: str, params: dict[str, str]) -> str:
+    """A spec as written: `name` or `name:key=value,...`."""
+    return name + (":" + ",".join(f"{key}={value}" for key, value in params.items()) if params else "")
 
 
 class BotDriver:
@@ -127,8 +145,8 @@ class BotDriver:
     def _decide(self, table_id: str, turn: BotTurn) -> int | None:
         """The bot's action, or the greedy bot's when the bot overran twice its budget (None when
         the seat no longer decides at that state by then)."""
-        seconds = limits.budget_seconds(turn.seconds)
-        spec = _bounded(table_id, turn, seconds)
+        seconds = limits.seat_seconds(turn.spec, turn.seconds)
+        spec = _bounded(table_id, turn, turn.seconds)
         started = time.monotonic()
         thinking = self._thinkers.submit(_think, spec, turn, seconds)
         try:

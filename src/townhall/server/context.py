@@ -13,6 +13,7 @@ from pydantic import BaseModel
 from starlette.requests import HTTPConnection
 
 from townhall.server.accounts import Accounts
+from townhall.server.analysis import Analyst
 from townhall.server.bots import BotDriver
 from townhall.server.errors import BadToken, CsrfRefused
 from townhall.server.model import SignedIn
@@ -28,6 +29,7 @@ class Services:
     pubsub: MemoryPubSub
     bots: BotDriver
     accounts: Accounts
+    analyst: Analyst
 
 
 COOKIE = "townhall_session"
@@ -105,7 +107,7 @@ class ErrorBody(BaseModel):
 _REFUSALS = {
     400: "malformed request, action, options or data",
     401: "bad token, not signed in, or wrong name or password",
-    403: "not this seat's decision, or no seat; a signed-in change without X-CSRF-Token",
+    403: "not this seat's decision, or no seat; a signed-in change without X-CSRF-Token; the analysis before the end of a game",
     404: "unknown table, game or agent",
     409: "stale state id, game over, seat taken, not over yet, undo refused, name taken",
     413: "request body too large",

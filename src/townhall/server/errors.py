@@ -41,6 +41,13 @@ class NotOver(TownhallError):
     code: ClassVar[str] = "not-over"
 
 
+class AnalysisRefused(TownhallError):
+    """The analysis asked by a seated player while their game runs (not a training table), or a hint
+    outside a training table."""
+
+    code: ClassVar[str] = "analysis-refused"
+
+
 class UndoRefused(TownhallError):
     """An undo that the engine's undo rules do not allow now."""
 
@@ -95,6 +102,7 @@ STATUS: dict[str, int] = {
     "name-taken": 409,
     "not-seated": 403,
     "not-your-turn": 403,
+    "analysis-refused": 403,
     "game-over": 409,
     "stale-state": 409,
     "seat-taken": 409,

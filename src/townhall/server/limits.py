@@ -10,6 +10,7 @@ are not numbers are left to the agent's own checks (agents/specs.py), which refu
 from __future__ import annotations
 
 from townhall.agents import parse_spec
+from townhall.agents.levels import EXPERT_FACTOR
 from townhall.server.errors import OverLimit
 from townhall.server.words import ngettext
 
@@ -33,11 +34,17 @@ def budget_seconds(bot_seconds: float) -> float:
     return min(bot_seconds, MAX_SECONDS)
 
 
+def seat_seconds(spec: str, bot_seconds: float) -> float:
+    """A seat's time budget a move: the table's, or EXPERT_FACTOR times it for the expert level (at most MAX_SECONDS)."""
+    expert = spec.partition(":")[0].strip() == "expert"
+    return min(budget_seconds(bot_seconds) * (EXPERT_FACTOR if expert else 1.0), MAX_SECONDS)
+
+
 def check_spec(spec: str, bot_seconds: float) -> str:
-    """The spec, if it asks no more than the server allows at a table with `bot_seconds`; OverLimit
-    (400) naming the limit otherwise."""
+    """The spec, if it asks no more than the server allows at a table with `bot_seconds` (the expert
+    level: EXPERT_FACTOR times that); OverLimit (400) naming the limit otherwise."""
     name, params = parse_spec(spec)
-    most = budget_seconds(bot_seconds)
+    most = seat_seconds(spec, bot_seconds)
     seconds = _number(params.get("seconds"))
     if seconds is not None and not seconds <= most:  # `not <=`: infinity is refused (nan by the agent)
         count = int(most) if most.is_integer() else 2  # the plural form for "0.5 seconds"

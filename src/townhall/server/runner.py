@@ -26,8 +26,9 @@ from townhall.engine.match import may_take_back
 from townhall.engine.outcome import forfeit
 from townhall.engine.protocol import Game, Json, State
 from townhall.engine.why import refusals_at
-from townhall.i18n import naming
+from townhall.i18n import naming, using
 from townhall.server import clocks, history, projection, rematch
+from townhall.server.analysis import Analyst, check_access, hint_turn, snapshot
 from townhall.server.cache import CACHED_TABLES, TableCache
 from townhall.server.errors import (
     BadRequest,
@@ -226,6 +227,23 @@ class TableRunner:
         if not 0 <= step <= len(live.steps):
             raise BadRequest(_("step {step} is outside 0-{last}").format(step=step, last=len(live.steps)))
         return projection.view_at(live, step)
+
+    def analysis(self, table_id: str, seat: int | None, analyst: Analyst, language: str) -> dict[str, Json]:
+        """The analysis `seat` (None: a spectator) may see (server/analysis.py): copied under the
+        table's lock, computed outside it."""
+        with self.cache.lock(table_id):
+            live = self.cache.checked(self.cache.get(table_id))
+            check_access(live, seat)
+            table = snapshot(live, seat)
+        return analyst.analysis(table, language)
+
+    def hint(self, table_id: str, seat: int | None, analyst: Analyst, language: str) -> dict[str, Json]:
+        """The hard bot's suggestion for `seat`, deciding now at a training table."""
+        with self.cache.lock(table_id):
+            live = self.cache.checked(self.cache.get(table_id))
+            turn = hint_turn(live, seat, analyst.settings)
+        with using(language):
+            return analyst.hint(turn)
 
     def why_not(self, table_id: str, seat: int | None, place: Mapping[str, Json]) -> list[str]:
         """The engine's refusals of `seat`'s actions aimed at `place`, in the language in force."""

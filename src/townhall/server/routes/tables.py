@@ -45,13 +45,16 @@ class NewTable(_Body):
     seats: list[Annotated[Line, Field(max_length=200)]] = Field(
         default_factory=list,
         max_length=16,
-        description='"human" or "bot:" and an agent spec (random, greedy, mcts:seconds=1) or a level (easy, medium, hard)',
+        description='"human" or "bot:" and an agent spec (random, greedy, mcts:seconds=1) or a level (easy, medium, hard, expert)',
     )
     clock: Annotated[dict[str, Any], checked_json(MAX_KEY)] | None = Field(
         default=None,
         description='{"kind": "none"}, {"kind": "move", "seconds": S} or {"kind": "fischer", "base": B, "increment": I}',
     )
     bot_seconds: float = Field(default=1.0, gt=0, le=limits.MAX_SECONDS, description="A bot's time budget per move.")
+    training: bool = Field(
+        default=False, description="A training table: its players may ask for the analysis and hints; never rated."
+    )
 
 
 class TakeSeat(_Body):
@@ -92,7 +95,12 @@ def _create(body: NewTable, services: ServicesDep) -> dict[str, Json]:
     seats = [_seat_spec(seat, body.bot_seconds) for seat in body.seats]
     refuse_file_names(game.meta.options, body.options)
     table = TableSpec.resolve(game, body.players, seats, body.options, default_seat=HUMAN)
-    settings: dict[str, Json] = {"bot_seconds": body.bot_seconds, "clock": clocks.check(body.clock)}
+    settings: dict[str, Json] = {
+        "bot_seconds": body.bot_seconds,
+        "clock": clocks.check(body.clock),
+        "training": body.training,
+        "rated": not body.training,  # no ratings yet: the flag says which games they may count
+    }
     table_id = services.runner.create(table.game, table.players, dict(table.options), list(table.seats), settings)
     return services.runner.summary(table_id)
 
@@ -190,6 +198,24 @@ def why_not(
         seat = services.runner.seat_of(table_id, who.token, who.account_id)
         place: dict[str, Json] = {"area": area, "cell": cell, "part": part}
         return {"place": place, "reasons": list(services.runner.why_not(table_id, seat, place))}
+
+
+@router.get("/{table_id}/analysis")
+def table_analysis(table_id: TableId, services: ServicesDep, who: CallerDep, lang: LanguageDep) -> dict[str, Json]:
+    """Each seat's estimated chance to win and expected score, and the search's view of the recent
+    decisions, from what the asker may see: a spectator at any time, a seated player once the game
+    is over or at a training table (403 otherwise)."""
+    with speaking(lang):
+        seat = services.runner.seat_of(table_id, who.token, who.account_id)
+        return services.runner.analysis(table_id, seat, services.analyst, lang)
+
+
+@router.get("/{table_id}/hint")
+def hint(table_id: TableId, services: ServicesDep, who: CallerDep, lang: LanguageDep) -> dict[str, Json]:
+    """At a training table, the hard bot's suggestion for the caller's seat, deciding now."""
+    with speaking(lang):
+        seat = services.runner.seat_of(table_id, who.token, who.account_id)
+        return services.runner.hint(table_id, seat, services.analyst, lang)
 
 
 @router.get("/{table_id}/log")

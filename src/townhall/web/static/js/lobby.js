@@ -7,7 +7,7 @@ import { $, clear, h } from "./dom.js";
 import { lang, setup, switcher, t } from "./i18n.js";
 import { store } from "./store.js";
 
-const SEAT_KINDS = ["me", "friend", "bot:easy", "bot:medium", "bot:hard"];
+const SEAT_KINDS = ["me", "friend", "bot:easy", "bot:medium", "bot:hard", "bot:expert"];
 const QUICK_BOT = "bot:easy";
 const RECENT = 12; // tables of this browser listed
 let games = [];
