@@ -34,6 +34,9 @@ class TableStore(Protocol):
         """Log `step` and move the table from state `expected` to `step.state_id`, in one
         transaction; StaleState (nothing changed) when the table is no longer at `expected`."""
 
+    def rating_changes(self, table_id: str) -> dict[int, float]:
+        """A rated table's rating change per seat, once over ({} for an unrated table)."""
+
     def take_seat(
         self,
         table_id: str,

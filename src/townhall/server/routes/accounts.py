@@ -98,7 +98,23 @@ def sign_out(services: ServicesDep, signed: SignedInDep) -> Response:
 def me(services: ServicesDep, signed: SignedInDep, lang: LanguageDep) -> dict[str, Json]:
     """The signed-in account: `{"name", "csrf", "ratings", "tables"}` (its seats, newest table first)."""
     found = _required(signed, lang)
-    return {**services.accounts.me(found), "csrf": found.csrf}
+    return {**services.accounts.me(found), "ratings": services.ratings.ratings_of(found.account_id), "csrf": found.csrf}
+
+
+@router.get("/me/turns")
+def my_turns(services: ServicesDep, signed: SignedInDep, lang: LanguageDep) -> dict[str, Json]:
+    """The running tables waiting for the account's move: `{"tables": [{"table", "game", "seat"}]}`,
+    newest first (among its newest 200 seats)."""
+    found = _required(signed, lang)
+    seats = [t for t in services.accounts.store.tables_of(found.account_id) if isinstance(t, dict)]
+    running = [(str(t["table"]), int(str(t["seat"]))) for t in seats if t["status"] == "running"]
+    waiting = set(services.runner.store.waiting_for(running))
+    tables: list[Json] = [
+        {"table": t["table"], "game": t["game"], "seat": t["seat"]}
+        for t in seats
+        if (str(t["table"]), int(str(t["seat"]))) in waiting
+    ]
+    return {"tables": tables}
 
 
 @router.put("/me/password")
