@@ -11,10 +11,18 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import httpx
+import pytest
 
 from tests.server.client import Player, http, new_table, play_some, sit
 from tests.server.conftest import Server
 from tests.server.test_accounts import Browser
+from townhall import games
+from townhall.server.model import Account
+from townhall.server.runner import TableRunner
+from townhall.server.sql_accounts import SqlAccounts
+from townhall.server.sql_ratings import SqlRatings
+from townhall.server.sql_store import SqlStore
+from townhall.server.storage import connect, utc_now
 
 GAME = "carcassonne"
 
@@ -161,3 +169,37 @@ def test_a_game_played_to_its_end_is_rated(each_database_server: Server) -> None
     if ranks[0] != ranks[1]:  # the winner gains more than the loser
         best = ranks.index(1)
         assert changes[best] > changes[1 - best]
+
+
+@pytest.mark.parametrize("database", ["sqlite", "postgres"])
+def test_tables_ending_at_once_with_the_same_players_all_count(database: str, request: pytest.FixtureRequest) -> None:
+    """Two processes' runners (two stores on PostgreSQL) end four tables of ann and bob at once:
+    each end moves the ratings once, none is lost to another (the rating rows are locked)."""
+    url = request.getfixturevalue(f"{database}_url")
+    engines = [connect(url) for _ in range(2 if database == "postgres" else 1)]  # SQLite: one process serves it
+    stores = [SqlStore(engine) for engine in engines]
+    runners = [TableRunner(store, games.get) for store in stores]
+    accounts = SqlAccounts(engines[0], stores[0].writing)
+    ids = []
+    for name in ("ann", "bob"):
+        account = Account(id=uuid.uuid4().hex, name=name, name_key=name, password_hash="-")
+        accounts.add_account(account, utc_now())
+        ids.append(account.id)
+    tables = []
+    for _ in range(4):
+        table_id = runners[0].create(GAME, 2, {}, ["human", "human"], {})
+        for seat in range(2):
+            runners[0].take_seat(table_id, seat, ("ann", "bob")[seat], ids[seat])
+        tables.append(table_id)
+    with ThreadPoolExecutor(8) as pool:
+        ends = [
+            pool.submit(runners[(n + again) % len(runners)].resign, table_id, n % 2)
+            for n, table_id in enumerate(tables)
+            for again in range(2)  # each end twice, through both processes: one is refused
+        ]
+        done = [future.exception() is None for future in ends]
+    assert done.count(True) == len(tables)
+    board = SqlRatings(engines[-1]).leaderboard(GAME)
+    assert sorted((row["name"], row["games"], row["wins"]) for row in board) == [("ann", 4, 2), ("bob", 4, 2)]
+    for table_id in tables:
+        assert len(stores[1 % len(stores)].rating_changes(table_id)) == 2
