@@ -15,7 +15,7 @@ import pytest
 
 from tests.server.client import Player, http, new_table, play_some, sit
 from tests.server.conftest import Server
-from tests.server.test_accounts import Browser
+from tests.server.test_accounts import PASSWORD, Browser
 from townhall import games
 from townhall.server.model import Account
 from townhall.server.runner import TableRunner
@@ -101,6 +101,12 @@ def test_a_resigned_rated_game_moves_both_ratings_once(each_database_server: Ser
     assert http.get(f"{base}/api/games/nope/leaderboard").status_code == 404
     missing = http.get(f"{base}/api/players/nobody-{uuid.uuid4().hex[:6]}")
     assert (missing.status_code, missing.json()["error"]) == (404, "player-not-found")
+
+    # a deleted account's ratings and results go with it; the other player's stay
+    assert bob.send("DELETE", "/api/me", {"password": PASSWORD}).status_code == 200
+    assert http.get(f"{base}/api/players/{bob_name}").status_code == 404
+    assert bob_name not in [row["name"] for row in http.get(f"{base}/api/games/{GAME}/leaderboard").json()["players"]]
+    assert _rating(base, ann_name) == ann_rating and len(_profile(base, ann_name)["recent"]) == 1
 
 
 def test_guest_and_bot_tables_are_not_rated(each_database_server: Server) -> None:
