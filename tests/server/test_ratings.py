@@ -167,6 +167,10 @@ def test_a_game_played_to_its_end_is_rated(each_database_server: Server) -> None
     assert end["result"] is not None and end["result"]["reason"] != "forfeit-resign"
     changes = http.get(f"{base}/api/tables/{table}").json()["rating_change"]
     assert changes is not None and len(changes) == 2
+    first = http.get(f"{base}/api/tables/{table}/steps/0").json()
+    assert first["rating_change"] is None  # the replay shows the change at the end only
+    last = http.get(f"{base}/api/tables/{table}/steps/{first['steps']}").json()
+    assert last["rating_change"] == changes
     ranks = end["result"]["ranks"]
     for seat, (_b, name, _t) in enumerate(players):
         rating = _rating(base, name)
