@@ -104,15 +104,11 @@ def me(services: ServicesDep, signed: SignedInDep, lang: LanguageDep) -> dict[st
 @router.get("/me/turns")
 def my_turns(services: ServicesDep, signed: SignedInDep, lang: LanguageDep) -> dict[str, Json]:
     """The running tables waiting for the account's move: `{"tables": [{"table", "game", "seat"}]}`,
-    newest first (among its newest 200 seats)."""
-    found = _required(signed, lang)
-    seats = [t for t in services.accounts.store.tables_of(found.account_id) if isinstance(t, dict)]
-    running = [(str(t["table"]), int(str(t["seat"]))) for t in seats if t["status"] == "running"]
-    waiting = set(services.runner.store.waiting_for(running))
+    newest first."""
+    playing = services.accounts.store.playing(_required(signed, lang).account_id)
+    waiting = set(services.runner.store.waiting_for([(table, seat) for table, _game, seat in playing]))
     tables: list[Json] = [
-        {"table": t["table"], "game": t["game"], "seat": t["seat"]}
-        for t in seats
-        if (str(t["table"]), int(str(t["seat"]))) in waiting
+        {"table": table, "game": game, "seat": seat} for table, game, seat in playing if (table, seat) in waiting
     ]
     return {"tables": tables}
 
