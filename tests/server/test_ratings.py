@@ -65,6 +65,11 @@ def test_a_resigned_rated_game_moves_both_ratings_once(each_database_server: Ser
     mover = ann.send("GET", f"/api/tables/{table}").json()["to_move"]
     assert mover == [0]
     assert turns == [[{"table": table, "game": GAME, "seat": 0}], []]  # waiting for ann, not for bob
+    second = str(new_table(base, GAME, ["human", "human"])["id"])  # bob first this time
+    for browser, name, seat in ((bob, bob_name, 0), (ann, ann_name, 1)):
+        assert browser.send("POST", f"/api/tables/{second}/seats/{seat}", {"name": name}).status_code == 201
+    turns = [b.send("GET", "/api/me/turns").json()["tables"] for b in (ann, bob)]
+    assert turns == [[{"table": table, "game": GAME, "seat": 0}], [{"table": second, "game": GAME, "seat": 0}]]
 
     resigned = bob.send("POST", f"/api/tables/{table}/resign", {})
     assert resigned.status_code == 200, resigned.text
@@ -89,6 +94,7 @@ def test_a_resigned_rated_game_moves_both_ratings_once(each_database_server: Ser
     }
     assert recent["date"]
     assert ann.send("GET", "/api/me/turns").json()["tables"] == []  # over: nobody's move
+    assert [t["table"] for t in bob.send("GET", "/api/me/turns").json()["tables"]] == [second]
 
     # the end is stored once: resigning again is refused, and nothing moves
     again = ann.send("POST", f"/api/tables/{table}/resign", {})
