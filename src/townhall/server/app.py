@@ -36,10 +36,12 @@ from townhall.server.routes import accounts as accounts_routes
 from townhall.server.routes import games as games_routes
 from townhall.server.routes import health as health_routes
 from townhall.server.routes import pages as pages_routes
+from townhall.server.routes import ratings as ratings_routes
 from townhall.server.routes import tables as tables_routes
 from townhall.server.routes import ws as ws_routes
 from townhall.server.runner import TableRunner
 from townhall.server.sql_accounts import SqlAccounts
+from townhall.server.sql_ratings import SqlRatings
 from townhall.server.sql_store import SqlStore
 from townhall.server.storage import connect
 
@@ -62,8 +64,9 @@ def create_app(
     runner.listeners.append(pubsub.publish)
     pubsub.heard = runner.heard  # a notice from another process: check the table before its next view
     runner.listeners.append(bots.kick)
+    accounts = Accounts(SqlAccounts(engine, store.writing), runner.forget)
     analyst = Analyst(analysis)
-    services = Services(runner, pubsub, bots, Accounts(SqlAccounts(engine, store.writing), runner.forget), analyst)
+    services = Services(runner, pubsub, bots, accounts, analyst, SqlRatings(engine))
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -94,6 +97,7 @@ def create_app(
     app.include_router(health_routes.router)  # reads nothing of the caller
     app.include_router(tables_routes.router, dependencies=session)
     app.include_router(accounts_routes.router, dependencies=session)
+    app.include_router(ratings_routes.router, dependencies=session)
     app.include_router(ws_routes.router)
     app.include_router(pages_routes.router)
     app.mount("/static", pages_routes.static_files, name="static")

@@ -20,6 +20,7 @@ from townhall.server.model import SignedIn
 from townhall.server.pubsub import MemoryPubSub
 from townhall.server.routes.language import LanguageDep, speaking
 from townhall.server.runner import TableRunner
+from townhall.server.sql_ratings import SqlRatings
 from townhall.server.words import _
 
 
@@ -30,6 +31,7 @@ class Services:
     bots: BotDriver
     accounts: Accounts
     analyst: Analyst
+    ratings: SqlRatings
 
 
 COOKIE = "townhall_session"
@@ -108,7 +110,7 @@ _REFUSALS = {
     400: "malformed request, action, options or data",
     401: "bad token, not signed in, or wrong name or password",
     403: "not this seat's decision, or no seat; a signed-in change without X-CSRF-Token; the analysis before the end of a game",
-    404: "unknown table, game or agent",
+    404: "unknown table, game, agent or player",
     409: "stale state id, game over, seat taken, not over yet, undo refused, name taken",
     413: "request body too large",
     422: "illegal action (names the rule clause)",

@@ -82,6 +82,12 @@ class BadCredentials(TownhallError):
     code: ClassVar[str] = "bad-credentials"
 
 
+class PlayerNotFound(TownhallError):
+    """A profile asked for a name no account holds."""
+
+    code: ClassVar[str] = "player-not-found"
+
+
 class NameTaken(TownhallError):
     code: ClassVar[str] = "name-taken"
 
@@ -119,6 +125,7 @@ STATUS: dict[str, int] = {
     "bad-request": 400,
     "table-not-found": 404,
     "unknown-name": 404,
+    "player-not-found": 404,
 }
 
 

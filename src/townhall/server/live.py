@@ -82,6 +82,7 @@ class Live:
     public_clock: dict[str, Json] | None = None  # the clock as of the last step everyone saw
     left: dict[int, int] = field(default_factory=dict)  # seat -> the state id of its "leave" row
     undone: list[Undone] = field(default_factory=list)  # the steps taken back, oldest first
+    rating_change: dict[int, float] = field(default_factory=dict)  # a rated end's, per seat
 
     @property
     def waiting(self) -> int:
@@ -254,6 +255,7 @@ def rebuild(stored: Stored, lookup: Callable[[str], Game[Any]]) -> Live:
         marks=[step.private_to for step in stored.steps],
         left=left,
         undone=undone,
+        rating_change=dict(stored.rating_changes),
     )
 
 

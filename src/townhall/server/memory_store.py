@@ -56,6 +56,9 @@ class MemoryStore:
                 movers=list(moved.movers),
             )
 
+    def rating_changes(self, table_id: str) -> dict[int, float]:
+        return {}  # ratings live in SQL only (sql_ratings.py)
+
     def take_seat(
         self,
         table_id: str,

@@ -112,6 +112,18 @@ class Stored:
     seats: list[Seat]
     steps: list[Step]
     chat: list[ChatLine]
+    rating_changes: dict[int, float] = field(default_factory=dict)  # a rated end's, per seat
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Ending:
+    """How a table ended, as the ratings read it (ratings.py): whether it is rated is decided
+    from its seats inside the transaction that stores the end."""
+
+    game: str
+    ranks: tuple[int, ...]
+    winners: tuple[int, ...] | None
+    left: tuple[int, ...]  # seats whose players left: they rank last
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -125,6 +137,7 @@ class Moved:
     public_state_id: int
     public_clock: dict[str, Json] | None
     movers: tuple[int, ...] = ()  # the seats deciding after the step
+    ended: Ending | None = None  # the table's end: a rated one moves its ratings in the same transaction
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

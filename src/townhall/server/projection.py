@@ -134,6 +134,10 @@ def _state_view(live: Live, seat: int | None) -> dict[str, Json]:
         "earlier_events": earlier,
         "scores": None if outcome is None else list(outcome.scores),
         "result": None if outcome is None else outcome.to_json(),
+        # a rated table's rating change per seat once over (null: unrated or not over)
+        "rating_change": None
+        if outcome is None or not live.rating_change
+        else [live.rating_change.get(s.seat) for s in live.seats],
     }
 
 

@@ -24,7 +24,7 @@ from townhall.engine.chance import Chance
 from townhall.engine.errors import GameOver, NotYourTurn, StaleState, TownhallError
 from townhall.engine.match import may_take_back
 from townhall.engine.outcome import forfeit
-from townhall.engine.protocol import Game, Json, State
+from townhall.engine.protocol import Game, Json, Outcome, State
 from townhall.engine.why import refusals_at
 from townhall.i18n import naming, using
 from townhall.server import clocks, history, projection, rematch
@@ -41,7 +41,21 @@ from townhall.server.errors import (
     Waiting,
 )
 from townhall.server.live import BotTurn, Live, Undone, bot_turn, new_table, replay_kept, started_clock
-from townhall.server.model import ACTION, FORFEIT, GONE, LEAVE, OPEN, OVER, RUNNING, TIMEOUT, UNDO, Moved, Seat, Step
+from townhall.server.model import (
+    ACTION,
+    FORFEIT,
+    GONE,
+    LEAVE,
+    OPEN,
+    OVER,
+    RUNNING,
+    TIMEOUT,
+    UNDO,
+    Ending,
+    Moved,
+    Seat,
+    Step,
+)
 from townhall.server.storage import hash_token, utc_now
 from townhall.server.store import CHAT_SHOWN, TableStore
 from townhall.server.words import _, ngettext
@@ -362,7 +376,7 @@ class TableRunner:
             marker = Step(state_id=expected + 1, kind=FORFEIT, player=seat, action={"reason": reason})
             ended = forfeit(live.num_players, [seat], reason)
             stopped = None if live.clock is None else {**live.clock, "since": {}}
-            self._write(live, marker, True, stopped, live.state)
+            self._write(live, marker, True, stopped, live.state, ended)
             live.ended = ended
             seen = live.seen_id(seat)
         self._notify(table_id, expected + 1, None)
@@ -447,10 +461,25 @@ class TableRunner:
 
     # --- internals ------------------------------------------------------------------------
 
-    def _write(self, live: Live, step: Step, over: bool, clock: dict[str, Json] | None, after: State) -> None:
+    def _write(
+        self,
+        live: Live,
+        step: Step,
+        over: bool,
+        clock: dict[str, Json] | None,
+        after: State,
+        ended: Outcome | None = None,
+    ) -> None:
         """Store one log row and the table's new state id (the store refuses a state another
-        process changed), then move the cached table on."""
+        process changed), then move the cached table on. A step that ends the game (`ended`: a
+        forfeit's outcome, else the state's) carries it, so that a rated table's ratings move in
+        the transaction that stores the end, and only in it."""
         now = utc_now()
+        outcome = (ended or after.outcome()) if over else None
+        ending = None
+        if outcome is not None:
+            left = tuple(sorted(live.left))
+            ending = Ending(game=live.game.meta.name, ranks=outcome.ranks, winners=outcome.winners, left=left)
         public = live.seen_id(None) + (step.private_to is None)
         public_clock = clock if step.private_to is None else live.public_clock
         deadline = None if over else live.deadline(clock)
@@ -462,12 +491,15 @@ class TableRunner:
             public_state_id=public,
             public_clock=public_clock,
             movers=() if over else after.to_move(),
+            ended=ending,
         )
         try:
             self.store.append(live.table_id, step.state_id - 1, step, moved)
         except StaleState:
             self.cache.reload(live.table_id)
             raise
+        if ending is not None:
+            live.rating_change = self.store.rating_changes(live.table_id)
         live.state, live.state_id, live.clock, live.updated_at = after, step.state_id, clock, now
         live.marks.append(step.private_to)
         live.public_clock = public_clock

@@ -13,7 +13,7 @@ from sqlalchemy.orm import Session
 
 from townhall.engine.protocol import Json
 from townhall.server.errors import NameTaken
-from townhall.server.model import GONE, Account, SignedIn
+from townhall.server.model import GONE, RUNNING, Account, SignedIn
 from townhall.server.storage import AccountRow, ChatRow, SeatRow, SessionRow, TableRow
 from townhall.server.words import _
 
@@ -101,6 +101,16 @@ class SqlAccounts:
                 .limit(200)
             ).all()
         return [{"table": r.id, "game": r.game, "seat": r.seat, "status": r.status} for r in rows]
+
+    def playing(self, account_id: str) -> list[tuple[str, str, int]]:
+        with Session(self._engine) as session:
+            rows = session.execute(
+                select(TableRow.id, TableRow.game, SeatRow.seat)
+                .join(SeatRow, SeatRow.table_id == TableRow.id)
+                .where(SeatRow.account_id == account_id, TableRow.status == RUNNING)
+                .order_by(TableRow.created_at.desc(), SeatRow.seat)
+            ).all()
+        return [(r.id, r.game, r.seat) for r in rows]
 
     def delete_account(self, account_id: str, deleted_name: str, now: datetime) -> list[str]:
         with self._writing(), Session(self._engine) as session, session.begin():

@@ -20,6 +20,7 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session
 
 from townhall.engine.protocol import Json
+from townhall.server import sql_ratings
 from townhall.server.errors import SeatTaken, TableExists, TableNotFound
 from townhall.server.model import OPEN, OVER, RUNNING, ChatLine, Moved, Seat, Step, Stored, Table, Touched
 from townhall.server.storage import ChatRow, SeatRow, StepRow, TableRow
@@ -69,7 +70,8 @@ class SqlStore:
                 select(ChatRow).where(ChatRow.table_id == table_id).order_by(ChatRow.id.desc()).limit(CHAT_SHOWN)
             ).all()
             lines = [ChatLine(seat=c.seat, name=c.name, text=c.text, at=c.created_at) for c in reversed(chat)]
-            return Stored(table=_table(row), seats=seats, steps=steps, chat=lines)
+            changes = sql_ratings.changes_of(session.connection(), table_id) if row.status == OVER else {}
+            return Stored(table=_table(row), seats=seats, steps=steps, chat=lines, rating_changes=changes)
 
     def version(self, table_id: str) -> tuple[int, datetime]:
         with self._engine.connect().execution_options(isolation_level="AUTOCOMMIT") as connection:
@@ -102,7 +104,13 @@ class SqlStore:
             "created_at": moved.updated_at,
             "private_to": step.private_to,
         }
-        self._steps.write(table_id, expected, values, row)
+        ended, now = moved.ended, moved.updated_at
+        then = None if ended is None else lambda connection: sql_ratings.record(connection, table_id, ended, now)
+        self._steps.write(table_id, expected, values, row, then)
+
+    def rating_changes(self, table_id: str) -> dict[int, float]:
+        with self._engine.connect() as connection:
+            return sql_ratings.changes_of(connection, table_id)
 
     def take_seat(
         self,

@@ -1,4 +1,5 @@
-"""The database: tables, seats (token hashes only), the action log, chat, accounts and sessions, with SQLAlchemy 2.
+"""The database: tables, seats (token hashes only), the action log, chat, accounts, sessions,
+ratings and rated results, with SQLAlchemy 2.
 
 The schema is created and upgraded by the Alembic migrations shipped in `migrations/`, run at
 start. SQLite is the embedded default; `postgresql://` URLs use psycopg 3.
@@ -13,7 +14,7 @@ from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import JSON, Engine, Float, ForeignKey, Integer, String, Text, create_engine, event, text
+from sqlalchemy import JSON, Engine, Float, ForeignKey, Index, Integer, String, Text, create_engine, event, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -142,6 +143,40 @@ class SessionRow(Base):
     csrf: Mapped[str] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(default=utc_now)
     expires_at: Mapped[datetime] = mapped_column()
+
+
+class RatingRow(Base):
+    """An account's rating at one game (openskill's mu and sigma, `rating` the ordinal shown), the
+    rated games it played there and won."""
+
+    __tablename__ = "th_ratings"
+    __table_args__ = (Index("ix_th_ratings_game_rating", "game", "rating"),)  # the leaderboard
+
+    account_id: Mapped[str] = mapped_column(ForeignKey("th_accounts.id", ondelete="CASCADE"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    rating: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer, default=0)
+    wins: Mapped[int] = mapped_column(Integer, default=0)
+    updated_at: Mapped[datetime] = mapped_column(default=utc_now)
+
+
+class ResultRow(Base):
+    """One seat's result at a finished rated table: its rank and its rating before and after."""
+
+    __tablename__ = "th_results"
+    __table_args__ = (Index("ix_th_results_account_id", "account_id", "created_at"),)  # recent results
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("th_tables.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    account_id: Mapped[str] = mapped_column(ForeignKey("th_accounts.id", ondelete="CASCADE"))
+    game: Mapped[str] = mapped_column(String(64))
+    rank: Mapped[int] = mapped_column(Integer)
+    players: Mapped[int] = mapped_column(Integer)
+    rating_before: Mapped[float] = mapped_column(Float)
+    rating_after: Mapped[float] = mapped_column(Float)
+    created_at: Mapped[datetime] = mapped_column(default=utc_now)
 
 
 def database_url(url: str | None) -> str:

@@ -34,6 +34,9 @@ class TableStore(Protocol):
         """Log `step` and move the table from state `expected` to `step.state_id`, in one
         transaction; StaleState (nothing changed) when the table is no longer at `expected`."""
 
+    def rating_changes(self, table_id: str) -> dict[int, float]:
+        """A rated table's rating change per seat, once over ({} for an unrated table)."""
+
     def take_seat(
         self,
         table_id: str,
@@ -105,6 +108,9 @@ class AccountStore(Protocol):
 
     def tables_of(self, account_id: str) -> list[dict[str, Json]]:
         """The account's seats: `{"table", "game", "seat", "status"}`, newest table first."""
+
+    def playing(self, account_id: str) -> list[tuple[str, str, int]]:
+        """The account's seats at running tables: (table, game, seat), newest table first."""
 
     def delete_account(self, account_id: str, deleted_name: str, now: datetime) -> list[str]:
         """Delete an account and its sessions; its seats (and their chat lines) keep `deleted_name`

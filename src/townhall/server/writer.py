@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import contextlib
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from sqlalchemy import Engine, Table, insert, update
+from sqlalchemy import Connection, Engine, Table, insert, update
 from sqlalchemy.exc import SQLAlchemyError
 
 from townhall.engine.errors import StaleState
@@ -31,6 +32,7 @@ class _Pending:
     expected: int
     table_values: dict[str, Any]
     step_values: dict[str, Any]
+    then: Callable[[Connection], None] | None = None  # more writes, only if the step is stored
     done: threading.Event = field(default_factory=threading.Event)
     error: Exception | None = None
 
@@ -49,9 +51,17 @@ class StepWriter:
         for thread in self._threads:
             thread.start()
 
-    def write(self, table_id: str, expected: int, table_values: dict[str, Any], step_values: dict[str, Any]) -> None:
-        """Move `table_id` from state `expected` on and log the step; returns once committed."""
-        pending = _Pending(table_id, expected, table_values, step_values)
+    def write(
+        self,
+        table_id: str,
+        expected: int,
+        table_values: dict[str, Any],
+        step_values: dict[str, Any],
+        then: Callable[[Connection], None] | None = None,
+    ) -> None:
+        """Move `table_id` from state `expected` on and log the step, and make `then`'s writes
+        (a rated end's ratings) in the same transaction; returns once committed."""
+        pending = _Pending(table_id, expected, table_values, step_values, then)
         with self._ready:
             self._queue.append(pending)
             self._ready.notify()
@@ -67,13 +77,15 @@ class StepWriter:
                 batch, self._queue[:] = self._queue[:BATCH], self._queue[BATCH:]
             try:
                 self._commit(batch)
-            except SQLAlchemyError:
+            except Exception:  # a writer thread must outlive any failure, or its waiters hang
                 for pending in batch:  # the batch failed as a whole: each step alone, to find the culprit
                     pending.error = None
                     try:
                         self._commit([pending])
                     except SQLAlchemyError as error:
                         pending.error = StaleState(f"state {pending.expected} could not be stored: {error}")
+                    except Exception as error:  # answered to the step's writer
+                        pending.error = error
             for pending in batch:
                 pending.done.set()
 
@@ -89,3 +101,5 @@ class StepWriter:
                     pending.error = StaleState(f"state {pending.expected} was changed by another request")
                     continue
                 connection.execute(insert(STEPS).values(**pending.step_values))
+                if pending.then is not None:
+                    pending.then(connection)

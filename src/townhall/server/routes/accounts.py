@@ -98,7 +98,19 @@ def sign_out(services: ServicesDep, signed: SignedInDep) -> Response:
 def me(services: ServicesDep, signed: SignedInDep, lang: LanguageDep) -> dict[str, Json]:
     """The signed-in account: `{"name", "csrf", "ratings", "tables"}` (its seats, newest table first)."""
     found = _required(signed, lang)
-    return {**services.accounts.me(found), "csrf": found.csrf}
+    return {**services.accounts.me(found), "ratings": services.ratings.ratings_of(found.account_id), "csrf": found.csrf}
+
+
+@router.get("/me/turns")
+def my_turns(services: ServicesDep, signed: SignedInDep, lang: LanguageDep) -> dict[str, Json]:
+    """The running tables waiting for the account's move: `{"tables": [{"table", "game", "seat"}]}`,
+    newest first."""
+    playing = services.accounts.store.playing(_required(signed, lang).account_id)
+    waiting = set(services.runner.store.waiting_for([(table, seat) for table, _game, seat in playing]))
+    tables: list[Json] = [
+        {"table": table, "game": game, "seat": seat} for table, game, seat in playing if (table, seat) in waiting
+    ]
+    return {"tables": tables}
 
 
 @router.put("/me/password")

@@ -3,7 +3,8 @@
 // view's `final-…` tracks); the seat's other numbers fold into "more". In a game won by a victory
 // condition (the game's facts say so) the numbers that only rank the others are not shown as
 // scores: the rank tells, and the game names the winners (maybe nobody). Rows wrap instead of
-// scrolling sideways. A seated player may start (or join) the rematch from here.
+// scrolling sideways. A seated player may start (or join) the rematch from here. At a rated table
+// (every seat an account) each row shows the seat's rating change (docs/server.md, Ratings).
 import { clear, h } from "./dom.js";
 import { t } from "./i18n.js";
 import { seatName, tracksOf } from "./scores.js";
@@ -19,6 +20,8 @@ export function renderEnd(el, view, facts, { onReplay, onRematch }) {
   // who won: the game says so where a victory condition decides (maybe nobody), else rank 1
   const won = new Set(winners ?? ranks.flatMap((rank, seat) => (rank === 1 ? [seat] : [])));
   const byPoints = (facts?.score ?? "points") === "points";
+  const changes = view.rating_change ?? null; // null: the table was not rated
+  const columns = 2 + (byPoints ? 1 : 0) + (changes ? 1 : 0);
   const order = ranks.map((rank, seat) => ({ rank, seat })).sort((a, b) => a.rank - b.rank || a.seat - b.seat);
   // a track that is every seat's final score again is not shown twice
   const isTotal = (id) =>
@@ -62,11 +65,18 @@ export function renderEnd(el, view, facts, { onReplay, onRematch }) {
           seatName(view, seat),
         ),
         byPoints ? score : null,
+        changes
+          ? h(
+              "td",
+              { class: "rating-change", "data-rating-change": changes[seat] ?? "" },
+              changes[seat] == null ? "" : signed(changes[seat]),
+            )
+          : null,
       ),
       h(
         "tr",
         { class: "breakdown-row", "data-breakdown": seat },
-        h("td", { class: "breakdown", colspan: byPoints ? 3 : 2, "aria-label": t("score-breakdown") }, breakdown),
+        h("td", { class: "breakdown", colspan: columns, "aria-label": t("score-breakdown") }, breakdown),
       ),
     ];
   });
@@ -95,6 +105,7 @@ export function renderEnd(el, view, facts, { onReplay, onRematch }) {
           h("th", { scope: "col" }, t("rank")),
           h("th", { scope: "col" }, t("player")),
           byPoints ? h("th", { scope: "col", class: "score-head" }, t("score")) : null,
+          changes ? h("th", { scope: "col", class: "rating-head" }, t("rating-change")) : null,
         ),
       ),
       h("tbody", {}, rows.flat()),
