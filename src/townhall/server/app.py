@@ -33,6 +33,7 @@ from townhall.server.ratelimit import Limiter, Limits, RateLimits
 from townhall.server.routes import accounts as accounts_routes
 from townhall.server.routes import games as games_routes
 from townhall.server.routes import health as health_routes
+from townhall.server.routes import me_ws as me_ws_routes
 from townhall.server.routes import pages as pages_routes
 from townhall.server.routes import tables as tables_routes
 from townhall.server.routes import ws as ws_routes
@@ -86,6 +87,7 @@ def create_app(database: str | None = None, redis: str | None = None, limits: Li
     app.include_router(tables_routes.router, dependencies=session)
     app.include_router(accounts_routes.router, dependencies=session)
     app.include_router(ws_routes.router)
+    app.include_router(me_ws_routes.router)
     app.include_router(pages_routes.router)
     app.mount("/static", pages_routes.static_files, name="static")
 
