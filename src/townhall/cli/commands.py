@@ -528,9 +528,17 @@ def serve(
             help="Sign-ins per client address, and refused passwords per account name (10/min).",
         ),
     ] = None,
+    smtp: Annotated[
+        str | None,
+        typer.Option(
+            envvar="TOWNHALL_SMTP",
+            help="SMTP server (smtp://host:port) for turn mails: a turn-based table mails the player whose move it is.",
+        ),
+    ] = None,
 ) -> None:
     """The game server: tables where people and bots play together over HTTP and WebSocket."""
     from townhall.server.app import serve as run_server
+    from townhall.server.mail import smtp_address
     from townhall.server.ratelimit import Limits, parse_rate
 
     given = {
@@ -541,11 +549,19 @@ def serve(
     }
     try:
         limits = Limits(**{kind: parse_rate(text) for kind, text in given.items() if text is not None})
+        if smtp:
+            smtp_address(smtp)
     except ValueError as error:
         raise typer.BadParameter(str(error)) from None
     with friendly_errors():
         run_server(
-            host, port, database, redis, lambda line: console.print(line, highlight=False, soft_wrap=True), limits
+            host,
+            port,
+            database,
+            redis,
+            lambda line: console.print(line, highlight=False, soft_wrap=True),
+            limits,
+            smtp,
         )
 
 

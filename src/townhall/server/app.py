@@ -27,6 +27,7 @@ from townhall.server.bots import BotDriver
 from townhall.server.context import Services, signed_in
 from townhall.server.errors import error_body, status_of
 from townhall.server.headers import SecurityHeaders
+from townhall.server.mail import TurnMails
 from townhall.server.middleware import ASGIApp, HttpMiddleware, Message, Receive, Scope, Send
 from townhall.server.pubsub import MemoryPubSub, RedisPubSub
 from townhall.server.ratelimit import Limiter, Limits, RateLimits
@@ -47,7 +48,9 @@ CLOCK_TICK = 0.5
 log = logging.getLogger("townhall.server")
 
 
-def create_app(database: str | None = None, redis: str | None = None, limits: Limits | None = None) -> FastAPI:
+def create_app(
+    database: str | None = None, redis: str | None = None, limits: Limits | None = None, smtp: str | None = None
+) -> FastAPI:
     engine = connect(database)
     store = SqlStore(engine)
     runner = TableRunner(store, games.get)
@@ -56,11 +59,16 @@ def create_app(database: str | None = None, redis: str | None = None, limits: Li
     runner.listeners.append(pubsub.publish)
     pubsub.heard = runner.heard  # a notice from another process: check the table before its next view
     runner.listeners.append(bots.kick)
+    mails = TurnMails(engine, smtp, store.writing) if smtp else None
+    if mails is not None:
+        runner.listeners.append(mails.notice)
     services = Services(runner, pubsub, bots, Accounts(SqlAccounts(engine, store.writing), runner.forget))
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await pubsub.start()
+        if mails is not None:
+            mails.start()
         for table_id in runner.active_tables():  # resume the bots of every table after a restart
             bots.kick(table_id)
         watcher = asyncio.create_task(_watch_clocks(runner, bots))
@@ -68,6 +76,8 @@ def create_app(database: str | None = None, redis: str | None = None, limits: Li
         yield
         watcher.cancel()
         bots.stop()
+        if mails is not None:
+            mails.stop()
         await pubsub.stop()
         engine.dispose()
 
@@ -215,6 +225,7 @@ def serve(
     redis: str | None,
     announce: Callable[[str], None],
     limits: Limits | None = None,
+    smtp: str | None = None,
 ) -> None:
     """Run the server with uvicorn until interrupted."""
     import uvicorn
@@ -227,7 +238,9 @@ def serve(
     announce(f"database: {path if path is not None else url.split('@')[-1]}")
     if fresh and path != USER_SQLITE.resolve() and USER_SQLITE.exists():  # the default before each clone had its own
         announce(f"tables of earlier versions stay in {USER_SQLITE} (--database {USER_SQLITE} to play them)")
-    app = create_app(url, redis, limits)
+    app = create_app(url, redis, limits, smtp)
+    if smtp:
+        announce(f"turn mails through {smtp}")
     announce(f"Townhall server: http://{host}:{port}/ (API under /api, docs at /docs)")
     # Players act every few seconds: keep their connections open between moves (uvicorn's default is 5 s).
     uvicorn.run(app, host=host, port=port, log_level="warning", ws="websockets-sansio", timeout_keep_alive=60)
