@@ -151,3 +151,13 @@ def test_a_mail_server_down_leaves_the_move_committed(tmp_path_factory: pytest.T
             assert server.process is not None and server.process.poll() is None
         finally:
             server.stop()
+
+
+def test_a_bad_smtp_url_is_refused_with_exit_2(tmp_path: Any) -> None:
+    import subprocess
+    import sys
+
+    command = [sys.executable, "-m", "townhall.cli", "serve", "--database", f"sqlite:///{tmp_path / 'x.db'}"]
+    refused = subprocess.run([*command, "--smtp", "mail.example.org"], capture_output=True, text=True, timeout=60)
+    assert refused.returncode == 2
+    assert "smtp://host:port" in refused.stderr
