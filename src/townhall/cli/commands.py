@@ -535,10 +535,18 @@ def serve(
         int,
         typer.Option(min=1, max=100_000, help="Playouts for the chances and search iterations per decision analysed."),
     ] = 100,
+    smtp: Annotated[
+        str | None,
+        typer.Option(
+            envvar="TOWNHALL_SMTP",
+            help="SMTP server (smtp://host:port) for turn mails: a turn-based table mails the player whose move it is.",
+        ),
+    ] = None,
 ) -> None:
     """The game server: tables where people and bots play together over HTTP and WebSocket."""
     from townhall.server.analysis import Settings as AnalysisSettings
     from townhall.server.app import serve as run_server
+    from townhall.server.mail import smtp_address
     from townhall.server.ratelimit import Limits, parse_rate
 
     given = {
@@ -549,6 +557,8 @@ def serve(
     }
     try:
         limits = Limits(**{kind: parse_rate(text) for kind, text in given.items() if text is not None})
+        if smtp:
+            smtp_address(smtp)
     except ValueError as error:
         raise typer.BadParameter(str(error)) from None
     with friendly_errors():
@@ -560,6 +570,7 @@ def serve(
             lambda line: console.print(line, highlight=False, soft_wrap=True),
             limits,
             AnalysisSettings(seconds=analysis_seconds, iterations=analysis_iterations),
+            smtp,
         )
 
 

@@ -9,6 +9,7 @@ the next sign-in); a session is a random cookie
 
 from __future__ import annotations
 
+import re
 import secrets
 import uuid
 from collections.abc import Callable
@@ -28,6 +29,8 @@ MIN_PASSWORD = 8
 MAX_PASSWORD = 200
 MAX_NAME = 40
 SESSION_DAYS = 30
+MAX_EMAIL = 254
+EMAIL = r"[^@\s]{1,64}@[^@\s]+\.[^@\s]+"  # name@host.domain, no spaces
 DELETED = "deleted player"  # what a deleted account's seats and chat lines keep as their name (shown translated)
 
 _hasher = PasswordHasher(time_cost=2, memory_cost=19 * 1024, parallelism=1)
@@ -92,6 +95,14 @@ class Accounts:
         _check_password(new)
         self.store.set_password(signed.account_id, _hasher.hash(new))
         self.store.drop_sessions(signed.account_id, keep=signed.id_hash)
+
+    def set_email(self, signed: SignedIn, email: str | None) -> None:
+        """The address turn mails go to (None or "": none). Only its shape is checked: a mail
+        that cannot be delivered is the SMTP server's to report."""
+        email = (email or "").strip() or None
+        if email is not None and not re.fullmatch(EMAIL, email):
+            raise BadRequest(_("{email!r} is not an email address").format(email=email[:MAX_EMAIL]))
+        self.store.set_email(signed.account_id, email)
 
     def delete(self, signed: SignedIn, password: str) -> None:
         """The account goes (the password asked again); its seats keep a "deleted player" name."""

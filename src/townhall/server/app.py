@@ -29,12 +29,14 @@ from townhall.server.bots import BotDriver
 from townhall.server.context import Services, signed_in
 from townhall.server.errors import error_body, status_of
 from townhall.server.headers import SecurityHeaders
+from townhall.server.mail import TurnMails
 from townhall.server.middleware import ASGIApp, HttpMiddleware, Message, Receive, Scope, Send
 from townhall.server.pubsub import MemoryPubSub, RedisPubSub
 from townhall.server.ratelimit import Limiter, Limits, RateLimits
 from townhall.server.routes import accounts as accounts_routes
 from townhall.server.routes import games as games_routes
 from townhall.server.routes import health as health_routes
+from townhall.server.routes import me_ws as me_ws_routes
 from townhall.server.routes import pages as pages_routes
 from townhall.server.routes import ratings as ratings_routes
 from townhall.server.routes import tables as tables_routes
@@ -55,6 +57,7 @@ def create_app(
     redis: str | None = None,
     limits: Limits | None = None,
     analysis: AnalysisSettings | None = None,
+    smtp: str | None = None,
 ) -> FastAPI:
     engine = connect(database)
     store = SqlStore(engine)
@@ -67,10 +70,15 @@ def create_app(
     accounts = Accounts(SqlAccounts(engine, store.writing), runner.forget)
     analyst = Analyst(analysis)
     services = Services(runner, pubsub, bots, accounts, analyst, SqlRatings(engine))
+    mails = TurnMails(engine, smtp, store.writing) if smtp else None
+    if mails is not None:
+        runner.listeners.append(mails.notice)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await pubsub.start()
+        if mails is not None:
+            mails.start()
         for table_id in runner.active_tables():  # resume the bots of every table after a restart
             bots.kick(table_id)
         watcher = asyncio.create_task(_watch_clocks(runner, bots))
@@ -79,6 +87,8 @@ def create_app(
         watcher.cancel()
         bots.stop()
         analyst.stop()
+        if mails is not None:
+            mails.stop()
         await pubsub.stop()
         engine.dispose()
 
@@ -99,6 +109,7 @@ def create_app(
     app.include_router(accounts_routes.router, dependencies=session)
     app.include_router(ratings_routes.router, dependencies=session)
     app.include_router(ws_routes.router)
+    app.include_router(me_ws_routes.router)
     app.include_router(pages_routes.router)
     app.mount("/static", pages_routes.static_files, name="static")
 
@@ -227,6 +238,7 @@ def serve(
     announce: Callable[[str], None],
     limits: Limits | None = None,
     analysis: AnalysisSettings | None = None,
+    smtp: str | None = None,
 ) -> None:
     """Run the server with uvicorn until interrupted."""
     import uvicorn
@@ -239,7 +251,9 @@ def serve(
     announce(f"database: {path if path is not None else url.split('@')[-1]}")
     if fresh and path != USER_SQLITE.resolve() and USER_SQLITE.exists():  # the default before each clone had its own
         announce(f"tables of earlier versions stay in {USER_SQLITE} (--database {USER_SQLITE} to play them)")
-    app = create_app(url, redis, limits, analysis)
+    app = create_app(url, redis, limits, analysis, smtp)
+    if smtp:
+        announce(f"turn mails through {smtp}")
     announce(f"Townhall server: http://{host}:{port}/ (API under /api, docs at /docs)")
     # Players act every few seconds: keep their connections open between moves (uvicorn's default is 5 s).
     uvicorn.run(app, host=host, port=port, log_level="warning", ws="websockets-sansio", timeout_keep_alive=60)

@@ -37,6 +37,7 @@ class MemoryPubSub:
     def __init__(self) -> None:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._queues: dict[str, set[asyncio.Queue[Notice]]] = {}
+        self._everything: set[asyncio.Queue[tuple[str, Notice]]] = set()  # the players' lobby sockets
         self.heard: Callable[[str, int], None] | None = None  # told of every notice from Redis
 
     async def start(self) -> None:
@@ -54,8 +55,21 @@ class MemoryPubSub:
             loop.call_soon_threadsafe(self._deliver, table_id, state_id, private_to)
 
     def _deliver(self, table_id: str, state_id: int, private_to: int | None) -> None:
+        notice = Notice(state_id, private_to)
         for queue in list(self._queues.get(table_id, ())):
-            queue.put_nowait(Notice(state_id, private_to))
+            queue.put_nowait(notice)
+        for every in list(self._everything):
+            every.put_nowait((table_id, notice))
+
+    def watch_all(self) -> asyncio.Queue[tuple[str, Notice]]:
+        """Every table's notices, with their table (a player's lobby socket picks its own tables);
+        a table id of "" means: anything may have changed (Redis came back)."""
+        queue: asyncio.Queue[tuple[str, Notice]] = asyncio.Queue()
+        self._everything.add(queue)
+        return queue
+
+    def unwatch_all(self, queue: asyncio.Queue[tuple[str, Notice]]) -> None:
+        self._everything.discard(queue)
 
     def subscribe(self, table_id: str) -> asyncio.Queue[Notice]:
         queue: asyncio.Queue[Notice] = asyncio.Queue()
@@ -166,6 +180,8 @@ class RedisPubSub(MemoryPubSub):
             if self.heard is not None:
                 self.heard(table_id, 0)
             self._deliver(table_id, 0, None)
+        for every in list(self._everything):
+            every.put_nowait(("", Notice(0, None)))
 
     def status(self) -> str:
         return "ok" if self.up else "unreachable"

@@ -49,6 +49,10 @@ class SqlAccounts:
         with self._writing(), Session(self._engine) as session, session.begin():
             session.execute(update(AccountRow).where(AccountRow.id == account_id).values(password_hash=password_hash))
 
+    def set_email(self, account_id: str, email: str | None) -> None:
+        with self._writing(), Session(self._engine) as session, session.begin():
+            session.execute(update(AccountRow).where(AccountRow.id == account_id).values(email=email))
+
     def add_session(self, id_hash: str, account_id: str, csrf: str, now: datetime, expires_at: datetime) -> None:
         with self._writing(), Session(self._engine) as session, session.begin():
             session.execute(delete(SessionRow).where(SessionRow.expires_at <= now))  # the old ones go as new ones come

@@ -130,6 +130,19 @@ class AccountRow(Base):
     name_key: Mapped[str] = mapped_column(String(160), unique=True)  # the name case-folded
     password_hash: Mapped[str] = mapped_column(String(200))
     created_at: Mapped[datetime] = mapped_column(default=utc_now)
+    email: Mapped[str | None] = mapped_column(String(254), default=None)  # for turn mails (optional)
+
+
+class TurnMailRow(Base):
+    """A turn mail sent: the seat has been told it decides at the table, until it no longer does
+    (the row goes then), so each turn gets one mail however many processes hear of it."""
+
+    __tablename__ = "th_turn_mails"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("th_tables.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    state_id: Mapped[int] = mapped_column(Integer)  # the table's state when the mail was sent
+    sent_at: Mapped[datetime] = mapped_column(default=utc_now)
 
 
 class SessionRow(Base):

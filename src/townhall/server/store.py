@@ -90,6 +90,9 @@ class AccountStore(Protocol):
     def set_password(self, account_id: str, password_hash: str) -> None:
         """Replace an account's password hash."""
 
+    def set_email(self, account_id: str, email: str | None) -> None:
+        """Set (None: remove) the address an account's turn mails go to."""
+
     def add_session(self, id_hash: str, account_id: str, csrf: str, now: datetime, expires_at: datetime) -> None:
         """Store a signed-in browser."""
 

@@ -11,7 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 
 from townhall.engine.protocol import Json
-from townhall.server.accounts import MAX_NAME, MAX_PASSWORD, SESSION_DAYS, name_key
+from townhall.server.accounts import MAX_EMAIL, MAX_NAME, MAX_PASSWORD, SESSION_DAYS, name_key
 from townhall.server.context import COOKIE, REFUSALS, ServicesDep, SignedInDep
 from townhall.server.errors import BadCredentials, NotSignedIn
 from townhall.server.inputs import Line
@@ -49,6 +49,10 @@ class NewPassword(_Body):
 
 class PasswordBody(_Body):
     password: Password
+
+
+class EmailBody(_Body):
+    email: Line | None = Field(default=None, max_length=MAX_EMAIL)
 
 
 @router.post("/accounts", status_code=201)
@@ -120,6 +124,14 @@ def change_password(
     """A new password (the old one asked again); the account's other browsers are signed out."""
     with speaking(lang):
         services.accounts.change_password(_required(signed, lang), body.password, body.new_password)
+    return {"ok": True}
+
+
+@router.put("/me/email")
+def set_email(body: EmailBody, services: ServicesDep, signed: SignedInDep, lang: LanguageDep) -> dict[str, Json]:
+    """The address the account's turn mails go to (`townhall serve --smtp`); null or "" removes it."""
+    with speaking(lang):
+        services.accounts.set_email(_required(signed, lang), body.email)
     return {"ok": True}
 
 

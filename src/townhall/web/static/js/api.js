@@ -10,7 +10,7 @@ export class ApiError extends Error {
   }
 }
 
-function withLang(path) {
+export function withLang(path) {
   return `${path}${path.includes("?") ? "&" : "?"}lang=${encodeURIComponent(lang)}`;
 }
 

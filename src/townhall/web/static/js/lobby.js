@@ -5,6 +5,7 @@ import { account } from "./account.js";
 import { api } from "./api.js";
 import { $, clear, h } from "./dom.js";
 import { lang, setup, switcher, t } from "./i18n.js";
+import { watchTurns } from "./notify.js";
 import { store } from "./store.js";
 
 const SEAT_KINDS = ["me", "friend", "bot:easy", "bot:medium", "bot:hard", "bot:expert"];
@@ -301,8 +302,12 @@ async function listTables() {
   );
 }
 
-// Signed in, the account's name is the name the page seats you with.
+let turns = watchTurns(null);
+
+// Signed in, the account's name is the name the page seats you with, and its turns are watched.
 function signedIn(me) {
+  turns.stop();
+  turns = watchTurns(me);
   if (!me) return;
   $("#name").value = me.name;
   store.setName(me.name);

@@ -16,6 +16,7 @@ import { loadGame } from "./games.js";
 import { createGuide } from "./guide.js";
 import { lang, setup, switcher, t } from "./i18n.js";
 import { connect } from "./live.js";
+import { setTitle, watchTurns } from "./notify.js";
 import { createLog } from "./log.js";
 import { openReplay } from "./replay.js";
 import { clockText, renderScores, seatName } from "./scores.js";
@@ -162,7 +163,7 @@ function render(fresh = []) {
   document.body.dataset.stateId = String(view.state_id);
   document.body.dataset.status = view.status;
   $("#title").textContent = `${page.game?.title || view.game} · ${t("table")} ${view.id.slice(0, 6)}`;
-  document.title = `${page.game?.title || view.game} – Townhall`;
+  setTitle(`${page.game?.title || view.game} – Townhall`);
   $("#prompt").textContent = view.board?.prompt || "";
   const movable = view.legal.length > 0 && !page.busy;
   const left = view.seat != null && view.seats[view.seat]?.left;
@@ -397,6 +398,7 @@ async function main() {
   await setup();
   const me = await session().catch(() => null); // signed in: the page's changes carry the session's CSRF token
   labels();
+  watchTurns(me);
   log = createLog($("#log"), $("#announcer"), {
     load: (before) => api.log(tableId, page.replay ? null : token(), before),
   });

@@ -1,0 +1,97 @@
+// A signed-in player's turns (WS /ws/me, docs/server.md): how many tables wait for their move, in
+// the page's title ("(2) Townhall") and as a badge in the header, and a browser notification
+// (once the player allowed them) once per table and turn. A guest opens no socket.
+import { withLang } from "./api.js";
+import { h } from "./dom.js";
+import { t } from "./i18n.js";
+
+let base = document.title;
+let count = 0;
+const told = new Set(); // "table:seat" of the turns already notified: one notification per turn
+
+// The page's own title; the count goes before it while moves wait.
+export function setTitle(title) {
+  base = title;
+  document.title = count ? `(${count}) ${base}` : base;
+}
+
+function permitted() {
+  return typeof Notification !== "undefined" && Notification.permission === "granted";
+}
+
+function notifyControl() {
+  if (typeof Notification === "undefined" || Notification.permission !== "default") return null;
+  const button = h("button", { type: "button", class: "notify-me" }, t("notify-me"));
+  button.addEventListener("click", async () => {
+    await Notification.requestPermission().catch(() => null);
+    button.remove();
+  });
+  return button;
+}
+
+function show(badge, turns) {
+  count = turns.length;
+  setTitle(base);
+  badge.hidden = count === 0;
+  badge.textContent = String(count);
+  badge.title = t("turns-waiting", { n: count });
+  badge.setAttribute("aria-label", badge.title);
+  badge.href = count ? `/tables/${encodeURIComponent(turns[0].table)}` : "/";
+  const waiting = new Set(turns.map((turn) => `${turn.table}:${turn.seat}`));
+  for (const key of told) if (!waiting.has(key)) told.delete(key); // the turn passed: the next one is new
+  for (const turn of turns) {
+    const key = `${turn.table}:${turn.seat}`;
+    if (told.has(key)) continue;
+    told.add(key);
+    if (permitted() && document.hidden) {
+      const note = new Notification(t("your-turn-title"), { body: t("your-turn-body", { game: turn.game }), tag: key });
+      note.addEventListener("click", () => {
+        window.focus();
+        location.href = `/tables/${encodeURIComponent(turn.table)}`;
+      });
+    }
+  }
+}
+
+// Opens the socket for a signed-in page (`me`: the session, null for a guest); reconnects with
+// growing pauses; `stop()` closes it (signing out).
+export function watchTurns(me) {
+  if (!me) return { stop() {} };
+  const header = document.querySelector("header.top");
+  const badge = h("a", { class: "turns-badge", hidden: true, "data-testid": "turns-badge" });
+  const control = notifyControl();
+  header?.append(...[badge, control].filter(Boolean));
+  let socket = null;
+  let stopped = false;
+  let wait = 1000;
+  let timer = null;
+  function open() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    socket = new WebSocket(withLang(`${scheme}://${location.host}/ws/me`));
+    socket.addEventListener("message", (event) => {
+      const data = JSON.parse(event.data);
+      if (data.error) {
+        stopped = true; // signed out: retrying would not help
+        return;
+      }
+      wait = 1000;
+      show(badge, data.turns || []);
+    });
+    socket.addEventListener("close", () => {
+      if (stopped) return;
+      timer = setTimeout(open, wait);
+      wait = Math.min(wait * 2, 30000);
+    });
+  }
+  open();
+  return {
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+      socket?.close();
+      badge.remove();
+      control?.remove();
+      show(badge, []);
+    },
+  };
+}
