@@ -4,8 +4,10 @@ policies as opponents, TorchRL's PettingZooWrapper and SuperSuit's wrappers."""
 
 from __future__ import annotations
 
+import multiprocessing
 import pickle
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -128,12 +130,24 @@ def test_opponents_may_be_policies(observation: str) -> None:
     assert all(env.observation_space.contains(item) for item in seen)
 
 
+@pytest.fixture
+def torchrl_pettingzoo() -> Iterator[Any]:
+    """TorchRL's PettingZoo wrapper. Importing TorchRL makes "spawn" the process's start method;
+    the rest of the test process keeps the platform's own (the simulations' process pools here
+    fork, so their workers know the test games registered at run time)."""
+    before = multiprocessing.get_start_method(allow_none=True)
+    try:
+        yield pytest.importorskip("torchrl.envs.libs.pettingzoo")
+    finally:
+        multiprocessing.set_start_method(before, force=True)
+
+
 @pytest.mark.parametrize("name", GAMES)
 @pytest.mark.parametrize("observation", ["dict", "flat"])
-def test_torchrl_pettingzoo_wrapper_runs(name: str, observation: str) -> None:
+def test_torchrl_pettingzoo_wrapper_runs(name: str, observation: str, torchrl_pettingzoo: Any) -> None:
     """With the Dict (the mask in the observation) and the flat array (the mask in the info)."""
     torch = pytest.importorskip("torch")
-    pettingzoo_lib = pytest.importorskip("torchrl.envs.libs.pettingzoo")
+    pettingzoo_lib = torchrl_pettingzoo
     game = games.get(name)
     make = rl.parallel_env if game.meta.facts.simultaneous else rl.aec_env
     env: Any = make(name, 2, observation=observation)

@@ -14,6 +14,7 @@ from tests.server.client import sit
 from tests.server.conftest import Server
 from tests.web.conftest import screenshot
 from tests.web.table import TablePage, new_table, seat_browser
+from townhall.agents.levels import LEVELS
 
 
 def test_lobby_options_read_in_words_in_japanese(server: Server, new_context: Callable[..., BrowserContext]) -> None:
@@ -43,7 +44,7 @@ def test_a_bot_shows_its_level_and_the_log_names_the_seats(
     at_table.wait_loaded()
     bot = page.locator('#scores .seat[data-seat="1"] .name')
     expect(bot).to_have_text("ボット（やさしい）")
-    expect(bot).to_have_attribute("title", "random")
+    expect(bot).to_have_attribute("title", LEVELS["easy"])  # the spec the level stands for, for experts
     for _ in range(6):  # a few moves, so that the log has lines of both seats
         if not at_table.wait_turn_or_end():
             break
