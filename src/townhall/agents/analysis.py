@@ -26,6 +26,7 @@ from townhall.agents.mcts import MctsAgent
 from townhall.agents.registry import make_agent
 from townhall.engine.agent import Budget, SeenView, determinize_seen_by
 from townhall.engine.chance import Chance
+from townhall.engine.match import random_playout
 from townhall.engine.outcome import win_shares
 from townhall.engine.protocol import Game, State
 
@@ -63,12 +64,7 @@ def estimate(state: State, viewer: int | None, playouts: int, seed: int, deadlin
     done = 0
     for done in range(1, playouts + 1):
         game = determinize_seen_by(state, viewer, rng)
-        chance = Chance(rng.getrandbits(63))
-        movers = game.to_move()
-        while movers:
-            legal = game.legal_actions(movers[0])
-            game.apply(movers[0], legal[int(rng.random() * len(legal))], chance)
-            movers = game.to_move()
+        random_playout(game, rng.random, Chance(rng.getrandbits(63)))
         for seat, (share, score) in enumerate(zip(win_shares(game.ranks()), game.scores(), strict=True)):
             wins[seat] += share
             scores[seat] += float(score)
