@@ -12,12 +12,10 @@ Seats = dict[str, tuple[str, set[int]]]  # table -> (game, the account's seats t
 
 
 def seats_of(services: Services, account_id: str) -> Seats:
-    """The account's seats, per table (its newest tables, as the account's page lists them)."""
+    """The account's seats at running tables, per table, newest table first."""
     found: Seats = {}
-    for entry in services.accounts.store.tables_of(account_id):
-        table, game, seat = str(entry["table"]), str(entry["game"]), entry["seat"]
-        if isinstance(seat, int):
-            found.setdefault(table, (game, set()))[1].add(seat)
+    for table, game, seat in services.accounts.store.playing(account_id):
+        found.setdefault(table, (game, set()))[1].add(seat)
     return found
 
 

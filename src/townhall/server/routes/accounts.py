@@ -18,6 +18,7 @@ from townhall.server.inputs import Line
 from townhall.server.model import Account, SignedIn
 from townhall.server.ratelimit import Limiter, address_of, refusal, retry_after
 from townhall.server.routes.language import LanguageDep, in_language, speaking
+from townhall.server.turns import seats_of, turns_of
 from townhall.server.words import _
 
 router = APIRouter(prefix="/api", tags=["accounts"], responses=REFUSALS)
@@ -109,12 +110,7 @@ def me(services: ServicesDep, signed: SignedInDep, lang: LanguageDep) -> dict[st
 def my_turns(services: ServicesDep, signed: SignedInDep, lang: LanguageDep) -> dict[str, Json]:
     """The running tables waiting for the account's move: `{"tables": [{"table", "game", "seat"}]}`,
     newest first."""
-    playing = services.accounts.store.playing(_required(signed, lang).account_id)
-    waiting = set(services.runner.store.waiting_for([(table, seat) for table, _game, seat in playing]))
-    tables: list[Json] = [
-        {"table": table, "game": game, "seat": seat} for table, game, seat in playing if (table, seat) in waiting
-    ]
-    return {"tables": tables}
+    return {"tables": turns_of(services, seats_of(services, _required(signed, lang).account_id))}
 
 
 @router.put("/me/password")
