@@ -145,18 +145,15 @@ class TablePage:
         cell = board.locator(f'[data-area="{target["area"]}"][data-cell="{target["cell"]}"]')
         part = target.get("part")
         sent = self.sent
-        spot = _part_spot(cell, part)
-        if spot is not None:
-            self.click_at(spot)  # one click on a part chooses its cell too
-        elif (middle := _spot(cell, part=False)) is not None:
-            self.click_at(middle)
-        else:  # the cell's middle is covered by another part: the keyboard chooses the cell
-            cell.focus()
-            self.page.keyboard.press("Enter")
-        for _ in range(100):
+        spot = self._pick_cell(cell, part)
+        for attempt in range(100):
             if self.sent > sent or self.asked():
                 return  # the last click played it (or asks to confirm it)
             stage = board.get_attribute("data-stage")
+            if stage == "idle" and attempt == 50:
+                # nothing happened for a second: the board was redrawn under the finger, tap again
+                spot = self._pick_cell(cell, part)
+                continue
             if stage == "part":
                 spot = _part_spot(cell, part)
                 if spot is not None:
@@ -181,6 +178,18 @@ class TablePage:
         stage = board.get_attribute("data-stage")
         there = None if spot is None else self.page.evaluate(WHAT_IS_AT, list(spot))
         raise AssertionError(f"the board never narrowed to {action} (stage {stage}; at the spot {spot}: {there})")
+
+    def _pick_cell(self, cell: Locator, part: str | None) -> tuple[float, float] | None:
+        """One click (or Enter) choosing the cell, on its part when one is named; where it clicked."""
+        spot = _part_spot(cell, part)
+        if spot is not None:
+            self.click_at(spot)  # one click on a part chooses its cell too
+        elif (spot := _spot(cell, part=False)) is not None:
+            self.click_at(spot)
+        else:  # the cell's middle is covered by another part: the keyboard chooses the cell
+            cell.focus()
+            self.page.keyboard.press("Enter")
+        return spot
 
     def click_at(self, point: tuple[float, float]) -> None:
         if self.touch:
