@@ -16,6 +16,7 @@ import pytest
 
 from tests.server.client import http, new_table, play_some, sit
 from tests.server.conftest import free_port
+from townhall import games
 
 ROOT = Path(__file__).resolve().parents[2]
 # What `make test` installs and `make play` does not (the extras dev, cluster, rl, train).
@@ -99,7 +100,7 @@ def test_every_game_plays_against_a_bot_without_the_heavy_libraries(light_server
     assert not refused.exists(), f"the serve path imported {refused.read_text().split()}"
 
 
-@pytest.mark.parametrize("game", ["carcassonne", "kutna-hora", "my-city", "antiquity"])
+@pytest.mark.parametrize("game", games.shipped())
 def test_a_terminal_game_plays_to_its_end_without_the_heavy_libraries(game: str, tmp_path: Path) -> None:
     refused = tmp_path / "refused.txt"
     script = without_heavy(refused, "play", game, "--seats", "greedy,random", "--seed", "1")

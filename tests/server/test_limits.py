@@ -17,11 +17,12 @@ import pytest
 from tests.server.client import Player, http, new_table, open_socket, play_some, sit
 from tests.server.conftest import Server
 from tests.server.test_outage import RedisProcess, own_redis  # noqa: F401 (fixture)
+from townhall import games
 
 sync_client = pytest.importorskip("websockets.sync.client")
 from websockets.exceptions import ConnectionClosed  # noqa: E402
 
-GAMES = ["carcassonne", "kutna-hora", "antiquity", "my-city"]
+GAMES = games.shipped()
 
 
 def receive(socket: Any) -> dict[str, Any]:

@@ -4,7 +4,9 @@ that is no target (a finger) names what lies there in the game's words."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import BrowserContext, Page
@@ -12,8 +14,11 @@ from playwright.sync_api import BrowserContext, Page
 from tests.server.conftest import Server
 from tests.web.table import TablePage, open_lobby_and_create, wait_until
 from tests.web.test_readable import SIZES
+from townhall import games
 
-GAMES = ["kutna-hora", "antiquity"]
+WEB_GAMES = Path(__file__).resolve().parents[2] / "src" / "townhall" / "web" / "static" / "js" / "games"
+# The games whose drawing module splits the board into sheets.
+GAMES = [name for name in games.shipped() if re.search(r"^  sheets\(", (WEB_GAMES / f"{name}.js").read_text(), re.M)]
 
 # The areas drawn now, the tab shown, and the tabs holding legal targets.
 SHOWN = """() => ({

@@ -12,11 +12,12 @@ from tests.server.client import http
 from tests.server.conftest import Server
 from tests.web.conftest import screenshot
 from tests.web.table import TablePage, open_lobby_and_create
+from townhall import games
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 
 
-@pytest.mark.parametrize("name", ["carcassonne", "my-city", "kutna-hora", "antiquity"])
+@pytest.mark.parametrize("name", games.shipped())
 def test_the_first_game_is_guided_until_skipped(
     server: Server, new_context: Callable[..., BrowserContext], name: str
 ) -> None:
