@@ -91,9 +91,9 @@ def play_some(players: list[Player], rng: random.Random, moves: int | None = Non
 def play_on(runner: TableRunner, table_id: str, rng: random.Random, moves: int) -> None:
     """Random legal moves straight through a runner (no HTTP), at most `moves`, until the end."""
     for _ in range(moves):
-        view = runner.view(table_id, None)
+        view = runner.reading.view(table_id, None)
         if view["result"] is not None:
             return
         seat = view["to_move"][0]
-        legal = runner.view(table_id, seat)["legal"]
+        legal = runner.reading.view(table_id, seat)["legal"]
         runner.act(table_id, seat, view["state_id"], rng.choice(legal)["json"])

@@ -155,14 +155,14 @@ def test_a_secret_plan_changes_no_other_viewers_analysis(monkeypatch: pytest.Mon
         monkeypatch.setattr(live_module.uuid, "uuid4", lambda: uuid.UUID(int=7))  # one table id: one seed
         runner = TableRunner(MemoryStore(), games.get)
         table_id = runner.create("antiquity", 2, {}, ["human", "human"], {"training": True})
-        runner.take_seat(table_id, 0, "ann")
-        runner.take_seat(table_id, 1, "bob")
+        runner.seating.take_seat(table_id, 0, "ann")
+        runner.seating.take_seat(table_id, 1, "bob")
         private._to_plan(runner, table_id, random.Random(3))
         assert private._private_plan(runner, table_id, random.Random(plan_seed), 4 + plan_seed) >= 2
         analyst = Analyst(Settings(seconds=30, iterations=20))  # its own cache: the table ids are alike
         try:
-            answers = {str(viewer): runner.analysis(table_id, viewer, analyst, "en") for viewer in (None, 1)}
-            own = runner.analysis(table_id, 0, analyst, "en")  # a training table: the seat may ask
+            answers = {str(viewer): runner.reading.analysis(table_id, viewer, analyst, "en") for viewer in (None, 1)}
+            own = runner.reading.analysis(table_id, 0, analyst, "en")  # a training table: the seat may ask
         finally:
             analyst.stop()
         for answer in answers.values():

@@ -33,7 +33,7 @@ def _to_plan(runner: TableRunner, table_id: str, rng: random.Random) -> None:
         if 0 in live.state.to_move() and any(live.state.private_step(0, a) for a in live.state.legal_actions(0)):
             return
         seat = live.state.to_move()[0]
-        own = runner.view(table_id, seat)
+        own = runner.reading.view(table_id, seat)
         runner.act(table_id, seat, own["state_id"], rng.choice(own["legal"])["json"])
     raise AssertionError("no private step within 500 moves")
 
@@ -46,7 +46,7 @@ def _private_plan(runner: TableRunner, table_id: str, rng: random.Random, steps:
         private = [a for a in live.state.legal_actions(0) if live.state.private_step(0, a)]
         if not private:
             break
-        own = runner.view(table_id, 0)
+        own = runner.reading.view(table_id, 0)
         runner.act(table_id, 0, own["state_id"], live.state.action_to_json(rng.choice(private)))
         taken += 1
     return taken
@@ -77,22 +77,22 @@ def test_private_steps_change_no_other_view_nor_push(monkeypatch: pytest.MonkeyP
         time_now = Clock()
         runner = TableRunner(MemoryStore(), games.get, now=time_now)
         table_id = runner.create(GAME, 2, {}, ["human", "human"], {} if clock is None else {"clock": clock})
-        runner.take_seat(table_id, 0, "ann")  # a game starts once every human seat is taken
-        runner.take_seat(table_id, 1, "bob")
+        runner.seating.take_seat(table_id, 0, "ann")  # a game starts once every human seat is taken
+        runner.seating.take_seat(table_id, 1, "bob")
         _to_plan(runner, table_id, random.Random(3))
         time_now.now += 7.0  # the planner thought: a fischer clock gains its increment at each step
-        before = {viewer: runner.view_json(table_id, viewer) for viewer in OTHERS}
+        before = {viewer: runner.reading.view_json(table_id, viewer) for viewer in OTHERS}
         told: list[tuple[int, int | None]] = []
         runner.listeners.append(lambda _table, state_id, private_to, told=told: told.append((state_id, private_to)))
-        own_before = runner.view(table_id, 0)["state_id"]
+        own_before = runner.reading.view(table_id, 0)["state_id"]
         taken = _private_plan(runner, table_id, random.Random(plan_seed), 4 + plan_seed)
         assert taken >= 2
-        assert runner.view(table_id, 0)["state_id"] == own_before + taken  # the seat sees its own steps
+        assert runner.reading.view(table_id, 0)["state_id"] == own_before + taken  # the seat sees its own steps
         for viewer in OTHERS:
-            assert runner.view_json(table_id, viewer) == before[viewer], f"viewer {viewer} saw a private step"
+            assert runner.reading.view_json(table_id, viewer) == before[viewer], f"viewer {viewer} saw a private step"
         assert all(private_to == 0 for _, private_to in told)  # every notice names seat 0 alone
-        assert runner.lobby()[0]["state_id"] == json.loads(before[None])["state_id"]
-        seen_by_others.append({viewer: _without_id(runner.view_json(table_id, viewer)) for viewer in OTHERS})
+        assert runner.reading.lobby()[0]["state_id"] == json.loads(before[None])["state_id"]
+        seen_by_others.append({viewer: _without_id(runner.reading.view_json(table_id, viewer)) for viewer in OTHERS})
     assert seen_by_others[0] == seen_by_others[1]  # two different plans look the same to the others
 
 
@@ -147,21 +147,21 @@ def test_a_private_step_taken_back_stays_private() -> None:
     """The seat reads its private step as undone; the others' views do not change at all."""
     runner = TableRunner(MemoryStore(), games.get)
     table_id = runner.create(GAME, 2, {}, ["human", "human"], {})
-    runner.take_seat(table_id, 0, "ann")  # a game starts once every human seat is taken
-    runner.take_seat(table_id, 1, "bob")
+    runner.seating.take_seat(table_id, 0, "ann")  # a game starts once every human seat is taken
+    runner.seating.take_seat(table_id, 1, "bob")
     _to_plan(runner, table_id, random.Random(3))
-    before = {viewer: runner.view_json(table_id, viewer) for viewer in OTHERS}
+    before = {viewer: runner.reading.view_json(table_id, viewer) for viewer in OTHERS}
     assert _private_plan(runner, table_id, random.Random(1), 1) == 1
-    own = runner.view(table_id, 0)
+    own = runner.reading.view(table_id, 0)
     assert own["can_undo"]
     runner.undo(table_id, 0, own["state_id"])
-    mine = runner.view(table_id, 0)["events"]
+    mine = runner.reading.view(table_id, 0)["events"]
     planned = runner.cache.get(table_id).undone[-1].played.events  # a plan step may tell nothing
     undone = [e for e in mine if e["undone"]]
     assert len(undone) == len(planned) and {e["state_id"] for e in undone} <= {own["state_id"]}
     for viewer in OTHERS:
-        assert runner.view_json(table_id, viewer) == before[viewer], f"viewer {viewer} saw a private undo"
-        page = runner.log_page(table_id, viewer, None, 200)["events"]
+        assert runner.reading.view_json(table_id, viewer) == before[viewer], f"viewer {viewer} saw a private undo"
+        page = runner.reading.log_page(table_id, viewer, None, 200)["events"]
         assert not any(e["undone"] for e in page)
     rebuilt = TableRunner(runner.store, games.get)  # another process reads the same
-    assert rebuilt.view(table_id, 0)["events"] == mine
+    assert rebuilt.reading.view(table_id, 0)["events"] == mine

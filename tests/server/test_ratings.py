@@ -205,7 +205,7 @@ def test_tables_ending_at_once_with_the_same_players_all_count(database: str, re
     for _ in range(4):
         table_id = runners[0].create(GAME, 2, {}, ["human", "human"], {})
         for seat in range(2):
-            runners[0].take_seat(table_id, seat, ("ann", "bob")[seat], ids[seat])
+            runners[0].seating.take_seat(table_id, seat, ("ann", "bob")[seat], ids[seat])
         tables.append(table_id)
     with ThreadPoolExecutor(8) as pool:
         ends = [

@@ -87,13 +87,13 @@ def test_players_asking_at_once_through_two_processes_reach_one_table(
     tables = []
     for _ in range(3):
         table_id = first.create("carcassonne", 2, {}, ["human", "human"], {})
-        first.take_seat(table_id, 0, "ann")
-        first.take_seat(table_id, 1, "bob")
+        first.seating.take_seat(table_id, 0, "ann")
+        first.seating.take_seat(table_id, 1, "bob")
         first.resign(table_id, 1)
         tables.append(table_id)
     with ThreadPoolExecutor(4) as pool:
         asked = [
-            pool.submit(runner.rematch, table_id, seat)
+            pool.submit(runner.seating.rematch, table_id, seat)
             for table_id in tables
             for runner, seat in ((first, 0), (second, 1), (second, 0), (first, 1))
         ]
@@ -102,5 +102,5 @@ def test_players_asking_at_once_through_two_processes_reach_one_table(
         mine = answers[4 * index : 4 * index + 4]
         assert len({new_id for new_id, _seat in mine}) == 1  # one rematch per table
         assert [seat for _id, seat in mine] == [1, 0, 1, 0]
-        summary = second.view(mine[0][0], None)  # read fresh: the other process may have seated someone
+        summary = second.reading.view(mine[0][0], None)  # read fresh: the other process may have seated someone
         assert summary["status"] == "running" and [s["name"] for s in summary["seats"]] == ["bob", "ann"]

@@ -21,22 +21,22 @@ def test_the_cache_is_bounded_and_evicted_tables_come_back_from_the_log(tmp_path
     rng = random.Random(5)
     tables = [runner.create("carcassonne", 2, {}, ["human", "human"], {}) for _ in range(4)]
     for table_id in tables:  # a game starts once every human seat is taken
-        runner.take_seat(table_id, 0, "ann")
-        runner.take_seat(table_id, 1, "bob")
+        runner.seating.take_seat(table_id, 0, "ann")
+        runner.seating.take_seat(table_id, 1, "bob")
     for table_id in tables:
         play_on(runner, table_id, rng, 6)
     runner.resign(tables[0], 1)
-    seen = {t: [runner.view(t, seat) for seat in (None, 0, 1)] for t in tables}
+    seen = {t: [runner.reading.view(t, seat) for seat in (None, 0, 1)] for t in tables}
     assert len(runner.cache) == 2  # only the two most recently used tables stay in memory
     for table_id in tables:  # each view evicts another table: every one is rebuilt from its log
-        assert [runner.view(table_id, seat) for seat in (None, 0, 1)] == seen[table_id]
+        assert [runner.reading.view(table_id, seat) for seat in (None, 0, 1)] == seen[table_id]
         assert len(runner.cache) <= 2
     assert seen[tables[0]][0]["result"]["reason"] == "forfeit-resign"
     # a fresh process (an empty cache) sees the same tables
     fresh = TableRunner(SqlStore(connect(f"sqlite:///{tmp_path / 'lru.db'}")), games.get, capacity=2)
-    assert fresh.view(tables[3], 0) == runner.view(tables[3], 0)
+    assert fresh.reading.view(tables[3], 0) == runner.reading.view(tables[3], 0)
     play_on(fresh, tables[3], rng, 3)  # and plays on where the other left off
-    assert runner.view(tables[3], None)["state_id"] == fresh.view(tables[3], None)["state_id"] >= 9
+    assert runner.reading.view(tables[3], None)["state_id"] == fresh.reading.view(tables[3], None)["state_id"] >= 9
 
 
 def test_forfeit_ranks_the_players_who_gave_up_last() -> None:

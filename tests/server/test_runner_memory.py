@@ -64,15 +64,15 @@ def _table(
     table_id = runner.create(GAME, 2, {}, seats, settings or {})
     for seat, spec in enumerate(seats):
         if seated and spec == "human":
-            runner.take_seat(table_id, seat, f"player {seat}")
+            runner.seating.take_seat(table_id, seat, f"player {seat}")
     return table_id
 
 
 def _step(runner: TableRunner, table_id: str, rng: random.Random) -> tuple[int, int]:
     """One random legal action of the seat to move: (seat, new state id)."""
-    view = runner.view(table_id, None)
+    view = runner.reading.view(table_id, None)
     seat = view["to_move"][0]
-    legal = runner.view(table_id, seat)["legal"]
+    legal = runner.reading.view(table_id, seat)["legal"]
     return seat, runner.act(table_id, seat, view["state_id"], rng.choice(legal)["json"])
 
 
@@ -80,40 +80,40 @@ def test_an_old_state_id_is_refused(store: TableStore) -> None:
     runner = TableRunner(store, games.get)
     table_id = _table(runner)
     seat, state_id = _step(runner, table_id, random.Random(1))
-    mover = runner.view(table_id, None)["to_move"][0]
-    legal = runner.view(table_id, mover)["legal"]
+    mover = runner.reading.view(table_id, None)["to_move"][0]
+    legal = runner.reading.view(table_id, mover)["legal"]
     with pytest.raises(StaleState):
         runner.act(table_id, mover, state_id - 1, legal[0]["json"])
     with pytest.raises(StaleState):
         runner.undo(table_id, seat, state_id - 1)
     with pytest.raises(StaleState):
         runner.resign(table_id, seat, state_id - 1)
-    assert runner.view(table_id, None)["state_id"] == state_id
+    assert runner.reading.view(table_id, None)["state_id"] == state_id
 
 
 def test_two_processes_racing_on_one_state_apply_once(store: TableStore) -> None:
     first, second = TableRunner(store, games.get), TableRunner(store, games.get)
     table_id = _table(first)
-    view = second.view(table_id, None)  # both processes hold the table at state 0
+    view = second.reading.view(table_id, None)  # both processes hold the table at state 0
     seat = view["to_move"][0]
-    legal = first.view(table_id, seat)["legal"]
+    legal = first.reading.view(table_id, seat)["legal"]
     assert first.act(table_id, seat, 0, legal[0]["json"]) == 1
     with pytest.raises(StaleState):  # the loser's store refuses: the table is no longer at 0
         second.act(table_id, seat, 0, legal[0]["json"])
-    assert second.view(table_id, None)["state_id"] == 1  # and it caught up
+    assert second.reading.view(table_id, None)["state_id"] == 1  # and it caught up
     assert len(store.load(table_id).steps) == 1
     # the loser plays on from the state it caught up with; the winner sees it when it checks
-    mover = second.view(table_id, None)["to_move"][0]
-    action = second.view(table_id, mover)["legal"][0]["json"]
+    mover = second.reading.view(table_id, None)["to_move"][0]
+    action = second.reading.view(table_id, mover)["legal"][0]["json"]
     assert second.act(table_id, mover, None, action) == 2
-    assert first.view(table_id, None) == second.view(table_id, None)
+    assert first.reading.view(table_id, None) == second.reading.view(table_id, None)
 
 
 def test_two_writers_at_the_same_moment_one_wins_the_other_is_stale(store: TableStore) -> None:
     runners = [TableRunner(store, games.get) for _ in range(2)]
     table_id = _table(runners[0])
-    seat = runners[1].view(table_id, None)["to_move"][0]
-    legal = runners[0].view(table_id, seat)["legal"]
+    seat = runners[1].reading.view(table_id, None)["to_move"][0]
+    legal = runners[0].reading.view(table_id, seat)["legal"]
     start = threading.Barrier(2)
     answers: list[object] = []
 
@@ -131,7 +131,7 @@ def test_two_writers_at_the_same_moment_one_wins_the_other_is_stale(store: Table
         thread.join()
     assert sorted(map(type, answers), key=str) == sorted([int, StaleState], key=str)
     assert [step.state_id for step in store.load(table_id).steps] == [1]
-    assert runners[0].view(table_id, None) == runners[1].view(table_id, None)
+    assert runners[0].reading.view(table_id, None) == runners[1].reading.view(table_id, None)
 
 
 def test_undo_takes_back_the_last_step_with_a_new_state_id(store: TableStore) -> None:
@@ -139,20 +139,20 @@ def test_undo_takes_back_the_last_step_with_a_new_state_id(store: TableStore) ->
     table_id = _table(runner)
     rng = random.Random(3)
     for _ in range(40):
-        before = runner.view(table_id, None)
+        before = runner.reading.view(table_id, None)
         seat, state_id = _step(runner, table_id, rng)
-        if runner.view(table_id, seat)["can_undo"]:
+        if runner.reading.view(table_id, seat)["can_undo"]:
             break
     else:
         pytest.fail("no undoable step in 40 actions")
     with pytest.raises(UndoRefused):
         runner.undo(table_id, 1 - seat, state_id)
     assert runner.undo(table_id, seat, state_id) == state_id + 1
-    after = runner.view(table_id, None)
+    after = runner.reading.view(table_id, None)
     assert after["state_id"] == state_id + 1
     assert after["observation"] == before["observation"] and after["to_move"] == before["to_move"]
     fresh = TableRunner(store, games.get)  # the log replays the undo too
-    assert fresh.view(table_id, seat) == runner.view(table_id, seat)
+    assert fresh.reading.view(table_id, seat) == runner.reading.view(table_id, seat)
     with pytest.raises(NotSeated):
         runner.undo(table_id, None, None)
 
@@ -162,15 +162,15 @@ def test_a_resignation_ends_the_game_for_every_process(store: TableStore) -> Non
     table_id = _table(runner)
     _step(runner, table_id, random.Random(4))
     state_id = runner.resign(table_id, 0)
-    view = runner.view(table_id, 1)
+    view = runner.reading.view(table_id, 1)
     assert view["result"]["reason"] == "forfeit-resign" and view["result"]["ranks"] == [2, 1]
     assert view["to_move"] == [] and view["legal"] == [] and view["status"] == "over"
     with pytest.raises(GameOver):
         runner.resign(table_id, 1)
     with pytest.raises(GameOver):
         runner.act(table_id, 1, state_id, 0)
-    assert runner.record(table_id)["ranks"] == [2, 1]
-    assert TableRunner(store, games.get).view(table_id, 1) == view
+    assert runner.reading.record(table_id)["ranks"] == [2, 1]
+    assert TableRunner(store, games.get).reading.view(table_id, 1) == view
     assert table_id not in store.active()
 
 
@@ -179,15 +179,15 @@ def test_running_out_of_time_forfeits_or_hands_the_decision_to_a_bot(store: Tabl
     runner = TableRunner(store, games.get, now=clock)
     settings = {"clock": {"kind": "move", "seconds": 30.0, "on_timeout": "forfeit"}}
     table_id = _table(runner, settings=settings)
-    mover = runner.view(table_id, None)["to_move"][0]
+    mover = runner.reading.view(table_id, None)["to_move"][0]
     clock.now += 10
     assert runner.overdue() == []
-    assert runner.view(table_id, None)["clocks"]["left"][mover] == pytest.approx(20.0)
+    assert runner.reading.view(table_id, None)["clocks"]["left"][mover] == pytest.approx(20.0)
     clock.now += 25
     assert runner.overdue() == [(table_id, mover, 0)]
     assert runner.on_timeout(table_id) == "forfeit"
     runner.resign(table_id, mover, 0, reason="time")
-    assert runner.view(table_id, None)["result"]["reason"] == "forfeit-time"
+    assert runner.reading.view(table_id, None)["result"]["reason"] == "forfeit-time"
     assert runner.overdue() == []
     # with "bot", the clock watcher has the greedy bot take that one decision instead
     other = _table(runner, settings={"clock": {"kind": "move", "seconds": 30.0}})
@@ -205,32 +205,32 @@ def test_a_fischer_clock_adds_its_increment_after_each_action(store: TableStore)
     clock = Clock()
     runner = TableRunner(store, games.get, now=clock)
     table_id = _table(runner, settings={"clock": {"kind": "fischer", "base": 60.0, "increment": 5.0}})
-    view = runner.view(table_id, None)
+    view = runner.reading.view(table_id, None)
     mover = view["to_move"][0]
     assert view["clocks"]["running"] == [mover] and view["clocks"]["left"] == [60.0, 60.0]
     clock.now += 20
-    legal = runner.view(table_id, mover)["legal"]
+    legal = runner.reading.view(table_id, mover)["legal"]
     runner.act(table_id, mover, 0, legal[0]["json"])
-    left = runner.view(table_id, None)["clocks"]["left"]
+    left = runner.reading.view(table_id, None)["clocks"]["left"]
     assert left[mover] == pytest.approx(45.0)  # 60 - 20 + 5, whoever decides now
 
 
 def test_seats_tokens_and_chat(store: TableStore) -> None:
     runner = TableRunner(store, games.get)
     table_id = _table(runner, seats=["human", "random"], seated=False)
-    assert runner.summary(table_id)["status"] == "open"
-    token = runner.take_seat(table_id, 0, "Ada")
-    assert runner.seat_of(table_id, token) == 0 and runner.seat_of(table_id, None) is None
-    assert runner.summary(table_id)["status"] == "running"
+    assert runner.reading.summary(table_id)["status"] == "open"
+    token = runner.seating.take_seat(table_id, 0, "Ada")
+    assert runner.seating.seat_of(table_id, token) == 0 and runner.seating.seat_of(table_id, None) is None
+    assert runner.reading.summary(table_id)["status"] == "running"
     with pytest.raises(SeatTaken):
-        runner.take_seat(table_id, 0, "Bob")
+        runner.seating.take_seat(table_id, 0, "Bob")
     with pytest.raises(SeatTaken):
-        runner.take_seat(table_id, 1, "Bob")
+        runner.seating.take_seat(table_id, 1, "Bob")
     with pytest.raises(TableNotFound):
-        runner.take_seat(table_id, 5, "Bob")
+        runner.seating.take_seat(table_id, 5, "Bob")
     with pytest.raises(BadToken):
-        runner.seat_of(table_id, "not-a-token")
-    assert TableRunner(store, games.get).seat_of(table_id, token) == 0  # another process knows it too
+        runner.seating.seat_of(table_id, "not-a-token")
+    assert TableRunner(store, games.get).seating.seat_of(table_id, token) == 0  # another process knows it too
     runner.chat(table_id, 0, "  hello  ")
     with pytest.raises(NotSeated):
         runner.chat(table_id, None, "hi")
@@ -240,36 +240,36 @@ def test_seats_tokens_and_chat(store: TableStore) -> None:
         runner.chat(table_id, 0, "   ")
     for number in range(55):
         runner.chat(table_id, 0, f"line {number}")
-    chat = runner.view(table_id, None)["chat"]
+    chat = runner.reading.view(table_id, None)["chat"]
     assert len(chat) == 50 and chat[-1]["text"] == "line 54" and chat[0]["name"] == "Ada"
-    assert TableRunner(store, games.get).view(table_id, None)["chat"] == chat
-    assert [entry["id"] for entry in runner.lobby()] == [table_id]
+    assert TableRunner(store, games.get).reading.view(table_id, None)["chat"] == chat
+    assert [entry["id"] for entry in runner.reading.lobby()] == [table_id]
     with pytest.raises(TableNotFound):
-        runner.view(table_id + "0", None)
+        runner.reading.view(table_id + "0", None)
 
 
 def test_bots_play_their_turns_to_the_end(store: TableStore) -> None:
     runner = TableRunner(store, games.get)
     table_id = _table(runner, seats=["random", "random"], settings={"bot_seconds": 0.01})
-    assert runner.summary(table_id)["status"] == "running"
+    assert runner.reading.summary(table_id)["status"] == "running"
     for _ in range(2000):
         turn = runner.bot_turn(table_id)
         if turn is None:
             break
         agent = make_agent(turn.spec, turn.view.game, 7)
         runner.act(table_id, turn.seat, turn.state_id, agent.act(turn.view, turn.legal, Budget(seconds=turn.seconds)))
-    view = runner.view(table_id, None)
+    view = runner.reading.view(table_id, None)
     assert view["result"] is not None and view["status"] == "over"
-    assert table_id not in store.active() and runner.lobby() == []
-    record = runner.record(table_id)
+    assert table_id not in store.active() and runner.reading.lobby() == []
+    record = runner.reading.record(table_id)
     assert len(record["steps"]) == len(store.load(table_id).steps) == view["state_id"]
 
 
 def test_actions_are_read_by_the_terminal_parser(store: TableStore) -> None:
     runner = TableRunner(store, games.get)
     table_id = _table(runner)
-    mover = runner.view(table_id, None)["to_move"][0]
-    legal = runner.view(table_id, mover)["legal"]
+    mover = runner.reading.view(table_id, None)["to_move"][0]
+    legal = runner.reading.view(table_id, mover)["legal"]
     with pytest.raises(NotYourTurn):
         runner.act(table_id, 1 - mover, 0, legal[0]["id"])
     with pytest.raises(MalformedAction):
@@ -305,22 +305,22 @@ def test_a_store_appends_only_on_the_expected_state(store: TableStore) -> None:
 def test_a_rematch_keeps_its_seats_for_the_old_players(store: TableStore) -> None:
     runner = TableRunner(store, games.get)
     table_id = runner.create(GAME, 3, {}, ["bot:random", "human", "human"], {"bot_seconds": 0.1})
-    runner.take_seat(table_id, 1, "ann")
-    bob = runner.take_seat(table_id, 2, "bob")
+    runner.seating.take_seat(table_id, 1, "ann")
+    bob = runner.seating.take_seat(table_id, 2, "bob")
     with pytest.raises(NotOver):
-        runner.rematch(table_id, 1)
+        runner.seating.rematch(table_id, 1)
     runner.leave(table_id, 2)  # bob left mid-game: his token still reaches his rematch seat
     runner.resign(table_id, 1)
     with pytest.raises(NotSeated):
-        runner.rematch(table_id, None)
-    new_id, seat = runner.rematch(table_id, 2)
-    assert seat == 0 and runner.seat_of(new_id, bob) == 0
-    seats = runner.summary(new_id)["seats"]
+        runner.seating.rematch(table_id, None)
+    new_id, seat = runner.seating.rematch(table_id, 2)
+    assert seat == 0 and runner.seating.seat_of(new_id, bob) == 0
+    seats = runner.reading.summary(new_id)["seats"]
     assert [(s["kind"], s["name"]) for s in seats] == [("human", "bob"), ("bot", seats[1]["name"]), ("human", None)]
     with pytest.raises(SeatTaken):  # ann's seat (2) waits for her token alone
-        runner.take_seat(new_id, 2, "eve")
-    assert runner.rematch(table_id, 1) == (new_id, 2) == runner.rematch(table_id, 1)
-    assert runner.view(new_id, None)["status"] == "running"
+        runner.seating.take_seat(new_id, 2, "eve")
+    assert runner.seating.rematch(table_id, 1) == (new_id, 2) == runner.seating.rematch(table_id, 1)
+    assert runner.reading.view(new_id, None)["status"] == "running"
 
 
 def test_a_turn_clock_gives_hours_and_times_out_like_a_move_clock(
@@ -333,8 +333,8 @@ def test_a_turn_clock_gives_hours_and_times_out_like_a_move_clock(
     clock = Clock()
     runner = TableRunner(store, games.get, now=clock)
     table_id = _table(runner, settings={"clock": clocks.check({"kind": "turn", "hours": 4})})
-    mover = runner.view(table_id, None)["to_move"][0]
-    assert runner.view(table_id, None)["clocks"]["due"][mover] == pytest.approx(clock.now + 240)
+    mover = runner.reading.view(table_id, None)["to_move"][0]
+    assert runner.reading.view(table_id, None)["clocks"]["due"][mover] == pytest.approx(clock.now + 240)
     clock.now += 239
     assert runner.overdue() == []
     clock.now += 2
@@ -345,11 +345,11 @@ def test_a_turn_clock_gives_hours_and_times_out_like_a_move_clock(
 def test_a_seat_taken_for_an_account_is_found_by_the_account_alone(store: TableStore) -> None:
     runner = TableRunner(store, games.get)
     table_id = runner.create(GAME, 2, {}, ["human", "human"], {})
-    token = runner.take_seat(table_id, 1, "ann", account_id="a" * 32)
-    runner.take_seat(table_id, 0, "bob")
-    assert runner.seat_of(table_id, None, "a" * 32) == 1  # no token: the account's seat
-    assert runner.seat_of(table_id, None, "b" * 32) is None  # another account watches
-    assert runner.seat_of(table_id, token, "b" * 32) == 1  # a token wins over the account
+    token = runner.seating.take_seat(table_id, 1, "ann", account_id="a" * 32)
+    runner.seating.take_seat(table_id, 0, "bob")
+    assert runner.seating.seat_of(table_id, None, "a" * 32) == 1  # no token: the account's seat
+    assert runner.seating.seat_of(table_id, None, "b" * 32) is None  # another account watches
+    assert runner.seating.seat_of(table_id, token, "b" * 32) == 1  # a token wins over the account
     runner.cache.forget(table_id)  # rebuilt from the store, as another process would
-    assert runner.seat_of(table_id, None, "a" * 32) == 1
+    assert runner.seating.seat_of(table_id, None, "a" * 32) == 1
     assert store.seat_of_account(table_id, "a" * 32) == 1

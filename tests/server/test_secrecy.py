@@ -23,11 +23,11 @@ def test_views_do_not_depend_on_what_the_seat_cannot_see(name: str) -> None:
     game = games.get(name)
     runner = TableRunner(MemoryStore(), games.get)
     table_id = runner.create(name, 2, {}, ["human", "human"], {})
-    runner.take_seat(table_id, 0, "ann")  # a game starts once every human seat is taken
-    runner.take_seat(table_id, 1, "bob")
+    runner.seating.take_seat(table_id, 0, "ann")  # a game starts once every human seat is taken
+    runner.seating.take_seat(table_id, 1, "bob")
     rng = random.Random(11)
     for _ in range(40):
-        view = runner.view(table_id, None)
+        view = runner.reading.view(table_id, None)
         if view["result"] is not None:
             break
         live = runner.cache.get(table_id)
@@ -39,5 +39,5 @@ def test_views_do_not_depend_on_what_the_seat_cannot_see(name: str) -> None:
                 for key in ("observation", "board", "legal"):
                     assert theirs[key] == own[key], f"{game.meta.name}: seat {seat}'s {key} shows hidden information"
         # state ids are each seat's own; a seat done with a secret plan may still show as deciding
-        seat, mine = next((s, v) for s in view["to_move"] if (v := runner.view(table_id, s))["legal"])
+        seat, mine = next((s, v) for s in view["to_move"] if (v := runner.reading.view(table_id, s))["legal"])
         runner.act(table_id, seat, mine["state_id"], rng.choice(mine["legal"])["json"])

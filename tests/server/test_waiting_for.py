@@ -28,16 +28,16 @@ def test_the_store_tells_which_tables_wait_for_a_seat(store: TableStore) -> None
     runner = TableRunner(store, games.get)
     playing = runner.create("carcassonne", 2, {}, ["human", "human"], {})
     waiting = runner.create("carcassonne", 2, {}, ["human", "human"], {})  # open: nobody decides yet
-    runner.take_seat(playing, 0, "ann")
-    runner.take_seat(playing, 1, "bob")
-    runner.take_seat(waiting, 0, "ann")
+    runner.seating.take_seat(playing, 0, "ann")
+    runner.seating.take_seat(playing, 1, "bob")
+    runner.seating.take_seat(waiting, 0, "ann")
     asked = [(playing, 0), (playing, 1), (waiting, 0), (waiting, 1), ("no-such-table", 0)]
-    first = runner.view(playing, None)["to_move"][0]
+    first = runner.reading.view(playing, None)["to_move"][0]
     assert store.waiting_for(asked) == [(playing, first)]
 
-    legal = runner.view(playing, first)["legal"]
+    legal = runner.reading.view(playing, first)["legal"]
     runner.act(playing, first, None, legal[0]["json"])
-    now = runner.view(playing, None)["to_move"]
+    now = runner.reading.view(playing, None)["to_move"]
     assert store.waiting_for(asked) == [(playing, seat) for seat in (0, 1) if seat in now]
     runner.resign(playing, 0)
     assert store.waiting_for(asked) == []  # over: nobody's move

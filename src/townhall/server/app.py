@@ -67,7 +67,7 @@ def create_app(
     runner.listeners.append(pubsub.publish)
     pubsub.heard = runner.heard  # a notice from another process: check the table before its next view
     runner.listeners.append(bots.kick)
-    accounts = Accounts(SqlAccounts(engine, store.writing), runner.forget)
+    accounts = Accounts(SqlAccounts(engine, store.writing), runner.seating.forget)
     analyst = Analyst(analysis)
     services = Services(runner, pubsub, bots, accounts, analyst, SqlRatings(engine))
     mails = TurnMails(engine, smtp, store.writing) if smtp else None

@@ -6,17 +6,16 @@ An undo is a log row of its own: it takes back the player's last action and make
 a new id, so the state id (the number of log rows) only ever grows. A forfeit row (resignation,
 time) ends the game; a leave row hands a seat to the table's timeout policy. Nothing moves at an
 open table (a human seat still free): moves are refused, no clock runs and no bot plays.
-Typed actions are read by the engine's parser, as at the terminal.
+Typed actions are read by the engine's parser, as at the terminal. Seating (server/seating.py)
+and reading (server/reading.py) are its parts, on the same cache and store.
 """
 
 from __future__ import annotations
 
-import contextlib
-import json
 import logging
 import secrets
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from townhall.engine.agent import parse_action_form
@@ -25,38 +24,30 @@ from townhall.engine.errors import GameOver, NotYourTurn, StaleState, TownhallEr
 from townhall.engine.match import may_take_back
 from townhall.engine.outcome import forfeit
 from townhall.engine.protocol import Game, Json, Outcome, State
-from townhall.engine.why import refusals_at
-from townhall.i18n import naming, using
-from townhall.server import clocks, history, projection, rematch
-from townhall.server.analysis import Analyst, check_access, hint_turn, snapshot
+from townhall.server import clocks
 from townhall.server.cache import CACHED_TABLES, TableCache
 from townhall.server.errors import (
     BadRequest,
-    BadToken,
-    NotOver,
     NotSeated,
-    SeatTaken,
-    TableExists,
     UndoRefused,
     Waiting,
 )
-from townhall.server.live import BotTurn, Live, Undone, bot_turn, new_table, replay_kept, started_clock
+from townhall.server.live import BotTurn, Live, Undone, bot_turn, new_table, replay_kept
 from townhall.server.model import (
     ACTION,
     FORFEIT,
-    GONE,
     LEAVE,
     OPEN,
     OVER,
-    RUNNING,
     TIMEOUT,
     UNDO,
     Ending,
     Moved,
-    Seat,
     Step,
 )
-from townhall.server.storage import hash_token, utc_now
+from townhall.server.reading import TableReader
+from townhall.server.seating import Seating
+from townhall.server.storage import utc_now
 from townhall.server.store import CHAT_SHOWN, TableStore
 from townhall.server.words import _, ngettext
 
@@ -88,8 +79,10 @@ class TableRunner:
         self.cache = TableCache(store, lookup, capacity)
         self._lookup = lookup
         self.listeners: list[Listener] = []
+        self.seating = Seating(self.cache, store, now, self.create, self._notify)
+        self.reading = TableReader(self.cache, store, now)
 
-    # --- creating and seating -------------------------------------------------------------
+    # --- creating -------------------------------------------------------------------------
 
     def create(
         self,
@@ -108,166 +101,6 @@ class TableRunner:
         self.cache.keep(live)
         self._notify(live.table_id, 0, None)
         return live.table_id
-
-    def take_seat(self, table_id: str, seat: int, name: str, account_id: str | None = None) -> str:
-        """Seat a person (for an account when signed in: its every browser plays the seat); the
-        token (128 random bits) is returned once and stored only as a hash."""
-        token = secrets.token_urlsafe(16)
-        self._seat(table_id, seat, name, hash_token(token), claim=False, account_id=account_id)
-        return token
-
-    def rematch(self, table_id: str, seat: int | None) -> tuple[str, int]:
-        """`seat`'s place at the finished table's rematch (made by the first player who asks):
-        (the new table, its seat). The seat's token stays its token there; asking again changes
-        nothing."""
-        if seat is None:
-            raise NotSeated(_("only a player of this game may ask for a rematch; send the seat's token"))
-        live = self._finished(table_id, _("a rematch is offered once the game is over"))
-        new_id = rematch.rematch_id(table_id)
-        settings = rematch.settings_of(table_id, live.settings)
-        with contextlib.suppress(TableExists):  # another player asked first: the same table
-            self.create(
-                live.game.meta.name, live.num_players, live.options, rematch.rotated(live.seats), settings, new_id
-            )
-        place = live.seats[seat]
-        new_seat = rematch.seat_after(seat, live.num_players)
-        if place.token_hash is not None:
-            account = place.account_id if place.account_id != GONE else None
-            self._seat(new_id, new_seat, place.name or "player", place.token_hash, claim=True, account_id=account)
-        return new_id, new_seat
-
-    def _seat(self, table_id: str, seat: int, name: str, digest: str, claim: bool, account_id: str | None) -> None:
-        """Seat the holder of a token's hash (and of an account, when signed in): a free seat, or
-        (`claim`) a rematch's seat kept for them, where claiming twice changes nothing."""
-        with self.cache.lock(table_id):
-            live = self.cache.get(table_id)
-            if rematch.kept(live.settings) and not claim:
-                raise SeatTaken(_("seat {seat} is kept for a player of the last game").format(seat=seat))
-            if claim and self.store.seat_of(table_id, digest) == seat:
-                return  # claimed already
-            started = started_clock(live, self._now())  # if this seat is the last one
-            try:
-                touched = self.store.take_seat(table_id, seat, name, digest, utc_now(), started, account_id)
-            except SeatTaken:
-                if claim and self.store.seat_of(table_id, digest) == seat:
-                    return  # the same player's other request (maybe through another process) was first
-                raise
-
-            def seated(live: Live) -> None:
-                live.seats = [*live.seats]  # a view being built keeps the old list
-                live.seats[seat] = Seat(
-                    seat=seat, spec=live.seats[seat].spec, name=name, token_hash=digest, account_id=account_id
-                )
-                live.tokens[digest] = seat
-                if live.status == OPEN and touched.status == RUNNING:  # the game starts: so does its clock
-                    live.clock = live.public_clock = started[0]
-                live.views.clear()  # the views' sentences name the seats
-
-            self.cache.touched(table_id, touched, seated)
-        self._notify(table_id, touched.state_id, None)
-
-    def seat_of(self, table_id: str, token: str | None, account_id: str | None = None) -> int | None:
-        """The seat a token belongs to (BadToken when none); without a token, the first seat the
-        signed-in account holds; None for a spectator."""
-        with self.cache.lock(table_id):
-            live = self.cache.get(table_id)
-            if token is None:
-                return None if account_id is None else self._account_seat(live, account_id)
-            digest = hash_token(token)
-            seat = live.tokens.get(digest)
-            if seat is None:  # seated through another process since this one loaded the table
-                seat = self.store.seat_of(table_id, digest)
-                if seat is not None:
-                    live.tokens[digest] = seat
-        if seat is None:
-            raise BadToken(_("this token belongs to no seat of this table"))
-        return seat
-
-    def _account_seat(self, live: Live, account_id: str) -> int | None:
-        held = [seat.seat for seat in live.seats if seat.account_id == account_id]
-        if held:
-            return held[0]
-        return self.store.seat_of_account(live.table_id, account_id)  # bound through another process
-
-    def forget(self, table_ids: Sequence[str]) -> None:
-        """Tables whose seats changed outside the runner (an account bound or deleted): rebuilt when next needed."""
-        for table_id in table_ids:
-            with self.cache.lock(table_id):
-                self.cache.forget(table_id)
-
-    # --- reading --------------------------------------------------------------------------
-
-    def lobby(self) -> list[dict[str, Json]]:
-        """Open and running tables, newest first."""
-        return [projection.lobby_entry(table, seats) for table, seats in self.store.lobby()]
-
-    def summary(self, table_id: str) -> dict[str, Json]:
-        with self.cache.lock(table_id):
-            return projection.summary_of(self.cache.get(table_id))
-
-    def view(
-        self, table_id: str, seat: int | None, at_least: int | None = None, language: str = "en"
-    ) -> dict[str, Json]:
-        """What `seat` (None: a spectator) may see now: observation, board, its legal actions, events."""
-        found: dict[str, Json] = json.loads(self.view_json(table_id, seat, at_least, language))
-        return found
-
-    def view_json(self, table_id: str, seat: int | None, at_least: int | None = None, language: str = "en") -> str:
-        """The view as JSON text, which the answers and pushes send as it is. Without `at_least`
-        the table is checked first (another process may have moved it); with it (a change
-        notice's state id) the cache serves when it is that recent."""
-        with self.cache.lock(table_id):
-            live = self.cache.get(table_id)
-            if at_least is None or live.check or live.state_id < at_least:
-                live = self.cache.checked(live)
-            return projection.view_json(live, seat, language, self._now())
-
-    def log_page(self, table_id: str, seat: int | None, before: int | None, limit: int) -> dict[str, Json]:
-        """A page of the seat's log: the lines before state id `before` (None: up to now)."""
-        with self.cache.lock(table_id):
-            live = self.cache.checked(self.cache.get(table_id))
-            with naming(projection.seat_names(live.seats)):  # the lines name the seats as the views do
-                return history.page(live, seat, before, limit)
-
-    def record(self, table_id: str) -> dict[str, Json]:
-        """The finished game as a record that `townhall replay` reads."""
-        live = self._finished(table_id, _("the record is published once the game is over"))
-        return projection.record_of(live).to_json()
-
-    def view_at(self, table_id: str, step: int) -> dict[str, Json]:
-        """A spectator's view of a finished table after its first `step` kept actions (the
-        browser's replay viewer); `steps` tells how many there are."""
-        live = self._finished(table_id, _("the replay is published once the game is over"))
-        if not 0 <= step <= len(live.steps):
-            raise BadRequest(_("step {step} is outside 0-{last}").format(step=step, last=len(live.steps)))
-        return projection.view_at(live, step)
-
-    def analysis(self, table_id: str, seat: int | None, analyst: Analyst, language: str) -> dict[str, Json]:
-        """The analysis `seat` (None: a spectator) may see (server/analysis.py): copied under the
-        table's lock, computed outside it."""
-        with self.cache.lock(table_id):
-            live = self.cache.checked(self.cache.get(table_id))
-            check_access(live, seat)
-            table = snapshot(live, seat)
-        return analyst.analysis(table, language)
-
-    def hint(self, table_id: str, seat: int | None, analyst: Analyst, language: str) -> dict[str, Json]:
-        """The hard bot's suggestion for `seat`, deciding now at a training table."""
-        with self.cache.lock(table_id):
-            live = self.cache.checked(self.cache.get(table_id))
-            turn = hint_turn(live, seat, analyst.settings)
-        with using(language):
-            return analyst.hint(turn)
-
-    def why_not(self, table_id: str, seat: int | None, place: Mapping[str, Json]) -> list[str]:
-        """The engine's refusals of `seat`'s actions aimed at `place`, in the language in force."""
-        if seat is None:
-            raise NotSeated(_("only a seated player may act; send the seat's token"))
-        with self.cache.lock(table_id):
-            live = self.cache.get(table_id)
-            if not live.to_move():
-                raise GameOver("ENGINE-OVER", _("the game is over"))
-            return refusals_at(live.game, live.state, seat, place)
 
     # --- changing -------------------------------------------------------------------------
 
@@ -529,14 +362,6 @@ class TableRunner:
         (None: whatever is current) is not its state id as `seat` sees it."""
         live = self.cache.checked(self.cache.get(table_id))
         _refuse_stale(state_id, live.seen_id(seat))
-        return live
-
-    def _finished(self, table_id: str, refusal: str) -> Live:
-        """The table once its game is over (NotOver with `refusal` before)."""
-        with self.cache.lock(table_id):
-            live = self.cache.checked(self.cache.get(table_id))
-        if live.outcome() is None:
-            raise NotOver(refusal)
         return live
 
     def _notify(self, table_id: str, state_id: int, private_to: int | None) -> None:

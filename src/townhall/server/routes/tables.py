@@ -81,7 +81,7 @@ class ChatBody(_Body):
 @router.get("")
 def lobby(services: ServicesDep, lang: LanguageDep) -> list[dict[str, Json]]:
     with speaking(lang):  # bots named by their level in the request's language
-        return services.runner.lobby()
+        return services.runner.reading.lobby()
 
 
 @router.post("", status_code=201)
@@ -102,7 +102,7 @@ def _create(body: NewTable, services: ServicesDep) -> dict[str, Json]:
         "rated": not body.training,  # no ratings yet: the flag says which games they may count
     }
     table_id = services.runner.create(table.game, table.players, dict(table.options), list(table.seats), settings)
-    return services.runner.summary(table_id)
+    return services.runner.reading.summary(table_id)
 
 
 def _seat_spec(seat: str, bot_seconds: float) -> str:
@@ -117,8 +117,8 @@ def _seat_spec(seat: str, bot_seconds: float) -> str:
 @router.get("/{table_id}", response_model=dict[str, Json])
 def table_view(table_id: TableId, services: ServicesDep, who: CallerDep, lang: LanguageDep) -> Response:
     with speaking(lang):
-        seat = services.runner.seat_of(table_id, who.token, who.account_id)
-    return _json(services.runner.view_json(table_id, seat, language=lang))
+        seat = services.runner.seating.seat_of(table_id, who.token, who.account_id)
+    return _json(services.runner.reading.view_json(table_id, seat, language=lang))
 
 
 @router.post("/{table_id}/seats/{seat}", status_code=201)
@@ -127,7 +127,7 @@ def take_seat(
 ) -> dict[str, Json]:
     """A free human seat; taken while signed in, it belongs to the account as well as to the token."""
     with speaking(lang):
-        token = services.runner.take_seat(table_id, seat, body.name.strip() or "player", who.account_id)
+        token = services.runner.seating.take_seat(table_id, seat, body.name.strip() or "player", who.account_id)
     return {"token": token, "seat": seat, "table": table_id}
 
 
@@ -146,7 +146,7 @@ def final(
     """Whether the seat could not take this action back once played (the engine's undo rules):
     `{"final": true}` when it ends what may be undone. Nothing is played."""
     with speaking(lang):
-        seat = services.runner.seat_of(table_id, who.token, who.account_id)
+        seat = services.runner.seating.seat_of(table_id, who.token, who.account_id)
         return {"final": services.runner.final(table_id, seat, body.state_id, body.action)}
 
 
@@ -173,7 +173,7 @@ def chat(
     table_id: TableId, body: ChatBody, services: ServicesDep, who: CallerDep, lang: LanguageDep
 ) -> dict[str, Json]:
     with speaking(lang):
-        seat = services.runner.seat_of(table_id, who.token, who.account_id)
+        seat = services.runner.seating.seat_of(table_id, who.token, who.account_id)
         services.runner.chat(table_id, seat, body.text)
     return {"ok": True}
 
@@ -195,9 +195,9 @@ def why_not(
     board view, a part when given): the engine's refusals of the actions that would go there, in
     the request's language ([] when no action goes there). What playing them would answer, no more."""
     with speaking(lang):
-        seat = services.runner.seat_of(table_id, who.token, who.account_id)
+        seat = services.runner.seating.seat_of(table_id, who.token, who.account_id)
         place: dict[str, Json] = {"area": area, "cell": cell, "part": part}
-        return {"place": place, "reasons": list(services.runner.why_not(table_id, seat, place))}
+        return {"place": place, "reasons": list(services.runner.reading.why_not(table_id, seat, place))}
 
 
 @router.get("/{table_id}/analysis")
@@ -206,16 +206,16 @@ def table_analysis(table_id: TableId, services: ServicesDep, who: CallerDep, lan
     decisions, from what the asker may see: a spectator at any time, a seated player once the game
     is over or at a training table (403 otherwise)."""
     with speaking(lang):
-        seat = services.runner.seat_of(table_id, who.token, who.account_id)
-        return services.runner.analysis(table_id, seat, services.analyst, lang)
+        seat = services.runner.seating.seat_of(table_id, who.token, who.account_id)
+        return services.runner.reading.analysis(table_id, seat, services.analyst, lang)
 
 
 @router.get("/{table_id}/hint")
 def hint(table_id: TableId, services: ServicesDep, who: CallerDep, lang: LanguageDep) -> dict[str, Json]:
     """At a training table, the hard bot's suggestion for the caller's seat, deciding now."""
     with speaking(lang):
-        seat = services.runner.seat_of(table_id, who.token, who.account_id)
-        return services.runner.hint(table_id, seat, services.analyst, lang)
+        seat = services.runner.seating.seat_of(table_id, who.token, who.account_id)
+        return services.runner.reading.hint(table_id, seat, services.analyst, lang)
 
 
 @router.get("/{table_id}/log")
@@ -231,14 +231,14 @@ def log_page(
 ) -> dict[str, Json]:
     """The seat's log (spectator's without a token), a page at a time, newest page first."""
     with speaking(lang):
-        seat = services.runner.seat_of(table_id, who.token, who.account_id)
-        return services.runner.log_page(table_id, seat, before, limit)
+        seat = services.runner.seating.seat_of(table_id, who.token, who.account_id)
+        return services.runner.reading.log_page(table_id, seat, before, limit)
 
 
 @router.get("/{table_id}/record")
 def record(table_id: TableId, services: ServicesDep, lang: LanguageDep) -> dict[str, Json]:
     with speaking(lang):
-        return services.runner.record(table_id)
+        return services.runner.reading.record(table_id)
 
 
 @router.post("/{table_id}/rematch", status_code=201)
@@ -247,8 +247,8 @@ def rematch(table_id: TableId, services: ServicesDep, who: CallerDep, lang: Lang
     each seat one on), made by the first player who asks; the seat's token stays its token there
     (null for a seat played with the session cookie alone: the account plays the new one too)."""
     with speaking(lang):
-        seat = services.runner.seat_of(table_id, who.token, who.account_id)
-        new_id, new_seat = services.runner.rematch(table_id, seat)
+        seat = services.runner.seating.seat_of(table_id, who.token, who.account_id)
+        new_id, new_seat = services.runner.seating.rematch(table_id, seat)
     return {"id": new_id, "seat": new_seat, "token": who.token}
 
 
@@ -258,7 +258,7 @@ def step_view(
 ) -> dict[str, Json]:
     """Once over: a spectator's view after the first `step` actions (the replay viewer)."""
     with speaking(lang):
-        return services.runner.view_at(table_id, step)
+        return services.runner.reading.view_at(table_id, step)
 
 
 def _json(text: str) -> Response:
@@ -269,6 +269,6 @@ def _move(services: Services, table_id: str, who: Caller, language: str, move: C
     """The token's seat makes a move (the move's texts in the request's language); the seat's view
     at least as new as the state id the move returns."""
     with speaking(language):
-        seat = services.runner.seat_of(table_id, who.token, who.account_id)
+        seat = services.runner.seating.seat_of(table_id, who.token, who.account_id)
         state_id = move(seat)
-    return _json(services.runner.view_json(table_id, seat, at_least=state_id, language=language))
+    return _json(services.runner.reading.view_json(table_id, seat, at_least=state_id, language=language))

@@ -61,7 +61,7 @@ async def table_socket(websocket: WebSocket, table_id: str, lang: str | None = N
             await websocket.close(code=RATE_LIMITED)
             return
         account = await run_in_threadpool(_account_of, services, websocket.cookies.get(COOKIE))
-        seat = await run_in_threadpool(runner.seat_of, table_id, token, account)
+        seat = await run_in_threadpool(runner.seating.seat_of, table_id, token, account)
     except TownhallError as error:
         if error.code == "bad-token":
             await limiter.wait("bad_tokens", address)
@@ -109,7 +109,7 @@ def _account_of(services: Services, cookie: str | None) -> str | None:
 
 def _encoded_view(runner: TableRunner, table_id: str, seat: int | None, at_least: int | None, language: str) -> str:
     """The view as JSON text, built and encoded in a worker thread (not on the event loop)."""
-    return runner.view_json(table_id, seat, at_least, language)
+    return runner.reading.view_json(table_id, seat, at_least, language)
 
 
 async def _hello(websocket: WebSocket, language: str) -> str | None:

@@ -1,0 +1,122 @@
+"""Seating people at tables: a free seat for a token (and an account), a rematch's kept seat, and
+which seat a token or an account holds. Part of the table runner (server/runner.py), sharing its
+cache and store; it knows no HTTP and no SQL."""
+
+from __future__ import annotations
+
+import contextlib
+import secrets
+from collections.abc import Callable, Sequence
+
+from townhall.engine.protocol import Json
+from townhall.server import rematch
+from townhall.server.cache import TableCache
+from townhall.server.errors import BadToken, NotSeated, SeatTaken, TableExists
+from townhall.server.live import Live, started_clock
+from townhall.server.model import GONE, OPEN, RUNNING, Seat
+from townhall.server.reading import finished
+from townhall.server.storage import hash_token, utc_now
+from townhall.server.store import TableStore
+from townhall.server.words import _
+
+Create = Callable[[str, int, dict[str, Json], Sequence[str], dict[str, Json], str | None], str]
+Notify = Callable[[str, int, int | None], None]
+
+
+class Seating:
+    """Who sits where, for the runner's tables."""
+
+    def __init__(
+        self, cache: TableCache, store: TableStore, now: Callable[[], float], create: Create, notify: Notify
+    ) -> None:
+        self.cache = cache
+        self.store = store
+        self._now = now
+        self._create = create  # the runner's: a rematch is a new table
+        self._notify = notify
+
+    def take_seat(self, table_id: str, seat: int, name: str, account_id: str | None = None) -> str:
+        """Seat a person (for an account when signed in: its every browser plays the seat); the
+        token (128 random bits) is returned once and stored only as a hash."""
+        token = secrets.token_urlsafe(16)
+        self._seat(table_id, seat, name, hash_token(token), claim=False, account_id=account_id)
+        return token
+
+    def rematch(self, table_id: str, seat: int | None) -> tuple[str, int]:
+        """`seat`'s place at the finished table's rematch (made by the first player who asks):
+        (the new table, its seat). The seat's token stays its token there; asking again changes
+        nothing."""
+        if seat is None:
+            raise NotSeated(_("only a player of this game may ask for a rematch; send the seat's token"))
+        live = finished(self.cache, table_id, _("a rematch is offered once the game is over"))
+        new_id = rematch.rematch_id(table_id)
+        settings = rematch.settings_of(table_id, live.settings)
+        with contextlib.suppress(TableExists):  # another player asked first: the same table
+            self._create(
+                live.game.meta.name, live.num_players, live.options, rematch.rotated(live.seats), settings, new_id
+            )
+        place = live.seats[seat]
+        new_seat = rematch.seat_after(seat, live.num_players)
+        if place.token_hash is not None:
+            account = place.account_id if place.account_id != GONE else None
+            self._seat(new_id, new_seat, place.name or "player", place.token_hash, claim=True, account_id=account)
+        return new_id, new_seat
+
+    def _seat(self, table_id: str, seat: int, name: str, digest: str, claim: bool, account_id: str | None) -> None:
+        """Seat the holder of a token's hash (and of an account, when signed in): a free seat, or
+        (`claim`) a rematch's seat kept for them, where claiming twice changes nothing."""
+        with self.cache.lock(table_id):
+            live = self.cache.get(table_id)
+            if rematch.kept(live.settings) and not claim:
+                raise SeatTaken(_("seat {seat} is kept for a player of the last game").format(seat=seat))
+            if claim and self.store.seat_of(table_id, digest) == seat:
+                return  # claimed already
+            started = started_clock(live, self._now())  # if this seat is the last one
+            try:
+                touched = self.store.take_seat(table_id, seat, name, digest, utc_now(), started, account_id)
+            except SeatTaken:
+                if claim and self.store.seat_of(table_id, digest) == seat:
+                    return  # the same player's other request (maybe through another process) was first
+                raise
+
+            def seated(live: Live) -> None:
+                live.seats = [*live.seats]  # a view being built keeps the old list
+                live.seats[seat] = Seat(
+                    seat=seat, spec=live.seats[seat].spec, name=name, token_hash=digest, account_id=account_id
+                )
+                live.tokens[digest] = seat
+                if live.status == OPEN and touched.status == RUNNING:  # the game starts: so does its clock
+                    live.clock = live.public_clock = started[0]
+                live.views.clear()  # the views' sentences name the seats
+
+            self.cache.touched(table_id, touched, seated)
+        self._notify(table_id, touched.state_id, None)
+
+    def seat_of(self, table_id: str, token: str | None, account_id: str | None = None) -> int | None:
+        """The seat a token belongs to (BadToken when none); without a token, the first seat the
+        signed-in account holds; None for a spectator."""
+        with self.cache.lock(table_id):
+            live = self.cache.get(table_id)
+            if token is None:
+                return None if account_id is None else self._account_seat(live, account_id)
+            digest = hash_token(token)
+            seat = live.tokens.get(digest)
+            if seat is None:  # seated through another process since this one loaded the table
+                seat = self.store.seat_of(table_id, digest)
+                if seat is not None:
+                    live.tokens[digest] = seat
+        if seat is None:
+            raise BadToken(_("this token belongs to no seat of this table"))
+        return seat
+
+    def _account_seat(self, live: Live, account_id: str) -> int | None:
+        held = [seat.seat for seat in live.seats if seat.account_id == account_id]
+        if held:
+            return held[0]
+        return self.store.seat_of_account(live.table_id, account_id)  # bound through another process
+
+    def forget(self, table_ids: Sequence[str]) -> None:
+        """Tables whose seats changed outside the runner (an account bound or deleted): rebuilt when next needed."""
+        for table_id in table_ids:
+            with self.cache.lock(table_id):
+                self.cache.forget(table_id)
