@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import pickle
 import random
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -224,3 +227,11 @@ def test_options_and_player_counts_are_game_parameters() -> None:
     assert city.get_parameters()["board"] == openspiel.BUILT_IN
     with pytest.raises(Exception, match="players"):
         openspiel.load_game("carcassonne", players=9)
+
+
+def test_the_example_plays_mcts_against_random() -> None:
+    example = Path(__file__).resolve().parents[2] / "examples" / "openspiel_mcts.py"
+    command = [sys.executable, str(example), "--game", "my-city", "--games", "2", "--simulations", "2"]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "chance node at the start: True" in done.stdout and "over 2 games: MCTS" in done.stdout
