@@ -9,6 +9,7 @@ import pickle
 import random
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +36,15 @@ def sample(state: Any, rng: random.Random) -> int:
         outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
         return int(rng.choices(outcomes, probabilities)[0])
     return rng.choice(state.legal_actions())
+
+
+def advance(state: Any, rng: random.Random, steps: int) -> Iterator[Any]:
+    """Up to `steps` random steps (chance sampled at its probabilities), yielding the state after each."""
+    for _ in range(steps):
+        if state.is_terminal():
+            return
+        state.apply_action(sample(state, rng))
+        yield state
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -86,10 +96,8 @@ def test_a_state_serializes_pickles_and_clones_mid_game(name: str) -> None:
     game = openspiel.load_game(name)
     state = game.new_initial_state()
     rng = random.Random(2)
-    for _ in range(25):
-        if state.is_terminal():
-            break
-        state.apply_action(sample(state, rng))
+    for _ in advance(state, rng, 25):
+        pass
     copies = [
         pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))[1],
         pickle.loads(pickle.dumps(state)),
@@ -122,11 +130,7 @@ def test_observation_tensors_are_the_observers(name: str) -> None:
     observer = engine.observer(2, engine.meta.resolve(None))
     assert observer is not None
     state = game.new_initial_state()
-    rng = random.Random(4)
-    for _ in range(30):
-        if state.is_terminal():
-            break
-        state.apply_action(sample(state, rng))
+    for _ in advance(state, random.Random(4), 30):
         if not state.is_chance_node():
             for player in range(2):
                 expected = np.zeros(observer.size, dtype=np.float32)
