@@ -76,8 +76,7 @@ def register_game(name: str) -> str:
 
 def _game_type(game: EngineGame[Any]) -> pyspiel.GameType:
     meta = game.meta
-    default_players = min(max(2, meta.min_players), meta.max_players)
-    parameters: dict[str, Any] = {"players": default_players, "compact": True}
+    parameters: dict[str, Any] = {"players": _default_players(game), "compact": True}
     parameters.update((option.name, option.default if option.default != "" else BUILT_IN) for option in meta.options)
     return pyspiel.GameType(
         short_name=short_name(meta.name),
@@ -105,6 +104,10 @@ def _game_type(game: EngineGame[Any]) -> pyspiel.GameType:
     )
 
 
+def _default_players(game: EngineGame[Any]) -> int:
+    return min(max(2, game.meta.min_players), game.meta.max_players)
+
+
 class TownhallGame(pyspiel.Game):
     """One game of the registry for these players and options, as OpenSpiel sees it."""
 
@@ -115,7 +118,7 @@ class TownhallGame(pyspiel.Game):
         params = dict(params or {})
         meta = self.engine.meta
         game_type = _game_type(self.engine)
-        self.players = int(params.get("players", 2))
+        self.players = int(params.get("players", _default_players(self.engine)))
         meta.check_players(self.players)
         given = {o.name: params[o.name] for o in meta.options if o.name in params and params[o.name] != BUILT_IN}
         self.options: dict[str, OptionValue] = meta.resolve(given)
