@@ -43,7 +43,7 @@ $(BUILD_STAMP): pyproject.toml | $(BIN)/python
 	@touch $@
 
 $(TEST_STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e ".[dev,cluster,server,rl,train,compile]"
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e ".[dev,cluster,server,rl,openspiel,train,compile]"
 	touch $@
 
 ## the message catalogs (.po) compiled to .mo beside them (docs/i18n.md); part of every install

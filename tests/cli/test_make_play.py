@@ -55,7 +55,7 @@ def test_play_installs_the_server_extra_only_and_compiles_nothing_first(tmp_path
     (root / ".venv" / ".play-stamp").unlink()
     planned = make(root, "-n", "play")
     assert '-e ".[server]"' in planned
-    for heavy in ("dev", "cluster", "rl", "train", "compile"):
+    for heavy in ("dev", "cluster", "rl", "openspiel", "train", "compile"):
         assert f"{heavy}," not in planned and f",{heavy}" not in planned
     assert "build_ext" not in planned
     assert not (root / "build").exists()  # make -n started nothing
@@ -64,7 +64,7 @@ def test_play_installs_the_server_extra_only_and_compiles_nothing_first(tmp_path
 def test_test_installs_everything(tmp_path: Path) -> None:
     # (make -n test would run its recursive lines, the test suite among them: its install step only)
     planned = make(checkout(tmp_path), "-n", ".venv/.test-stamp")
-    assert '-e ".[dev,cluster,server,rl,train,compile]"' in planned
+    assert '-e ".[dev,cluster,server,rl,openspiel,train,compile]"' in planned
     rules = (ROOT / "Makefile").read_text().splitlines()
     assert any(line.startswith("test: $(TEST_STAMP)") for line in rules)
 

@@ -19,8 +19,8 @@ from tests.server.conftest import free_port
 from townhall import games
 
 ROOT = Path(__file__).resolve().parents[2]
-# What `make test` installs and `make play` does not (the extras dev, cluster, rl, train).
-HEAVY = ("numpy", "torch", "ray", "pyarrow", "matplotlib", "playwright", "gymnasium", "pettingzoo", "mypy")
+# What `make test` installs and `make play` does not (the extras dev, cluster, rl, openspiel, train).
+HEAVY = ("numpy", "torch", "ray", "pyarrow", "matplotlib", "playwright", "gymnasium", "pettingzoo", "pyspiel", "mypy")
 
 # `townhall ...` with the heavy libraries made unimportable, as in a venv holding only .[server]:
 # every attempt to import one is written down (even one that an `except ImportError` would hide).

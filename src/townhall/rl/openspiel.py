@@ -1,0 +1,340 @@
+"""Every registered game as an OpenSpiel game (pyspiel, the `openspiel` extra).
+
+`load_game("carcassonne", players=2)` registers the game as a pyspiel Python game, named
+`townhall_<game>` (`pyspiel.load_game("townhall_carcassonne", {"players": 3, "river": True})`
+works once it is registered; `register_games()` registers every game), and returns the
+`pyspiel.Game`:
+
+- sequential: a decision taken by several players at once in secret is committed seat by seat,
+  each seeing only what the engine shows it (never another's uncommitted choice);
+- chance nodes are explicit (`engine.explicit_chance`): every draw is a chance node whose outcomes
+  are the draw's integers 0..n-1, each 1/n (the integers a game record logs);
+- actions are the environments' ids: the game's compact space where it has one (`compact=False`:
+  the engine's ids);
+- observation tensors are the game's observer (docs/rl.md's layouts), strings the player's JSON
+  observation; information-state strings have perfect recall: a digest of the player's own actions
+  and every change of its observation, then its observation now (no tensor: a fixed-size tensor
+  of a whole history is not what these observers give);
+- returns at the end by rank: +1 first ... -1 last, ties sharing (zero-sum).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from townhall import games
+from townhall.engine.chance import Chance
+from townhall.engine.explicit_chance import ExplicitState
+from townhall.engine.observer import Observer
+from townhall.engine.options import OptionValue
+from townhall.engine.protocol import CompactActions
+from townhall.engine.protocol import Game as EngineGame
+from townhall.engine.protocol import State as EngineState
+from townhall.rl.core import PublicObserver, rank_rewards
+
+PREFIX = "townhall_"
+BUILT_IN = "built-in"
+"""How an option whose default is empty (My City's board: the built-in one) is spelled in OpenSpiel,
+whose game strings cannot hold an empty value."""
+MAX_CHANCE_OUTCOMES = 256
+"""The most outcomes that one draw may have, declared to OpenSpiel. The shipped games draw from at
+most 71 (Carcassonne's stack); a draw beyond the bound is refused, never cut short."""
+
+
+def short_name(game: str) -> str:
+    return PREFIX + game.replace("-", "_")
+
+
+def load_game(name: str, players: int | None = None, compact: bool = True, **options: OptionValue) -> pyspiel.Game:
+    """The registered game `name` as a `pyspiel.Game` (registering it with pyspiel first)."""
+    register_game(name)
+    params: dict[str, Any] = dict(options, compact=compact)
+    if players is not None:
+        params["players"] = players
+    return pyspiel.load_game(short_name(name), params)
+
+
+def register_games() -> list[str]:
+    """Register every game of the registry with pyspiel; their OpenSpiel names."""
+    return [register_game(name) for name in games.names()]
+
+
+def register_game(name: str) -> str:
+    short = short_name(name)
+    if short not in pyspiel.registered_names():
+        # One class per game, as OpenSpiel's Python games register theirs (a partial as the creator
+        # makes pyspiel abort when Python exits).
+        creator = type(f"Townhall_{short}", (TownhallGame,), {"name": name})
+        pyspiel.register_game(_game_type(games.get(name)), creator)
+    return short
+
+
+def _game_type(game: EngineGame[Any]) -> pyspiel.GameType:
+    meta = game.meta
+    parameters: dict[str, Any] = {"players": _default_players(game), "compact": True}
+    parameters.update((option.name, option.default if option.default != "" else BUILT_IN) for option in meta.options)
+    return pyspiel.GameType(
+        short_name=short_name(meta.name),
+        long_name=f"Townhall {meta.title}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=(
+            pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+            if meta.facts.chance
+            else pyspiel.GameType.ChanceMode.DETERMINISTIC
+        ),
+        information=(
+            pyspiel.GameType.Information.PERFECT_INFORMATION
+            if meta.facts.perfect_information
+            else pyspiel.GameType.Information.IMPERFECT_INFORMATION
+        ),
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=meta.max_players,
+        min_num_players=meta.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=parameters,
+    )
+
+
+def _default_players(game: EngineGame[Any]) -> int:
+    return min(max(2, game.meta.min_players), game.meta.max_players)
+
+
+class TownhallGame(pyspiel.Game):
+    """One game of the registry for these players and options, as OpenSpiel sees it."""
+
+    name: str  # the registry's name, set by the class that register_game makes
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        self.engine: EngineGame[Any] = games.get(self.name)
+        params = dict(params or {})
+        meta = self.engine.meta
+        game_type = _game_type(self.engine)
+        self.players = int(params.get("players", _default_players(self.engine)))
+        meta.check_players(self.players)
+        given = {o.name: params[o.name] for o in meta.options if o.name in params and params[o.name] != BUILT_IN}
+        self.options: dict[str, OptionValue] = meta.resolve(given)
+        self.engine.check_setup(self.players, self.options)
+        self.actions: CompactActions[Any] | None = (
+            self.engine.compact_actions(self.players, self.options) if params.get("compact", True) else None
+        )
+        probe = self.engine.new_state(self.players, self.options, Chance(0))
+        self.observer: Observer[Any] = self.engine.observer(self.players, self.options) or PublicObserver(self.players)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.actions.size if self.actions is not None else probe.num_distinct_actions(),
+            max_chance_outcomes=MAX_CHANCE_OUTCOMES if meta.facts.chance else 0,
+            num_players=self.players,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=0.0,
+            max_game_length=self.engine.max_decisions(self.players, self.options),
+        )
+        super().__init__(game_type, info, params)
+
+    def new_initial_state(self) -> TownhallState:
+        return TownhallState(self, ExplicitState.start(self.engine, self.players, self.options))
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observation | _InformationState:
+        if params:
+            raise ValueError(f"observation parameters are not supported; passed {params}")
+        if iig_obs_type is not None and iig_obs_type.perfect_recall:
+            return _InformationState()
+        if iig_obs_type is not None and (
+            not iig_obs_type.public_info or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
+        ):
+            raise ValueError("only a player's own observation is provided (public and private, as the player sees it)")
+        return _Observation(self.observer)
+
+
+class TownhallState(pyspiel.State):
+    """A position: the engine's state with explicit chance, in the game's OpenSpiel ids."""
+
+    def __init__(self, game: TownhallGame, explicit: ExplicitState[Any]) -> None:
+        super().__init__(game)
+        # pyspiel clones a Python state by deep-copying its attributes: an ExplicitState copies
+        # as cheaply as it clones, and the game is read from pyspiel (get_game), never copied.
+        self.explicit = explicit
+        # Per player that was asked for: the digest of what it has seen and done, and what it saw last.
+        self.recall: dict[int, tuple[str, str]] = {}
+
+    @property
+    def townhall(self) -> TownhallGame:
+        game = self.get_game()
+        assert isinstance(game, TownhallGame)
+        return game
+
+    @property
+    def engine_state(self) -> EngineState | None:
+        """The game's state: the position before the move under way while chance is drawn (None
+        during the set-up's draws)."""
+        state: EngineState | None = self.explicit.state
+        return state
+
+    def current_player(self) -> int:
+        if self.explicit.waits_on_chance():
+            return pyspiel.PlayerId.CHANCE
+        movers = self._settled().to_move()
+        return movers[0] if movers else pyspiel.PlayerId.TERMINAL
+
+    def _settled(self) -> EngineState:
+        state: EngineState | None = self.explicit.state
+        assert state is not None and not self.explicit.waits_on_chance()
+        return state
+
+    def _legal_actions(self, player: int) -> list[int]:
+        if player != self.current_player():
+            return []
+        state = self._settled()
+        legal = state.legal_actions(player)
+        actions = self.townhall.actions
+        return legal if actions is None else actions.encode_all(state, legal)
+
+    def engine_action(self, action: int) -> int:
+        """The engine's action that an OpenSpiel id names at this (settled) position."""
+        return _engine_action(self.townhall, self._settled(), action)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        outcomes = self.explicit.chance_outcomes()
+        if len(outcomes) > MAX_CHANCE_OUTCOMES:
+            raise ValueError(f"a draw of {len(outcomes)} outcomes, beyond the declared {MAX_CHANCE_OUTCOMES}")
+        return outcomes
+
+    def _apply_action(self, action: int) -> None:
+        mover = self.current_player()
+        _step(self.townhall, self.explicit, mover, action)
+        for player, (digest, seen) in self.recall.items():
+            self.recall[player] = _remember(digest, seen, self.explicit, player, mover, action)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"draw {action}"
+        state = self.engine_state
+        try:
+            assert state is not None
+            return state.action_text(_engine_action(self.townhall, state, action))
+        except Exception:  # an id that names nothing here
+            return f"action {action}"
+
+    def is_terminal(self) -> bool:
+        return not self.explicit.waits_on_chance() and self._settled().is_terminal()
+
+    def returns(self) -> list[float]:
+        if not self.is_terminal():
+            return [0.0] * self.townhall.players
+        return rank_rewards(self._settled().ranks())
+
+    def observation_text(self, player: int) -> str:
+        return _observation_text(self.explicit, player)
+
+    def information_state_text(self, player: int) -> str:
+        """What `player` has seen and done (a digest of the changes of its observation and of its
+        actions), then its observation now."""
+        if player not in self.recall:
+            self.recall[player] = self._replay_recall(player)
+        digest, seen = self.recall[player]
+        return f"player {player} recalls {digest}\n{seen}"
+
+    def _replay_recall(self, player: int) -> tuple[str, str]:
+        game = self.townhall
+        explicit = ExplicitState.start(game.engine, game.players, game.options)
+        seen = _observation_text(explicit, player)
+        digest = _digest("", seen)
+        for action in self.history():
+            mover = pyspiel.PlayerId.CHANCE if explicit.waits_on_chance() else explicit.state.to_move()[0]  # type: ignore[union-attr]
+            _step(game, explicit, mover, action)
+            digest, seen = _remember(digest, seen, explicit, player, mover, action)
+        return digest, seen
+
+    def __str__(self) -> str:
+        state = self.engine_state
+        full = None if state is None else state.to_json()
+        return json.dumps({"state": full, "move": self.explicit.move, "drawn": self.explicit.drawn}, sort_keys=True)
+
+
+def _engine_action(game: TownhallGame, state: EngineState, action: int) -> int:
+    return action if game.actions is None else game.actions.decode(state, action)
+
+
+def _step(game: TownhallGame, explicit: ExplicitState[Any], mover: int, action: int) -> None:
+    if mover == pyspiel.PlayerId.CHANCE:
+        explicit.apply_chance(action)
+        return
+    state = explicit.state
+    assert state is not None
+    explicit.apply(mover, _engine_action(game, state, action))
+
+
+def _observation_text(explicit: ExplicitState[Any], player: int) -> str:
+    state = explicit.state
+    if state is None:
+        return "set-up"
+    return json.dumps(state.observation(player), sort_keys=True, separators=(",", ":"))
+
+
+def _digest(digest: str, piece: str) -> str:
+    return hashlib.blake2b(f"{digest}\n{piece}".encode(), digest_size=16).hexdigest()
+
+
+def _remember(
+    digest: str, seen: str, explicit: ExplicitState[Any], player: int, mover: int, action: int
+) -> tuple[str, str]:
+    """`player`'s memory after a step: its own action, then its observation if it changed (so that
+    steps it cannot see, such as another's secret plan, leave no trace)."""
+    if mover == player:
+        digest = _digest(digest, f"played {action}")
+    now = _observation_text(explicit, player)
+    if now != seen:
+        digest, seen = _digest(digest, now), now
+    return digest, seen
+
+
+class _Observation:
+    """A player's observation: the game's observer's tensor (its named slices in `dict`) and its
+    JSON observation as the string. While chance is drawn for a move, the position before it."""
+
+    def __init__(self, observer: Observer[Any]) -> None:
+        self.observer = observer
+        self.tensor = np.zeros(observer.size, dtype=np.float32)
+        self.dict = observer.layout.views(self.tensor)
+
+    def set_from(self, state: TownhallState, player: int) -> None:
+        engine_state = state.engine_state
+        if engine_state is None:
+            self.tensor.fill(0.0)
+        else:
+            self.observer.fill(engine_state, player, self.tensor)
+
+    def string_from(self, state: TownhallState, player: int) -> str:
+        return state.observation_text(player)
+
+
+class _InformationState:
+    """Perfect recall, as a string only (see TownhallState.information_state_text)."""
+
+    tensor = None
+    dict: dict[str, Any] = {}  # noqa: RUF012 (pyspiel reads it; never written)
+
+    def set_from(self, state: TownhallState, player: int) -> None:
+        pass
+
+    def string_from(self, state: TownhallState, player: int) -> str:
+        return state.information_state_text(player)
+
+
+__all__ = [
+    "MAX_CHANCE_OUTCOMES",
+    "TownhallGame",
+    "TownhallState",
+    "load_game",
+    "register_game",
+    "register_games",
+    "short_name",
+]
