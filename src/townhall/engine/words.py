@@ -1,5 +1,6 @@
 """The engine's own words for people (its refusals and errors: a player not to move, an action's
-malformed JSON form, options, records, unknown games) through its message catalog (`locale/`).
+malformed JSON form, options, records, unknown games), and a seat's name in every game's words
+("Player N"), through its message catalog (`locale/`).
 
 The i18n layer is below the engine; English is the source language, so English output never
 reads a catalog."""
