@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +18,17 @@ from townhall.engine.protocol import Event, Game, Json, State
 from townhall.engine.words import _
 
 RECORD_FORMAT = 1
+
+
+def fields_json(file_format: Json, record: Any, *, leave_out: tuple[str, ...] = ()) -> dict[str, Json]:
+    """A dataclass saved as a JSON object: its format first, then each field (but `leave_out`) as it
+    stands, in the order declared, so a new field is never forgotten; the caller turns the fields
+    that are not plain JSON."""
+    out: dict[str, Json] = {"format": file_format}
+    for item in fields(record):
+        if item.name not in leave_out:
+            out[item.name] = getattr(record, item.name)
+    return out
 
 
 @dataclass(slots=True)
@@ -47,19 +58,9 @@ class MatchRecord:
     ranks: list[int] | None = None
 
     def to_json(self) -> dict[str, Json]:
-        return {
-            "format": RECORD_FORMAT,
-            "game": self.game,
-            "data_version": self.data_version,
-            "num_players": self.num_players,
-            "options": self.options,
-            "seed": self.seed,
-            "seats": self.seats,
-            "setup_chance": self.setup_chance,
-            "steps": [step.to_json() for step in self.steps],
-            "scores": self.scores,
-            "ranks": self.ranks,
-        }
+        out = fields_json(RECORD_FORMAT, self)
+        out["steps"] = [step.to_json() for step in self.steps]
+        return out
 
     @classmethod
     def from_json(cls, data: Json) -> MatchRecord:

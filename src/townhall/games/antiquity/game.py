@@ -7,8 +7,9 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel
 
-from townhall.engine import Chance, Game, GameMeta, Json, Options, OptionSpec, data_version_of
-from townhall.engine.protocol import DataKind, EventKind, GameFacts
+from townhall.engine import Chance, Game, Json, Options, data_version_of
+from townhall.engine.declared import declared_meta
+from townhall.engine.protocol import DataKind, EventKind
 from townhall.games.antiquity import board_view as board_views
 from townhall.games.antiquity import evaluate as evaluation
 from townhall.games.antiquity import events, setup, victory, views
@@ -26,29 +27,16 @@ PER_ROUND = (MAX_PLAN_STEPS + 20) + MAX_OFFERS * (MAX_ITEMS + 3) + 1 + 200 + 160
 
 
 class Antiquity(Game[AntiquityState]):
-    meta = GameMeta(
-        name="antiquity",
-        title="Antiquity",
-        min_players=2,
-        max_players=4,
-        options=(
-            OptionSpec("beginner", False, "beginner variant: no famine, no pollution"),  # ANT-VAR-1
-            OptionSpec("max_rounds", 30, "the game ends after this round if nobody won", minimum=1, maximum=500),
-        ),
+    meta = declared_meta(
+        __file__,
         # rules-2: alchemy cleans only around a hex of the zone of control (ANT-PH4-12, RULINGS.md)
         data_version=data_version_of(DATA_DIR.glob("*.json"), salt=RULES_VERSION),
-        notes="At the round limit nobody wins; players rank by survival, workers, clean zone hexes.",
-        facts=GameFacts(
-            hidden=(
-                N_("the city plans of the other players until every plan is done (phase 2)"),
-                N_("the goods under the exploration tokens"),
-            ),
-            simultaneous=True,
-            chance=True,
-            score="victory",
-            end_reasons=victory.END_REASONS,
-            tie_breaks=victory.TIE_BREAKS,
+        hidden=(
+            N_("the city plans of the other players until every plan is done (phase 2)"),
+            N_("the goods under the exploration tokens"),
         ),
+        end_reasons=victory.END_REASONS,
+        tie_breaks=victory.TIE_BREAKS,
     )
     # The evaluate judges a leaf better than random decisions after it do: at 300 iterations
     # depth 0 beat depth auto 64/100 and random 99/100 (docs/bots-report.md).

@@ -3,11 +3,11 @@ rulebook's terms); the views, the events and the action texts speak through thes
 
 from __future__ import annotations
 
-from townhall.i18n import DEFAULT, Words, current, seat_name
+from townhall.engine.words import player as player  # one wording for every game
+from townhall.i18n import DEFAULT, Words, current
 
 WORDS = Words("antiquity", __file__)
 _ = WORDS.gettext
-ngettext = WORDS.ngettext
 term = WORDS.term
 
 
@@ -25,12 +25,6 @@ def typed_building(name: str) -> str:
 
 def good(name: str) -> str:
     return term("good." + name)
-
-
-def player(index: int) -> str:
-    """Player `index` (from 0) as the table shows them: the seat's name where one is in force
-    (`townhall.i18n.naming`), else "Player N"."""
-    return seat_name(index) or _("Player {number}").format(number=index + 1)
 
 
 def city_cell(city: int, cell: str) -> str:

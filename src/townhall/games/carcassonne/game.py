@@ -8,8 +8,9 @@ from typing import Any, ClassVar
 from pydantic import BaseModel
 
 from townhall.engine.chance import Chance
-from townhall.engine.options import Options, OptionSpec, OptionValue
-from townhall.engine.protocol import DataKind, EventKind, Game, GameFacts, GameMeta, Json, data_version_of
+from townhall.engine.declared import declared_meta
+from townhall.engine.options import Options, OptionValue
+from townhall.engine.protocol import DataKind, EventKind, Game, Json, data_version_of
 from townhall.games.carcassonne import board_view as board
 from townhall.games.carcassonne import evaluate as heuristic
 from townhall.games.carcassonne import events, setup, views
@@ -18,36 +19,12 @@ from townhall.games.carcassonne.observation_model import CarcassonneObservation
 from townhall.games.carcassonne.state import CarcassonneState, from_json, new_state
 from townhall.i18n import N_
 
-FARM_CHOICES = ("first-edition", "third-edition")
-
 
 class Carcassonne(Game[CarcassonneState]):
-    meta = GameMeta(
-        name="carcassonne",
-        title="Carcassonne",
-        min_players=2,
-        max_players=5,
-        options=(
-            OptionSpec("river", False, "play with the River: spring first, 10 river tiles, then the lake"),
-            OptionSpec("small_city", True, "a completed city of 2 tiles scores 2 (1 per pennant)"),
-            OptionSpec(
-                "farm_scoring",
-                "first-edition",
-                "first-edition: 4 per completed city to the most farmers of all farms touching it; "
-                "third-edition: 3 per completed city, farm by farm",
-                choices=FARM_CHOICES,
-            ),
-        ),
+    meta = declared_meta(
+        __file__,
         data_version=data_version_of(DATA_FILES),
-        notes="Base game for 2-5 players with the River as an option.",
-        facts=GameFacts(
-            hidden=(),
-            simultaneous=False,
-            chance=True,
-            score="points",
-            end_reasons={"tiles-out": N_("the last tile was placed (or none left fits), then the final scoring")},
-            tie_breaks={},
-        ),
+        end_reasons={"tiles-out": N_("the last tile was placed (or none left fits), then the final scoring")},
     )
     event_kinds: ClassVar[Mapping[str, EventKind]] = events.EVENT_KINDS
     observation_model: ClassVar[type[BaseModel] | None] = CarcassonneObservation

@@ -89,6 +89,20 @@ CELL_TEXTS: Final = {
     "score": N_("score {cell}"),
 }
 MINE_CELL_KINDS: Final = ("mine", "tech")
+# A played card: for no effect, as the joker, as printed; in words, then as typed.
+PLAY_WORDS: Final = (
+    N_("play card {card} for no effect"),
+    N_("card {card}: {action} (as the joker)"),
+    N_("card {card}: {action}"),
+)
+PLAY_TEXTS: Final = (N_("c{card} idle"), N_("c{card} joker {action}"), N_("c{card} {action}"))
+
+
+def played_card(card: int, act: int, forms: tuple[str, str, str]) -> str:
+    if act == IDLE:
+        return _(forms[0]).format(card=card + 1)
+    form = forms[1] if act not in DATA.cards[card] else forms[2]
+    return _(form).format(card=card + 1, action=action_name(act))
 
 
 class TextSource(Protocol):
@@ -122,12 +136,7 @@ def action_words(state: TextSource, action: int) -> str:
     """The action as a player reads it: cards, tiles and buildings in words; else the text."""
     kind, v = SPACE.decode(action)
     if kind == "play":
-        card, act = v
-        if act == IDLE:
-            return _("play card {card} for no effect").format(card=card + 1)
-        if act not in DATA.cards[card]:
-            return _("card {card}: {action} (as the joker)").format(card=card + 1, action=action_name(act))
-        return _("card {card}: {action}").format(card=card + 1, action=action_name(act))
+        return played_card(v[0], v[1], PLAY_WORDS)
     if kind == "keep" and v[0] < len(state.drawn):
         t = MINE_TILES[state.drawn[v[0]]]
         return _(
@@ -166,12 +175,7 @@ def action_text(state: TextSource, action: int) -> str:
         guilds = state.guilds[p] if len(state.guilds[p]) == 3 else [0, 1, 2]
         return _("order {guilds}").format(guilds=">".join(guild(guilds[i]) for i in PERMS[v[0]]))
     if kind == "play":
-        card, act = v
-        if act == IDLE:
-            return _("c{card} idle").format(card=card + 1)
-        if act not in DATA.cards[card]:
-            return _("c{card} joker {action}").format(card=card + 1, action=action_name(act))
-        return _("c{card} {action}").format(card=card + 1, action=action_name(act))
+        return played_card(v[0], v[1], PLAY_TEXTS)
     if kind == "buy":
         return ngettext("buy {count} miner", "buy {count} miners", v[0]).format(count=v[0])
     if kind == "keep":

@@ -256,6 +256,17 @@ def official(expected: Any) -> Any:
     return AfterValidator(check)
 
 
+def printed(rule: str, **expected: int) -> Any:
+    """A part holding several numbers the rulebook prints (`rule` says which): the file must keep them."""
+
+    def check(part: Part) -> Part:
+        if any(getattr(part, name) != value for name, value in expected.items()):
+            raise ValueError(rule)
+        return part
+
+    return AfterValidator(check)
+
+
 def cell_index(text: str, rows: int, cols: int) -> int:
     """'B3' -> the cell index on a rows x cols grid (ValueError outside it)."""
     r, c = ord(text[0]) - 65, int(text[1:]) - 1
@@ -473,12 +484,6 @@ class PlotPriceReputation(Part):
     reputation: int
     prov: Prov
 
-    @model_validator(mode="after")
-    def _check(self) -> PlotPriceReputation:
-        if (self.value, self.reputation) != (1, 3):
-            raise ValueError("a plot costs 1 with reputation 3 or more (KH-PLOT-2)")
-        return self
-
 
 class BoardSide(Part):
     layout: list[str] = Field(min_length=1, description="rows of '.' (a plot) and 'x' (no plot)")
@@ -503,7 +508,9 @@ class TownFile(About):
     """town.json: the two sides of the town board and the plot prices (KH-SETUP-5, KH-PLOT-*)."""
 
     plot_price_default: Annotated[Entry[int], official(5)]
-    plot_price_reputation: PlotPriceReputation
+    plot_price_reputation: Annotated[
+        PlotPriceReputation, printed("a plot costs 1 with reputation 3 or more (KH-PLOT-2)", value=1, reputation=3)
+    ]
     sides: dict[str, BoardSide]
 
     @model_validator(mode="after")
@@ -606,12 +613,6 @@ class Miners(Part):
     pool: int
     prov: Prov
 
-    @model_validator(mode="after")
-    def _check(self) -> Miners:
-        if (self.value, self.pool) != (9, 1):
-            raise ValueError("9 miners, 1 of them in the pool (KH-SETUP-14)")
-        return self
-
 
 class GuildSetupCard(Part):
     card: int = Field(ge=1)
@@ -626,7 +627,7 @@ class SetupFile(About):
 
     start_money: Annotated[Entry[list[int]], official([40, 41, 42, 43])]
     houses_per_row: Annotated[Entry[int], official(4)]
-    miners: Miners
+    miners: Annotated[Miners, printed("9 miners, 1 of them in the pool (KH-SETUP-14)", value=9, pool=1)]
     plot_markers: Annotated[Entry[int], official(3)]
     slots: Annotated[Entry[int], official(3)]
     nobles_per_colour: Annotated[Entry[int], official(3)]
@@ -709,18 +710,12 @@ class AfterAll(Part):
     rep: int
     prov: Prov
 
-    @model_validator(mode="after")
-    def _check(self) -> AfterAll:
-        if self.rep != 2:
-            raise ValueError("after tile 11 a St. Barbara action gives 2 reputation")
-        return self
-
 
 class BarbaraFile(About):
     """barbara.json: the 11 St. Barbara tiles' tax numbers (KH-SETUP-8, KH-BAR-*)."""
 
     tiles: Annotated[list[BarbaraTile], exactly(11), sized(11)]
-    after_all: AfterAll
+    after_all: Annotated[AfterAll, printed("after tile 11 a St. Barbara action gives 2 reputation", rep=2)]
 
     @model_validator(mode="after")
     def _check(self) -> BarbaraFile:

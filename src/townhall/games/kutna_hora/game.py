@@ -7,13 +7,12 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from townhall.engine.chance import Chance
-from townhall.engine.options import Options, OptionSpec, OptionValue
+from townhall.engine.declared import declared_meta
+from townhall.engine.options import Options, OptionValue
 from townhall.engine.protocol import (
     DataKind,
     EventKind,
     Game,
-    GameFacts,
-    GameMeta,
     data_version_of,
 )
 from townhall.games.kutna_hora import board_view, evaluate, events, setup, views
@@ -23,37 +22,18 @@ from townhall.games.kutna_hora.observation_model import KutnaHoraObservation
 from townhall.games.kutna_hora.state import KutnaHoraState
 from townhall.i18n import N_
 
-NOTES = (
-    "Component values (prices, buildings, mine tiles, boards, setup cards, events, action-card pairs, "
-    "St. Barbara taxes, reputation track) are STAND-INS: the printed numbers are not public. Every "
-    "number the rulebook states is used as printed. With 2 players events are required."
-)
-
 
 class KutnaHora(Game[KutnaHoraState]):
-    meta = GameMeta(
-        name="kutna-hora",
-        title="Kutná Hora: The City of Silver",
-        min_players=2,
-        max_players=4,
-        options=(
-            OptionSpec("events", True, "event cards (required with 2 players)"),
-            OptionSpec("first_game", False, "guild setup card 1 with the printed marker order"),
-        ),
+    meta = declared_meta(
+        __file__,
         data_version=data_version_of([DATA_DIR / name for name in FILES]),
-        notes=NOTES,
-        facts=GameFacts(
-            hidden=(
-                N_("the building tiles below the top of each town-hall stack"),
-                N_("the order of the mine-tile deck"),
-                N_("the face-down event cards"),
-            ),
-            simultaneous=False,
-            chance=True,
-            score="points",
-            end_reasons={"rounds": N_("the last round was played")},
-            tie_breaks={"money": N_("most groschen")},  # KH-FIN-6
+        hidden=(
+            N_("the building tiles below the top of each town-hall stack"),
+            N_("the order of the mine-tile deck"),
+            N_("the face-down event cards"),
         ),
+        end_reasons={"rounds": N_("the last round was played")},
+        tie_breaks={"money": N_("most groschen")},  # KH-FIN-6
     )
 
     event_kinds: ClassVar[Mapping[str, EventKind]] = EVENT_KINDS

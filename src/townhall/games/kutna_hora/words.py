@@ -3,19 +3,14 @@
 
 from __future__ import annotations
 
+from townhall.engine.words import player as player  # one wording for every game
 from townhall.games.kutna_hora.data import ACTIONS, COLOURS, DATA, GOODS, GUILD_OF_GOOD
-from townhall.i18n import Words, seat_name
+from townhall.i18n import Words
 
 WORDS = Words("kutna_hora", __file__)
 _ = WORDS.gettext
 ngettext = WORDS.ngettext
 term = WORDS.term
-
-
-def player(index: int) -> str:
-    """Player `index` (from 0) as the table shows them: the seat's name where one is in force
-    (`townhall.i18n.naming`), else "Player N"."""
-    return seat_name(index) or _("Player {number}").format(number=index + 1)
 
 
 ICONS = DATA.icons

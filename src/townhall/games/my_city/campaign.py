@@ -22,6 +22,7 @@ from townhall.engine.agent import Agent, derive_seed
 from townhall.engine.datafile import read_json
 from townhall.engine.errors import DataError
 from townhall.engine.match import play_match
+from townhall.engine.records import fields_json
 from townhall.games.my_city import GAME
 from townhall.games.my_city.chapters import CampaignData, campaign_option
 from townhall.games.my_city.data import cell_name, parse_cell
@@ -82,20 +83,9 @@ class Campaign:
     # ------------------------------------------------------------------ files
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "format": SAVE_FORMAT,
-            "num_players": self.num_players,
-            "seats": self.seats,
-            "players": self.players,
-            "seed": self.seed,
-            "board": self.board,
-            "chapters": self.chapters,
-            "next_episode": self.next_episode,
-            "boards": [{"stickers": s, "marks": m} for s, m in zip(self.stickers, self.marks, strict=True)],
-            "history": self.history,
-            "takeovers": self.takeovers,
-            "church4": self.church4,
-        }
+        out = fields_json(SAVE_FORMAT, self, leave_out=("stickers", "marks"))
+        out["boards"] = [{"stickers": s, "marks": m} for s, m in zip(self.stickers, self.marks, strict=True)]
+        return out
 
     @staticmethod
     def from_json(data: Any, where: str = "campaign") -> Campaign:

@@ -13,13 +13,12 @@ from townhall.engine import (
     Chance,
     EventKind,
     Game,
-    GameMeta,
     Json,
     Options,
-    OptionSpec,
     data_version_of,
 )
-from townhall.engine.protocol import DataKind, GameFacts
+from townhall.engine.declared import declared_meta
+from townhall.engine.protocol import DataKind
 from townhall.games.my_city import board_view, events, setup, views
 from townhall.games.my_city import evaluate as heuristic
 from townhall.games.my_city.data import DATA_DIR, MAX_PIECES, BoardFile, CampaignFile, PiecesFile, builtin_files
@@ -34,48 +33,12 @@ RULES_REVISION = "my-city rules 2"
 
 
 class MyCity(Game[MyCityState]):
-    meta = GameMeta(
-        name="my-city",
-        title="My City",
-        min_players=2,
-        max_players=4,
-        options=(
-            OptionSpec(
-                "mode", "evergreen", "evergreen game or one campaign episode", choices=("evergreen", "campaign")
-            ),
-            OptionSpec("episode", 1, "campaign episode (mode=campaign)", minimum=1, maximum=24),
-            OptionSpec(
-                "campaign",
-                "",
-                "campaign state: a campaign file or its JSON ('' = start of the campaign)",
-                names_file=True,
-                data_prefixes=("{",),
-            ),
-            OptionSpec(
-                "board",
-                "",
-                "board file ('' = built-in stand-in board; random:SEED = generated)",
-                names_file=True,
-                data_prefixes=("{", "random:"),
-            ),
-            OptionSpec(
-                "chapters",
-                "",
-                "campaign chapter modules file ('' = built-in data/campaign.json)",
-                names_file=True,
-                data_prefixes=("{",),
-            ),
-        ),
+    meta = declared_meta(
+        __file__,
         data_version=data_version_of(builtin_files(), salt=RULES_REVISION),
-        notes="Board and piece shapes are stand-ins (see data/*.json); load the printed ones with board=FILE.",
-        facts=GameFacts(
-            hidden=(N_("the choices of the other players on the revealed card, until everyone has decided"),),
-            simultaneous=True,
-            chance=True,
-            score="points",
-            end_reasons=END_REASONS,
-            tie_breaks=TIE_BREAKS,
-        ),
+        hidden=(N_("the choices of the other players on the revealed card, until everyone has decided"),),
+        end_reasons=END_REASONS,
+        tie_breaks=TIE_BREAKS,
     )
 
     observation_model: ClassVar[type[BaseModel] | None] = MyCityObservation

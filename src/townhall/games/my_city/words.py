@@ -3,18 +3,13 @@
 
 from __future__ import annotations
 
-from townhall.i18n import Words, seat_name
+from townhall.engine.words import player as player  # one wording for every game
+from townhall.i18n import Words
 
 WORDS = Words("my_city", __file__)
 _ = WORDS.gettext
 ngettext = WORDS.ngettext
 term = WORDS.term
-
-
-def player(index: int) -> str:
-    """Player `index` (from 0) as the table shows them: the seat's name where one is in force
-    (`townhall.i18n.naming`), else "Player N"."""
-    return seat_name(index) or _("Player {number}").format(number=index + 1)
 
 
 def _shape(letter: str) -> str:

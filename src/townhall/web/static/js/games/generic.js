@@ -19,21 +19,25 @@ const TERRAIN = {
   empty: "#f4f1ea",
 };
 const PART = { city: "#c8874a", road: "#f7f3e8", field: "#8fc26a", cloister: "#c0504d", river: "#4a9ad8" };
-// Where each edge and half-edge sits on a square cell (fractions of its side).
-const EDGE = {
-  N: [0.5, 0.14],
-  E: [0.86, 0.5],
-  S: [0.5, 0.86],
-  W: [0.14, 0.5],
-  Nw: [0.3, 0.1],
-  Ne: [0.7, 0.1],
-  En: [0.9, 0.3],
-  Es: [0.9, 0.7],
-  Se: [0.7, 0.9],
-  Sw: [0.3, 0.9],
-  Ws: [0.1, 0.7],
-  Wn: [0.1, 0.3],
+// Where each edge and half-edge sits on a square cell (fractions of its side): an edge's middle
+// lies 0.14 inside it; its halves (named clockwise, as the view names them) at 0.3 and 0.7 along
+// it, 0.1 inside. Each side: its first corner clockwise, its direction, the way into the cell.
+const SIDES = {
+  N: [[0, 0], [1, 0], [0, 1], "Nw", "Ne"],
+  E: [[1, 0], [0, 1], [-1, 0], "En", "Es"],
+  S: [[1, 1], [-1, 0], [0, -1], "Se", "Sw"],
+  W: [[0, 1], [0, -1], [1, 0], "Ws", "Wn"],
 };
+// In hundredths, so that each point is the decimal it names (0.86, not 0.8599999999999999).
+const at = ([corner, along, inward], how, depth) =>
+  [0, 1].map((i) => (corner[i] * 100 + along[i] * how + inward[i] * depth) / 100);
+const EDGE = Object.fromEntries(
+  Object.entries(SIDES).flatMap(([name, side]) => [
+    [name, at(side, 50, 14)],
+    [side[3], at(side, 30, 10)],
+    [side[4], at(side, 70, 10)],
+  ]),
+);
 
 function hashColour(text) {
   let hash = 0;
