@@ -139,10 +139,23 @@ def test_the_replay_marks_each_players_costliest_moves_and_shows_them(
 def test_a_training_tables_player_asks_for_a_hint(
     server: Server, new_context: Callable[..., BrowserContext], size: str
 ) -> None:
-    table = new_table(server.url, "carcassonne", ["human", "bot:random"], training=True)["id"]
-    ann = sit(server.url, table, 0, "ann")
     page = new_context(**(LAPTOP if size == "laptop" else PHONE)).new_page()
-    open_table(page, server.url, table, {0: ann.token}, "carcassonne")
+    if size == "laptop":  # from the lobby's form, as a player sets one up
+        page.goto(f"{server.url}/")
+        page.select_option("#game", "carcassonne")
+        page.select_option("#seat-1", "bot:easy")
+        page.locator("#training").check()
+        expect(page.locator("#training-text")).to_contain_text("Training table")
+        page.click("#create")
+        page.wait_for_url(f"{server.url}/tables/*")
+        table = page.url.rsplit("/", 1)[1].split("?")[0]
+        assert http.get(f"{server.url}/api/tables/{table}").json()["settings"]["training"] is True
+        token = page.evaluate("t => JSON.parse(localStorage.getItem('townhall.seats'))[t].seats[0]", table)
+        ann = Player(server.url, table, 0, token)
+    else:
+        table = new_table(server.url, "carcassonne", ["human", "bot:random"], training=True)["id"]
+        ann = sit(server.url, table, 0, "ann")
+        open_table(page, server.url, table, {0: ann.token}, "carcassonne")
     expect(page.locator("body")).to_have_attribute("data-my-turn", "yes")
     expect(page.locator("#win-bar")).to_be_visible()  # a training table: its players see the chances
     hint = page.locator("#hint")
