@@ -170,3 +170,70 @@ def test_a_secret_plan_changes_no_other_viewers_analysis(monkeypatch: pytest.Mon
         seen.append(answers)
         assert own["decisions"][-1]["seat"] == 0 and own["state_id"] > answers["1"]["state_id"]  # its own steps
     assert json.dumps(seen[0], sort_keys=True) == json.dumps(seen[1], sort_keys=True)
+
+
+def test_a_replayed_position_is_analysed_under_the_same_rules(server: Server) -> None:
+    table, players = _seated(server.url)
+    play_some(players, random.Random(4), moves=4)
+    assert _ask(server.url, table, players[0], at="1").status_code == 403  # a seat waits for the end
+    early = _ask(server.url, table, at="2")
+    assert early.status_code == 200, early.text
+    now = _ask(server.url, table).json()
+    assert early.json()["state_id"] < now["state_id"] and early.json()["seats"]
+    _moves, view = play_some(players, random.Random(5))
+    assert view["result"] is not None
+    steps = http.get(f"{server.url}/api/tables/{table}/record").json()["steps"]
+    start = _ask(server.url, table, players[1], at="0").json()
+    assert start["state_id"] == 0 and start["decisions"] == [] and not start["cached"]
+    wins = [seat["win"] for seat in start["seats"]]
+    assert sum(wins) == pytest.approx(1.0, abs=1e-3) and max(wins) < 1  # undecided at the start
+    end, whole = (
+        _ask(server.url, table, players[1], at=str(len(steps))).json(),
+        _ask(server.url, table, players[1]).json(),
+    )
+    assert end["cached"] or whole["cached"]  # the same position: one computation
+    assert {**end, "cached": False, "seconds": 0} == {**whole, "cached": False, "seconds": 0}
+    for outside in ("-1", str(len(steps) + 1)):
+        refused = _ask(server.url, table, at=outside)
+        assert refused.status_code in (400, 422) and "error" in refused.json()
+
+
+def test_a_finished_games_review_names_each_players_costliest_decisions(server: Server) -> None:
+    table, players = _seated(server.url)
+    play_some(players, random.Random(6), moves=3)
+    for asker in (None, players[0]):
+        early = _ask(server.url, table, asker, route="review")
+        assert early.status_code == 409 and early.json()["error"] == "not-over", early.text
+    _moves, view = play_some(players, random.Random(7))
+    assert view["result"] is not None
+    steps = http.get(f"{server.url}/api/tables/{table}/record").json()["steps"]
+    response = _ask(server.url, table, players[0], route="review")
+    assert response.status_code == 200, response.text
+    found = response.json()
+    assert not found["cached"] and found["decisions"]
+    by_step = {decision["step"]: decision for decision in found["decisions"]}
+    for step, decision in by_step.items():
+        assert decision["seat"] == steps[step]["player"]
+        assert decision["played"]["text"] and decision["preferred"]["text"]
+        assert decision["loss"] is None or decision["loss"] >= 0
+        assert (decision["loss"] == 0) or decision["played"]["id"] != decision["preferred"]["id"]
+    for seat, worst in found["costliest"].items():
+        losses = [by_step[step]["loss"] for step in worst]
+        assert 1 <= len(worst) <= 3 and losses == sorted(losses, reverse=True) and min(losses) > 0
+        assert all(by_step[step]["seat"] == int(seat) for step in worst)
+        others = [d["loss"] for d in found["decisions"] if d["seat"] == int(seat) and d["step"] not in worst]
+        assert all(loss is None or loss <= min(losses) for loss in others)
+    again = _ask(server.url, table, route="review").json()  # a spectator: the same review, kept
+    assert again["cached"] and again["decisions"] == found["decisions"]
+    spoken = _ask(server.url, table, route="review", lang="ja").json()
+    assert [d["preferred"]["id"] for d in spoken["decisions"]] == [d["preferred"]["id"] for d in found["decisions"]]
+    assert spoken["decisions"][0]["played"]["text"] != found["decisions"][0]["played"]["text"]  # in the asker's words
+
+
+def test_a_hint_shows_where_its_action_goes(server: Server) -> None:
+    table = new_table(server.url, "carcassonne", ["human", "human"], training=True)["id"]
+    players = [sit(server.url, table, 0, "ann"), sit(server.url, table, 1, "bob")]
+    mover = next(player for player in players if player.seat in player.view()["to_move"])
+    hint = _ask(server.url, table, mover, route="hint").json()["action"]
+    legal = {action["id"]: action for action in mover.view()["legal"]}
+    assert hint["target"] == legal[hint["id"]]["target"] and hint["target"]["cell"] is not None

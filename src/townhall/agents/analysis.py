@@ -52,6 +52,7 @@ class Review:
     loss: float | None
     iterations: int
     complete: bool
+    choices: int  # the mover's legal actions as the viewer knows them (1: a forced move)
 
 
 def estimate(state: State, viewer: int | None, playouts: int, seed: int, deadline: float | None = None) -> Estimate:
@@ -98,4 +99,4 @@ def review(
         loss = max(0.0, values[preferred] - values[played])
     elif played == preferred:
         loss = 0.0
-    return Review(mover, preferred, played, values, loss, done, len(legal) == 1 or done >= iterations)
+    return Review(mover, preferred, played, values, loss, done, len(legal) == 1 or done >= iterations, len(legal))

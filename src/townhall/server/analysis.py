@@ -9,6 +9,11 @@ secrets from the public information (`engine.agent.determinize_seen_by`), a seat
 Recent decisions are the viewer's visible steps (another seat's private step is skipped); while the
 game runs, the action another seat chose at a simultaneous decision is not shown (`played` null).
 
+`?at=N` analyses the position after the first N kept steps (the replay's step N) under the same
+rules, as the asker knew it then. The review of a finished game (`GET .../review`) is the search's
+view of every decision a spectator saw, computed once per table from a spectator's information (every
+asker may see that much), within `REVIEW_SCALE` times the analysis's seconds, and kept.
+
 Budget: `iterations` random playouts for the chances (within half of `seconds`) and `iterations`
 search iterations per decision (sharing the rest), stopped early (`complete` false) when time runs
 out; the seed is derived from the table, state id and viewer class, so an answer is reproducible
@@ -17,29 +22,35 @@ when it completes.
 
 from __future__ import annotations
 
+import random
 import threading
 import time
 from collections import OrderedDict
+from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass, field, replace
+from typing import Any, TypeVar
 
 from townhall.agents.analysis import Estimate, Review, estimate, review
 from townhall.agents.mcts import MctsAgent
 from townhall.agents.registry import make_agent
-from townhall.engine.agent import Budget, PlayerView, derive_seed
+from townhall.engine.agent import Budget, PlayerView, derive_seed, determinize_seen_by
 from townhall.engine.errors import GameOver, NotYourTurn
 from townhall.engine.outcome import win_shares
 from townhall.engine.protocol import Game, Json, Outcome, State
 from townhall.engine.records import RecordStep, replay_steps
 from townhall.i18n import using
 from townhall.server.errors import AnalysisRefused, NotSeated
-from townhall.server.live import Live, Played
+from townhall.server.live import Live, Played, replay_kept
 from townhall.server.words import _
 
 DECISIONS = 3  # recent decisions reviewed
 CACHED = 256  # analyses kept (least recently asked go first)
 WORKERS = 2  # analyses computed at once (each is CPU-bound for up to `seconds`)
+REVIEW_SCALE = 10  # a whole game's review may take this many times an analysis's seconds
+WORST = 3  # the costliest decisions a review names per seat
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +84,8 @@ class _Snapshot:
 class _Computed:
     """An analysis's numbers and the states its words are read from (in each asker's language)."""
 
+    game: Game[Any]
+    viewer: int | None
     state_id: int
     over: bool
     chances: Estimate
@@ -83,6 +96,16 @@ class _Computed:
 
 def training(live: Live) -> bool:
     return bool(live.settings.get("training", False))
+
+
+@dataclass(slots=True)
+class _Reviewed:
+    """A finished game's review: each decision a spectator saw, with the state before it."""
+
+    decisions: list[tuple[int, Played, State, Review]]  # kept step index, step, state before it, review
+    complete: bool
+    seconds: float
+    words: dict[str, list[Json]] = field(default_factory=dict)
 
 
 def check_access(live: Live, seat: int | None) -> None:
@@ -111,6 +134,17 @@ def snapshot(live: Live, seat: int | None) -> _Snapshot:
         live.seen_id(seat),
         live.seen_ids(seat),
     )
+
+
+def rewound(table: _Snapshot, at: int) -> _Snapshot:
+    """The snapshot after its first `at` kept steps (the replay's step `at`), as its viewer knew it
+    then; the game's end (over: every move public) stays what it is now. Call without the lock."""
+    if at == len(table.steps):
+        return table
+    kept = table.steps[:at]
+    state, _ = replay_kept(table.game, table.num_players, table.options, table.setup_chance, kept)
+    seen = table.seen[: kept[-1].state_id] if kept else []
+    return replace(table, state=state, steps=kept, ended=None, state_id=seen[-1] if seen else 0, seen=seen)
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,30 +181,47 @@ class Analyst:
         self.settings = settings or Settings()
         self._pool = ThreadPoolExecutor(max_workers=WORKERS, thread_name_prefix="townhall-analysis")
         self._lock = threading.Lock()
-        self._done: OrderedDict[tuple[str, int, str], _Computed] = OrderedDict()
-        self._running: dict[tuple[str, int, str], Future[_Computed]] = {}
+        self._done: OrderedDict[tuple[str, int, str], Any] = OrderedDict()
+        self._running: dict[tuple[str, int, str], Future[Any]] = {}
 
     def stop(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)
 
     def analysis(self, table: _Snapshot, language: str) -> dict[str, Json]:
         """The analysis for the snapshot's viewer, in `language` (computed once per key)."""
-        running: Future[_Computed] | None = None
-        key = (table.table_id, table.state_id, "spectator" if table.viewer is None else f"seat:{table.viewer}")
-        with self._lock:
-            computed = self._done.get(key)
-            if computed is not None:
-                self._done.move_to_end(key)
-                cached = True
-            else:
-                cached = False
-                running = self._running.get(key)
-                if running is None:
-                    running = self._running[key] = self._pool.submit(self._compute, table, key)
-        if computed is None:
-            assert running is not None
-            computed = running.result()
+        viewer = "spectator" if table.viewer is None else f"seat:{table.viewer}"
+        key = (table.table_id, table.state_id, f"{viewer}:{'over' if table.over else 'running'}")
+        computed, cached = self._once(key, lambda: _compute(table, self.settings))
         return _answer(computed, table.viewer, language, cached)
+
+    def review(self, table: _Snapshot, language: str) -> dict[str, Json]:
+        """A finished game's review (`table`: a spectator's snapshot), in `language`."""
+        reviewed, cached = self._once((table.table_id, -1, "review"), lambda: _review(table, self.settings))
+        return _review_answer(reviewed, table.game, language, cached)
+
+    def _once(self, key: tuple[str, int, str], compute: Callable[[], T]) -> tuple[T, bool]:
+        """`compute()` in the pool, once per key while it runs and kept after: (result, from the cache)."""
+        with self._lock:
+            found = self._done.get(key)
+            if found is not None:
+                self._done.move_to_end(key)
+                return found, True
+            running = self._running.get(key)
+            if running is None:
+                running = self._running[key] = self._pool.submit(self._keep, key, compute)
+        return running.result(), False
+
+    def _keep(self, key: tuple[str, int, str], compute: Callable[[], Any]) -> Any:
+        try:
+            found = compute()
+            with self._lock:
+                self._done[key] = found
+                while len(self._done) > CACHED:
+                    self._done.popitem(last=False)
+            return found
+        finally:
+            with self._lock:
+                self._running.pop(key, None)
 
     def hint(self, turn: _HintTurn) -> dict[str, Json]:
         """The hard bot's suggestion for a training table's seat deciding now (searched in the pool)."""
@@ -186,21 +237,9 @@ class Analyst:
         return {
             "state_id": turn.state_id,
             "seat": turn.view.player,
-            "action": _action(turn.state, action),
+            "action": _action(turn.view.game, turn.state, turn.view.player, action),
             "iterations": done,
         }
-
-    def _compute(self, table: _Snapshot, key: tuple[str, int, str]) -> _Computed:
-        try:
-            computed = _compute(table, self.settings)
-            with self._lock:
-                self._done[key] = computed
-                while len(self._done) > CACHED:
-                    self._done.popitem(last=False)
-            return computed
-        finally:
-            with self._lock:
-                self._running.pop(key, None)
 
 
 def _compute(table: _Snapshot, settings: Settings) -> _Computed:
@@ -222,7 +261,31 @@ def _compute(table: _Snapshot, settings: Settings) -> _Computed:
         seen = table.seen[played.state_id - 1]  # the viewer's id: another seat's secret steps count none
         found = review(table.game, before, played.player, viewer, action, settings.iterations, seed ^ seen, share)
         decisions.append((seen, played, before, found, shown))
-    return _Computed(table.state_id, table.over, chances, decisions, time.perf_counter() - started)
+    return _Computed(table.game, viewer, table.state_id, table.over, chances, decisions, time.perf_counter() - started)
+
+
+def _review(table: _Snapshot, settings: Settings) -> _Reviewed:
+    """Every decision a spectator saw in the finished game, searched within REVIEW_SCALE times the
+    analysis's seconds (shared evenly among those left; a forced move costs nothing)."""
+    started = time.perf_counter()
+    deadline = started + settings.seconds * REVIEW_SCALE
+    steps = [RecordStep(step.player, step.action, step.chance) for step in table.steps]
+    frames = replay_steps(table.game, table.num_players, table.options, table.setup_chance, steps, texts=False)
+    befores = [frame.state.clone() for frame in frames][: len(steps)]  # the state before each step
+    wanted = [i for i, step in enumerate(table.steps) if not step.private]
+    decisions: list[tuple[int, Played, State, Review]] = []
+    complete = True
+    for count, index in enumerate(wanted):
+        played, before = table.steps[index], befores[index]
+        now = time.perf_counter()
+        share = now + max(0.0, deadline - now) / (len(wanted) - count)
+        seed = derive_seed(settings.seed, table.table_id, "review", index)
+        action = before.action_from_json(played.action)
+        found = review(table.game, before, played.player, None, action, settings.iterations, seed, share)
+        complete = complete and found.complete
+        if found.choices > 1:
+            decisions.append((index, played, before, found))
+    return _Reviewed(decisions, complete, time.perf_counter() - started)
 
 
 def _recent(table: _Snapshot) -> list[tuple[Played, State]]:
@@ -241,8 +304,16 @@ def _recent(table: _Snapshot) -> list[tuple[Played, State]]:
     return found
 
 
-def _action(state: State, action: int) -> dict[str, Json]:
-    return {"id": action, "text": state.action_words(action)}
+def _action(game: Game[Any], state: State, player: int, action: int, seen: State | None = None) -> dict[str, Json]:
+    """An action in words and its place on the board, found on `seen` (default: `state`)."""
+    on = state if seen is None else seen
+    return {"id": action, "text": state.action_words(action), "target": game.action_target(on, player, action)}
+
+
+def _preferred(game: Game[Any], before: State, player: int, viewer: int | None, action: int) -> dict[str, Json]:
+    """The search's choice, placed on the position as `viewer` knows it: the search's legal actions
+    are those of that determinization (engine.agent.SeenView), and no hidden part shows through."""
+    return _action(game, before, player, action, determinize_seen_by(before, viewer, random.Random(0)))
 
 
 def _answer(computed: _Computed, viewer: int | None, language: str, cached: bool) -> dict[str, Json]:
@@ -251,7 +322,7 @@ def _answer(computed: _Computed, viewer: int | None, language: str, cached: bool
     words = computed.words.get(language)
     if words is None:
         with using(language):
-            words = {"decisions": [_decision(*decision) for decision in computed.decisions]}
+            words = {"decisions": [_decision(computed, *decision) for decision in computed.decisions]}
         computed.words[language] = words
     return {
         "state_id": computed.state_id,
@@ -269,13 +340,48 @@ def _answer(computed: _Computed, viewer: int | None, language: str, cached: bool
     }
 
 
-def _decision(seen: int, played: Played, before: State, found: Review, shown: bool) -> dict[str, Json]:
+def _decision(
+    computed: _Computed, seen: int, played: Played, before: State, found: Review, shown: bool
+) -> dict[str, Json]:
+    game, seat, viewer = computed.game, played.player, computed.viewer
     return {
         "state_id": seen,
-        "seat": played.player,
-        "preferred": _action(before, found.preferred),
+        "seat": seat,
+        "preferred": _preferred(game, before, seat, viewer, found.preferred),
         "preferred_value": round(found.values.get(found.preferred, 0.0), 4),
-        "played": _action(before, found.played) if shown and found.played is not None else None,
+        "played": _action(game, before, seat, found.played) if shown and found.played is not None else None,
+        "loss": None if found.loss is None else round(found.loss, 4),
+        "iterations": found.iterations,
+    }
+
+
+def _review_answer(reviewed: _Reviewed, game: Game[Any], language: str, cached: bool) -> dict[str, Json]:
+    """The review in `language`: every decision reviewed, and each seat's WORST costliest."""
+    words = reviewed.words.get(language)
+    if words is None:
+        with using(language):
+            words = [_reviewed(game, *decision) for decision in reviewed.decisions]
+        reviewed.words[language] = words
+    costly: dict[int, list[tuple[float, int]]] = {}
+    for index, played, _before, found in reviewed.decisions:
+        if found.loss is not None and found.loss > 0:
+            costly.setdefault(played.player, []).append((-found.loss, index))
+    return {
+        "decisions": words,
+        "costliest": {str(seat): [index for _loss, index in sorted(found)[:WORST]] for seat, found in costly.items()},
+        "complete": reviewed.complete,
+        "seconds": round(reviewed.seconds, 3),
+        "cached": cached,
+    }
+
+
+def _reviewed(game: Game[Any], index: int, played: Played, before: State, found: Review) -> Json:
+    seat = played.player
+    return {
+        "step": index,
+        "seat": seat,
+        "played": _action(game, before, seat, found.preferred if found.played is None else found.played),
+        "preferred": _preferred(game, before, seat, None, found.preferred),
         "loss": None if found.loss is None else round(found.loss, 4),
         "iterations": found.iterations,
     }

@@ -12,7 +12,7 @@ from townhall.engine.protocol import Json
 from townhall.engine.why import refusals_at
 from townhall.i18n import naming, using
 from townhall.server import history, projection
-from townhall.server.analysis import Analyst, check_access, hint_turn, snapshot
+from townhall.server.analysis import Analyst, check_access, hint_turn, rewound, snapshot
 from townhall.server.cache import TableCache
 from townhall.server.errors import BadRequest, NotOver, NotSeated
 from townhall.server.live import Live
@@ -78,18 +78,29 @@ class TableReader:
         """A spectator's view of a finished table after its first `step` kept actions (the
         browser's replay viewer); `steps` tells how many there are."""
         live = finished(self.cache, table_id, _("the replay is published once the game is over"))
-        if not 0 <= step <= len(live.steps):
-            raise BadRequest(_("step {step} is outside 0-{last}").format(step=step, last=len(live.steps)))
+        _check_step(step, len(live.steps))
         return projection.view_at(live, step)
 
-    def analysis(self, table_id: str, seat: int | None, analyst: Analyst, language: str) -> dict[str, Json]:
-        """The analysis `seat` (None: a spectator) may see (server/analysis.py): copied under the
-        table's lock, computed outside it."""
+    def analysis(
+        self, table_id: str, seat: int | None, analyst: Analyst, language: str, at: int | None = None
+    ) -> dict[str, Json]:
+        """The analysis `seat` (None: a spectator) may see (server/analysis.py), of the position now
+        or after the first `at` kept steps: copied under the table's lock, computed outside it."""
         with self.cache.lock(table_id):
             live = self.cache.checked(self.cache.get(table_id))
             check_access(live, seat)
             table = snapshot(live, seat)
+        if at is not None:
+            _check_step(at, len(table.steps))
+            table = rewound(table, at)
         return analyst.analysis(table, language)
+
+    def review(self, table_id: str, analyst: Analyst, language: str) -> dict[str, Json]:
+        """A finished game's review of every decision, as a spectator saw them (server/analysis.py)."""
+        live = finished(self.cache, table_id, _("the review of a game is published once it is over"))
+        with self.cache.lock(table_id):
+            table = snapshot(live, None)
+        return analyst.review(table, language)
 
     def hint(self, table_id: str, seat: int | None, analyst: Analyst, language: str) -> dict[str, Json]:
         """The hard bot's suggestion for `seat`, deciding now at a training table."""
@@ -108,3 +119,9 @@ class TableReader:
             if not live.to_move():
                 raise GameOver("ENGINE-OVER", _("the game is over"))
             return refusals_at(live.game, live.state, seat, place)
+
+
+def _check_step(step: int, steps: int) -> None:
+    """A replay's step is one of the game's positions, 0 (the start) to `steps` (the end)."""
+    if not 0 <= step <= steps:
+        raise BadRequest(_("step {step} is outside 0-{last}").format(step=step, last=steps))

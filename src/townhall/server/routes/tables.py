@@ -201,13 +201,28 @@ def why_not(
 
 
 @router.get("/{table_id}/analysis")
-def table_analysis(table_id: TableId, services: ServicesDep, who: CallerDep, lang: LanguageDep) -> dict[str, Json]:
+def table_analysis(
+    table_id: TableId,
+    services: ServicesDep,
+    who: CallerDep,
+    lang: LanguageDep,
+    at: Annotated[
+        int | None, Query(ge=0, le=2**31, description="The position after this many kept steps (the replay's step).")
+    ] = None,
+) -> dict[str, Json]:
     """Each seat's estimated chance to win and expected score, and the search's view of the recent
     decisions, from what the asker may see: a spectator at any time, a seated player once the game
     is over or at a training table (403 otherwise)."""
     with speaking(lang):
         seat = services.runner.seating.seat_of(table_id, who.token, who.account_id)
-        return services.runner.reading.analysis(table_id, seat, services.analyst, lang)
+        return services.runner.reading.analysis(table_id, seat, services.analyst, lang, at)
+
+
+@router.get("/{table_id}/review")
+def table_review(table_id: TableId, services: ServicesDep, lang: LanguageDep) -> dict[str, Json]:
+    """Once over, the search's view of every decision a spectator saw, and each seat's costliest."""
+    with speaking(lang):
+        return services.runner.reading.review(table_id, services.analyst, lang)
 
 
 @router.get("/{table_id}/hint")

@@ -66,6 +66,10 @@ export const api = {
   log: (table, token, before) =>
     request("GET", `${tablePath(table)}/log${before == null ? "" : `?before=${part(before)}`}`, { token }),
   step: (table, step) => request("GET", `${tablePath(table)}/steps/${part(step)}`),
+  analysis: (table, token, at) =>
+    request("GET", `${tablePath(table)}/analysis${at == null ? "" : `?at=${part(at)}`}`, { token }),
+  review: (table) => request("GET", `${tablePath(table)}/review`),
+  hint: (table, token) => request("GET", `${tablePath(table)}/hint`, { token }),
   register: (body) => request("POST", "/api/accounts", { body }),
   signIn: (body) => request("POST", "/api/session", { body }),
   signOut: () => request("DELETE", "/api/session"),

@@ -35,6 +35,7 @@ function labels() {
     "clock-seconds-text": "clock-seconds",
     "clock-base-text": "clock-base",
     "clock-increment-text": "clock-increment",
+    "training-text": "training-table",
   })) {
     $(`#${id}`).textContent = t(key);
   }
@@ -243,7 +244,14 @@ async function create(event) {
   const kinds = [...document.querySelectorAll("#seats select")].map((s) => s.value);
   const seats = kinds.map((k) => (k.startsWith("bot:") ? k : "human"));
   await start(
-    { game: game().name, players: kinds.length, options: chosenOptions(), seats, clock: chosenClock() },
+    {
+      game: game().name,
+      players: kinds.length,
+      options: chosenOptions(),
+      seats,
+      clock: chosenClock(),
+      training: $("#training").checked, // hints and the analysis at any time; never rated
+    },
     kinds,
   );
 }

@@ -1,13 +1,15 @@
 // The replay viewer of a finished table: a step slider, previous/next, play/pause; each step's
-// view comes from GET /api/tables/{id}/steps/{n} (a spectator's view).
+// view comes from GET /api/tables/{id}/steps/{n} (a spectator's view). The move review marks each
+// player's costliest decisions under the slider (review.js).
 import { api } from "./api.js";
 import { clear, h } from "./dom.js";
 import { t } from "./i18n.js";
 import { icon } from "./icons.js";
+import { createReview } from "./review.js";
 
 const PLAY_EVERY = 700; // ms per step while playing
 
-export async function openReplay(el, table, { show, onError }) {
+export async function openReplay(el, table, { show, onError, names, note }) {
   let step = 0;
   let steps = 0;
   let timer = null;
@@ -19,6 +21,9 @@ export async function openReplay(el, table, { show, onError }) {
   const playLabel = (playing) =>
     clear(play, icon(playing ? "pause" : "play"), " ", h("span", {}, t(playing ? "pause" : "play")));
   playLabel(false);
+  const marks = h("div", { class: "review-marks", id: "review-marks" });
+  const reviewPanel = h("section", { class: "review", id: "review" });
+  const review = createReview(marks, reviewPanel, note, { table, names, go: (n) => go(n) });
 
   async function go(n) {
     step = Math.max(0, Math.min(n, steps || n));
@@ -33,7 +38,7 @@ export async function openReplay(el, table, { show, onError }) {
           events,
           view.events.filter((e) => e.state_id === view.state_id).map((e) => h("li", {}, e.text || e.kind)),
         );
-        show(view);
+        show(view, review.adviceAt(step));
       },
       (error) => onError(error),
     );
@@ -69,13 +74,15 @@ export async function openReplay(el, table, { show, onError }) {
       play,
       iconButton("replay-next", "next", t("next"), () => go(step + 1)),
       iconButton("replay-last", "last", t("last-step"), () => go(steps)),
-      slider,
+      h("div", { class: "replay-track" }, slider, marks),
       counter,
     ),
     events,
+    reviewPanel,
   );
   el.hidden = false;
   await go(0);
+  review.load(steps);
   return { go, close: () => timer && clearInterval(timer) };
 }
 

@@ -2,7 +2,8 @@
 // the off-board actions as buttons, the list of every legal action, the log, chat, scoreboard,
 // clocks, undo, resign and leave, the end screen and the replay viewer. Live over the websocket.
 // Decisions that cannot be taken back ask first (confirm.js); nothing moves until every seat is
-// taken (the page says whom it waits for).
+// taken (the page says whom it waits for). The win bar, hints and the move review: analysis.js.
+import { createHint, createWinBar } from "./analysis.js";
 import { api, session } from "./api.js";
 import { createBoard } from "./board/api.js";
 import { playerColor } from "./board/config.js";
@@ -35,6 +36,7 @@ const page = {
   replay: null,
   lastMoves: {},
   flash: [],
+  advice: [], // a hint's marks on the board
   flashTimer: null,
   viewAt: 0,
   switching: false,
@@ -42,6 +44,8 @@ const page = {
 let board = null;
 let log = null;
 let guide = null;
+let winBar = null;
+let hint = null;
 
 const names = (seat) => seatName(page.view, seat);
 const token = () => (page.seat === null ? null : page.held[page.seat]);
@@ -186,7 +190,15 @@ function render(fresh = []) {
     onError: showError,
   });
   document.body.dataset.myTurn = movable ? "yes" : "no";
-  board.set({ view: view.board, legal: view.legal, movable, lastMoves: page.lastMoves, flash: page.flash });
+  updateAnalysis(view, movable);
+  board.set({
+    view: view.board,
+    legal: view.legal,
+    movable,
+    lastMoves: page.lastMoves,
+    flash: page.flash,
+    advice: page.advice,
+  });
   renderOffboard(view, movable);
   renderActionList(view, movable);
   const undo = $("#undo");
@@ -198,6 +210,18 @@ function render(fresh = []) {
   $("#chat-form").hidden = view.seat === null;
   renderEnd($("#end"), view, page.facts, { onReplay: startReplay, onRematch: token() ? rematch : null });
   guide?.update(view);
+}
+
+// While the game runs, the win bar for those who may see the analysis (a spectator, a training
+// table's players), a new position asked once; the hint button of a training table's seat deciding.
+function updateAnalysis(view, movable) {
+  const training = Boolean(view.settings?.training);
+  if (!view.result && !view.waiting && (view.seat === null || training)) {
+    winBar.show(`${view.seat}:${view.state_id}`, () => api.analysis(tableId, token()));
+  } else {
+    winBar.hide();
+  }
+  hint.update(training && movable ? `${view.seat}:${view.state_id}` : null);
 }
 
 // The rematch: each seat this browser holds asks for its place at the new table (the first
@@ -355,13 +379,17 @@ async function startReplay() {
   $("#end").hidden = true;
   $("#all-actions").hidden = true;
   clear($("#offboard"));
+  hint.update(null);
   page.replay = await openReplay($("#replay"), tableId, {
-    show: (view) => {
+    names,
+    note: $("#advice-note"),
+    show: (view, advice) => {
       view.board = normalize(view.board);
       document.body.dataset.replayStep = String(view.step);
       $("#prompt").textContent = view.board?.prompt || "";
       $("#turn").textContent = "";
-      board.set({ view: view.board, legal: [], movable: false, lastMoves: {}, flash: [] });
+      board.set({ view: view.board, legal: [], movable: false, lastMoves: {}, flash: [], advice });
+      winBar.show(`step:${view.step}`, () => api.analysis(tableId, null, view.step));
       // the side panels tell the step shown, not the end: no clocks (no step keeps them)
       renderScores($("#scores"), { ...view, clocks: null }, { held: {}, onTake: null });
       renderSupply(view);
@@ -424,6 +452,14 @@ async function main() {
     loadConfirms(summary.game),
   ]);
   board = createBoard($("#board"), { game: gameModule, lang, t, words, names, events: { act, refused: explain } });
+  winBar = createWinBar($("#win-bar"), names);
+  hint = createHint($("#hint"), $("#advice-note"), {
+    ask: () => api.hint(tableId, token()),
+    mark: (advice) => {
+      page.advice = advice;
+      board.set({ advice });
+    },
+  });
   page.view = null;
   accountSeat = me ? summary.seat : null; // the view asked with the cookie alone names the account's seat
   page.held = heldSeats();

@@ -49,6 +49,8 @@ export function createBoard(element, patch = {}) {
   let decisionChanged = true;
   let othersMoved = false;
   let flashKey = "";
+  let adviceKey = "";
+  let advised = false; // new advice to show (its sheet, then its cells)
 
   const board = {
     config,
@@ -69,6 +71,9 @@ export function createBoard(element, patch = {}) {
       const flashed = (config.flash || []).join(",");
       if (flashed && flashed !== flashKey) othersMoved = true;
       flashKey = flashed;
+      const advice = (config.advice || []).map((a) => a.key).join(",");
+      if (advice !== adviceKey) advised = Boolean(advice);
+      adviceKey = advice;
       redraw();
     },
     pick(area, cell, part) {
@@ -189,6 +194,10 @@ export function createBoard(element, patch = {}) {
     const deciding = config.movable && targets(config.legal).size > 0;
     sheet = chooseSheet(sheets, sheet, counts, decisionChanged && config.movable);
     if (othersMoved && !deciding) sheet = chooseSheet(sheets, sheet, moved, true);
+    if (advised && !deciding) {
+      const advice = targetCounts(sheets, new Map((config.advice || []).map((a) => [a.key, true])));
+      sheet = chooseSheet(sheets, sheet, advice, true);
+    }
     othersMoved = false;
     renderTabs(tabs, sheets, sheet, counts, openSheet, h, lastMoveSheets(sheets));
     return sheets.find((s) => s.id === sheet);
@@ -227,6 +236,11 @@ export function createBoard(element, patch = {}) {
     if (focused && (shown?.id ?? null) !== settledSheet) {
       decision = key;
       return showDefault(true);
+    }
+    if (advised && !config.movable) {
+      advised = false; // a move reviewed: its cells come into view, the view kept if it shows them
+      decision = key;
+      return showDefault(false);
     }
     if (focused && view.touched) return; // the player's own view
     if (whole) return fitAll(); // the whole board, as the player asked (⤢)

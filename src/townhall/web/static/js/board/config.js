@@ -16,6 +16,7 @@ export function defaults() {
     movable: false, // may the viewer act now
     lastMoves: {}, // {seat: ["area|cell", ...]}: each player's last move, highlighted
     flash: [], // ["area|cell", ...]: cells just changed by someone else
+    advice: [], // [{key: "area|cell", kind: "played" | "preferred"}]: a reviewed move, a hint
     lang: "en",
     t: (key) => key,
     names: null, // (seat) → the seat's name, for titles and tooltips; "player n" without it

@@ -9,11 +9,13 @@ export const MIN_CELL_PX = 32; // a target of at least 24 CSS px (WCAG 2.2), wit
 export const MAX_CELL_PX = 150; // a lone start tile does not fill the screen
 const PAD = 0.25; // room round the focus, in cells
 
-// The keys ("area" or "area|cell") the default view shows: the game's own choice (its `focus`
-// hook), else the cells of the legal targets, else the viewer's own areas, else every area.
+// The keys ("area" or "area|cell") the default view shows: the advice shown to a viewer who may not
+// act (a reviewed move), else the game's own choice (its `focus` hook), else the cells of the legal
+// targets, else the viewer's own areas, else every area.
 export function focusKeys(config) {
   const { game, view } = config;
   if (!view) return [];
+  if (!config.movable && config.advice?.length) return config.advice.map((a) => a.key);
   const legal = config.movable ? config.legal : [];
   const chosen = game?.focus ? game.focus(view, legal, { viewer: view.viewer ?? null }) : null;
   if (chosen?.length) return chosen;

@@ -1,5 +1,5 @@
 // Drawing a board view: each area's cells through the game's module, the widget's own marks
-// on top (legal targets, the selection, last moves, flashes), then the areas laid out in rows.
+// on top (legal targets, the selection, last moves, flashes, advice), then the areas laid out in rows.
 // Returns the placement: per area, where it went (for the default view and a steady board).
 import { cellKey, targets } from "./state.js";
 import { cellCentre, cellOrigin, cellOutline, svg } from "./svg.js";
@@ -16,6 +16,7 @@ export function render(layer, config, narrowed, fallback, aspect = 1.4, focus = 
   const legalAt = config.movable ? targets(config.legal) : new Map();
   const last = lastMoveColours(config);
   const flash = new Set(config.flash);
+  const advice = adviceKinds(config);
   const selectedKey =
     narrowed.stage === "idle" ? null : cellKey(narrowed.at[0].target.area, narrowed.at[0].target.cell);
   const groups = [];
@@ -36,7 +37,7 @@ export function render(layer, config, narrowed, fallback, aspect = 1.4, focus = 
       });
       cells.append(g);
       (game.drawCell || fallback.drawCell).call(game, g, cell, area, view, ctx);
-      decorate(g, key, area, size, { legalAt, last, flash, selectedKey, narrowed, config });
+      decorate(g, key, area, size, { legalAt, last, flash, advice, selectedKey, narrowed, config });
     }
     ctx.bounds = bounds(area, size);
     const extras = svg("g", { class: "extras" });
@@ -74,8 +75,15 @@ function lastMoveColours(config) {
   return found;
 }
 
+// Per cell, the kinds of advice shown there (a move reviewed, the search's choice, a hint).
+function adviceKinds(config) {
+  const found = new Map();
+  for (const { key, kind } of config.advice || []) found.set(key, [...(found.get(key) || []), kind]);
+  return found;
+}
+
 // The widget's marks over a cell drawn by the game: they never catch the pointer.
-function decorate(g, key, area, size, { legalAt, last, flash, selectedKey, narrowed, config }) {
+function decorate(g, key, area, size, { legalAt, last, flash, advice, selectedKey, narrowed, config }) {
   const mark = (cls, attrs = {}) => g.append(cellOutline(area.layout, size, { class: cls, ...attrs }));
   if (last.has(key)) mark("wb-last-move", { style: `--seat:${last.get(key)}` });
   if (flash.has(key)) {
@@ -106,6 +114,8 @@ function decorate(g, key, area, size, { legalAt, last, flash, selectedKey, narro
     }
   }
   if (config.movable && legalAt.size && !legalAt.has(key)) g.classList.add("inert");
+  // advice last: over a legal target's mark (a hint names one of them)
+  for (const kind of advice.get(key) || []) mark(`wb-advice wb-advice-${kind}`, { "data-advice": kind });
 }
 
 // The placement being oriented, previewed at its cell (never catching the pointer).
@@ -227,7 +237,7 @@ function arrive(g, size) {
   if (CALM?.matches) return;
   const ghost = svg("g", { class: "wb-arrive", "aria-hidden": "true", style: `--drop:${-size * 0.6}px` });
   for (const child of g.children) {
-    if (child.matches(".wb-flash, .wb-hit, .wb-cell, .wb-last-move, .wb-target")) continue;
+    if (child.matches(".wb-flash, .wb-hit, .wb-cell, .wb-last-move, .wb-target, .wb-advice")) continue;
     const copy = child.cloneNode(true);
     for (const el of [copy, ...copy.querySelectorAll("*")]) {
       for (const name of el.getAttributeNames())
