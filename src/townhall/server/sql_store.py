@@ -249,7 +249,15 @@ def _row(session: Session, table_id: str, lock: bool = False) -> TableRow:
 
 
 def _seat(row: SeatRow) -> Seat:
-    return Seat(seat=row.seat, spec=row.spec, name=row.name, token_hash=row.token_hash, account_id=row.account_id)
+    return Seat(
+        seat=row.seat,
+        spec=row.spec,
+        name=row.name,
+        token_hash=row.token_hash,
+        account_id=row.account_id,
+        invited_id=row.invited_id,
+        invited_name=row.invited_name,
+    )
 
 
 def _table(row: TableRow) -> Table:
