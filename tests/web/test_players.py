@@ -86,6 +86,7 @@ def test_a_seat_kept_for_a_player_by_name(server: Server, new_context: Callable[
     ann.click("#create")
     ann.wait_for_url(f"{server.url}/tables/*")
     table = ann.url.split("/tables/")[1].split("?")[0]
+    expect(ann.locator(f'#waiting li[data-kept="{bob_name}"]')).to_contain_text(f"Seat 2 is kept for {bob_name}")
 
     eve = new_context(**DESK).new_page()  # a guest sees the seat kept, and cannot take it
     eve.goto(f"{server.url}/")
