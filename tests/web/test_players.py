@@ -110,7 +110,9 @@ def test_a_seat_kept_for_a_player_by_name(server: Server, new_context: Callable[
     expect(bob.locator("body")).to_have_attribute("data-seat", "1")
 
     ann.goto(f"{server.url}/")  # the game runs: ann (player 1) moves first, told through /ws/me
-    expect(ann.locator(f'#turns li[data-table="{table}"]')).to_contain_text("your move")
+    turn = ann.locator(f'#turns li[data-table="{table}"]')
+    expect(turn).to_contain_text("your move")
+    expect(turn.locator("a")).to_have_text(f"Carcassonne · {table[:6]}")  # the game's title, not its name
     expect(ann.locator(f'#mine li[data-table="{table}"]')).to_contain_text("playing")
     bob.goto(f"{server.url}/")
     expect(bob.locator("#invitations li.empty")).to_be_visible()

@@ -334,7 +334,9 @@ function renderInvitations(account) {
 }
 
 // The tables waiting for my move (pushed by /ws/me as they change).
+let shownTurns = [];
 function renderTurns(turns) {
+  shownTurns = turns;
   $("#turns-box").hidden = !me;
   clear(
     $("#turns"),
@@ -412,6 +414,7 @@ async function main() {
   $("#account-slot").setAttribute("aria-label", t("account"));
   signedIn(await account($("#account-slot"), signedIn));
   games = await api.games();
+  renderTurns(shownTurns); // a push heard before the games' titles came
   renderCards();
   fillGames();
   $("#new-table").addEventListener("submit", create);
