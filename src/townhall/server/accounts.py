@@ -19,7 +19,7 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
 from townhall.engine.protocol import Json
-from townhall.server.errors import BadCredentials, BadRequest
+from townhall.server.errors import BadCredentials, BadRequest, PlayerNotFound
 from townhall.server.model import Account, SignedIn
 from townhall.server.storage import hash_token, utc_now
 from townhall.server.store import AccountStore
@@ -109,9 +109,23 @@ class Accounts:
         self.check(signed.name, password)
         self._forget(self.store.delete_account(signed.account_id, DELETED, utc_now()))
 
+    def invitee(self, name: str) -> tuple[str, str]:
+        """The account a seat is kept for, by its name (compared case-folded): its id and name as shown."""
+        account = self.store.account_named(name_key(name))
+        if account is None:
+            raise PlayerNotFound(
+                _("nobody here is called {name!r}: check the name, or send a friend the table's link").format(
+                    name=name.strip()[:MAX_NAME]
+                )
+            )
+        return account.id, account.name
+
     def me(self, signed: SignedIn) -> dict[str, Json]:
         tables: list[Json] = list(self.store.tables_of(signed.account_id))
-        return {"name": signed.name, "ratings": {}, "tables": tables}
+        invitations: list[Json] = list(self.store.invitations(signed.account_id))
+        account = self.store.account_named(name_key(signed.name))
+        email = account.email if account is not None else None
+        return {"name": signed.name, "ratings": {}, "tables": tables, "invitations": invitations, "email": email}
 
 
 def _verified(password_hash: str, password: str) -> bool:

@@ -109,7 +109,7 @@ class ErrorBody(BaseModel):
 _REFUSALS = {
     400: "malformed request, action, options or data",
     401: "bad token, not signed in, or wrong name or password",
-    403: "not this seat's decision, or no seat; a signed-in change without X-CSRF-Token; the analysis before the end of a game",
+    403: "not this seat's decision, or no seat; a seat kept for another player; a signed-in change without X-CSRF-Token; the analysis before the end of a game",
     404: "unknown table, game, agent or player",
     409: "stale state id, game over, seat taken, not over yet, undo refused, name taken",
     413: "request body too large",

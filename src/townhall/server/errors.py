@@ -29,6 +29,12 @@ class SeatTaken(TownhallError):
     code: ClassVar[str] = "seat-taken"
 
 
+class NotInvited(TownhallError):
+    """A seat kept for an invited account, asked for by anyone else (or by a guest)."""
+
+    code: ClassVar[str] = "not-invited"
+
+
 class TableExists(TownhallError):
     """A new table whose id another table has (a rematch asked for twice: the first one made it)."""
 
@@ -107,6 +113,7 @@ STATUS: dict[str, int] = {
     "csrf-refused": 403,
     "name-taken": 409,
     "not-seated": 403,
+    "not-invited": 403,
     "not-your-turn": 403,
     "analysis-refused": 403,
     "game-over": 409,

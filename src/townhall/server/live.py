@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import secrets
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, cast
@@ -267,9 +267,11 @@ def new_table(
     settings: dict[str, Json],
     clock_now: float,
     table_id: str | None = None,
+    invites: Mapping[int, tuple[str, str]] | None = None,
 ) -> tuple[Live, Table]:
     """A new table, live and as its row: the state started with a logged chance, the clock set;
-    its id a fresh uuid4 unless given (a rematch's id is its old table's, hashed)."""
+    its id a fresh uuid4 unless given (a rematch's id is its old table's, hashed). `invites` keeps
+    human seats for accounts: seat -> (account id, name)."""
     chance = Chance(secrets.randbits(63), log=True)
     resolved = dict(game.meta.resolve(options))
     state = game.start(num_players, resolved, chance)
@@ -285,7 +287,7 @@ def new_table(
         state=state,
         status=OPEN if HUMAN in seats else RUNNING,
         updated_at=now,
-        seats=[Seat(seat=n, spec=spec, name=None if spec == HUMAN else spec) for n, spec in enumerate(seats)],
+        seats=[_new_seat(n, spec, (invites or {}).get(n)) for n, spec in enumerate(seats)],
     )
     # an open table's clock runs from the moment its last seat is taken (`started_clock`)
     movers = state.to_move() if live.status == RUNNING else ()
@@ -341,3 +343,9 @@ def bot_turn(live: Live, seat: int, spec: str) -> BotTurn:
     return BotTurn(
         seat, spec, live.seen_id(seat), PlayerView(live.game, state, seat), state.legal_actions(seat), seconds
     )
+
+
+def _new_seat(seat: int, spec: str, invited: tuple[str, str] | None) -> Seat:
+    """A free seat (kept for an invited account), or a bot's named by its spec."""
+    account, name = invited or (None, None)
+    return Seat(seat=seat, spec=spec, name=None if spec == HUMAN else spec, invited_id=account, invited_name=name)

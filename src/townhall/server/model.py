@@ -27,6 +27,8 @@ class Seat:
     name: str | None = None
     token_hash: str | None = None
     account_id: str | None = None  # the account holding the seat (GONE once deleted)
+    invited_id: str | None = None  # the only account that may take the free seat (an invitation by name)
+    invited_name: str | None = None  # that account's name, as shown
 
     @property
     def shown_name(self) -> str | None:
@@ -52,6 +54,7 @@ class Seat:
             "level": level_of(self.spec) if bot else None,
             "name": bot_name(self.spec) if bot else self.shown_name,
             "taken": self.taken,
+            "invited": self.invited_name,
         }
 
 
@@ -159,6 +162,7 @@ class Account:
     name: str
     name_key: str
     password_hash: str
+    email: str | None = None  # where turn mails go (optional)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

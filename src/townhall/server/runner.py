@@ -15,7 +15,7 @@ from __future__ import annotations
 import logging
 import secrets
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from townhall.engine.agent import parse_action_form
@@ -92,11 +92,13 @@ class TableRunner:
         seats: Sequence[str],
         settings: dict[str, Json],
         table_id: str | None = None,
+        invites: Mapping[int, tuple[str, str]] | None = None,
     ) -> str:
-        """A new table; `seats` holds "human" or an agent spec per seat (already checked).
-        TableExists when `table_id` is given and taken."""
+        """A new table; `seats` holds "human" or an agent spec per seat (already checked), `invites`
+        the human seats kept for an account (seat -> (account id, name)). TableExists when
+        `table_id` is given and taken."""
         game = self._lookup(game_name)
-        live, table = new_table(game, num_players, options, seats, settings, self._now(), table_id)
+        live, table = new_table(game, num_players, options, seats, settings, self._now(), table_id, invites)
         self.store.create(table, live.seats)
         self.cache.keep(live)
         self._notify(live.table_id, 0, None)

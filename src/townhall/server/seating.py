@@ -1,5 +1,5 @@
-"""Seating people at tables: a free seat for a token (and an account), a rematch's kept seat, and
-which seat a token or an account holds. Part of the table runner (server/runner.py), sharing its
+"""Seating people at tables: a free seat for a token (and an account), a rematch's kept seat, a
+seat kept for an invited account, and which seat a token or an account holds. Part of the table runner (server/runner.py), sharing its
 cache and store; it knows no HTTP and no SQL."""
 
 from __future__ import annotations
@@ -7,11 +7,12 @@ from __future__ import annotations
 import contextlib
 import secrets
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from townhall.engine.protocol import Json
 from townhall.server import rematch
 from townhall.server.cache import TableCache
-from townhall.server.errors import BadToken, NotSeated, SeatTaken, TableExists
+from townhall.server.errors import BadToken, NotInvited, NotSeated, SeatTaken, TableExists
 from townhall.server.live import Live, started_clock
 from townhall.server.model import GONE, OPEN, RUNNING, Seat
 from townhall.server.reading import finished
@@ -21,6 +22,19 @@ from townhall.server.words import _
 
 Create = Callable[[str, int, dict[str, Json], Sequence[str], dict[str, Json], str | None], str]
 Notify = Callable[[str, int, int | None], None]
+
+
+def _refuse_uninvited(seats: Sequence[Seat], seat: int, account_id: str | None) -> None:
+    """A free seat kept for an invited account is taken by that account alone, signed in."""
+    place = seats[seat] if 0 <= seat < len(seats) else None
+    if place is None or place.invited_id is None or place.token_hash is not None:
+        return  # the store refuses a missing or taken seat
+    if place.invited_id != account_id:
+        raise NotInvited(
+            _("this seat is kept for {name}, who was invited: sign in as {name} to take it").format(
+                name=place.invited_name
+            )
+        )
 
 
 class Seating:
@@ -71,6 +85,7 @@ class Seating:
                 raise SeatTaken(_("seat {seat} is kept for a player of the last game").format(seat=seat))
             if claim and self.store.seat_of(table_id, digest) == seat:
                 return  # claimed already
+            _refuse_uninvited(live.seats, seat, account_id)
             started = started_clock(live, self._now())  # if this seat is the last one
             try:
                 touched = self.store.take_seat(table_id, seat, name, digest, utc_now(), started, account_id)
@@ -81,9 +96,7 @@ class Seating:
 
             def seated(live: Live) -> None:
                 live.seats = [*live.seats]  # a view being built keeps the old list
-                live.seats[seat] = Seat(
-                    seat=seat, spec=live.seats[seat].spec, name=name, token_hash=digest, account_id=account_id
-                )
+                live.seats[seat] = replace(live.seats[seat], name=name, token_hash=digest, account_id=account_id)
                 live.tokens[digest] = seat
                 if live.status == OPEN and touched.status == RUNNING:  # the game starts: so does its clock
                     live.clock = live.public_clock = started[0]

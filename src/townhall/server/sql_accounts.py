@@ -7,13 +7,13 @@ import contextlib
 from collections.abc import Callable
 from datetime import datetime
 
-from sqlalchemy import Engine, delete, select, update
+from sqlalchemy import ColumnElement, Engine, delete, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from townhall.engine.protocol import Json
 from townhall.server.errors import NameTaken
-from townhall.server.model import GONE, RUNNING, Account, SignedIn
+from townhall.server.model import GONE, OPEN, RUNNING, Account, SignedIn
 from townhall.server.storage import AccountRow, ChatRow, SeatRow, SessionRow, TableRow
 from townhall.server.words import _
 
@@ -43,7 +43,9 @@ class SqlAccounts:
             row = session.scalar(select(AccountRow).where(AccountRow.name_key == name_key))
             if row is None:
                 return None
-            return Account(id=row.id, name=row.name, name_key=row.name_key, password_hash=row.password_hash)
+            return Account(
+                id=row.id, name=row.name, name_key=row.name_key, password_hash=row.password_hash, email=row.email
+            )
 
     def set_password(self, account_id: str, password_hash: str) -> None:
         with self._writing(), Session(self._engine) as session, session.begin():
@@ -96,11 +98,20 @@ class SqlAccounts:
         return changed
 
     def tables_of(self, account_id: str) -> list[dict[str, Json]]:
+        return self._seats_where(SeatRow.account_id == account_id)
+
+    def invitations(self, account_id: str) -> list[dict[str, Json]]:
+        return self._seats_where(
+            SeatRow.invited_id == account_id, SeatRow.token_hash.is_(None), TableRow.status == OPEN
+        )
+
+    def _seats_where(self, *where: ColumnElement[bool]) -> list[dict[str, Json]]:
+        """`{"table", "game", "seat", "status"}` of the seats found, newest table first (at most 200)."""
         with Session(self._engine) as session:
             rows = session.execute(
                 select(TableRow.id, TableRow.game, TableRow.status, SeatRow.seat)
                 .join(SeatRow, SeatRow.table_id == TableRow.id)
-                .where(SeatRow.account_id == account_id)
+                .where(*where)
                 .order_by(TableRow.created_at.desc(), SeatRow.seat)
                 .limit(200)
             ).all()
@@ -128,7 +139,11 @@ class SqlAccounts:
             session.execute(
                 update(SeatRow).where(SeatRow.account_id == account_id).values(account_id=GONE, name=deleted_name)
             )
-            tables = sorted({table_id for table_id, _seat in seats})
+            invited = session.execute(select(SeatRow.table_id).where(SeatRow.invited_id == account_id)).scalars().all()
+            session.execute(  # a seat kept for the account is free for anyone now
+                update(SeatRow).where(SeatRow.invited_id == account_id).values(invited_id=None, invited_name=None)
+            )
+            tables = sorted({table_id for table_id, _seat in seats} | set(invited))
             for table_id in tables:
                 _touch(session, table_id, now)
             session.execute(delete(SessionRow).where(SessionRow.account_id == account_id))

@@ -10,7 +10,7 @@ from __future__ import annotations
 import contextlib
 import threading
 from collections.abc import Sequence
-from dataclasses import asdict
+from dataclasses import asdict, fields
 from datetime import datetime
 from typing import Any, cast
 
@@ -249,7 +249,7 @@ def _row(session: Session, table_id: str, lock: bool = False) -> TableRow:
 
 
 def _seat(row: SeatRow) -> Seat:
-    return Seat(seat=row.seat, spec=row.spec, name=row.name, token_hash=row.token_hash, account_id=row.account_id)
+    return Seat(**{field.name: getattr(row, field.name) for field in fields(Seat)})  # each a column of th_seats
 
 
 def _table(row: TableRow) -> Table:

@@ -88,6 +88,9 @@ class SeatRow(Base):
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
     # The account that holds the seat (any of its signed-in browsers plays it); "-" once deleted.
     account_id: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
+    # An invitation by name: only this account may take the free seat (migration 0009).
+    invited_id: Mapped[str | None] = mapped_column(String(32), nullable=True, index=True)
+    invited_name: Mapped[str | None] = mapped_column(String(40), nullable=True)
 
 
 class StepRow(Base):

@@ -112,9 +112,13 @@ class AccountStore(Protocol):
     def tables_of(self, account_id: str) -> list[dict[str, Json]]:
         """The account's seats: `{"table", "game", "seat", "status"}`, newest table first."""
 
+    def invitations(self, account_id: str) -> list[dict[str, Json]]:
+        """The free seats kept for the account at open tables: `{"table", "game", "seat",
+        "status"}`, newest table first."""
+
     def playing(self, account_id: str) -> list[tuple[str, str, int]]:
         """The account's seats at running tables: (table, game, seat), newest table first."""
 
     def delete_account(self, account_id: str, deleted_name: str, now: datetime) -> list[str]:
         """Delete an account and its sessions; its seats (and their chat lines) keep `deleted_name`
-        and no account. The tables changed."""
+        and no account; the seats kept for it are free for anyone. The tables changed."""

@@ -1,5 +1,6 @@
 """The browser client's pages and static files (townhall.web): `/` the lobby, `/tables/{id}` a table,
-`/rules/{game}` a game's rules (rendered here, in the request's language)."""
+`/rules/{game}` a game's rules (rendered here, in the request's language), `/players/{name}` a
+player's profile, `/leaderboard/{game}` a game's leaderboard, `/account` the account's settings."""
 
 from __future__ import annotations
 
@@ -30,6 +31,24 @@ def lobby() -> HTMLResponse:
 def table(table_id: str) -> HTMLResponse:
     """The table page; the table itself is loaded by the page (a missing one says so there)."""
     return HTMLResponse(web.page("table"), headers=_NO_STORE)
+
+
+@router.get("/players/{name}")
+def player(name: str) -> HTMLResponse:
+    """A player's profile; the page asks GET /api/players/{name} (an unknown name says so there)."""
+    return HTMLResponse(web.page("player"), headers=_NO_STORE)
+
+
+@router.get("/leaderboard/{game}")
+def leaderboard(game: str) -> HTMLResponse:
+    """A game's leaderboard; the page asks GET /api/games/{game}/leaderboard."""
+    return HTMLResponse(web.page("leaderboard"), headers=_NO_STORE)
+
+
+@router.get("/account")
+def settings() -> HTMLResponse:
+    """The signed-in account's settings: password, turn mails' address, signing out, deletion."""
+    return HTMLResponse(web.page("settings"), headers=_NO_STORE)
 
 
 @router.get("/rules/{name}")

@@ -30,6 +30,7 @@ TABLE_ID = r"^[A-Za-z0-9_-]+$"  # table ids are hex (uuid4); others are refused 
 TableId = Annotated[str, Path(max_length=64, pattern=TABLE_ID)]
 SeatNumber = Annotated[int, Path(ge=0, le=63)]
 MAX_ACTION_TEXT = 500  # a typed action (its text, or a unique start of it)
+INVITE = "invite:"  # a human seat kept for the account of the name after it
 
 
 class _Body(BaseModel):
@@ -45,7 +46,7 @@ class NewTable(_Body):
     seats: list[Annotated[Line, Field(max_length=200)]] = Field(
         default_factory=list,
         max_length=16,
-        description='"human" or "bot:" and an agent spec (random, greedy, mcts:seconds=1) or a level (easy, medium, hard, expert)',
+        description='"human", "invite:" and a player\'s name (the seat is kept for that account), or "bot:" and an agent spec (random, greedy, mcts:seconds=1) or a level (easy, medium, hard, expert)',
     )
     clock: Annotated[dict[str, Any], checked_json(MAX_KEY)] | None = Field(
         default=None,
@@ -92,6 +93,11 @@ def create_table(body: NewTable, services: ServicesDep, lang: LanguageDep) -> di
 
 def _create(body: NewTable, services: ServicesDep) -> dict[str, Json]:
     game = games.get(body.game)
+    invites = {
+        n: services.accounts.invitee(seat.removeprefix(INVITE))
+        for n, seat in enumerate(body.seats)
+        if seat.startswith(INVITE)
+    }
     seats = [_seat_spec(seat, body.bot_seconds) for seat in body.seats]
     refuse_file_names(game.meta.options, body.options)
     table = TableSpec.resolve(game, body.players, seats, body.options, default_seat=HUMAN)
@@ -101,17 +107,24 @@ def _create(body: NewTable, services: ServicesDep) -> dict[str, Json]:
         "training": body.training,
         "rated": not body.training,  # no ratings yet: the flag says which games they may count
     }
-    table_id = services.runner.create(table.game, table.players, dict(table.options), list(table.seats), settings)
+    table_id = services.runner.create(
+        table.game, table.players, dict(table.options), list(table.seats), settings, invites=invites
+    )
     return services.runner.reading.summary(table_id)
 
 
 def _seat_spec(seat: str, bot_seconds: float) -> str:
-    """A seat as the wire writes it (`human`, or `bot:` and an agent spec or a level) as a table's seat."""
-    if seat == HUMAN:
-        return seat
+    """A seat as the wire writes it (`human`, `invite:` and a player's name, or `bot:` and an agent
+    spec or a level) as a table's seat."""
+    if seat == HUMAN or seat.startswith(INVITE):
+        return HUMAN
     if seat.startswith("bot:"):
         return limits.check_spec(bot_spec(seat, bot_seconds), bot_seconds)
-    raise OptionError(_("a seat is 'human' or 'bot:' and an agent or level, not {seat!r}").format(seat=seat))
+    raise OptionError(
+        _("a seat is 'human', 'invite:' and a player's name, or 'bot:' and an agent or level, not {seat!r}").format(
+            seat=seat
+        )
+    )
 
 
 @router.get("/{table_id}", response_model=dict[str, Json])

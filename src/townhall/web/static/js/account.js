@@ -1,7 +1,8 @@
 // The lobby's account control: sign in or register with a name and a password (the seats this
-// browser holds as a guest go to the account), the signed-in name, sign out. The session is a
-// cookie the page never sees; its CSRF token rides on the page's changes (api.js).
-import { api, session, setCsrf } from "./api.js";
+// browser holds as a guest go to the account), the signed-in name with links to the player's page
+// and the account's settings, sign out. The session is a cookie the page never sees; its CSRF token
+// rides on the page's changes (api.js).
+import { api, playerPage, session, setCsrf } from "./api.js";
 import { clear, h } from "./dom.js";
 import { t } from "./i18n.js";
 import { store } from "./store.js";
@@ -19,6 +20,10 @@ function guestSeats() {
 function signedIn(slot, me, changed) {
   clear(slot, [
     h("span", { class: "signed-in" }, t("signed-in-as", { name: me.name })),
+    " ",
+    h("a", { class: "profile-link", href: playerPage(me.name) }, t("my-profile")),
+    " ",
+    h("a", { class: "settings-link", href: "/account" }, t("account-settings")),
     " ",
     h(
       "button",

@@ -73,7 +73,17 @@ export const api = {
   register: (body) => request("POST", "/api/accounts", { body }),
   signIn: (body) => request("POST", "/api/session", { body }),
   signOut: () => request("DELETE", "/api/session"),
+  me: () => request("GET", "/api/me"),
+  player: (name) => request("GET", `/api/players/${part(name)}`),
+  leaderboard: (game) => request("GET", `/api/games/${part(game)}/leaderboard`),
+  changePassword: (password, fresh) => request("PUT", "/api/me/password", { body: { password, new_password: fresh } }),
+  setEmail: (email) => request("PUT", "/api/me/email", { body: { email } }),
+  deleteAccount: (password) => request("DELETE", "/api/me", { body: { password } }),
 };
+
+// The pages of a player's profile and of a game's leaderboard.
+export const playerPage = (name) => `/players/${part(name)}`;
+export const leaderboardPage = (game) => `/leaderboard/${part(game)}`;
 
 // This browser's session ({name, csrf}), its CSRF token kept for the page's changes; null for a
 // guest (GET /api/session answers a guest without a refusal: no error in the console).

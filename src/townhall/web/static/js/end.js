@@ -7,6 +7,7 @@
 // (every seat an account) each row shows the seat's rating change (docs/server.md, Ratings).
 import { clear, h } from "./dom.js";
 import { t } from "./i18n.js";
+import { signed } from "./numbers.js";
 import { seatName, tracksOf } from "./scores.js";
 
 const COUNT_MS = 900; // how long a score counts up
@@ -123,10 +124,6 @@ export function renderEnd(el, view, facts, { onReplay, onRematch }) {
   );
   if (el.hidden) countUp(counters); // once, when the end first shows
   el.hidden = false;
-}
-
-function signed(value) {
-  return value > 0 ? `+${value}` : String(value).replace("-", "−");
 }
 
 function label(track) {

@@ -1,17 +1,20 @@
 // The lobby (/): a card per game (a picture of its board, player count, length, one line, quick
-// play against a bot, its rules), a new table with the game's options (each seat: me, a friend by
-// invite link, or a bot), the tables this browser joined lately, and the open tables.
+// play against a bot, its rules, its leaderboard), a new table with the game's options (each seat:
+// me, a friend by invite link, a player invited by name, or a bot), the tables this browser or
+// account joined lately, and the open tables. Signed in, also the tables waiting for my move (live,
+// through /ws/me) and the seats kept for me.
 import { account } from "./account.js";
-import { api } from "./api.js";
+import { api, leaderboardPage, playerPage } from "./api.js";
 import { $, clear, h } from "./dom.js";
 import { lang, setup, switcher, t } from "./i18n.js";
 import { watchTurns } from "./notify.js";
 import { store } from "./store.js";
 
-const SEAT_KINDS = ["me", "friend", "bot:easy", "bot:medium", "bot:hard", "bot:expert"];
+const SEAT_KINDS = ["me", "friend", "invite", "bot:easy", "bot:medium", "bot:hard", "bot:expert"];
 const QUICK_BOT = "bot:easy";
 const RECENT = 12; // tables of this browser listed
 let games = [];
+let me = null; // the signed-in account's session, null for a guest
 
 const game = () => games.find((g) => g.name === $("#game").value);
 
@@ -26,6 +29,8 @@ function labels() {
     create: "create",
     "mine-title": "my-tables",
     "open-title": "open-tables",
+    "turns-title": "my-turns",
+    "invites-title": "invitations",
     "clock-text": "clock",
     "clock-none": "clock-none",
     "clock-move": "clock-move",
@@ -82,6 +87,7 @@ function renderCards() {
             { class: "card-actions" },
             h("button", { type: "button", class: "primary quick-play", onclick: () => quickPlay(g) }, t("quick-play")),
             h("button", { type: "button", class: "set-up", onclick: () => setUp(g) }, t("set-up-table")),
+            h("a", { class: "leaderboard", href: leaderboardPage(g.name) }, t("leaderboard")),
             g.rules
               ? h(
                   "a",
@@ -169,7 +175,22 @@ function fillSeats() {
         ),
       );
     }
-    rows.push(h("label", { class: "seat-choice" }, t("player-n", { n: seat + 1 }), " ", select));
+    // a player invited by name: the seat is kept for that account
+    const invitee = h("input", {
+      id: `invite-${seat}`,
+      class: "invitee",
+      maxlength: 40,
+      autocomplete: "off",
+      placeholder: t("invite-name"),
+      "aria-label": t("invite-name-of", { n: seat + 1 }),
+      hidden: true,
+    });
+    select.addEventListener("change", () => {
+      invitee.hidden = select.value !== "invite";
+      invitee.required = !invitee.hidden;
+      if (!invitee.hidden) invitee.focus();
+    });
+    rows.push(h("label", { class: "seat-choice" }, t("player-n", { n: seat + 1 }), " ", select, " ", invitee));
   }
   clear($("#seats"), rows);
 }
@@ -242,7 +263,10 @@ function chosenClock() {
 async function create(event) {
   event.preventDefault();
   const kinds = [...document.querySelectorAll("#seats select")].map((s) => s.value);
-  const seats = kinds.map((k) => (k.startsWith("bot:") ? k : "human"));
+  const seats = kinds.map((k, seat) => {
+    if (k.startsWith("bot:")) return k;
+    return k === "invite" ? `invite:${$(`#invite-${seat}`).value.trim()}` : "human";
+  });
   await start(
     {
       game: game().name,
@@ -264,20 +288,89 @@ function seatsText(table) {
   return table.seats.map((s) => s.name || t("free-seat")).join(", "); // a bot is named by its level
 }
 
+const tableLink = (id, game) =>
+  h("a", { href: `/tables/${encodeURIComponent(id)}` }, `${titleOf(game)} · ${id.slice(0, 6)}`);
+const emptyItem = (key = "none-yet") => h("li", { class: "empty" }, t(key));
+const isMe = (name) => Boolean(me && name && name.toLowerCase() === me.name.toLowerCase());
+
+// A free seat of an open table: a link to take it, or who it is kept for (a rematch's players, or
+// a player invited by name: only they may take it).
+function freeSeat(table, seat) {
+  if (seat.invited && !isMe(seat.invited)) {
+    return h(
+      "span",
+      { class: "kept" },
+      t("kept-for", { n: seat.seat + 1 }),
+      " ",
+      h("a", { href: playerPage(seat.invited) }, seat.invited),
+    );
+  }
+  return h("a", { class: "join", href: `/tables/${table.id}?seat=${seat.seat}` }, t("join-seat", { n: seat.seat + 1 }));
+}
+
+// The tables this browser holds seats at, and (signed in) the account's, newest first.
+function myTables(account) {
+  const entries = new Map();
+  for (const seat of account?.tables || []) {
+    if (!entries.has(seat.table)) entries.set(seat.table, { id: seat.table, game: seat.game, status: seat.status });
+  }
+  for (const entry of store.tables()) if (!entries.has(entry.id)) entries.set(entry.id, entry);
+  return [...entries.values()].slice(0, RECENT);
+}
+
+function renderInvitations(account) {
+  const seats = account?.invitations || [];
+  $("#invites-box").hidden = !me;
+  clear(
+    $("#invitations"),
+    seats.length
+      ? seats.map((seat) =>
+          h(
+            "li",
+            { "data-table": seat.table },
+            tableLink(seat.table, seat.game),
+            " — ",
+            h(
+              "a",
+              { class: "join", href: `/tables/${encodeURIComponent(seat.table)}?seat=${seat.seat}` },
+              t("take-kept-seat", { n: seat.seat + 1 }),
+            ),
+          ),
+        )
+      : [emptyItem("no-invitations")],
+  );
+}
+
+// The tables waiting for my move (pushed by /ws/me as they change).
+let shownTurns = [];
+function renderTurns(turns) {
+  shownTurns = turns;
+  $("#turns-box").hidden = !me;
+  clear(
+    $("#turns"),
+    turns.length
+      ? turns.map((turn) =>
+          h("li", { "data-table": turn.table }, tableLink(turn.table, turn.game), ` — ${t("your-move")}`),
+        )
+      : [emptyItem("no-turns")],
+  );
+}
+
 async function listTables() {
-  const open = await api.tables();
+  const [open, account] = await Promise.all([api.tables(), me ? api.me().catch(() => null) : null]);
   const listed = new Map(open.map((tb) => [tb.id, tb]));
-  const mine = store.tables().slice(0, RECENT);
+  const mine = myTables(account);
+  renderInvitations(account);
   clear(
     $("#mine"),
     mine.length
       ? mine.map((entry) => {
           const table = listed.get(entry.id);
-          const status = table ? t(`status-${table.status}`) : t("status-over");
+          const status = t(`status-${table?.status || entry.status || "over"}`); // not listed: over
           return h(
             "li",
             { "data-table": entry.id },
-            h("a", { href: `/tables/${entry.id}` }, `${titleOf(entry.game)} · ${entry.id.slice(0, 6)}`),
+            tableLink(entry.id, entry.game),
             ` — ${status}`,
             table ? ` — ${seatsText(table)}` : "",
             entry.at
@@ -285,7 +378,7 @@ async function listTables() {
               : "",
           );
         })
-      : [h("li", { class: "empty" }, t("none-yet"))],
+      : [emptyItem()],
   );
   const others = open.filter((tb) => !mine.some((m) => m.id === tb.id));
   clear(
@@ -299,26 +392,28 @@ async function listTables() {
             "li",
             { "data-table": table.id },
             `${titleOf(table.game)} · ${table.id.slice(0, 6)} — ${t(`status-${table.status}`)} — ${seatsText(table)} `,
-            free.map((s) =>
-              h("a", { class: "join", href: `/tables/${table.id}?seat=${s.seat}` }, t("join-seat", { n: s.seat + 1 })),
-            ),
-            " ",
+            free.flatMap((s) => [freeSeat(table, s), " "]),
             h("a", { class: "watch", href: `/tables/${table.id}` }, t("watch")),
           );
         })
-      : [h("li", { class: "empty" }, t("none-yet"))],
+      : [emptyItem()],
   );
 }
 
 let turns = watchTurns(null);
 
-// Signed in, the account's name is the name the page seats you with, and its turns are watched.
-function signedIn(me) {
+// Signed in, the account's name is the name the page seats you with, its turns are watched, and
+// its tables and invitations listed.
+function signedIn(session) {
+  me = session;
   turns.stop();
-  turns = watchTurns(me);
-  if (!me) return;
-  $("#name").value = me.name;
-  store.setName(me.name);
+  turns = watchTurns(me, renderTurns);
+  renderTurns([]);
+  if (me) {
+    $("#name").value = me.name;
+    store.setName(me.name);
+  }
+  if (games.length) listTables();
 }
 
 async function main() {
@@ -327,6 +422,7 @@ async function main() {
   $("#account-slot").setAttribute("aria-label", t("account"));
   signedIn(await account($("#account-slot"), signedIn));
   games = await api.games();
+  renderTurns(shownTurns); // a push heard before the games' titles came
   renderCards();
   fillGames();
   $("#new-table").addEventListener("submit", create);

@@ -29,7 +29,8 @@ function notifyControl() {
   return button;
 }
 
-function show(badge, turns) {
+function show(badge, turns, onTurns) {
+  onTurns(turns);
   count = turns.length;
   setTitle(base);
   badge.hidden = count === 0;
@@ -54,8 +55,8 @@ function show(badge, turns) {
 }
 
 // Opens the socket for a signed-in page (`me`: the session, null for a guest); reconnects with
-// growing pauses; `stop()` closes it (signing out).
-export function watchTurns(me) {
+// growing pauses; `stop()` closes it (signing out). `onTurns(turns)` hears every list pushed.
+export function watchTurns(me, onTurns = () => {}) {
   if (!me) return { stop() {} };
   const header = document.querySelector("header.top");
   const badge = h("a", { class: "turns-badge", hidden: true, "data-testid": "turns-badge" });
@@ -75,7 +76,7 @@ export function watchTurns(me) {
         return;
       }
       wait = 1000;
-      show(badge, data.turns || []);
+      show(badge, data.turns || [], onTurns);
     });
     socket.addEventListener("close", () => {
       if (stopped) return;
@@ -91,7 +92,7 @@ export function watchTurns(me) {
       socket?.close();
       badge.remove();
       control?.remove();
-      show(badge, []);
+      show(badge, [], onTurns);
     },
   };
 }

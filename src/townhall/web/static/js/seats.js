@@ -83,7 +83,7 @@ export function handOver(overlay, name) {
 }
 
 // Until every human seat is taken nothing moves: say how many players the table waits for, with
-// an invite link per free seat.
+// an invite link per free seat (and who a seat is kept for).
 export function renderWaiting(el, view) {
   const free = view.seats.filter((info) => info.kind === "human" && !info.taken);
   el.hidden = !(view.status === "open" && view.waiting > 0);
@@ -102,7 +102,11 @@ export function renderWaiting(el, view) {
       },
       t("copy"),
     );
-    return h("li", {}, h("span", {}, t("invite-seat", { n: info.seat + 1 })), " ", field, " ", copy);
+    // a seat kept for a player invited by name: their lobby lists it; the link works for them alone
+    const label = info.invited
+      ? t("invite-seat-kept", { n: info.seat + 1, name: info.invited })
+      : t("invite-seat", { n: info.seat + 1 });
+    return h("li", { "data-kept": info.invited || null }, h("span", {}, label), " ", field, " ", copy);
   });
   return clear(
     el,
