@@ -19,6 +19,7 @@ from townhall.engine import (
     OptionSpec,
     data_version_of,
 )
+from townhall.engine.errors import OptionError
 from townhall.engine.protocol import DataKind, GameFacts
 from townhall.games.my_city import board_view, events, setup, views
 from townhall.games.my_city import evaluate as heuristic
@@ -26,6 +27,7 @@ from townhall.games.my_city.data import DATA_DIR, MAX_PIECES, BoardFile, Campaig
 from townhall.games.my_city.observation_model import MyCityObservation
 from townhall.games.my_city.scoring import END_REASONS, TIE_BREAKS
 from townhall.games.my_city.state import MyCityState
+from townhall.games.my_city.words import _
 from townhall.i18n import N_
 
 # Bumped when a scoring rule changes outside the data files (records of other rules are refused):
@@ -39,6 +41,7 @@ class MyCity(Game[MyCityState]):
         title="My City",
         min_players=2,
         max_players=4,
+        daily_players=1,  # the daily challenge: the evergreen game played alone (RULINGS.md MYC-GEN-1)
         options=(
             OptionSpec(
                 "mode", "evergreen", "evergreen game or one campaign episode", choices=("evergreen", "campaign")
@@ -82,6 +85,14 @@ class MyCity(Game[MyCityState]):
 
     def new_state(self, num_players: int, options: Options, chance: Chance) -> MyCityState:
         return setup.new_state(MyCityState, num_players, options, chance)
+
+    def check_setup(self, num_players: int, options: Options) -> None:
+        if num_players < self.meta.min_players and options["mode"] != "evergreen":
+            raise OptionError(_("a game played alone is the evergreen game, not a campaign episode"))
+
+    def daily_options(self, number: int) -> dict[str, Json]:
+        # The day's board is generated from the day's number: every player of the day builds on it.
+        return {"mode": "evergreen", "board": f"random:{number}"}
 
     def state_from_json(self, data: dict[str, Json]) -> MyCityState:
         return setup.state_from_json(MyCityState, data)
