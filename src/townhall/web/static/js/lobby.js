@@ -1,8 +1,10 @@
 // The lobby (/): a card per game (a picture of its board, player count, length, one line, quick
 // play against a bot, its rules), a new table with the game's options (each seat: me, a friend by
-// invite link, or a bot), the tables this browser joined lately, and the open tables.
+// invite link, or a bot), the tables this browser joined lately, the open tables, and the daily
+// challenge (daily.js).
 import { account } from "./account.js";
 import { api } from "./api.js";
+import { showDaily } from "./daily.js";
 import { $, clear, h } from "./dom.js";
 import { lang, setup, switcher, t } from "./i18n.js";
 import { watchTurns } from "./notify.js";
@@ -18,6 +20,7 @@ const game = () => games.find((g) => g.name === $("#game").value);
 function labels() {
   for (const [id, key] of Object.entries({
     "lobby-title": "lobby",
+    "daily-title": "daily-title",
     "games-title": "games",
     "name-text": "your-name",
     "new-title": "new-table",
@@ -303,11 +306,17 @@ async function listTables() {
 }
 
 let turns = watchTurns(null);
+let signed = null;
 
-// Signed in, the account's name is the name the page seats you with, and its turns are watched.
+const daily = () => showDaily($("#daily"), games, signed, () => $("#name").value.trim() || t("player-n", { n: 1 }));
+
+// Signed in, the account's name is the name the page seats you with, and its turns are watched;
+// the daily challenge shows the account's attempt.
 function signedIn(me) {
   turns.stop();
   turns = watchTurns(me);
+  signed = me;
+  if (games.length) daily();
   if (!me) return;
   $("#name").value = me.name;
   store.setName(me.name);
@@ -320,6 +329,7 @@ async function main() {
   signedIn(await account($("#account-slot"), signedIn));
   games = await api.games();
   renderCards();
+  await daily();
   fillGames();
   $("#new-table").addEventListener("submit", create);
   $("#clock").addEventListener("change", showClock);
