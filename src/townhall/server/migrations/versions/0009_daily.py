@@ -7,7 +7,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-from townhall.server.schema_changes import add_columns, drop_columns
+from townhall.server.schema_changes import add_columns, drop_columns, required
 
 revision = "0009"
 down_revision = "0008"
@@ -19,20 +19,15 @@ def upgrade() -> None:
         "th_daily",
         sa.Column("game", sa.String(64), primary_key=True),
         sa.Column("day", sa.String(10), primary_key=True),
-        sa.Column("seed", sa.BigInteger, nullable=False),
-        sa.Column("num_players", sa.Integer, nullable=False),
-        sa.Column("options", sa.JSON, nullable=False),
-        sa.Column("created_at", sa.DateTime, nullable=False),
+        *required(seed=sa.BigInteger, num_players=sa.Integer, options=sa.JSON, created_at=sa.DateTime),
     )
     op.create_table(
         "th_daily_attempts",
         sa.Column("table_id", sa.String(32), primary_key=True),  # claimed before its table exists
-        sa.Column("game", sa.String(64), nullable=False),
-        sa.Column("day", sa.String(10), nullable=False),
+        *required(game=sa.String(64), day=sa.String(10)),
         sa.Column("account_id", sa.String(32), sa.ForeignKey("th_accounts.id", ondelete="CASCADE"), nullable=True),
-        sa.Column("over", sa.Boolean, nullable=False),
+        *required(over=sa.Boolean, created_at=sa.DateTime),
         sa.Column("score", sa.Float, nullable=True),
-        sa.Column("created_at", sa.DateTime, nullable=False),
         sa.Column("finished_at", sa.DateTime, nullable=True),
         sa.UniqueConstraint("game", "day", "account_id", name="uq_th_daily_attempts_account"),
     )
