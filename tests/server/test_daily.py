@@ -164,6 +164,13 @@ def test_the_days_leaderboard_ranks_accounts_by_score_never_rated(server: Server
         assert row["rank"] == (listed[n - 1]["rank"] if n and row["score"] == listed[n - 1]["score"] else n + 1)
     ours = {row["name"]: row["score"] for row in listed if row["name"] in scores}
     assert ours == scores
+    # a rematch of a finished attempt is an ordinary table: the same board, fresh cards, unranked
+    last = players[-1][0]
+    table = last.send("GET", f"/api/daily/{GAME}").json()["mine"]["table"]
+    again = last.send("POST", f"/api/tables/{table}/rematch", {})
+    assert again.status_code == 201, again.text
+    rematch = http.get(f"{base}/api/tables/{again.json()['id']}").json()
+    assert "daily" not in rematch["settings"] and rematch["players"] == 1
     assert http.get(f"{base}/api/daily/{GAME}/leaderboard", params={"date": "2020-01-01"}).json()["players"] == []
     today = http.get(f"{base}/api/daily/{GAME}").json()
     assert today["finished"] == len(listed)

@@ -22,6 +22,7 @@ from townhall.engine.protocol import Game, Json
 from townhall.server.errors import BadRequest, NoDaily
 from townhall.server.words import _
 
+DAILY = "daily"  # the settings' key of a daily table: its day
 TODAY = "TOWNHALL_DAILY_DATE"  # YYYY-MM-DD: the server's today (tests move the day on)
 OTHER_SEATS = "medium"  # the bot level of a daily's other seats, for a game whose daily is not solo
 
