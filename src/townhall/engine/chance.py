@@ -45,6 +45,12 @@ class Chance:
             self.log.append(value)
         return value
 
+    def skip(self, draws: int) -> None:
+        """Move on past `draws` draws unseen: a seeded stream resumed where a table stopped (each
+        draw takes one number of the generator, whatever its bound)."""
+        for _skipped in range(draws):
+            self._random()
+
     def take_log(self) -> list[int]:
         """The outcomes drawn since the last call, and clear them."""
         if self.log is None:

@@ -30,6 +30,7 @@ class OptionEntry(DataModel):
 class Players(DataModel):
     least: int = Field(ge=1)
     most: int = Field(ge=1)
+    daily: int = Field(0, ge=0, description="the daily challenge's player count (0: no daily challenge)")
     source: str = Field(description="the rule clause the counts come from")
 
 
@@ -70,6 +71,7 @@ def declared_meta(
         title=declared.title,
         min_players=declared.players.least,
         max_players=declared.players.most,
+        daily_players=declared.players.daily,
         options=options,
         data_version=data_version,
         notes=declared.notes,

@@ -176,8 +176,13 @@ class GameMeta:
     data_version: str = "1"
     notes: str = ""
     facts: GameFacts = field(default_factory=GameFacts)
+    # The daily challenge's player count (1: played alone), allowed besides min..max; 0: the game
+    # has no daily challenge. Its options come from `Game.daily_options`.
+    daily_players: int = 0
 
     def check_players(self, num_players: int) -> None:
+        if num_players == self.daily_players:
+            return
         if not self.min_players <= num_players <= self.max_players:
             raise OptionError(
                 _("{game} is for {least}-{most} players, not {count}").format(
@@ -502,6 +507,12 @@ class Game(Generic[S], metaclass=ABCMeta):
 
     def check_setup(self, num_players: int, options: Options) -> None:
         """Reject option values that this player count does not allow (raise OptionError)."""
+
+    def daily_options(self, number: int) -> dict[str, Json]:
+        """The options of the daily challenge (`meta.daily_players` > 0) of the day that drew
+        `number` (0 <= number < 2**31, public: e.g. a generated board's seed; the cards' order is
+        the table's chance, never an option)."""
+        return {}
 
     def start(self, num_players: int, options: Options | None, chance: Chance) -> S:
         """Check players and options, then build the initial state."""

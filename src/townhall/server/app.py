@@ -34,6 +34,7 @@ from townhall.server.middleware import ASGIApp, HttpMiddleware, Message, Receive
 from townhall.server.pubsub import MemoryPubSub, RedisPubSub
 from townhall.server.ratelimit import Limiter, Limits, RateLimits
 from townhall.server.routes import accounts as accounts_routes
+from townhall.server.routes import daily as daily_routes
 from townhall.server.routes import games as games_routes
 from townhall.server.routes import health as health_routes
 from townhall.server.routes import me_ws as me_ws_routes
@@ -43,6 +44,7 @@ from townhall.server.routes import tables as tables_routes
 from townhall.server.routes import ws as ws_routes
 from townhall.server.runner import TableRunner
 from townhall.server.sql_accounts import SqlAccounts
+from townhall.server.sql_daily import SqlDaily
 from townhall.server.sql_ratings import SqlRatings
 from townhall.server.sql_store import SqlStore
 from townhall.server.storage import connect
@@ -69,7 +71,7 @@ def create_app(
     runner.listeners.append(bots.kick)
     accounts = Accounts(SqlAccounts(engine, store.writing), runner.seating.forget)
     analyst = Analyst(analysis)
-    services = Services(runner, pubsub, bots, accounts, analyst, SqlRatings(engine))
+    services = Services(runner, pubsub, bots, accounts, analyst, SqlRatings(engine), SqlDaily(engine, store.writing))
     mails = TurnMails(engine, smtp, store.writing) if smtp else None
     if mails is not None:
         runner.listeners.append(mails.notice)
@@ -108,6 +110,7 @@ def create_app(
     app.include_router(tables_routes.router, dependencies=session)
     app.include_router(accounts_routes.router, dependencies=session)
     app.include_router(ratings_routes.router, dependencies=session)
+    app.include_router(daily_routes.router, dependencies=session)
     app.include_router(ws_routes.router)
     app.include_router(me_ws_routes.router)
     app.include_router(pages_routes.router)

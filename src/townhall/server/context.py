@@ -20,6 +20,7 @@ from townhall.server.model import SignedIn
 from townhall.server.pubsub import MemoryPubSub
 from townhall.server.routes.language import LanguageDep, speaking
 from townhall.server.runner import TableRunner
+from townhall.server.sql_daily import SqlDaily
 from townhall.server.sql_ratings import SqlRatings
 from townhall.server.words import _
 
@@ -32,6 +33,7 @@ class Services:
     accounts: Accounts
     analyst: Analyst
     ratings: SqlRatings
+    daily: SqlDaily
 
 
 COOKIE = "townhall_session"
@@ -110,8 +112,8 @@ _REFUSALS = {
     400: "malformed request, action, options or data",
     401: "bad token, not signed in, or wrong name or password",
     403: "not this seat's decision, or no seat; a seat kept for another player; a signed-in change without X-CSRF-Token; the analysis before the end of a game",
-    404: "unknown table, game, agent or player",
-    409: "stale state id, game over, seat taken, not over yet, undo refused, name taken",
+    404: "unknown table, game, agent or player; a game without a daily challenge",
+    409: "stale state id, game over, seat taken, not over yet, undo refused, name taken, the day's challenge played",
     413: "request body too large",
     422: "illegal action (names the rule clause)",
     429: "too many requests: a rate limit (Retry-After says when to try again)",

@@ -104,6 +104,18 @@ class CsrfRefused(TownhallError):
     code: ClassVar[str] = "csrf-refused"
 
 
+class NoDaily(TownhallError):
+    """A daily challenge asked of a game that has none."""
+
+    code: ClassVar[str] = "no-daily"
+
+
+class DailyPlayed(TownhallError):
+    """A second attempt at the day's challenge by one account."""
+
+    code: ClassVar[str] = "daily-played"
+
+
 # The HTTP status of each machine code (TownhallError.code); an error whose code is not here answers
 # with the status of its nearest base's code.
 STATUS: dict[str, int] = {
@@ -133,6 +145,8 @@ STATUS: dict[str, int] = {
     "table-not-found": 404,
     "unknown-name": 404,
     "player-not-found": 404,
+    "no-daily": 404,
+    "daily-played": 409,
 }
 
 

@@ -83,6 +83,7 @@ class Live:
     left: dict[int, int] = field(default_factory=dict)  # seat -> the state id of its "leave" row
     undone: list[Undone] = field(default_factory=list)  # the steps taken back, oldest first
     rating_change: dict[int, float] = field(default_factory=dict)  # a rated end's, per seat
+    chance_seed: int | None = None  # one seeded stream for the whole table (a daily challenge)
 
     @property
     def waiting(self) -> int:
@@ -125,11 +126,21 @@ class Live:
         after it and the step it makes (the live table moves on only once the step is stored)."""
         private = self.state.private_step(seat, action)
         after = self.state.clone()
-        chance = Chance(secrets.randbits(63), log=True)
+        chance = self.next_chance()
         events: list[Event] = []
         after.apply(seat, action, chance, events)
         json_form = self.state.action_to_json(action)
         return after, Played(self.state_id + 1, seat, json_form, chance.take_log(), after.to_move(), events, private)
+
+    def next_chance(self) -> Chance:
+        """The chance of the next step: fresh, or the table's seeded stream past every draw kept so
+        far (the set-up's and the kept steps'), so that the n-th draw of the game is the same for
+        every table of that seed, and a step taken back draws the same again."""
+        if self.chance_seed is None:
+            return Chance(secrets.randbits(63), log=True)
+        chance = Chance(self.chance_seed, log=True)
+        chance.skip(len(self.setup_chance) + sum(len(step.chance) for step in self.steps))
+        return chance
 
     def undoable(self, seat: int) -> bool:
         return self.undoable_index(seat) is not None
@@ -256,6 +267,7 @@ def rebuild(stored: Stored, lookup: Callable[[str], Game[Any]]) -> Live:
         left=left,
         undone=undone,
         rating_change=dict(stored.rating_changes),
+        chance_seed=table.chance_seed,
     )
 
 
@@ -268,11 +280,13 @@ def new_table(
     clock_now: float,
     table_id: str | None = None,
     invites: Mapping[int, tuple[str, str]] | None = None,
+    chance_seed: int | None = None,
 ) -> tuple[Live, Table]:
-    """A new table, live and as its row: the state started with a logged chance, the clock set;
-    its id a fresh uuid4 unless given (a rematch's id is its old table's, hashed). `invites` keeps
-    human seats for accounts: seat -> (account id, name)."""
-    chance = Chance(secrets.randbits(63), log=True)
+    """A new table, live and as its row: the state started with a logged chance (the seeded
+    stream's start when `chance_seed` is given), the clock set; its id a fresh uuid4 unless given
+    (a rematch's id is its old table's, hashed). `invites` keeps human seats for accounts:
+    seat -> (account id, name)."""
+    chance = Chance(secrets.randbits(63) if chance_seed is None else chance_seed, log=True)
     resolved = dict(game.meta.resolve(options))
     state = game.start(num_players, resolved, chance)
     now = utc_now()
@@ -288,6 +302,7 @@ def new_table(
         status=OPEN if HUMAN in seats else RUNNING,
         updated_at=now,
         seats=[_new_seat(n, spec, (invites or {}).get(n)) for n, spec in enumerate(seats)],
+        chance_seed=chance_seed,
     )
     # an open table's clock runs from the moment its last seat is taken (`started_clock`)
     movers = state.to_move() if live.status == RUNNING else ()
@@ -308,6 +323,7 @@ def new_table(
         status=live.status,
         created_at=now,
         updated_at=now,
+        chance_seed=chance_seed,
     )
     return live, table
 

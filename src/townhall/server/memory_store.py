@@ -118,7 +118,7 @@ class MemoryStore:
 
     def lobby(self) -> list[tuple[Table, list[Seat]]]:
         with self._lock:
-            found = [s for s in self._tables.values() if s.table.status != OVER]
+            found = [s for s in self._tables.values() if s.table.status != OVER and s.table.chance_seed is None]
             found.sort(key=lambda stored: stored.table.created_at, reverse=True)
             return [(copy.deepcopy(s.table), copy.deepcopy(s.seats)) for s in found[:LOBBY_SHOWN]]
 

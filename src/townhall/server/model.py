@@ -105,6 +105,9 @@ class Table:
     public_state_id: int = 0  # the steps everyone may see (a private step moves state_id only)
     public_clock: dict[str, Json] | None = None  # the clock as of the last step everyone saw
     movers: list[int] | None = None  # the seats deciding now (None: stored before it was kept)
+    # A table whose chance is one seeded stream (the daily challenge: every player of the day
+    # draws the same cards); None: fresh chance at every step. Never shown.
+    chance_seed: int | None = None
 
 
 @dataclass(slots=True, kw_only=True)
@@ -127,6 +130,8 @@ class Ending:
     ranks: tuple[int, ...]
     winners: tuple[int, ...] | None
     left: tuple[int, ...]  # seats whose players left: they rank last
+    scores: tuple[float, ...] = ()  # each seat's score (a daily challenge's result)
+    forfeited: bool = False  # ended by a resignation or a time forfeit: no game scores
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -6,7 +6,7 @@ Four buckets (`buckets.py`), each settable (`townhall serve --limit-...` or `TOW
 - `bad_tokens`, per client address: a refused token (401) takes one; while the bucket is empty
   every request naming a token is refused with 429 before the token is even checked, so guessing
   learns nothing more;
-- `tables`, per client address: new tables;
+- `tables`, per client address: new tables (a daily challenge's too);
 - `sign_ins`, per client address (every sign-in or registration) and per account name (every
   refused password; while empty, that name may not sign in at all): the routes take from it
   (routes/accounts.py), since the name is in the body.
@@ -30,6 +30,7 @@ from townhall.server.words import _
 
 _UNITS = {"s": 1.0, "sec": 1.0, "second": 1.0, "m": 60.0, "min": 60.0, "minute": 60.0, "h": 3600.0, "hour": 3600.0}
 _PER = re.compile(r"^(?P<times>\d+(\.\d+)?)?\s*(?P<unit>[a-z]+)$")
+_DAILY_START = re.compile(r"^/api/daily/[^/]+/?$")  # a daily challenge's table
 _SEAT_WRITES = re.compile(r"^/api/tables/[^/]+/(actions|final|undo|resign|leave|chat|rematch)/?$")
 
 
@@ -132,7 +133,7 @@ class RateLimits(HttpMiddleware):
             wait = await self.limiter.wait("bad_tokens", address, take=False)
         if not wait and scope["method"] == "POST":
             path = scope["path"]
-            if path.rstrip("/") == "/api/tables":
+            if path.rstrip("/") == "/api/tables" or _DAILY_START.match(path):
                 wait = await self.limiter.wait("tables", address)
             elif _SEAT_WRITES.match(path):
                 token = authorization.partition(" ")[2].strip() if authorization else None

@@ -13,6 +13,7 @@ import hashlib
 from collections.abc import Mapping, Sequence
 
 from townhall.engine.protocol import Json
+from townhall.server.daily import DAILY
 from townhall.server.model import Seat
 
 REMATCH_OF = "rematch_of"  # the settings key naming the table a rematch comes from
@@ -37,8 +38,9 @@ def rotated(seats: Sequence[Seat]) -> list[str]:
 
 
 def settings_of(table_id: str, settings: Mapping[str, Json]) -> dict[str, Json]:
-    """The rematch's settings: the old table's (clock, bot budget), naming where it comes from."""
-    return {**settings, REMATCH_OF: table_id}
+    """The rematch's settings: the old table's (clock, bot budget), naming where it comes from. A
+    daily challenge's rematch is an ordinary table (fresh cards, off the day's leaderboard)."""
+    return {**{k: v for k, v in settings.items() if k != DAILY}, REMATCH_OF: table_id}
 
 
 def kept(settings: Mapping[str, Json]) -> bool:

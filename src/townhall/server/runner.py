@@ -93,12 +93,16 @@ class TableRunner:
         settings: dict[str, Json],
         table_id: str | None = None,
         invites: Mapping[int, tuple[str, str]] | None = None,
+        chance_seed: int | None = None,
     ) -> str:
         """A new table; `seats` holds "human" or an agent spec per seat (already checked), `invites`
         the human seats kept for an account (seat -> (account id, name)). TableExists when
-        `table_id` is given and taken."""
+        `table_id` is given and taken. `chance_seed`: the table draws its every chance from that
+        one seeded stream (a daily challenge)."""
         game = self._lookup(game_name)
-        live, table = new_table(game, num_players, options, seats, settings, self._now(), table_id, invites)
+        live, table = new_table(
+            game, num_players, options, seats, settings, self._now(), table_id, invites, chance_seed
+        )
         self.store.create(table, live.seats)
         self.cache.keep(live)
         self._notify(live.table_id, 0, None)
@@ -314,7 +318,14 @@ class TableRunner:
         ending = None
         if outcome is not None:
             left = tuple(sorted(live.left))
-            ending = Ending(game=live.game.meta.name, ranks=outcome.ranks, winners=outcome.winners, left=left)
+            ending = Ending(
+                game=live.game.meta.name,
+                ranks=outcome.ranks,
+                winners=outcome.winners,
+                left=left,
+                scores=outcome.scores,
+                forfeited=ended is not None,
+            )
         public = live.seen_id(None) + (step.private_to is None)
         public_clock = clock if step.private_to is None else live.public_clock
         deadline = None if over else live.deadline(clock)

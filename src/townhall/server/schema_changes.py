@@ -9,6 +9,11 @@ import sqlalchemy as sa
 from alembic import op
 
 
+def required(**types: Any) -> list[sa.Column[Any]]:
+    """Columns that may not be empty, by name and type (in the order given)."""
+    return [sa.Column(name, kind, nullable=False) for name, kind in types.items()]
+
+
 def add_columns(table: str, *columns: sa.Column[Any]) -> None:
     with op.batch_alter_table(table) as batch:
         for column in columns:

@@ -14,15 +14,15 @@ from dataclasses import asdict, fields
 from datetime import datetime
 from typing import Any, cast
 
-from sqlalchemy import Engine, select, text, update
+from sqlalchemy import Connection, Engine, select, text, update
 from sqlalchemy import Table as SqlTable
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session
 
 from townhall.engine.protocol import Json
-from townhall.server import sql_ratings
+from townhall.server import sql_daily, sql_ratings
 from townhall.server.errors import SeatTaken, TableExists, TableNotFound
-from townhall.server.model import OPEN, OVER, RUNNING, ChatLine, Moved, Seat, Step, Stored, Table, Touched
+from townhall.server.model import OPEN, OVER, RUNNING, ChatLine, Ending, Moved, Seat, Step, Stored, Table, Touched
 from townhall.server.storage import ChatRow, SeatRow, StepRow, TableRow
 from townhall.server.store import CHAT_SHOWN, LOBBY_SHOWN, Started
 from townhall.server.words import _
@@ -105,7 +105,7 @@ class SqlStore:
             "private_to": step.private_to,
         }
         ended, now = moved.ended, moved.updated_at
-        then = None if ended is None else lambda connection: sql_ratings.record(connection, table_id, ended, now)
+        then = None if ended is None else lambda connection: _ended(connection, table_id, ended, now)
         self._steps.write(table_id, expected, values, row, then)
 
     def rating_changes(self, table_id: str) -> dict[int, float]:
@@ -189,7 +189,10 @@ class SqlStore:
     def lobby(self) -> list[tuple[Table, list[Seat]]]:
         with Session(self._engine) as session:
             rows = session.scalars(
-                select(TableRow).where(TableRow.status != OVER).order_by(TableRow.created_at.desc()).limit(LOBBY_SHOWN)
+                select(TableRow)
+                .where(TableRow.status != OVER, TableRow.chance_seed.is_(None))  # a daily's cards are the day's
+                .order_by(TableRow.created_at.desc())
+                .limit(LOBBY_SHOWN)
             ).all()
             seats: dict[str, list[Seat]] = {}
             if rows:
@@ -236,6 +239,12 @@ class SqlStore:
         return self._writer if self._writer is not None else contextlib.nullcontext()
 
 
+def _ended(connection: Connection, table_id: str, ending: Ending, now: datetime) -> None:
+    """What a table's end writes in the transaction that stores it: ratings, a daily attempt's result."""
+    sql_ratings.record(connection, table_id, ending, now)
+    sql_daily.record(connection, table_id, ending, now)
+
+
 def _chunks(ids: list[str], size: int = 500) -> list[list[str]]:
     """Ids a few hundred at a time: an IN list stays within every database's bound parameters."""
     return [ids[start : start + size] for start in range(0, len(ids), size)]
@@ -270,4 +279,5 @@ def _table(row: TableRow) -> Table:
         public_state_id=row.public_state_id,
         public_clock=cast("dict[str, Json] | None", row.public_clock),
         movers=None if row.movers is None else list(row.movers),
+        chance_seed=row.chance_seed,
     )

@@ -14,7 +14,22 @@ from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import JSON, Engine, Float, ForeignKey, Index, Integer, String, Text, create_engine, event, text
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Engine,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+    create_engine,
+    event,
+    text,
+)
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -73,6 +88,7 @@ class TableRow(Base):
     status: Mapped[str] = mapped_column(String(16), default="open")  # open | running | over
     created_at: Mapped[datetime] = mapped_column(default=utc_now)
     updated_at: Mapped[datetime] = mapped_column(default=utc_now)
+    chance_seed: Mapped[int | None] = mapped_column(BigInteger, nullable=True)  # a daily challenge's stream
 
 
 class SeatRow(Base):
@@ -193,6 +209,41 @@ class ResultRow(Base):
     rating_before: Mapped[float] = mapped_column(Float)
     rating_after: Mapped[float] = mapped_column(Float)
     created_at: Mapped[datetime] = mapped_column(default=utc_now)
+
+
+class DailyRow(Base):
+    """A game's daily challenge of one day (UTC): its seed (the cards' order, never shown) and its
+    options, drawn by the first request of the day and pinned for everyone."""
+
+    __tablename__ = "th_daily"
+
+    game: Mapped[str] = mapped_column(String(64), primary_key=True)
+    day: Mapped[str] = mapped_column(String(10), primary_key=True)  # YYYY-MM-DD
+    seed: Mapped[int] = mapped_column(BigInteger)
+    num_players: Mapped[int] = mapped_column(Integer)
+    options: Mapped[dict[str, object]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(default=utc_now)
+
+
+class DailyAttemptRow(Base):
+    """One attempt at a daily challenge: its table, its account (None: a guest's, never ranked; one
+    attempt per account and day) and, once over, its score (None: resigned or left)."""
+
+    __tablename__ = "th_daily_attempts"
+    __table_args__ = (
+        UniqueConstraint("game", "day", "account_id", name="uq_th_daily_attempts_account"),
+        Index("ix_th_daily_attempts_board", "game", "day", "score"),  # the day's leaderboard
+    )
+
+    # no foreign key: the attempt is claimed (unique per account and day) before its table exists
+    table_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64))
+    day: Mapped[str] = mapped_column(String(10))
+    account_id: Mapped[str | None] = mapped_column(ForeignKey("th_accounts.id", ondelete="CASCADE"), nullable=True)
+    over: Mapped[bool] = mapped_column(Boolean, default=False)
+    score: Mapped[float | None] = mapped_column(Float, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(default=utc_now)
+    finished_at: Mapped[datetime | None] = mapped_column(nullable=True)
 
 
 def database_url(url: str | None) -> str:

@@ -30,15 +30,17 @@ def rejected(state: MyCityState, player: int, text: str, clause: str) -> None:
 
 
 def test_player_counts_and_identical_sets_MYC_GEN_1() -> None:
-    """MYC-GEN-1: 2-4 players, each with an identical set of pieces (one card for all)."""
+    """MYC-GEN-1: 2-4 players, each with an identical set of pieces (one card for all); one player
+    alone only in the daily challenge's evergreen game (RULINGS.md, test_solo.py)."""
     for players in (2, 3, 4):
         state = start(players, {}, Chance(1))
         assert state.to_move() == tuple(range(players))
         legal = [state.legal_actions(p) for p in range(players)]
         assert all(lst == legal[0] for lst in legal)
-    for players in (1, 5):
-        with pytest.raises(OptionError):
-            start(players, {}, Chance(1))
+    with pytest.raises(OptionError):
+        start(5, {}, Chance(1))
+    with pytest.raises(OptionError):
+        start(1, {"mode": "campaign"}, Chance(1))
 
 
 def test_simultaneous_decision_MYC_GEN_2_MYC_IO_3() -> None:

@@ -18,6 +18,7 @@ from townhall.engine import (
     data_version_of,
 )
 from townhall.engine.declared import declared_meta
+from townhall.engine.errors import OptionError
 from townhall.engine.protocol import DataKind
 from townhall.games.my_city import board_view, events, setup, views
 from townhall.games.my_city import evaluate as heuristic
@@ -25,6 +26,7 @@ from townhall.games.my_city.data import DATA_DIR, MAX_PIECES, BoardFile, Campaig
 from townhall.games.my_city.observation_model import MyCityObservation
 from townhall.games.my_city.scoring import END_REASONS, TIE_BREAKS
 from townhall.games.my_city.state import MyCityState
+from townhall.games.my_city.words import _
 from townhall.i18n import N_
 
 # Bumped when a scoring rule changes outside the data files (records of other rules are refused):
@@ -45,6 +47,14 @@ class MyCity(Game[MyCityState]):
 
     def new_state(self, num_players: int, options: Options, chance: Chance) -> MyCityState:
         return setup.new_state(MyCityState, num_players, options, chance)
+
+    def check_setup(self, num_players: int, options: Options) -> None:
+        if num_players < self.meta.min_players and options["mode"] != "evergreen":
+            raise OptionError(_("a game played alone is the evergreen game, not a campaign episode"))
+
+    def daily_options(self, number: int) -> dict[str, Json]:
+        # The day's board is generated from the day's number: every player of the day builds on it.
+        return {"mode": "evergreen", "board": f"random:{number}"}
 
     def state_from_json(self, data: dict[str, Json]) -> MyCityState:
         return setup.state_from_json(MyCityState, data)

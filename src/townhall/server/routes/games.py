@@ -47,6 +47,7 @@ def list_games(lang: LanguageDep) -> list[dict[str, Json]]:
                 "title": title,
                 "min_players": meta.min_players,
                 "max_players": meta.max_players,
+                "daily": meta.daily_players > 0,  # a daily challenge (GET /api/daily/{name})
                 "options": [
                     {
                         "name": spec.name,

@@ -1,10 +1,11 @@
 // The lobby (/): a card per game (a picture of its board, player count, length, one line, quick
 // play against a bot, its rules, its leaderboard), a new table with the game's options (each seat:
 // me, a friend by invite link, a player invited by name, or a bot), the tables this browser or
-// account joined lately, and the open tables. Signed in, also the tables waiting for my move (live,
-// through /ws/me) and the seats kept for me.
+// account joined lately, the open tables, and the daily challenge (daily.js). Signed in, also the
+// tables waiting for my move (live, through /ws/me) and the seats kept for me.
 import { account } from "./account.js";
 import { api, leaderboardPage, playerPage } from "./api.js";
+import { showDaily } from "./daily.js";
 import { $, clear, h } from "./dom.js";
 import { lang, setup, switcher, t } from "./i18n.js";
 import { watchTurns } from "./notify.js";
@@ -21,6 +22,7 @@ const game = () => games.find((g) => g.name === $("#game").value);
 function labels() {
   for (const [id, key] of Object.entries({
     "lobby-title": "lobby",
+    "daily-title": "daily-title",
     "games-title": "games",
     "name-text": "your-name",
     "new-title": "new-table",
@@ -402,8 +404,10 @@ async function listTables() {
 
 let turns = watchTurns(null);
 
-// Signed in, the account's name is the name the page seats you with, its turns are watched, and
-// its tables and invitations listed.
+const daily = () => showDaily($("#daily"), games, me, () => $("#name").value.trim() || t("player-n", { n: 1 }));
+
+// Signed in, the account's name is the name the page seats you with, its turns are watched, its
+// tables and invitations listed, and the daily challenge shows its attempt.
 function signedIn(session) {
   me = session;
   turns.stop();
@@ -413,7 +417,10 @@ function signedIn(session) {
     $("#name").value = me.name;
     store.setName(me.name);
   }
-  if (games.length) listTables();
+  if (games.length) {
+    listTables();
+    daily();
+  }
 }
 
 async function main() {
@@ -424,6 +431,7 @@ async function main() {
   games = await api.games();
   renderTurns(shownTurns); // a push heard before the games' titles came
   renderCards();
+  await daily();
   fillGames();
   $("#new-table").addEventListener("submit", create);
   $("#clock").addEventListener("change", showClock);

@@ -1,0 +1,41 @@
+"""The daily challenge: each game's challenge of the day (its seed and options, pinned), the
+attempts (one per account and day; guests' too, never ranked) and the seeded chance stream of a
+table (`th_tables.chance_seed`)."""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from alembic import op
+
+from townhall.server.schema_changes import add_columns, drop_columns, required
+
+revision = "0010"
+down_revision = "0009"
+
+
+def upgrade() -> None:
+    add_columns("th_tables", sa.Column("chance_seed", sa.BigInteger, nullable=True))
+    op.create_table(
+        "th_daily",
+        sa.Column("game", sa.String(64), primary_key=True),
+        sa.Column("day", sa.String(10), primary_key=True),
+        *required(seed=sa.BigInteger, num_players=sa.Integer, options=sa.JSON, created_at=sa.DateTime),
+    )
+    op.create_table(
+        "th_daily_attempts",
+        sa.Column("table_id", sa.String(32), primary_key=True),  # claimed before its table exists
+        *required(game=sa.String(64), day=sa.String(10)),
+        sa.Column("account_id", sa.String(32), sa.ForeignKey("th_accounts.id", ondelete="CASCADE"), nullable=True),
+        *required(over=sa.Boolean, created_at=sa.DateTime),
+        sa.Column("score", sa.Float, nullable=True),
+        sa.Column("finished_at", sa.DateTime, nullable=True),
+        sa.UniqueConstraint("game", "day", "account_id", name="uq_th_daily_attempts_account"),
+    )
+    op.create_index("ix_th_daily_attempts_board", "th_daily_attempts", ["game", "day", "score"])
+
+
+def downgrade() -> None:
+    op.drop_index("ix_th_daily_attempts_board", "th_daily_attempts")
+    op.drop_table("th_daily_attempts")
+    op.drop_table("th_daily")
+    drop_columns("th_tables", "chance_seed")
