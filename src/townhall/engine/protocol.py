@@ -27,7 +27,7 @@ from abc import ABCMeta, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from mypy_extensions import mypyc_attr
 from pydantic import BaseModel
@@ -38,6 +38,9 @@ from townhall.engine.errors import OptionError
 from townhall.engine.observer import Observer
 from townhall.engine.options import Options, OptionSpec, OptionValue, resolve_options
 from townhall.engine.words import _
+
+if TYPE_CHECKING:
+    from townhall.engine.campaign import Campaign
 
 Json = Any
 """A value that `json.dumps` accepts (dicts with str keys, lists, str, int, float, bool, None)."""
@@ -499,6 +502,16 @@ class Game(Generic[S], metaclass=ABCMeta):
         """Parameters this game suggests for the named agent (a spec's own parameters win), e.g.
         a search depth that its `evaluate` makes better than random rollouts (`agent_parameters`)."""
         return dict(self.agent_parameters.get(agent, {}))
+
+    def campaign(self, num_players: int, seed: int, options: Options | None = None) -> Campaign | None:
+        """A new campaign of this game (`townhall.engine.campaign`): episodes whose results carry
+        over; `options` are the campaign's own (files...). None: the game has no campaign."""
+        return None
+
+    def campaign_from_json(self, data: dict[str, Json]) -> Campaign | None:
+        """A campaign from its JSON form (`Campaign.to_json`; DataError when damaged); None: the
+        game has no campaign."""
+        return None
 
     def check_setup(self, num_players: int, options: Options) -> None:
         """Reject option values that this player count does not allow (raise OptionError)."""
