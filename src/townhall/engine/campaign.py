@@ -15,9 +15,11 @@ from __future__ import annotations
 
 from abc import ABCMeta, abstractmethod
 from dataclasses import dataclass
+from typing import Any
 
 from townhall.engine.options import OptionValue
-from townhall.engine.protocol import Json, State
+
+Json = Any  # as engine.protocol's (which imports this module)
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,9 +102,9 @@ class Campaign(metaclass=ABCMeta):
         """The seed of the next episode's game (a front door with its own chance may ignore it)."""
 
     @abstractmethod
-    def finish_episode(self, state: State, ranks: list[int] | None = None) -> None:
-        """Carry the episode's results over. `state` is its last state; `ranks` are given when the
-        game ended before its end (a player resigned), else the state's outcome counts."""
+    def finish_episode(self, state: Any, ranks: list[int] | None = None) -> None:
+        """Carry the episode's results over. `state` is its last `State`; `ranks` are given when
+        the game ended before its end (a player resigned), else the state's outcome counts."""
 
     @abstractmethod
     def standings(self) -> list[Standing]:

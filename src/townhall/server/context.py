@@ -15,6 +15,7 @@ from starlette.requests import HTTPConnection
 from townhall.server.accounts import Accounts
 from townhall.server.analysis import Analyst
 from townhall.server.bots import BotDriver
+from townhall.server.campaigns import Campaigns
 from townhall.server.errors import BadToken, CsrfRefused
 from townhall.server.model import SignedIn
 from townhall.server.pubsub import MemoryPubSub
@@ -32,6 +33,7 @@ class Services:
     accounts: Accounts
     analyst: Analyst
     ratings: SqlRatings
+    campaigns: Campaigns
 
 
 COOKIE = "townhall_session"

@@ -16,6 +16,7 @@ from townhall.engine.protocol import Json
 from townhall.server.model import Seat
 
 REMATCH_OF = "rematch_of"  # the settings key naming the table a rematch comes from
+CAMPAIGN = "campaign"  # the settings key naming the campaign of an episode's table (server/campaigns.py)
 
 
 def rematch_id(table_id: str) -> str:
@@ -38,9 +39,11 @@ def rotated(seats: Sequence[Seat]) -> list[str]:
 
 def settings_of(table_id: str, settings: Mapping[str, Json]) -> dict[str, Json]:
     """The rematch's settings: the old table's (clock, bot budget), naming where it comes from."""
-    return {**settings, REMATCH_OF: table_id}
+    kept = {key: value for key, value in settings.items() if key != CAMPAIGN}  # a rematch is no episode
+    return {**kept, REMATCH_OF: table_id}
 
 
 def kept(settings: Mapping[str, Json]) -> bool:
-    """Whether a table's human seats are kept for the players of the game before it."""
-    return REMATCH_OF in settings
+    """Whether a table's human seats are kept for the players of the game before it (a rematch's)
+    or of its campaign (an episode's)."""
+    return REMATCH_OF in settings or CAMPAIGN in settings

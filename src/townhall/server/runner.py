@@ -136,6 +136,10 @@ class TableRunner:
             self._seat(new_id, new_seat, place.name or "player", place.token_hash, claim=True, account_id=account)
         return new_id, new_seat
 
+    def seat_kept(self, table_id: str, seat: int, name: str, digest: str, account_id: str | None) -> None:
+        """Seat at a table whose seats are kept (a campaign's episode) the holder of a token's hash."""
+        self._seat(table_id, seat, name, digest, claim=True, account_id=account_id)
+
     def _seat(self, table_id: str, seat: int, name: str, digest: str, claim: bool, account_id: str | None) -> None:
         """Seat the holder of a token's hash (and of an account, when signed in): a free seat, or
         (`claim`) a rematch's seat kept for them, where claiming twice changes nothing."""
@@ -228,6 +232,17 @@ class TableRunner:
             live = self.cache.checked(self.cache.get(table_id))
             with naming(projection.seat_names(live.seats)):  # the lines name the seats as the views do
                 return history.page(live, seat, before, limit)
+
+    def settings(self, table_id: str) -> dict[str, Json]:
+        with self.cache.lock(table_id):
+            return self.cache.get(table_id).settings
+
+    def ending(self, table_id: str) -> tuple[State, Outcome] | None:
+        """A finished table's last state and outcome (a forfeit's, or the state's); None before."""
+        with self.cache.lock(table_id):
+            live = self.cache.checked(self.cache.get(table_id))
+            outcome = live.outcome()
+            return None if outcome is None else (live.state, outcome)
 
     def record(self, table_id: str) -> dict[str, Json]:
         """The finished game as a record that `townhall replay` reads."""

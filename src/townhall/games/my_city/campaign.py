@@ -29,10 +29,10 @@ from townhall.engine.campaign import Choice, Decision, Standing
 from townhall.engine.datafile import read_json
 from townhall.engine.errors import DataError
 from townhall.engine.match import play_match
-from townhall.games.my_city import GAME
 from townhall.games.my_city.actions import piece_words
 from townhall.games.my_city.chapters import CampaignData, campaign_option
 from townhall.games.my_city.data import cell_name, parse_cell
+from townhall.games.my_city.game import GAME
 from townhall.games.my_city.options import board_option
 from townhall.games.my_city.scoring import award_row
 from townhall.games.my_city.state import MyCityState
@@ -469,13 +469,20 @@ class LegacyCampaign(EpisodesCampaign):
         self._prepare()
 
 
-def new_campaign(num_players: int, seed: int, options: Options | None = None) -> LegacyCampaign:
-    """A new legacy campaign (`Game.campaign`): `options` may name a board and chapter files."""
-    given = options or {}
-    legacy = Campaign.new(
-        [""] * num_players, seed, str(given.get("board", "")), chapters=str(given.get("chapters", ""))
-    )
-    return LegacyCampaign(legacy, [], 0)
+class LegacyCampaigns:
+    """My City's campaign role (`Game.campaign_module`): a new legacy campaign, or one read back."""
+
+    def new_campaign(self, num_players: int, seed: int, options: Options | None = None) -> LegacyCampaign:
+        """`options` may name a board and chapter files."""
+        given = options or {}
+        board, chapters = str(given.get("board", "")), str(given.get("chapters", ""))
+        return LegacyCampaign(Campaign.new([""] * num_players, seed, board, chapters=chapters), [], 0)
+
+    def campaign_from_json(self, data: dict[str, Any]) -> LegacyCampaign:
+        return LegacyCampaign.from_json(data)
+
+
+CAMPAIGNS = LegacyCampaigns()
 
 
 def mark_rows(count: int, per_row: int | None = None) -> list[str]:
@@ -508,4 +515,4 @@ def run(
     return campaign
 
 
-__all__ = ["Campaign", "ChurchChooser", "LegacyCampaign", "mark_rows", "new_campaign", "run"]
+__all__ = ["CAMPAIGNS", "Campaign", "ChurchChooser", "LegacyCampaign", "mark_rows", "run"]

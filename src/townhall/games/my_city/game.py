@@ -5,7 +5,7 @@ evaluate, observer)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from pydantic import BaseModel
 
@@ -27,9 +27,6 @@ from townhall.games.my_city.observation_model import MyCityObservation
 from townhall.games.my_city.scoring import END_REASONS, TIE_BREAKS
 from townhall.games.my_city.state import MyCityState
 from townhall.i18n import N_
-
-if TYPE_CHECKING:
-    from townhall.engine.campaign import Campaign
 
 # Bumped when a scoring rule changes outside the data files (records of other rules are refused):
 # 2 = gold mines and mine shafts are not empty cells (issue 16, RULINGS.md MYC-EVG-7).
@@ -97,16 +94,6 @@ class MyCity(Game[MyCityState]):
 
     def statistics(self, state: MyCityState) -> dict[str, float]:
         return views.statistics(state) if state.over else {}
-
-    def campaign(self, num_players: int, seed: int, options: Options | None = None) -> Campaign:
-        from townhall.games.my_city.campaign import new_campaign  # the campaign module plays this game
-
-        return new_campaign(num_players, seed, options)
-
-    def campaign_from_json(self, data: dict[str, Json]) -> Campaign:
-        from townhall.games.my_city.campaign import LegacyCampaign
-
-        return LegacyCampaign.from_json(data)
 
     def max_decisions(self, num_players: int, options: Options) -> int:
         # Every card asks each active player once; the blockade asks nobody.
