@@ -1,5 +1,5 @@
 """The browser client's pages and static files (townhall.web): `/` the lobby, `/tables/{id}` a table,
-`/rules/{game}` a game's rules (rendered here, in the request's language)."""
+`/campaigns/{id}` a campaign, `/rules/{game}` a game's rules (rendered here, in the request's language)."""
 
 from __future__ import annotations
 
@@ -30,6 +30,12 @@ def lobby() -> HTMLResponse:
 def table(table_id: str) -> HTMLResponse:
     """The table page; the table itself is loaded by the page (a missing one says so there)."""
     return HTMLResponse(web.page("table"), headers=_NO_STORE)
+
+
+@router.get("/campaigns/{campaign_id}")
+def campaign(campaign_id: str) -> HTMLResponse:
+    """A campaign's page; the campaign is loaded by the page."""
+    return HTMLResponse(web.page("campaign"), headers=_NO_STORE)
 
 
 @router.get("/rules/{name}")
