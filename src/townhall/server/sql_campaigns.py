@@ -6,6 +6,8 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
 
 from sqlalchemy import Engine, select, update
 from sqlalchemy.orm import Session
@@ -42,18 +44,7 @@ class SqlCampaigns:
         with self._writing(), Session(self._engine) as session, session.begin():
             session.add(
                 CampaignRow(
-                    id=found.id,
-                    game=found.game,
-                    num_players=found.num_players,
-                    state=found.state,
-                    seats=found.seats,
-                    tables=found.tables,
-                    settings=found.settings,
-                    table_id=found.table_id,
-                    status=found.status,
-                    version=found.version,
-                    created_at=now,
-                    updated_at=now,
+                    id=found.id, game=found.game, num_players=found.num_players, created_at=now, **_changing(found, now)
                 )
             )
 
@@ -81,15 +72,7 @@ class SqlCampaigns:
             changed = session.execute(
                 update(CampaignRow)
                 .where(CampaignRow.id == found.id, CampaignRow.version == found.version)
-                .values(
-                    state=found.state,
-                    seats=found.seats,
-                    tables=found.tables,
-                    table_id=found.table_id,
-                    status=found.status,
-                    version=found.version + 1,
-                    updated_at=utc_now(),
-                )
+                .values(**{**_changing(found, utc_now()), "version": found.version + 1})
             )
         if changed.rowcount != 1:  # type: ignore[attr-defined]
             return False
@@ -100,3 +83,17 @@ class SqlCampaigns:
         """The campaigns not over (resumed at start)."""
         with Session(self._engine) as session:
             return list(session.scalars(select(CampaignRow.id).where(CampaignRow.status == PLAYING)))
+
+
+def _changing(found: Stored, now: datetime) -> dict[str, Any]:
+    """The columns a change may move (all but the id, game and players)."""
+    return {
+        "state": found.state,
+        "seats": found.seats,
+        "tables": found.tables,
+        "settings": found.settings,
+        "table_id": found.table_id,
+        "status": found.status,
+        "version": found.version,
+        "updated_at": now,
+    }
