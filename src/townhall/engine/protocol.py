@@ -32,6 +32,7 @@ from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 from mypy_extensions import mypyc_attr
 from pydantic import BaseModel
 
+from townhall.engine.campaign import Campaign
 from townhall.engine.chance import Chance
 from townhall.engine.datafile import DataFile
 from townhall.engine.errors import OptionError
@@ -358,6 +359,14 @@ class EvaluateModule(Protocol[S_in]):
     def evaluate_all(self, state: S_in) -> list[float]: ...
 
 
+class CampaignModule(Protocol):
+    """A game's `campaign` module: its campaign (`townhall.engine.campaign`), new or read back."""
+
+    def new_campaign(self, num_players: int, seed: int, options: Options | None = None) -> Campaign: ...
+
+    def campaign_from_json(self, data: dict[str, Json]) -> Campaign: ...
+
+
 class CompactActions(Protocol[S_in]):
     """A smaller integer action space for learners (`townhall.rl`), for a game whose own space is
     large (Carcassonne's 114,257 ids: every cell of its table x 4 rotations). Its ids run over
@@ -410,6 +419,7 @@ class Game(Generic[S], metaclass=ABCMeta):
     events_module: EventsModule | None = None
     board_view_module: BoardViewModule[S] | None = None
     evaluate_module: EvaluateModule[S] | None = None
+    campaign_module: CampaignModule | None = None
 
     @abstractmethod
     def new_state(self, num_players: int, options: Options, chance: Chance) -> S:
@@ -504,6 +514,16 @@ class Game(Generic[S], metaclass=ABCMeta):
         """Parameters this game suggests for the named agent (a spec's own parameters win), e.g.
         a search depth that its `evaluate` makes better than random rollouts (`agent_parameters`)."""
         return dict(self.agent_parameters.get(agent, {}))
+
+    def campaign(self, num_players: int, seed: int, options: Options | None = None) -> Campaign | None:
+        """A new campaign of this game (`townhall.engine.campaign`): episodes whose results carry
+        over; `options` are the campaign's own (files...). None: the game has no campaign."""
+        return None if self.campaign_module is None else self.campaign_module.new_campaign(num_players, seed, options)
+
+    def campaign_from_json(self, data: dict[str, Json]) -> Campaign | None:
+        """A campaign from its JSON form (`Campaign.to_json`; DataError when damaged); None: the
+        game has no campaign."""
+        return None if self.campaign_module is None else self.campaign_module.campaign_from_json(data)
 
     def check_setup(self, num_players: int, options: Options) -> None:
         """Reject option values that this player count does not allow (raise OptionError)."""

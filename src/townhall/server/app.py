@@ -26,6 +26,7 @@ from townhall.server.accounts import Accounts
 from townhall.server.analysis import Analyst
 from townhall.server.analysis import Settings as AnalysisSettings
 from townhall.server.bots import BotDriver
+from townhall.server.campaigns import Campaigns
 from townhall.server.context import Services, signed_in
 from townhall.server.errors import error_body, status_of
 from townhall.server.headers import SecurityHeaders
@@ -34,6 +35,7 @@ from townhall.server.middleware import ASGIApp, HttpMiddleware, Message, Receive
 from townhall.server.pubsub import MemoryPubSub, RedisPubSub
 from townhall.server.ratelimit import Limiter, Limits, RateLimits
 from townhall.server.routes import accounts as accounts_routes
+from townhall.server.routes import campaigns as campaigns_routes
 from townhall.server.routes import daily as daily_routes
 from townhall.server.routes import games as games_routes
 from townhall.server.routes import health as health_routes
@@ -44,6 +46,7 @@ from townhall.server.routes import tables as tables_routes
 from townhall.server.routes import ws as ws_routes
 from townhall.server.runner import TableRunner
 from townhall.server.sql_accounts import SqlAccounts
+from townhall.server.sql_campaigns import SqlCampaigns
 from townhall.server.sql_daily import SqlDaily
 from townhall.server.sql_ratings import SqlRatings
 from townhall.server.sql_store import SqlStore
@@ -71,7 +74,10 @@ def create_app(
     runner.listeners.append(bots.kick)
     accounts = Accounts(SqlAccounts(engine, store.writing), runner.seating.forget)
     analyst = Analyst(analysis)
-    services = Services(runner, pubsub, bots, accounts, analyst, SqlRatings(engine), SqlDaily(engine, store.writing))
+    campaigns = Campaigns(SqlCampaigns(engine, store.writing), runner, games.get)
+    runner.listeners.append(campaigns.heard)  # an episode's end moves its campaign on
+    daily = SqlDaily(engine, store.writing)
+    services = Services(runner, pubsub, bots, accounts, analyst, SqlRatings(engine), daily, campaigns)
     mails = TurnMails(engine, smtp, store.writing) if smtp else None
     if mails is not None:
         runner.listeners.append(mails.notice)
@@ -83,6 +89,7 @@ def create_app(
             mails.start()
         for table_id in runner.active_tables():  # resume the bots of every table after a restart
             bots.kick(table_id)
+        campaigns.resume()  # episodes that ended while the server was down
         watcher = asyncio.create_task(_watch_clocks(runner, bots))
         gc.freeze()  # what start-up made (modules, the app) lives on: full collections skip it
         yield
@@ -108,6 +115,7 @@ def create_app(
     app.include_router(games_routes.router, dependencies=session)
     app.include_router(health_routes.router)  # reads nothing of the caller
     app.include_router(tables_routes.router, dependencies=session)
+    app.include_router(campaigns_routes.router, dependencies=session)
     app.include_router(accounts_routes.router, dependencies=session)
     app.include_router(ratings_routes.router, dependencies=session)
     app.include_router(daily_routes.router, dependencies=session)

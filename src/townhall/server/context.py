@@ -15,6 +15,7 @@ from starlette.requests import HTTPConnection
 from townhall.server.accounts import Accounts
 from townhall.server.analysis import Analyst
 from townhall.server.bots import BotDriver
+from townhall.server.campaigns import Campaigns
 from townhall.server.errors import BadToken, CsrfRefused
 from townhall.server.model import SignedIn
 from townhall.server.pubsub import MemoryPubSub
@@ -34,6 +35,7 @@ class Services:
     analyst: Analyst
     ratings: SqlRatings
     daily: SqlDaily
+    campaigns: Campaigns
 
 
 COOKIE = "townhall_session"
@@ -112,7 +114,7 @@ _REFUSALS = {
     400: "malformed request, action, options or data",
     401: "bad token, not signed in, or wrong name or password",
     403: "not this seat's decision, or no seat; a seat kept for another player; a signed-in change without X-CSRF-Token; the analysis before the end of a game",
-    404: "unknown table, game, agent or player; a game without a daily challenge",
+    404: "unknown table, game, agent, player or campaign; a game without a daily challenge or a campaign",
     409: "stale state id, game over, seat taken, not over yet, undo refused, name taken, the day's challenge played",
     413: "request body too large",
     422: "illegal action (names the rule clause)",

@@ -23,6 +23,12 @@ class TableNotFound(TownhallError):
     code: ClassVar[str] = "table-not-found"
 
 
+class CampaignNotFound(TownhallError):
+    """An unknown campaign, or a game that has none."""
+
+    code: ClassVar[str] = "campaign-not-found"
+
+
 class SeatTaken(TownhallError):
     """A seat that is a bot's or already has a player."""
 
@@ -143,6 +149,7 @@ STATUS: dict[str, int] = {
     "record-error": 400,
     "bad-request": 400,
     "table-not-found": 404,
+    "campaign-not-found": 404,
     "unknown-name": 404,
     "player-not-found": 404,
     "no-daily": 404,

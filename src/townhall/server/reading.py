@@ -8,7 +8,7 @@ import json
 from collections.abc import Callable, Mapping
 
 from townhall.engine.errors import GameOver
-from townhall.engine.protocol import Json
+from townhall.engine.protocol import Json, Outcome, State
 from townhall.engine.why import refusals_at
 from townhall.i18n import naming, using
 from townhall.server import history, projection
@@ -68,6 +68,17 @@ class TableReader:
             live = self.cache.checked(self.cache.get(table_id))
             with naming(projection.seat_names(live.seats)):  # the lines name the seats as the views do
                 return history.page(live, seat, before, limit)
+
+    def settings(self, table_id: str) -> dict[str, Json]:
+        with self.cache.lock(table_id):
+            return self.cache.get(table_id).settings
+
+    def ending(self, table_id: str) -> tuple[State, Outcome] | None:
+        """A finished table's last state and outcome (a forfeit's, or the state's); None before."""
+        with self.cache.lock(table_id):
+            live = self.cache.checked(self.cache.get(table_id))
+            outcome = live.outcome()
+            return None if outcome is None else (live.state, outcome)
 
     def record(self, table_id: str) -> dict[str, Json]:
         """The finished game as a record that `townhall replay` reads."""

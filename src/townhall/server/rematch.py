@@ -17,6 +17,7 @@ from townhall.server.daily import DAILY
 from townhall.server.model import Seat
 
 REMATCH_OF = "rematch_of"  # the settings key naming the table a rematch comes from
+CAMPAIGN = "campaign"  # the settings key naming the campaign of an episode's table (server/campaigns.py)
 
 
 def rematch_id(table_id: str) -> str:
@@ -39,10 +40,13 @@ def rotated(seats: Sequence[Seat]) -> list[str]:
 
 def settings_of(table_id: str, settings: Mapping[str, Json]) -> dict[str, Json]:
     """The rematch's settings: the old table's (clock, bot budget), naming where it comes from. A
-    daily challenge's rematch is an ordinary table (fresh cards, off the day's leaderboard)."""
-    return {**{k: v for k, v in settings.items() if k != DAILY}, REMATCH_OF: table_id}
+    daily challenge's or a campaign episode's rematch is an ordinary table (fresh cards, off the
+    day's leaderboard; no episode)."""
+    kept = {key: value for key, value in settings.items() if key not in (DAILY, CAMPAIGN)}
+    return {**kept, REMATCH_OF: table_id}
 
 
 def kept(settings: Mapping[str, Json]) -> bool:
-    """Whether a table's human seats are kept for the players of the game before it."""
-    return REMATCH_OF in settings
+    """Whether a table's human seats are kept for the players of the game before it (a rematch's)
+    or of its campaign (an episode's)."""
+    return REMATCH_OF in settings or CAMPAIGN in settings

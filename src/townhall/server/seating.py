@@ -76,6 +76,10 @@ class Seating:
             self._seat(new_id, new_seat, place.name or "player", place.token_hash, claim=True, account_id=account)
         return new_id, new_seat
 
+    def seat_kept(self, table_id: str, seat: int, name: str, digest: str, account_id: str | None) -> None:
+        """Seat at a table whose seats are kept (a campaign's episode) the holder of a token's hash."""
+        self._seat(table_id, seat, name, digest, claim=True, account_id=account_id)
+
     def _seat(self, table_id: str, seat: int, name: str, digest: str, claim: bool, account_id: str | None) -> None:
         """Seat the holder of a token's hash (and of an account, when signed in): a free seat, or
         (`claim`) a rematch's seat kept for them, where claiming twice changes nothing."""

@@ -164,6 +164,27 @@ class TurnMailRow(Base):
     sent_at: Mapped[datetime] = mapped_column(default=utc_now)
 
 
+class CampaignRow(Base):
+    """A campaign: its game's campaign in the game's JSON form, its seats (spec, name, token hash,
+    account), the episode tables played so far and the one being played; `version` grows with
+    every change (a change is stored only at the version it was made from)."""
+
+    __tablename__ = "th_campaigns"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64))
+    num_players: Mapped[int] = mapped_column(Integer)
+    state: Mapped[dict[str, object]] = mapped_column(JSON)
+    seats: Mapped[list[dict[str, object]]] = mapped_column(JSON)
+    tables: Mapped[list[str]] = mapped_column(JSON)
+    settings: Mapped[dict[str, object]] = mapped_column(JSON)  # the episode tables' (clock, bot budget)
+    table_id: Mapped[str | None] = mapped_column(String(32), nullable=True)  # the episode being played
+    status: Mapped[str] = mapped_column(String(16), index=True)  # playing | over
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[datetime] = mapped_column(default=utc_now)
+    updated_at: Mapped[datetime] = mapped_column(default=utc_now)
+
+
 class SessionRow(Base):
     """A signed-in browser: the SHA-256 of its cookie (the cookie itself is never stored), its
     CSRF token and when it ends."""

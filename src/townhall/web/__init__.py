@@ -14,6 +14,7 @@ PAGES = {
     "player": STATIC / "player.html",  # a player's profile
     "leaderboard": STATIC / "leaderboard.html",  # a game's best players
     "settings": STATIC / "settings.html",  # the signed-in account's settings
+    "campaign": STATIC / "campaign.html",  # a campaign's standings and choices
 }
 # The small pages' body starts with one header (the title and the language); theirs is the rest.
 SMALL_HEADER = STATIC / "small-header.html"

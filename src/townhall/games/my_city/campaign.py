@@ -4,7 +4,12 @@ every episode and resumed exactly (MYC-LEG-11).
 Each episode's chance and each seat's agent are seeded from the campaign seed and the episode
 number only, so a campaign resumed from its file plays exactly as one played straight through.
 Stickers (MYC-LEG-10) go on free sticker squares chosen with a seeded draw (the printed game lets
-the player choose; the runner has no sticker-placement decision yet).
+the player choose: `choose`, and the engine-level `LegacyCampaign`'s decisions).
+
+`LegacyCampaign` is the same campaign behind the engine's campaign protocol
+(`townhall.engine.campaign`), for front doors that know no game: its between-episode decisions
+(sticker squares, the 4th church) are questions with a seeded default, so a campaign whose every
+decision takes the default plays exactly as `Campaign.play_episode` without choosers.
 """
 
 from __future__ import annotations
@@ -17,17 +22,22 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from townhall.engine import OptionError, OptionValue, TownhallError
+from townhall.engine import OptionError, Options, OptionValue, State, TownhallError
 from townhall.engine.agent import Agent, derive_seed
+from townhall.engine.campaign import Campaign as EpisodesCampaign
+from townhall.engine.campaign import Choice, Decision, Standing
 from townhall.engine.datafile import read_json
 from townhall.engine.errors import DataError
 from townhall.engine.match import play_match
 from townhall.engine.records import fields_json
-from townhall.games.my_city import GAME
+from townhall.games.my_city.actions import piece_words
 from townhall.games.my_city.chapters import CampaignData, campaign_option
 from townhall.games.my_city.data import cell_name, parse_cell
+from townhall.games.my_city.game import GAME
 from townhall.games.my_city.options import board_option
+from townhall.games.my_city.scoring import award_row
 from townhall.games.my_city.state import MyCityState
+from townhall.games.my_city.words import _, term
 
 SAVE_FORMAT = "my-city-campaign-save/1"
 AgentFactory = Callable[[int, str, int], Agent]  # (seat, spec, seed) -> agent
@@ -152,15 +162,19 @@ class Campaign:
             state["church4"] = self.church4
         return json.dumps(state, separators=(",", ":"))
 
-    def _choose_church4(self, episode: int, choose: ChurchChooser | None = None) -> dict[str, Any] | None:
+    def church4_seat(self) -> int:
+        """The winner of the last episode (ties: the lowest seat), who chooses the 4th church."""
+        ranks = self.history[-1]["ranks"] if self.history else [1] * self.num_players
+        return min(s for s, rank in enumerate(ranks) if rank == min(ranks))
+
+    def choose_church4(self, episode: int, choose: ChurchChooser | None = None) -> dict[str, Any] | None:
         """Chapter 2 (MYC-LEG-1, invented rule): the first time the 4th church is in the deck,
         the winner of the previous episode (ties: the lowest seat) chooses its shape (`choose`,
         e.g. a human seat; else a seeded draw); it stays for the rest of the campaign."""
         shapes = self.data.church4_shapes(episode)
         if not shapes or self.church4 in shapes:
             return None
-        ranks = self.history[-1]["ranks"] if self.history else [1] * self.num_players
-        seat = min(s for s, rank in enumerate(ranks) if rank == min(ranks))
+        seat = self.church4_seat()
         rng = random.Random(derive_seed(self.seed, "church4", episode, seat))
         piece = shapes[int(rng.random() * len(shapes))]
         chosen = choose(seat, list(shapes)) if choose is not None else None
@@ -171,13 +185,17 @@ class Campaign:
         self.church4 = piece
         return {"seat": seat, "piece": self.church4}
 
-    def _place_sticker(
+    def free_squares(self, seat: int) -> list[int]:
+        """The seat's sticker squares without a sticker yet."""
+        spec = board_option(self.board, "campaign")
+        used = {parse_cell(c) for c, _kind in self.stickers[seat]}
+        return [c for c in range(len(spec.cells)) if spec.cells[c] == "o" and c not in used]
+
+    def place_sticker(
         self, seat: int, kind: str, rng: random.Random, choose: StickerChooser | None = None
     ) -> str | None:
         """Put a sticker on a free sticker square of the seat's board; None when none is left."""
-        spec = board_option(self.board, "campaign")
-        used = {parse_cell(c) for c, _ in self.stickers[seat]}
-        free = [c for c in range(len(spec.cells)) if spec.cells[c] == "o" and c not in used]
+        free = self.free_squares(seat)
         if not free:
             return None
         cell = free[int(rng.random() * len(free))]
@@ -200,35 +218,47 @@ class Campaign:
         if self.finished:
             raise TownhallError("the campaign is over: all episodes have been played")
         episode = self.next_episode
-        church4 = self._choose_church4(episode, choose_church)
+        church4 = self.choose_church4(episode, choose_church)
         for seat in range(self.num_players):
             rng = random.Random(derive_seed(self.seed, "start-stickers", episode, seat))
             for kind in self.data.start_stickers(episode):
-                self._place_sticker(seat, kind, rng, choose)
+                self.place_sticker(seat, kind, rng, choose)
         seed = derive_seed(self.seed, "episode", episode)
         seats = [agents(seat, spec, derive_seed(seed, "seat", seat)) for seat, spec in enumerate(self.seats)]
-        options: dict[str, OptionValue] = {
+        match = play_match(GAME, self.num_players, seats, options=self.game_options(), seed=seed)
+        state = match.state
+        assert isinstance(state, MyCityState)
+        awarded: list[list[str]] = []
+        for seat, row in enumerate(self.add_marks(state, state.ranks())):
+            rng = random.Random(derive_seed(self.seed, "awards", episode, seat))
+            placed = [
+                f"{kind}@{self.place_sticker(seat, kind, rng, choose)}" for kind in self.data.awards(episode)[row]
+            ]
+            awarded.append(placed)
+        return self.close_episode(state, state.ranks(), awarded, church4)
+
+    def game_options(self) -> dict[str, OptionValue]:
+        """The options of the next episode's game: the campaign's carried state."""
+        return {
             "mode": "campaign",
-            "episode": episode,
+            "episode": self.next_episode,
             "campaign": self.state_option(),
             "board": self.board,
             "chapters": self.chapters,
         }
-        match = play_match(GAME, self.num_players, seats, options=options, seed=seed)
-        state = match.state
-        assert isinstance(state, MyCityState)
-        ranks = state.ranks()
-        awarded: list[list[str]] = []
+
+    def add_marks(self, state: MyCityState, ranks: list[int]) -> list[str]:
+        """Add the episode's progress marks; each seat's awards table row by its rank (MYC-LEG-10)."""
         for seat in range(self.num_players):
             self.marks[seat] += state.marks[seat]
-            row = state.award_rank(seat)
-            rng = random.Random(derive_seed(self.seed, "awards", episode, seat))
-            placed = [
-                f"{kind}@{self._place_sticker(seat, kind, rng, choose)}" for kind in self.data.awards(episode)[row]
-            ]
-            awarded.append(placed)
+        return [award_row(rank, self.num_players) for rank in ranks]
+
+    def close_episode(
+        self, state: MyCityState, ranks: list[int], awarded: list[list[str]], church4: dict[str, Any] | None
+    ) -> dict[str, Any]:
+        """The episode's history entry, kept; the campaign moves on to the next episode."""
         entry = {
-            "episode": episode,
+            "episode": self.next_episode,
             "seats": list(self.seats),
             "scores": [int(s) for s in state.score],
             "ranks": ranks,
@@ -246,6 +276,203 @@ class Campaign:
         """Seats with the most progress marks (MYC-LEG-9); tied seats share the win."""
         best = max(self.marks)
         return [seat for seat, marks in enumerate(self.marks) if marks == best]
+
+
+CHURCH4 = "church4"  # the queue's kind of the 4th church's choice
+
+
+class LegacyCampaign(EpisodesCampaign):
+    """The legacy campaign behind the engine's campaign protocol. Between episodes a queue holds
+    each seat's placements in the order `play_episode` makes them (the last episode's awards, then
+    the 4th church, then the next episode's start stickers), each with its seeded draw's place in
+    its stream, so that an answer never moves another placement's default."""
+
+    def __init__(self, legacy: Campaign, queue: list[dict[str, Any]], prepared: int, church4: Any = None) -> None:
+        self.legacy = legacy
+        self.num_players = legacy.num_players
+        self.queue = queue
+        self.prepared = prepared  # the episode whose start the queue holds
+        self.church4_entry: dict[str, Any] | None = church4  # the choice, for that episode's history
+        self._prepare()
+
+    @staticmethod
+    def from_json(data: Any) -> LegacyCampaign:
+        legacy = Campaign.from_json(data)
+        try:
+            queue = [dict(item) for item in data.get("queue", [])]
+            prepared = int(data.get("prepared", 0))
+        except (TypeError, ValueError) as error:
+            raise DataError(f"campaign: the decisions are damaged ({error!r})") from None
+        return LegacyCampaign(legacy, queue, prepared, data.get("church4_entry"))
+
+    def to_json(self) -> dict[str, Any]:
+        out = self.legacy.to_json()
+        out.update(queue=self.queue, prepared=self.prepared, church4_entry=self.church4_entry)
+        return out
+
+    def episodes(self) -> int:
+        return self.legacy.data.episodes
+
+    def episode(self) -> int:
+        return self.legacy.next_episode
+
+    def title(self) -> str:
+        if self.finished():
+            return _("the campaign is over")
+        episode = self.episode()
+        return _("episode {episode} of {episodes} (chapter {chapter})").format(
+            episode=episode, episodes=self.episodes(), chapter=self.legacy.data.chapter_of(episode)
+        )
+
+    def points_name(self) -> str:
+        return _("progress marks")
+
+    def game_options(self) -> dict[str, OptionValue]:
+        self._refuse_pending()
+        return self.legacy.game_options()
+
+    def episode_seed(self) -> int:
+        return derive_seed(self.legacy.seed, "episode", self.episode())
+
+    def standings(self) -> list[Standing]:
+        marks = self.legacy.marks
+        return [
+            Standing(
+                seat=seat,
+                points=marks[seat],
+                rank=1 + sum(1 for other in marks if other > marks[seat]),
+                board=tuple(
+                    _("{kind} on {square}").format(kind=term(kind), square=cell)
+                    for cell, kind in self.legacy.stickers[seat]
+                ),
+            )
+            for seat in range(self.num_players)
+        ]
+
+    # --- decisions ----------------------------------------------------------------------
+
+    def pending(self) -> list[Decision]:
+        return [self._decision(item) for item in self._firsts()]
+
+    def decide(self, seat: int, choice: int) -> None:
+        item = next((item for item in self.queue if item["seat"] == seat), None)
+        if item is None:
+            raise OptionError(_("seat {number} has nothing to choose now").format(number=seat + 1))
+        if choice not in [c.id for c in self._decision(item).choices]:
+            raise OptionError(_("that is not one of the choices"))
+        self._resolve(item, choice)
+        self._settle()
+
+    def _decision(self, item: dict[str, Any]) -> Decision:
+        seat = int(item["seat"])
+        if item["kind"] == CHURCH4:
+            shapes = self.legacy.data.church4_shapes(int(item["episode"]))
+            choices = tuple(Choice(n, piece_words(shape)) for n, shape in enumerate(shapes))
+            default = int(self._rng(item).random() * len(shapes))
+            return Decision(seat, _("Choose the shape of the 4th church"), choices, default)
+        free = self.legacy.free_squares(seat)
+        choices = tuple(Choice(cell, cell_name(cell)) for cell in free)
+        default = free[int(self._rng(item).random() * len(free))]
+        question = _("Which square gets your {kind} sticker?").format(kind=term(str(item["kind"])))
+        return Decision(seat, question, choices, default)
+
+    def _rng(self, item: dict[str, Any]) -> random.Random:
+        """The seeded draw of `item`: its stream's generator, past the draws before it."""
+        rng = random.Random(derive_seed(self.legacy.seed, item["stream"], item["episode"], item["seat"]))
+        for _drawn in range(int(item["draw"])):
+            rng.random()
+        return rng
+
+    def _resolve(self, item: dict[str, Any], choice: int | None) -> None:
+        """Make the placement (`choice` None: the seeded draw's) and take it off the queue."""
+        self.queue.remove(item)
+        seat, episode = int(item["seat"]), int(item["episode"])
+        if item["kind"] == CHURCH4:
+            shapes = self.legacy.data.church4_shapes(episode)
+            self.church4_entry = self.legacy.choose_church4(
+                episode, lambda _seat, _shapes: None if choice is None else shapes[choice]
+            )
+            return
+        placed = self.legacy.place_sticker(seat, str(item["kind"]), self._rng(item), lambda _seat, _kind, _free: choice)
+        if item["stream"] == "awards":
+            self.legacy.history[-1]["awards"][seat].append(f"{item['kind']}@{placed}")
+
+    def _settle(self) -> None:
+        """Make every placement that leaves no choice (one free square or none)."""
+        while True:
+            trivial = [
+                item
+                for item in self._firsts()
+                if item["kind"] != CHURCH4 and len(self.legacy.free_squares(int(item["seat"]))) <= 1
+            ]
+            if not trivial:
+                return
+            for item in trivial:
+                self._resolve(item, None)
+
+    def _firsts(self) -> list[dict[str, Any]]:
+        """Each seat's first queued placement, in seat order: its one open decision."""
+        firsts: dict[int, dict[str, Any]] = {}
+        for item in self.queue:
+            firsts.setdefault(int(item["seat"]), item)
+        return [firsts[seat] for seat in sorted(firsts)]
+
+    def _refuse_pending(self) -> None:
+        if self.queue:
+            raise OptionError(_("the next episode starts once every choice between episodes is made"))
+        if self.finished():
+            raise TownhallError(_("the campaign is over: all episodes have been played"))
+
+    # --- episodes -----------------------------------------------------------------------
+
+    def _queue(self, seat: int, kind: str, stream: str, episode: int, draw: int) -> None:
+        self.queue.append({"seat": seat, "kind": kind, "stream": stream, "episode": episode, "draw": draw})
+
+    def _prepare(self) -> None:
+        """Queue the next episode's start: the 4th church's choice, then the start stickers."""
+        episode = self.episode()
+        if self.prepared == episode or self.finished():
+            self._settle()
+            return
+        data = self.legacy.data
+        shapes = data.church4_shapes(episode)
+        if shapes and self.legacy.church4 not in shapes:
+            self._queue(self.legacy.church4_seat(), CHURCH4, CHURCH4, episode, 0)
+        for seat in range(self.num_players):
+            for draw, kind in enumerate(data.start_stickers(episode)):
+                self._queue(seat, kind, "start-stickers", episode, draw)
+        self.prepared = episode
+        self._settle()
+
+    def finish_episode(self, state: State, ranks: list[int] | None = None) -> None:
+        self._refuse_pending()
+        if not isinstance(state, MyCityState):
+            raise OptionError(_("this is not a game of this campaign"))
+        episode = self.episode()
+        ranks = state.ranks() if ranks is None else list(ranks)
+        rows = self.legacy.add_marks(state, ranks)
+        church4, self.church4_entry = self.church4_entry, None
+        self.legacy.close_episode(state, ranks, [[] for _seat in rows], church4)
+        for seat, row in enumerate(rows):
+            for draw, kind in enumerate(self.legacy.data.awards(episode)[row]):
+                self._queue(seat, kind, "awards", episode, draw)
+        self._prepare()
+
+
+class LegacyCampaigns:
+    """My City's campaign role (`Game.campaign_module`): a new legacy campaign, or one read back."""
+
+    def new_campaign(self, num_players: int, seed: int, options: Options | None = None) -> LegacyCampaign:
+        """`options` may name a board and chapter files."""
+        given = options or {}
+        board, chapters = str(given.get("board", "")), str(given.get("chapters", ""))
+        return LegacyCampaign(Campaign.new([""] * num_players, seed, board, chapters=chapters), [], 0)
+
+    def campaign_from_json(self, data: dict[str, Any]) -> LegacyCampaign:
+        return LegacyCampaign.from_json(data)
+
+
+CAMPAIGNS = LegacyCampaigns()
 
 
 def mark_rows(count: int, per_row: int | None = None) -> list[str]:
@@ -268,7 +495,7 @@ def run(
 ) -> Campaign:
     """Play up to `episodes` more episodes of the campaign in `path`, saving after each one."""
     campaign = Campaign.load(path)
-    for _ in range(episodes):
+    for _episode in range(episodes):
         if campaign.finished:
             break
         entry = campaign.play_episode(agents)
@@ -278,4 +505,4 @@ def run(
     return campaign
 
 
-__all__ = ["Campaign", "ChurchChooser", "mark_rows", "run"]
+__all__ = ["CAMPAIGNS", "Campaign", "ChurchChooser", "LegacyCampaign", "mark_rows", "run"]

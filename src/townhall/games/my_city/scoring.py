@@ -244,9 +244,13 @@ ITEMS = ("trees", "rocks", "yellow", "red", "blue", "churches", "wells", "railro
 
 def award_rank(position: MyCityPosition, player: int) -> str:
     """The awards table row of a player (MYC-LEG-10): first, second or other."""
-    rank = ranks(position)[player]
+    return award_row(ranks(position)[player], position.num_players)
+
+
+def award_row(rank: int, num_players: int) -> str:
+    """The awards table row of a rank (MYC-LEG-10): first, second (3-4 players) or other."""
     if rank == 1:
         return "first"
-    if rank == 2 and position.num_players >= 3:
+    if rank == 2 and num_players >= 3:
         return "second"
     return "other"

@@ -69,6 +69,7 @@ def list_games(lang: LanguageDep) -> list[dict[str, Json]]:
                 "summary": "" if card is None else card.line(lang),
                 "rules": f"/rules/{meta.name}" if rules_text(module, lang) is not None else None,
                 "guide": dict(guide(module, lang)),
+                "campaign": game.campaign_module is not None,  # POST /api/campaigns plays it
             }
         )
     return found

@@ -1,6 +1,7 @@
 """The browser client's pages and static files (townhall.web): `/` the lobby, `/tables/{id}` a table,
-`/rules/{game}` a game's rules (rendered here, in the request's language), `/players/{name}` a
-player's profile, `/leaderboard/{game}` a game's leaderboard, `/account` the account's settings."""
+`/campaigns/{id}` a campaign, `/rules/{game}` a game's rules (rendered here, in the request's
+language), `/players/{name}` a player's profile, `/leaderboard/{game}` a game's leaderboard,
+`/account` the account's settings."""
 
 from __future__ import annotations
 
@@ -49,6 +50,12 @@ def leaderboard(game: str) -> HTMLResponse:
 def settings() -> HTMLResponse:
     """The signed-in account's settings: password, turn mails' address, signing out, deletion."""
     return HTMLResponse(web.page("settings"), headers=_NO_STORE)
+
+
+@router.get("/campaigns/{campaign_id}")
+def campaign(campaign_id: str) -> HTMLResponse:
+    """A campaign's page; the campaign is loaded by the page."""
+    return HTMLResponse(web.page("campaign"), headers=_NO_STORE)
 
 
 @router.get("/rules/{name}")

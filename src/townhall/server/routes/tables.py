@@ -98,22 +98,26 @@ def _create(body: NewTable, services: ServicesDep) -> dict[str, Json]:
         for n, seat in enumerate(body.seats)
         if seat.startswith(INVITE)
     }
-    seats = [_seat_spec(seat, body.bot_seconds) for seat in body.seats]
+    seats = [seat_spec(seat, body.bot_seconds) for seat in body.seats]
     refuse_file_names(game.meta.options, body.options)
     table = TableSpec.resolve(game, body.players, seats, body.options, default_seat=HUMAN)
-    settings: dict[str, Json] = {
-        "bot_seconds": body.bot_seconds,
-        "clock": clocks.check(body.clock),
-        "training": body.training,
-        "rated": not body.training,  # no ratings yet: the flag says which games they may count
-    }
+    settings = table_settings(body.bot_seconds, body.clock, body.training)
     table_id = services.runner.create(
         table.game, table.players, dict(table.options), list(table.seats), settings, invites=invites
     )
     return services.runner.reading.summary(table_id)
 
 
-def _seat_spec(seat: str, bot_seconds: float) -> str:
+def table_settings(bot_seconds: float, clock: dict[str, Any] | None, training: bool) -> dict[str, Json]:
+    return {
+        "bot_seconds": bot_seconds,
+        "clock": clocks.check(clock),
+        "training": training,
+        "rated": not training,  # no ratings yet: the flag says which games they may count
+    }
+
+
+def seat_spec(seat: str, bot_seconds: float) -> str:
     """A seat as the wire writes it (`human`, `invite:` and a player's name, or `bot:` and an agent
     spec or a level) as a table's seat."""
     if seat == HUMAN or seat.startswith(INVITE):

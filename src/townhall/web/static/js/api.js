@@ -40,7 +40,15 @@ export async function request(method, path, { token, body } = {}) {
 const part = (value) => encodeURIComponent(String(value));
 const tablePath = (table) => `/api/tables/${part(table)}`;
 
+const campaignPath = (campaign) => `/api/campaigns/${part(campaign)}`;
+
 export const api = {
+  newCampaign: (body) => request("POST", "/api/campaigns", { body }),
+  campaign: (campaign, token) => request("GET", campaignPath(campaign), { token }),
+  sitCampaign: (campaign, seat, name) =>
+    request("POST", `${campaignPath(campaign)}/seats/${part(seat)}`, { body: { name } }),
+  choose: (campaign, token, choice) =>
+    request("POST", `${campaignPath(campaign)}/choices`, { token, body: { choice } }),
   games: () => request("GET", "/api/games"),
   words: (game) => request("GET", `/api/games/${part(game)}/words`),
   tables: () => request("GET", "/api/tables"),

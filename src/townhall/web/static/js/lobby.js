@@ -29,6 +29,8 @@ function labels() {
     "game-text": "game",
     "players-text": "player-count",
     create: "create",
+    "create-campaign": "campaign-start",
+    "campaigns-title": "my-campaigns",
     "mine-title": "my-tables",
     "open-title": "open-tables",
     "turns-title": "my-turns",
@@ -153,6 +155,7 @@ function fillGames() {
 
 function fillPlayers() {
   const g = game();
+  $("#create-campaign").hidden = !g.campaign; // its episodes one after another, with these seats
   const counts = [];
   for (let n = g.min_players; n <= g.max_players; n += 1) counts.push(n);
   clear(
@@ -279,6 +282,42 @@ async function create(event) {
       training: $("#training").checked, // hints and the analysis at any time; never rated
     },
     kinds,
+  );
+}
+
+// A campaign with the form's seats: the first "me" seat is this browser's for every episode.
+async function createCampaign() {
+  const kinds = [...document.querySelectorAll("#seats select")].map((s) => s.value);
+  const seats = kinds.map((k) => (k.startsWith("bot:") ? k : "human"));
+  const name = $("#name").value.trim() || t("player-n", { n: 1 });
+  store.setName(name);
+  try {
+    const campaign = await api.newCampaign({ game: game().name, players: kinds.length, seats, clock: chosenClock() });
+    const seat = kinds.indexOf("me");
+    if (seat >= 0) {
+      const taken = await api.sitCampaign(campaign.id, seat, name);
+      store.addCampaign(campaign.id, campaign.game, seat, taken.token);
+    }
+    location.href = `/campaigns/${campaign.id}`;
+  } catch (error) {
+    $("#status").textContent = error.message;
+  }
+}
+
+function listCampaigns() {
+  const mine = store.campaigns().slice(0, RECENT);
+  clear(
+    $("#campaigns"),
+    mine.length
+      ? mine.map((entry) =>
+          h(
+            "li",
+            { "data-campaign": entry.id },
+            h("a", { href: `/campaigns/${entry.id}` }, `${titleOf(entry.game)} · ${entry.id.slice(0, 6)}`),
+            h("span", { class: "when" }, ` · ${t("played-at", { when: new Date(entry.at).toLocaleString(lang) })}`),
+          ),
+        )
+      : [h("li", { class: "empty" }, t("none-yet"))],
   );
 }
 
@@ -434,6 +473,8 @@ async function main() {
   await daily();
   fillGames();
   $("#new-table").addEventListener("submit", create);
+  $("#create-campaign").addEventListener("click", createCampaign);
+  listCampaigns();
   $("#clock").addEventListener("change", showClock);
   showClock();
   await listTables();

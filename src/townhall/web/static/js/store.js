@@ -3,6 +3,15 @@
 
 const NAME = "townhall.name";
 const SEATS = "townhall.seats";
+const CAMPAIGNS = "townhall.campaigns";
+
+function readCampaigns() {
+  try {
+    return JSON.parse(localStorage.getItem(CAMPAIGNS) || "{}");
+  } catch {
+    return {};
+  }
+}
 
 function read() {
   try {
@@ -31,6 +40,17 @@ export const store = {
     if (!Object.keys(all[table].seats).length) delete all[table];
     localStorage.setItem(SEATS, JSON.stringify(all));
   },
+  // The campaigns this browser holds a seat of: {id: {game, seat, token, at}}; newest first.
+  addCampaign(id, game, seat, token) {
+    const all = readCampaigns();
+    all[id] = { game, seat, token, at: Date.now() };
+    localStorage.setItem(CAMPAIGNS, JSON.stringify(all));
+  },
+  campaign: (id) => readCampaigns()[id] || null,
+  campaigns: () =>
+    Object.entries(readCampaigns())
+      .map(([id, entry]) => ({ id, ...entry }))
+      .sort((a, b) => b.at - a.at),
   // [{id, game, seats, at}] newest first.
   tables: () =>
     Object.entries(read())

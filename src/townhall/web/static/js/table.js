@@ -208,7 +208,17 @@ function render(fresh = []) {
   log.render(names, fresh, view.seat);
   renderChat($("#chat"), view.chat, names);
   $("#chat-form").hidden = view.seat === null;
-  renderEnd($("#end"), view, page.facts, { onReplay: startReplay, onRematch: token() ? rematch : null });
+  const campaign = view.settings?.campaign; // an episode of a campaign: its page goes on from here
+  const back = $("#campaign-link");
+  back.hidden = !campaign;
+  if (campaign) {
+    back.href = `/campaigns/${encodeURIComponent(campaign)}`;
+    back.textContent = t("campaign-back");
+  }
+  renderEnd($("#end"), view, page.facts, {
+    onReplay: startReplay,
+    onRematch: token() && !campaign ? rematch : null,
+  });
   guide?.update(view);
 }
 

@@ -1,0 +1,147 @@
+// A campaign (/campaigns/{id}): where it stands, the episode being played (its table), the
+// choices between episodes asked of this browser's seat, and every seat's standing and board.
+// The server says everything in the page's language; this page only lays it out.
+import { api } from "./api.js";
+import { $, clear, h } from "./dom.js";
+import { setup, switcher, t } from "./i18n.js";
+import { store } from "./store.js";
+
+const campaignId = decodeURIComponent(location.pathname.split("/").pop());
+const POLL_MS = 3000;
+let titles = {};
+let busy = false;
+
+const held = () => store.campaign(campaignId);
+const seatName = (view, seat) => view.seats[seat]?.name || t("player-n", { n: seat + 1 });
+
+async function load() {
+  if (busy) return;
+  try {
+    render(await api.campaign(campaignId, held()?.token));
+  } catch (error) {
+    $("#status").textContent = error.message;
+  }
+}
+
+// The episode's table: this browser's token goes with it, so the table page plays the seat.
+function renderEpisode(view) {
+  const mine = held();
+  if (view.table && mine) store.addSeat(view.table, view.game, mine.seat, mine.token);
+  const parts = [];
+  if (view.table) {
+    const text =
+      view.seat === null ? t("campaign-watch", { n: view.episode }) : t("campaign-play", { n: view.episode });
+    parts.push(h("a", { class: "primary button", id: "episode-link", href: `/tables/${view.table}` }, text));
+  } else if (view.over) {
+    parts.push(
+      h(
+        "p",
+        { id: "winners" },
+        t("campaign-winners", { names: view.winners.map((s) => seatName(view, s)).join(", ") }),
+      ),
+    );
+  } else {
+    parts.push(h("p", {}, t("campaign-between")));
+  }
+  const free = mine ? [] : view.seats.filter((s) => s.kind === "human" && !s.taken);
+  for (const seat of free) {
+    parts.push(
+      " ",
+      h(
+        "button",
+        { type: "button", class: "take-seat", onclick: () => take(view, seat.seat) },
+        t("join-seat", { n: seat.seat + 1 }),
+      ),
+    );
+  }
+  clear($("#episode"), parts);
+}
+
+// This seat's open question with a button per choice; the others' are only named.
+function renderChoices(view) {
+  const rows = [];
+  for (const decision of view.decisions) {
+    if (decision.seat === view.seat) {
+      rows.push(
+        h("p", { class: "question", id: "my-question" }, decision.question),
+        h(
+          "div",
+          { class: "choice-list", role: "group", "aria-labelledby": "my-question" },
+          decision.choices.map((c) =>
+            h("button", { type: "button", "data-choice": c.id, onclick: () => choose(c.id) }, c.text),
+          ),
+        ),
+      );
+    } else {
+      rows.push(h("p", { class: "waiting" }, t("campaign-waiting-choice", { name: seatName(view, decision.seat) })));
+    }
+  }
+  clear($("#choices"), rows);
+}
+
+function renderStandings(view) {
+  clear(
+    $("#standings"),
+    view.standings.map((s) =>
+      h(
+        "li",
+        { class: "standing", "data-seat": s.seat },
+        h("h3", {}, `${s.rank}. ${seatName(view, s.seat)}${s.seat === view.seat ? ` (${t("you")})` : ""}`),
+        h("p", { class: "points" }, `${view.points}: ${s.points}`),
+        s.board.length
+          ? h(
+              "ul",
+              { class: "stickers" },
+              s.board.map((line) => h("li", {}, line)),
+            )
+          : "",
+      ),
+    ),
+  );
+}
+
+function render(view) {
+  const title = titles[view.game] || view.game;
+  $("#title").textContent = t("campaign-title", { game: title });
+  document.title = `${t("campaign-title", { game: title })} – Townhall`;
+  document.body.dataset.episode = String(view.episode);
+  document.body.dataset.over = String(view.over);
+  $("#stage").textContent = view.stage;
+  $("#standings-title").textContent = t("campaign-standings");
+  renderEpisode(view);
+  renderChoices(view);
+  renderStandings(view);
+  $("#status").textContent = "";
+}
+
+async function choose(choice) {
+  busy = true;
+  try {
+    render(await api.choose(campaignId, held()?.token, choice));
+  } catch (error) {
+    $("#status").textContent = error.message;
+  } finally {
+    busy = false;
+  }
+}
+
+async function take(view, seat) {
+  const name = store.name() || t("player-n", { n: seat + 1 });
+  try {
+    const taken = await api.sitCampaign(campaignId, seat, name);
+    store.addCampaign(campaignId, view.game, seat, taken.token);
+    await load();
+  } catch (error) {
+    $("#status").textContent = error.message;
+  }
+}
+
+async function main() {
+  await setup();
+  $("#lang-slot").append(switcher(h));
+  titles = Object.fromEntries((await api.games()).map((g) => [g.name, g.title]));
+  await load();
+  setInterval(load, POLL_MS);
+}
+
+main();
