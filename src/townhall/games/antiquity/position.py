@@ -5,7 +5,19 @@ from __future__ import annotations
 from typing import Any, Final, Self
 
 from townhall.engine import Chance, Json, State
-from townhall.engine.fields import FRESH, LIST, NESTED, ROWS, SHARED, Field, Fields, load_fields, save_fields
+from townhall.engine.fields import (
+    BOOL,
+    FRESH,
+    LIST,
+    NESTED,
+    ROWS,
+    SHARED,
+    TUPLE,
+    Field,
+    Fields,
+    load_fields,
+    save_fields,
+)
 from townhall.games.antiquity.board import Board
 from townhall.games.antiquity.player import Player
 
@@ -43,20 +55,14 @@ FIELDS = Fields(
         Field("max_rounds", "max_rounds", restore=False),
         Field("tiles", "tiles", SHARED, shape=ROWS),  # set up once, then read-only
         Field("terrain", "terrain", LIST, save=lambda v: "".join(v), restore=False),
-        Field("polluted", "polluted", LIST, save=lambda v: [int(x) for x in v], load=lambda v: [bool(x) for x in v]),
+        Field("polluted", "polluted", LIST, item=BOOL),
         Field("hex_goods", "good", LIST),
         Field("hex_producer", "gprod", LIST),
         Field("hex_occupant", "occ", LIST),
-        Field("token", "token", LIST, save=lambda v: [int(x) for x in v], load=lambda v: [bool(x) for x in v]),
+        Field("token", "token", LIST, item=BOOL),
         Field("revealed", "revealed", LIST),
         Field("range_product", "range_product", LIST),
-        Field(
-            "producers",
-            "producers",
-            LIST,
-            save=lambda v: [None if pr is None else [pr[0], pr[1], pr[2], list(pr[3]), list(pr[4])] for pr in v],
-            load=lambda v: [None if pr is None else (pr[0], pr[1], pr[2], tuple(pr[3]), tuple(pr[4])) for pr in v],
-        ),
+        Field("producers", "producers", LIST, item=TUPLE),
         Field("fishermen", "fishermen"),
         Field("famine", "famine"),
         Field("round", "round"),
