@@ -35,6 +35,9 @@ TRADE: Final = 20
 PHASES: Final = (SETUP, PLAN, COUNTRY, STORE, HARVEST, EXPLORE, FAMINE, POLLUTE, OVER, TRADE)  # every phase
 PHASE_NAMES = {SETUP: "setup", PLAN: "2 city building", TRADE: "2 trades between players", COUNTRY: "4 country building", STORE: "5 store", HARVEST: "6 harvest",
                EXPLORE: "7 exploration", FAMINE: "8 famine", POLLUTE: "9 pollution", OVER: "over"}  # fmt: skip
+# The clause of each phase: what a move the phase does not allow breaks (legality.clause_of).
+PHASE_CLAUSES: Final = {SETUP: "ANT-SETUP-4", PLAN: "ANT-PH2-3", TRADE: "ANT-PH2-13", COUNTRY: "ANT-PH4-1", STORE: "ANT-PH5-1",
+                        HARVEST: "ANT-PH6-1", EXPLORE: "ANT-PH7-1", FAMINE: "ANT-PH8-2", POLLUTE: "ANT-PH9-1"}  # fmt: skip
 
 Producer = tuple[int, int, int, tuple[int, ...], tuple[int, ...]]  # kind, owner, good, sites, hexes around
 
