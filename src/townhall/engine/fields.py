@@ -160,11 +160,17 @@ def _items(field: Field, value: Any, convert: Callable[[Any], Any]) -> Any:
     raise DeclarationError(f"{field.name}: `item` goes with a VALUE, LIST or ROWS field")
 
 
-def _saved(field: Field, value: Any) -> Any:
-    if field.save is not None:
-        return field.save(value)
+def _converted(field: Field, value: Any, saving: bool) -> Any:
+    """A field's value saved (or loaded): by its own function, else by its items' type, else by its form."""
+    own = field.save if saving else field.load
+    if own is not None:
+        return own(value)
     if field.item:
-        return _items(field, value, _ITEM_SAVED[field.item])
+        return _items(field, value, (_ITEM_SAVED if saving else _ITEM_LOADED)[field.item])
+    return _saved(field, value) if saving else _loaded(field, value)
+
+
+def _saved(field: Field, value: Any) -> Any:
     form = field.form
     if form == VALUE:
         return value
@@ -176,10 +182,6 @@ def _saved(field: Field, value: Any) -> Any:
 
 
 def _loaded(field: Field, value: Any) -> Any:
-    if field.load is not None:
-        return field.load(value)
-    if field.item:
-        return _items(field, value, _ITEM_LOADED[field.item])
     form = field.form
     if form == LIST:
         return list(value)
@@ -197,7 +199,9 @@ def _loaded(field: Field, value: Any) -> Any:
 def save_fields(declaration: Fields, position: object) -> dict[str, Any]:
     """The save format: every field with a key, in declaration order."""
     return {
-        field.key: _saved(field, getattr(position, field.name)) for field in declaration.fields if field.key is not None
+        field.key: _converted(field, getattr(position, field.name), True)
+        for field in declaration.fields
+        if field.key is not None
     }
 
 
@@ -206,7 +210,7 @@ def load_fields(declaration: Fields, position: object, data: dict[str, Any]) -> 
     for field in declaration.fields:
         if field.key is not None and field.restore:
             value = data.get(field.key, []) if field.optional else data[field.key]
-            setattr(position, field.name, _loaded(field, value))
+            setattr(position, field.name, _converted(field, value, False))
 
 
 # ------------------------------------------------------------------ finding declarations
