@@ -10,7 +10,7 @@ The battery (engine/testing.py) checks a clone against the declaration: every fi
 one shared.
 
 The generator reads a declaration from the source text (ast: literals and the copy rules' names; the
-run-time-only `save`, `load` and `of` are skipped), so a stale or missing generated part never stops it.
+run-time-only `item`, `save`, `load` and `of` are skipped), so a stale or missing generated part never stops it.
 """
 
 from __future__ import annotations
@@ -21,6 +21,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
+
+from townhall.engine.steps import listed, tupled
 
 # How a clone gets a field (and, by default, its shape in the save format).
 VALUE: Final = "value"  # an int, bool, str, None, tuple or frozen record: the same object
@@ -33,6 +35,12 @@ FRESH: Final = "fresh"  # not carried over (a cache, a change log): the clone ge
 COPY_RULES: Final = (VALUE, LIST, ROWS, DICT, NESTED, SHARED, FRESH)
 SHAPES: Final = (VALUE, LIST, ROWS, DICT, NESTED)
 
+# What the items of a saved field are, where JSON has no such type (the value itself for a VALUE field).
+BOOL: Final = "bool"  # booleans: saved as 0 and 1
+TUPLE: Final = "tuple"  # tuples (records, or None): saved as lists, their nested tuples too
+_ITEM_SAVED: Final[dict[str, Callable[[Any], Any]]] = {BOOL: int, TUPLE: listed}
+_ITEM_LOADED: Final[dict[str, Callable[[Any], Any]]] = {BOOL: bool, TUPLE: tupled}
+
 # The clone's expression by copy rule; "{v}" stands for the field.
 _COPY = {VALUE: "{v}", LIST: "{v}.copy()", ROWS: "[row.copy() for row in {v}]", DICT: "{v}.copy()",
          NESTED: "[item.clone() for item in {v}]"}  # fmt: skip
@@ -42,6 +50,7 @@ _COPY = {VALUE: "{v}", LIST: "{v}.copy()", ROWS: "[row.copy() for row in {v}]", 
 class Field:
     """One attribute of a position: how a clone gets it and, if saved, under which key and in which form.
 
+    `item` (BOOL, TUPLE) says what the items are where JSON has no such type: they are saved as it says.
     `save`/`load` override the default JSON form of the shape (each a function of the value);
     `restore=False` leaves a saved field to the class (e.g. a constructor argument); an `optional` one
     may be missing from older saves (loaded from an empty list).
@@ -53,6 +62,7 @@ class Field:
     key: str | None = None
     copy: str = VALUE
     shape: str = ""
+    item: str = ""
     save: Callable[[Any], Any] | None = None
     load: Callable[[Any], Any] | None = None
     restore: bool = True
@@ -138,9 +148,29 @@ def with_generated(source: str, declaration: Fields) -> str:
 # ------------------------------------------------------------------ the save format, at run time
 
 
+def _items(field: Field, value: Any, convert: Callable[[Any], Any]) -> Any:
+    """Each item of a field's value converted (the value itself for a VALUE field)."""
+    form = field.form
+    if form == LIST:
+        return [convert(item) for item in value]
+    if form == ROWS:
+        return [[convert(item) for item in row] for row in value]
+    if form == VALUE:
+        return convert(value)
+    raise DeclarationError(f"{field.name}: `item` goes with a VALUE, LIST or ROWS field")
+
+
+def _converted(field: Field, value: Any, saving: bool) -> Any:
+    """A field's value saved (or loaded): by its own function, else by its items' type, else by its form."""
+    own = field.save if saving else field.load
+    if own is not None:
+        return own(value)
+    if field.item:
+        return _items(field, value, (_ITEM_SAVED if saving else _ITEM_LOADED)[field.item])
+    return _saved(field, value) if saving else _loaded(field, value)
+
+
 def _saved(field: Field, value: Any) -> Any:
-    if field.save is not None:
-        return field.save(value)
     form = field.form
     if form == VALUE:
         return value
@@ -152,8 +182,6 @@ def _saved(field: Field, value: Any) -> Any:
 
 
 def _loaded(field: Field, value: Any) -> Any:
-    if field.load is not None:
-        return field.load(value)
     form = field.form
     if form == LIST:
         return list(value)
@@ -171,7 +199,9 @@ def _loaded(field: Field, value: Any) -> Any:
 def save_fields(declaration: Fields, position: object) -> dict[str, Any]:
     """The save format: every field with a key, in declaration order."""
     return {
-        field.key: _saved(field, getattr(position, field.name)) for field in declaration.fields if field.key is not None
+        field.key: _converted(field, getattr(position, field.name), True)
+        for field in declaration.fields
+        if field.key is not None
     }
 
 
@@ -180,14 +210,14 @@ def load_fields(declaration: Fields, position: object, data: dict[str, Any]) -> 
     for field in declaration.fields:
         if field.key is not None and field.restore:
             value = data.get(field.key, []) if field.optional else data[field.key]
-            setattr(position, field.name, _loaded(field, value))
+            setattr(position, field.name, _converted(field, value, False))
 
 
 # ------------------------------------------------------------------ finding declarations
 
 
 _RULES: Final = {rule.upper(): rule for rule in COPY_RULES}
-_RUN_TIME_ONLY: Final = ("save", "load", "of")  # functions and classes: not needed to generate the clone
+_RUN_TIME_ONLY: Final = ("item", "save", "load", "of")  # the save format's: not needed to generate the clone
 
 
 def _evaluate(node: ast.expr, path: Path) -> Any:

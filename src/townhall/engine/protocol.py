@@ -218,6 +218,17 @@ class DataKind:
     files: tuple[Path, ...]
 
 
+class ActionCodec(Protocol):
+    """What a State asks of its action space (`engine.codec.ActionSpace` is one)."""
+
+    @property
+    def size(self) -> int: ...
+
+    def to_json(self, action: int) -> dict[str, Json]: ...
+
+    def from_json(self, data: Json) -> int: ...
+
+
 # Open to interpreted subclasses (the compiled build compiles the games' states, not every game);
 # ABCMeta rather than the ABC base keeps the compiled classes native.
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -300,17 +311,22 @@ class State(metaclass=ABCMeta):
     def to_json(self) -> dict[str, Json]:
         """The complete state (hidden parts included), JSON-ready; Game.state_from_json inverts it."""
 
-    @abstractmethod
+    def action_space(self) -> ActionCodec:
+        """The game's action space (an `engine.codec.ActionSpace`): the three methods below follow
+        from it. A game whose ids or JSON forms are its own overrides those three instead."""
+        raise NotImplementedError(f"{type(self).__name__} has no action space: it overrides num_distinct_actions")
+
     def num_distinct_actions(self) -> int:
         """Size of the fixed integer action space of this game with these players and options."""
+        return self.action_space().size
 
-    @abstractmethod
     def action_to_json(self, action: int) -> dict[str, Json]:
         """The stable JSON form of an action id."""
+        return self.action_space().to_json(action)
 
-    @abstractmethod
     def action_from_json(self, data: Json) -> int:
         """The action id of a JSON form; raises ValueError on a malformed one."""
+        return self.action_space().from_json(data)
 
     @abstractmethod
     def action_text(self, action: int) -> str:

@@ -36,12 +36,14 @@ def step_record(**kind: Any) -> Callable[[type[R]], type[R]]:
     return make
 
 
-def _listed(value: Any) -> Any:
-    return [_listed(item) for item in value] if isinstance(value, tuple) else value
+def listed(value: Any) -> Any:
+    """A value's JSON form: its tuples, at any depth, as lists."""
+    return [listed(item) for item in value] if isinstance(value, tuple) else value
 
 
-def _tupled(value: Any) -> Any:
-    return tuple(_tupled(item) for item in value) if isinstance(value, list) else value
+def tupled(value: Any) -> Any:
+    """The inverse of `listed`: every list, at any depth, as a tuple."""
+    return tuple(tupled(item) for item in value) if isinstance(value, list) else value
 
 
 def _members(hint: Any) -> tuple[Any, ...]:
@@ -96,7 +98,7 @@ class StepCodec:
             elif name in self._holds_records[cls]:
                 values.append(self.encode(getattr(record, name)))
             else:
-                values.append(_listed(getattr(record, name)))
+                values.append(listed(getattr(record, name)))
         values += [0] * (self.width + 1 - len(values))
         return values
 
@@ -112,5 +114,5 @@ class StepCodec:
             if name in self._holds_records[cls]:
                 values[name] = self._decode(self.nested[value[0]], value)
             else:
-                values[name] = _tupled(value)
+                values[name] = tupled(value)
         return cls(**values)

@@ -12,11 +12,10 @@ from townhall.games.antiquity.components import ALCHEMY_K, FARM, FISHERMAN, INN,
 from townhall.games.antiquity.position import (
     COUNTRY,
     EXPLORE,
-    FAMINE,
     HARVEST,
+    PHASE_CLAUSES,
     PHASE_NAMES,
     PLAN,
-    POLLUTE,
     SETUP,
     STORE,
     TRADE,
@@ -84,19 +83,6 @@ def refusal_text(position: AntiquityPosition, player: int, action: int) -> str:
     if kind == "hex":
         return _("{player} may not choose this hex now ({phase})").format(player=who, phase=phase)
     return _("'{action}' is not allowed for {player} now ({phase})").format(action=text, player=who, phase=phase)
-
-
-PHASE_CLAUSES = {
-    SETUP: "ANT-SETUP-4",
-    PLAN: "ANT-PH2-3",
-    TRADE: "ANT-PH2-13",
-    COUNTRY: "ANT-PH4-1",
-    STORE: "ANT-PH5-1",
-    HARVEST: "ANT-PH6-1",
-    EXPLORE: "ANT-PH7-1",
-    FAMINE: "ANT-PH8-2",
-    POLLUTE: "ANT-PH9-1",
-}
 
 
 KIND_CLAUSES = {

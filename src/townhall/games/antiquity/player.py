@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import compress, count
 from typing import Any, Final
 
-from townhall.engine.fields import FRESH, LIST, ROWS, Field, Fields, load_fields, save_fields
+from townhall.engine.fields import BOOL, FRESH, LIST, ROWS, TUPLE, Field, Fields, load_fields, save_fields
 from townhall.games.antiquity.city import EDGE_NEIGHBOURS, FIRST_SIZE, HOUSE, LATER_SIZE, STORAGE, size_of
 from townhall.games.antiquity.data import BUILDINGS, DATA, FACULTIES
 from townhall.games.antiquity.steps import Step, step_from_json, step_to_json
@@ -41,20 +41,8 @@ FIELDS = Fields(
         Field("cities", "cities", LIST),
         Field("inns", "inns", LIST),
         Field("grid", "grid", ROWS),
-        Field(
-            "graves",
-            "graves",
-            ROWS,
-            save=lambda v: [[int(x) for x in g] for g in v],
-            load=lambda v: [[bool(x) for x in g] for g in v],
-        ),
-        Field(
-            "buildings",
-            "blds",
-            LIST,
-            save=lambda v: [None if b is None else [b[0], b[1], list(b[2])] for b in v],
-            load=lambda v: [None if b is None else (b[0], b[1], tuple(b[2])) for b in v],
-        ),
+        Field("graves", "graves", ROWS, item=BOOL),
+        Field("buildings", "blds", LIST, item=TUPLE),
         Field("manned", "manned", LIST),
         Field("houses", "houses"),
         Field("saint", "saint"),
@@ -69,19 +57,8 @@ FIELDS = Fields(
         Field("healed", "healed"),
         Field("steps", "steps"),
         Field("new_cathedral", "new_cathedral"),
-        Field(
-            "bought",
-            "bought",
-            save=lambda v: [list(x) for x in v],
-            load=lambda v: tuple((int(a), int(b)) for a, b in v),
-        ),
-        Field(
-            "banked",
-            "banked",
-            save=lambda v: [list(x) for x in v],
-            load=lambda v: tuple((int(a), int(b), int(c)) for a, b, c in v),
-            optional=True,  # older saves lack it
-        ),
+        Field("bought", "bought", item=TUPLE),
+        Field("banked", "banked", item=TUPLE, optional=True),  # older saves lack it
         Field("pending", "pend", save=step_to_json, load=step_from_json),
         Field("figure_changes"),
         # The observer's change log starts empty in a clone, its base counting the changes before it.

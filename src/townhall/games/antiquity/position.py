@@ -5,7 +5,19 @@ from __future__ import annotations
 from typing import Any, Final, Self
 
 from townhall.engine import Chance, Json, State
-from townhall.engine.fields import FRESH, LIST, NESTED, ROWS, SHARED, Field, Fields, load_fields, save_fields
+from townhall.engine.fields import (
+    BOOL,
+    FRESH,
+    LIST,
+    NESTED,
+    ROWS,
+    SHARED,
+    TUPLE,
+    Field,
+    Fields,
+    load_fields,
+    save_fields,
+)
 from townhall.games.antiquity.board import Board
 from townhall.games.antiquity.player import Player
 
@@ -23,6 +35,9 @@ TRADE: Final = 20
 PHASES: Final = (SETUP, PLAN, COUNTRY, STORE, HARVEST, EXPLORE, FAMINE, POLLUTE, OVER, TRADE)  # every phase
 PHASE_NAMES = {SETUP: "setup", PLAN: "2 city building", TRADE: "2 trades between players", COUNTRY: "4 country building", STORE: "5 store", HARVEST: "6 harvest",
                EXPLORE: "7 exploration", FAMINE: "8 famine", POLLUTE: "9 pollution", OVER: "over"}  # fmt: skip
+# The clause of each phase: what a move the phase does not allow breaks (legality.clause_of).
+PHASE_CLAUSES: Final = {SETUP: "ANT-SETUP-4", PLAN: "ANT-PH2-3", TRADE: "ANT-PH2-13", COUNTRY: "ANT-PH4-1", STORE: "ANT-PH5-1",
+                        HARVEST: "ANT-PH6-1", EXPLORE: "ANT-PH7-1", FAMINE: "ANT-PH8-2", POLLUTE: "ANT-PH9-1"}  # fmt: skip
 
 Producer = tuple[int, int, int, tuple[int, ...], tuple[int, ...]]  # kind, owner, good, sites, hexes around
 
@@ -43,20 +58,14 @@ FIELDS = Fields(
         Field("max_rounds", "max_rounds", restore=False),
         Field("tiles", "tiles", SHARED, shape=ROWS),  # set up once, then read-only
         Field("terrain", "terrain", LIST, save=lambda v: "".join(v), restore=False),
-        Field("polluted", "polluted", LIST, save=lambda v: [int(x) for x in v], load=lambda v: [bool(x) for x in v]),
+        Field("polluted", "polluted", LIST, item=BOOL),
         Field("hex_goods", "good", LIST),
         Field("hex_producer", "gprod", LIST),
         Field("hex_occupant", "occ", LIST),
-        Field("token", "token", LIST, save=lambda v: [int(x) for x in v], load=lambda v: [bool(x) for x in v]),
+        Field("token", "token", LIST, item=BOOL),
         Field("revealed", "revealed", LIST),
         Field("range_product", "range_product", LIST),
-        Field(
-            "producers",
-            "producers",
-            LIST,
-            save=lambda v: [None if pr is None else [pr[0], pr[1], pr[2], list(pr[3]), list(pr[4])] for pr in v],
-            load=lambda v: [None if pr is None else (pr[0], pr[1], pr[2], tuple(pr[3]), tuple(pr[4])) for pr in v],
-        ),
+        Field("producers", "producers", LIST, item=TUPLE),
         Field("fishermen", "fishermen"),
         Field("famine", "famine"),
         Field("round", "round"),

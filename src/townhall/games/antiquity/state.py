@@ -6,6 +6,7 @@ import random
 from typing import Self
 
 from townhall.engine import Chance, Event, IllegalAction, Json
+from townhall.engine.codec import ActionSpace
 from townhall.engine.errors import GameOver, NotYourTurn
 from townhall.games.antiquity import actions as A
 from townhall.games.antiquity import country, flow, legality, observation, plan, trade, upkeep, victory
@@ -100,14 +101,8 @@ class AntiquityState(AntiquityPosition):
         observation.determinize(copy, self, player, rng)
         return copy
 
-    def num_distinct_actions(self) -> int:
-        return A.SPACE.size
-
-    def action_to_json(self, action: int) -> dict[str, Json]:
-        return A.SPACE.to_json(action)
-
-    def action_from_json(self, data: Json) -> int:
-        return A.SPACE.from_json(data)
+    def action_space(self) -> ActionSpace:
+        return A.SPACE
 
     def action_text(self, action: int) -> str:
         return A.action_text(action, self.board.topo.labels)

@@ -10,6 +10,7 @@ import random
 from typing import Final, Self
 
 from townhall.engine.chance import Chance
+from townhall.engine.codec import ActionSpace
 from townhall.engine.protocol import Event, Json
 from townhall.games.kutna_hora import legality, observation, rounds, scoring, setup, turn
 from townhall.games.kutna_hora.actions import A_ORDER, A_SET, A_TAX, SPACE, action_text, action_words
@@ -67,14 +68,8 @@ class KutnaHoraState(KutnaHoraPosition):
     def determinize(self, player: int, rng: random.Random) -> Self:
         return observation.determinize(self, player, rng)
 
-    def num_distinct_actions(self) -> int:
-        return SPACE.size
-
-    def action_to_json(self, action: int) -> dict[str, Json]:
-        return SPACE.to_json(action)
-
-    def action_from_json(self, data: Json) -> int:
-        return SPACE.from_json(data)
+    def action_space(self) -> ActionSpace:
+        return SPACE
 
     def action_text(self, action: int) -> str:
         return action_text(self, action)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Final, Self
 
 from townhall.engine import Json, State
-from townhall.engine.fields import LIST, ROWS, SHARED, Field, Fields, load_fields, save_fields
+from townhall.engine.fields import LIST, ROWS, SHARED, TUPLE, Field, Fields, load_fields, save_fields
 from townhall.games.my_city.actions import BLOCKADE, PIECE_IDS
 from townhall.games.my_city.board import Features, Terrain, neighbours
 from townhall.games.my_city.chapters import RuleSet
@@ -46,13 +46,7 @@ FIELDS = Fields(
         Field("terrain", copy=SHARED),
         Field("features", copy=SHARED),
         Field("occupied", "occ", LIST),
-        Field(
-            "placed",
-            "placed",
-            ROWS,
-            save=lambda v: [[[piece, mask] for piece, mask in placed] for placed in v],
-            load=lambda v: [[(piece, mask) for piece, mask in placed] for placed in v],
-        ),
+        Field("placed", "placed", ROWS, item=TUPLE),
         Field("score", "score", LIST),
         Field("frozen", "frozen", LIST),
         Field("marks", "marks", LIST),

@@ -7,6 +7,7 @@ import random
 from typing import Self
 
 from townhall.engine import Chance, Event, Json
+from townhall.engine.codec import ActionSpace
 from townhall.games.my_city import actions, legality, observation, scoring, turns
 from townhall.games.my_city.position import MyCityPosition
 
@@ -44,14 +45,8 @@ class MyCityState(MyCityPosition):
     def determinize(self, player: int, rng: random.Random) -> Self:
         return observation.determinize(self, player, rng)
 
-    def num_distinct_actions(self) -> int:
-        return actions.NUM_ACTIONS
-
-    def action_to_json(self, action: int) -> dict[str, Json]:
-        return actions.SPACE.to_json(action)
-
-    def action_from_json(self, data: Json) -> int:
-        return actions.SPACE.from_json(data)
+    def action_space(self) -> ActionSpace:
+        return actions.SPACE
 
     def action_text(self, action: int) -> str:
         return actions.action_text(action)
