@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from tests.engine.toys import Pig
 from townhall import games
 from townhall.agents import check_spec, make_agent
 from townhall.agents.learned import LearnedValue, LearnedValueError, has_weights, load_model
@@ -81,3 +82,8 @@ def test_mcts_with_the_learned_evaluator_plays_legal_moves_to_the_end() -> None:
     agents = [make_agent("mcts:iterations=4,evaluator=learned", game, 1), RandomAgent(2)]
     match = play_match(game, 2, agents, seed=3)  # an illegal move would raise
     assert match.is_over() and match.record.ranks
+
+
+def test_a_game_without_weights_refuses_the_learned_evaluator() -> None:
+    with pytest.raises(LearnedValueError, match="no learned evaluator"):
+        make_agent("mcts:evaluator=learned", Pig(), 0)
