@@ -17,6 +17,7 @@ extras, not in the core dependencies. Not compiled by mypyc (NumPy code).
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 from dataclasses import dataclass
@@ -100,18 +101,7 @@ class LearnedModel:
     provenance: dict[str, Any]
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "game": self.game,
-            "num_players": self.num_players,
-            "data_version": self.data_version,
-            "observer_version": self.observer_version,
-            "features_version": self.features_version,
-            "mean": self.mean,
-            "scale": self.scale,
-            "weights": self.weights,
-            "bias": self.bias,
-            "provenance": self.provenance,
-        }
+        return dataclasses.asdict(self)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> LearnedModel:

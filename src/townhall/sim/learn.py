@@ -41,6 +41,7 @@ from townhall.engine.outcome import win_shares
 from townhall.sim.seating import seating
 
 DEFAULT_AGENTS = "greedy:epsilon=0.1"
+TRAIN_OPTIONS = ("seed", "agents", "stride", "held_out", "l2", "jobs")  # the options passed to train() as named
 HEURISTIC = -2  # the features' column holding the hand-written evaluation's margin (agents/learned.py)
 
 
@@ -233,18 +234,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.games < 1 or args.stride < 1 or not 0 <= args.held_out < 1:
             raise TownhallError("--games and --stride must be at least 1, --held-out a fraction below 1")
-        model = train(
-            args.game,
-            n_games=args.games,
-            seed=args.seed,
-            num_players=args.players,
-            agents=args.agents,
-            stride=args.stride,
-            held_out=args.held_out,
-            l2=args.l2,
-            jobs=args.jobs,
-            command=command,
-        )
+        given_options: dict[str, Any] = {key: getattr(args, key) for key in TRAIN_OPTIONS}
+        model = train(args.game, n_games=args.games, num_players=args.players, command=command, **given_options)
     except (TownhallError, ImportError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
