@@ -11,7 +11,8 @@ One tree is grown per decision (single observer, open loop). Every iteration:
    one-step `evaluate` likes best, and W also weighs a progressive bias W * squash(evaluate) / (n + 1)
    in the UCT value) and stops the walk;
 4. **rollout** plays uniformly random actions until the end, or for `depth` decisions and then
-   asks the game's `evaluate` for every player at once (`Game.evaluate_all`; default "auto": to
+   asks the game's `evaluate` for every player at once (`Game.evaluate_all`), or the agent's
+   `value` when it has one (a learned evaluator: each seat's reward in [0, 1]; default "auto": to
    the end when rollouts are short, at most 20 decisions on average over the first 16 of the
    search, else cut off after 3 decisions);
 5. **backpropagation** credits every decision of the path with the reward of the player who made
@@ -47,7 +48,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -70,6 +71,8 @@ AUTO_DEPTH = 3
 DEFAULT_PRIOR = 0.0
 """Weight of the progressive bias from the game's one-step evaluation (0: off)."""
 MARGIN_WEIGHT = 0.25
+Value = Callable[[State], list[float]]
+"""A leaf evaluation giving every seat's reward in [0, 1] (agents/learned.py), in place of `evaluate`."""
 
 
 class _SearchChance(Chance):
@@ -132,6 +135,7 @@ class MctsAgent:
         depth: Depth = DEFAULT_DEPTH,
         scale: float | None = None,
         prior: float = DEFAULT_PRIOR,
+        value: Value | None = None,
     ) -> None:
         if iterations is not None and iterations < 1:
             raise ValueError("iterations must be at least 1")
@@ -153,6 +157,7 @@ class MctsAgent:
         self.depth = depth
         self.scale = scale
         self.prior = prior
+        self.value = value
         self.last: SearchStats | None = None
 
     def _limits(self, budget: Budget) -> tuple[int | None, float | None]:
@@ -223,6 +228,7 @@ class _Search:
         "rng",
         "root",
         "scale",
+        "value",
         "view",
     )
 
@@ -238,6 +244,7 @@ class _Search:
         self.prior = agent.prior
         self.evaluate = view.game.evaluate
         self.evaluate_all = view.game.evaluate_all
+        self.value = agent.value
         self.player = view.player
         self.num_players = view.num_players
         self.root = _Node()
@@ -361,6 +368,8 @@ class _Search:
         steps = 0
         while movers:
             if limit is not None and steps >= limit:
+                if self.value is not None:
+                    return self.value(state)
                 values = self.evaluate_all(state)
                 scale = self._scale(values)
                 return [0.5 + 0.5 * math.tanh(v / scale) for v in values]

@@ -3,8 +3,9 @@
 - `random`: uniformly random legal actions (no parameters).
 - `greedy[:samples=K,epsilon=E]`: one-step lookahead with the game's `evaluate` (K determinizations,
   default 1; fewer when a Budget's seconds run out), a random legal move with probability E (default 0).
-- `mcts[:iterations=N,seconds=S,c=C,depth=D|auto|end,scale=X,prior=W]`: information-set MCTS;
-  see agents/mcts.py.
+- `mcts[:iterations=N,seconds=S,c=C,depth=D|auto|end,scale=X,prior=W,evaluator=E]`: information-set
+  MCTS; see agents/mcts.py. `evaluator=learned` evaluates leaves with the game's learned value
+  (agents/learned.py, needs NumPy) instead of its hand-written one (`evaluator=heuristic`, the default).
 
 - the levels `easy`, `medium`, `hard`, `expert` (agents/levels.py): their agent with the level's
   parameters, the spec's own on top (`hard:seconds=0.25`).
@@ -18,8 +19,9 @@ from collections.abc import Callable
 from typing import Any
 
 from townhall.agents.greedy import GreedyAgent
+from townhall.agents.learned import LearnedValue, LearnedValueError, has_weights
 from townhall.agents.levels import LEVELS, resolve_level
-from townhall.agents.mcts import DEFAULT_C, DEFAULT_DEPTH, DEFAULT_PRIOR, Depth, MctsAgent
+from townhall.agents.mcts import DEFAULT_C, DEFAULT_DEPTH, DEFAULT_PRIOR, Depth, MctsAgent, Value
 from townhall.agents.random_agent import RandomAgent
 from townhall.agents.specs import Parameters, parse_spec
 from townhall.agents.words import _
@@ -29,6 +31,7 @@ from townhall.engine.protocol import Game
 
 AgentFactory = Callable[[Game[Any], int, dict[str, str]], Agent]
 DEPTH_TO_THE_END = ("end", "full", "none")
+EVALUATORS = ("heuristic", "learned")
 
 
 def _random(game: Game[Any], seed: int, given: dict[str, str]) -> Agent:
@@ -59,8 +62,24 @@ def _depth(params: Parameters) -> Depth:
     return params.whole("depth", 0)
 
 
+def _value(game: Game[Any], params: Parameters) -> Value | None:
+    """The leaf evaluation an `evaluator=` names: None for the game's own `evaluate`."""
+    name = (params.text("evaluator") or "heuristic").lower()
+    if name not in EVALUATORS:
+        raise OptionError(
+            _("mcts parameter evaluator is one of {names}, not {value!r}").format(
+                names=", ".join(EVALUATORS), value=params.text("evaluator")
+            )
+        )
+    if name == "heuristic":
+        return None
+    if not has_weights(game):
+        raise LearnedValueError(_("{game} has no learned evaluator yet").format(game=game.meta.title))
+    return LearnedValue(game)
+
+
 def _mcts(game: Game[Any], seed: int, given: dict[str, str]) -> Agent:
-    params = Parameters("mcts", given, ("iterations", "seconds", "c", "depth", "scale", "prior"))
+    params = Parameters("mcts", given, ("iterations", "seconds", "c", "depth", "scale", "prior", "evaluator"))
     c = params.number("c", positive=False)
     depth = _depth(params)
     prior = params.number("prior", positive=False)
@@ -72,6 +91,7 @@ def _mcts(game: Game[Any], seed: int, given: dict[str, str]) -> Agent:
         depth=depth,
         scale=params.number("scale", positive=True),
         prior=DEFAULT_PRIOR if prior is None else prior,
+        value=_value(game, params),
     )
 
 
