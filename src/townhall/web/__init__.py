@@ -18,7 +18,7 @@ PAGES = {
 }
 # The small pages' body starts with one header (the title and the language); theirs is the rest.
 SMALL_HEADER = STATIC / "small-header.html"
-SMALL = frozenset({"player", "leaderboard", "settings"})
+SMALL = frozenset({"player", "leaderboard", "settings", "campaign"})
 # The rules page is a whole document the server fills in (its text is rendered there, not by a script).
 RULES = STATIC / "rules.html"
 FAVICON = STATIC / "img" / "favicon.svg"

@@ -6,6 +6,7 @@ language), `/players/{name}` a player's profile, `/leaderboard/{game}` a game's 
 from __future__ import annotations
 
 import mimetypes
+from collections.abc import Callable
 
 from fastapi import APIRouter
 from fastapi.responses import FileResponse, HTMLResponse
@@ -23,39 +24,27 @@ static_files = StaticFiles(directory=web.STATIC)
 _NO_STORE = {"Cache-Control": "no-cache"}
 
 
-@router.get("/")
-def lobby() -> HTMLResponse:
-    return HTMLResponse(web.page("lobby"), headers=_NO_STORE)
+# Each page of the client and its path; the page loads what it shows (a missing table, player or
+# campaign says so there).
+PAGE_PATHS = {
+    "lobby": "/",
+    "table": "/tables/{table_id}",
+    "player": "/players/{name}",  # GET /api/players/{name}
+    "leaderboard": "/leaderboard/{game}",  # GET /api/games/{game}/leaderboard
+    "settings": "/account",  # password, turn mails' address, signing out, deletion
+    "campaign": "/campaigns/{campaign_id}",
+}
 
 
-@router.get("/tables/{table_id}")
-def table(table_id: str) -> HTMLResponse:
-    """The table page; the table itself is loaded by the page (a missing one says so there)."""
-    return HTMLResponse(web.page("table"), headers=_NO_STORE)
+def _page_route(name: str) -> Callable[[], HTMLResponse]:
+    def serve() -> HTMLResponse:
+        return HTMLResponse(web.page(name), headers=_NO_STORE)
+
+    return serve
 
 
-@router.get("/players/{name}")
-def player(name: str) -> HTMLResponse:
-    """A player's profile; the page asks GET /api/players/{name} (an unknown name says so there)."""
-    return HTMLResponse(web.page("player"), headers=_NO_STORE)
-
-
-@router.get("/leaderboard/{game}")
-def leaderboard(game: str) -> HTMLResponse:
-    """A game's leaderboard; the page asks GET /api/games/{game}/leaderboard."""
-    return HTMLResponse(web.page("leaderboard"), headers=_NO_STORE)
-
-
-@router.get("/account")
-def settings() -> HTMLResponse:
-    """The signed-in account's settings: password, turn mails' address, signing out, deletion."""
-    return HTMLResponse(web.page("settings"), headers=_NO_STORE)
-
-
-@router.get("/campaigns/{campaign_id}")
-def campaign(campaign_id: str) -> HTMLResponse:
-    """A campaign's page; the campaign is loaded by the page."""
-    return HTMLResponse(web.page("campaign"), headers=_NO_STORE)
+for _name, _path in PAGE_PATHS.items():
+    router.add_api_route(_path, _page_route(_name), methods=["GET"], name=_name)
 
 
 @router.get("/rules/{name}")

@@ -5,6 +5,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
+from townhall.server.schema_changes import required
+
 revision = "0011"
 down_revision = "0010"
 
@@ -13,17 +15,10 @@ def upgrade() -> None:
     op.create_table(
         "th_campaigns",
         sa.Column("id", sa.String(32), primary_key=True),
-        sa.Column("game", sa.String(64), nullable=False),
-        sa.Column("num_players", sa.Integer, nullable=False),
-        sa.Column("state", sa.JSON, nullable=False),
-        sa.Column("seats", sa.JSON, nullable=False),
-        sa.Column("tables", sa.JSON, nullable=False),
-        sa.Column("settings", sa.JSON, nullable=False),
+        *required(game=sa.String(64), num_players=sa.Integer, state=sa.JSON, seats=sa.JSON, tables=sa.JSON),
+        *required(settings=sa.JSON),
         sa.Column("table_id", sa.String(32), nullable=True),
-        sa.Column("status", sa.String(16), nullable=False),
-        sa.Column("version", sa.Integer, nullable=False),
-        sa.Column("created_at", sa.DateTime, nullable=False),
-        sa.Column("updated_at", sa.DateTime, nullable=False),
+        *required(status=sa.String(16), version=sa.Integer, created_at=sa.DateTime, updated_at=sa.DateTime),
     )
     op.create_index("ix_th_campaigns_status", "th_campaigns", ["status"])
 

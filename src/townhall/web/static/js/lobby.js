@@ -127,20 +127,34 @@ async function quickPlay(g) {
 }
 
 // Create the table, sit at the seats marked "me" under the player's name, go there.
-async function start(body, kinds) {
+// The name the player sits down with (remembered for the next visit).
+function seatName() {
   const name = $("#name").value.trim() || t("player-n", { n: 1 });
   store.setName(name);
+  return name;
+}
+
+// Make something (a table, a campaign) and go to the page `make` answers; a refusal is said in the
+// status line.
+async function makeAndGo(make) {
   try {
+    location.href = await make();
+  } catch (error) {
+    $("#status").textContent = error.message;
+  }
+}
+
+async function start(body, kinds) {
+  const name = seatName();
+  await makeAndGo(async () => {
     const table = await api.create(body);
     for (const [seat, kind] of kinds.entries()) {
       if (kind !== "me") continue;
       const taken = await api.sit(table.id, seat, name);
       store.addSeat(table.id, table.game, seat, taken.token);
     }
-    location.href = `/tables/${table.id}`;
-  } catch (error) {
-    $("#status").textContent = error.message;
-  }
+    return `/tables/${table.id}`;
+  });
 }
 
 function fillGames() {
@@ -289,19 +303,16 @@ async function create(event) {
 async function createCampaign() {
   const kinds = [...document.querySelectorAll("#seats select")].map((s) => s.value);
   const seats = kinds.map((k) => (k.startsWith("bot:") ? k : "human"));
-  const name = $("#name").value.trim() || t("player-n", { n: 1 });
-  store.setName(name);
-  try {
+  const name = seatName();
+  await makeAndGo(async () => {
     const campaign = await api.newCampaign({ game: game().name, players: kinds.length, seats, clock: chosenClock() });
     const seat = kinds.indexOf("me");
     if (seat >= 0) {
       const taken = await api.sitCampaign(campaign.id, seat, name);
       store.addCampaign(campaign.id, campaign.game, seat, taken.token);
     }
-    location.href = `/campaigns/${campaign.id}`;
-  } catch (error) {
-    $("#status").textContent = error.message;
-  }
+    return `/campaigns/${campaign.id}`;
+  });
 }
 
 function listCampaigns() {
