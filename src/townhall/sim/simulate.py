@@ -9,7 +9,7 @@ from townhall.engine.options import OptionValue
 from townhall.engine.outcome import win_shares
 from townhall.engine.protocol import Json
 from townhall.sim.play import Row
-from townhall.sim.stats import Running, Summary, wilson_interval
+from townhall.sim.stats import RunFigures, Running, Summary, wilson_interval
 
 
 @dataclass(slots=True)
@@ -22,23 +22,14 @@ class SeatResult:
 
 
 @dataclass(slots=True)
-class SimulationResult:
-    game: str
-    num_players: int
-    options: dict[str, OptionValue]
-    games: int
-    seconds: float
+class SimulationResult(RunFigures):
     seats: list[SeatResult]
     length: Summary
-
-    @property
-    def games_per_second(self) -> float:
-        return self.games / self.seconds if self.seconds > 0 else 0.0
 
     def to_json(self) -> dict[str, Json]:
         return {
             "game": self.game,
-            "players": self.num_players,
+            "players": self.players,
             "options": self.options,
             "games": self.games,
             "seconds": round(self.seconds, 3),
@@ -87,7 +78,7 @@ class SimulationTally:
     def result(self, game: str, options: dict[str, OptionValue], seats: list[str], seconds: float) -> SimulationResult:
         return SimulationResult(
             game=game,
-            num_players=len(seats),
+            players=len(seats),
             options=dict(options),
             games=self.games,
             seconds=seconds,
