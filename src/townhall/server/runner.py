@@ -52,6 +52,7 @@ from townhall.server.model import (
     TIMEOUT,
     UNDO,
     Ending,
+    Holder,
     Moved,
     Seat,
     Step,
@@ -147,7 +148,8 @@ class TableRunner:
                 return  # claimed already
             started = started_clock(live, self._now())  # if this seat is the last one
             try:
-                touched = self.store.take_seat(table_id, seat, name, digest, utc_now(), started, account_id)
+                holder = Holder(name=name, token_hash=digest, account_id=account_id)
+                touched = self.store.take_seat(table_id, seat, holder, utc_now(), started)
             except SeatTaken:
                 if claim and self.store.seat_of(table_id, digest) == seat:
                     return  # the same player's other request (maybe through another process) was first
