@@ -16,8 +16,7 @@ from townhall.sim.stats import RunFigures, Running, Summary, wilson_interval
 class SeatResult:
     seat: int
     agent: str
-    wins: float
-    interval: tuple[float, float]
+    wins: float  # ties share
     score: Summary
 
 
@@ -40,7 +39,7 @@ class SimulationResult(RunFigures):
                     "seat": s.seat + 1,
                     "agent": s.agent,
                     "win_rate": round(s.wins / self.games, 4) if self.games else 0.0,
-                    "win_rate_95": [round(s.interval[0], 4), round(s.interval[1], 4)],
+                    "win_rate_95": [round(bound, 4) for bound in wilson_interval(s.wins, self.games)],
                     "score": _summary_json(s.score),
                 }
                 for s in self.seats
@@ -83,8 +82,7 @@ class SimulationTally:
             games=self.games,
             seconds=seconds,
             seats=[
-                SeatResult(seat, seats[seat], wins, wilson_interval(wins, self.games), self.scores[seat].summary())
-                for seat, wins in enumerate(self.wins)
+                SeatResult(seat, seats[seat], wins, self.scores[seat].summary()) for seat, wins in enumerate(self.wins)
             ],
             length=self.length.summary(),
         )
