@@ -4,13 +4,16 @@
 const NAME = "townhall.name";
 const SEATS = "townhall.seats";
 
-function read() {
+// The object kept under `key` ({} when there is none or it does not parse).
+export function readObject(key) {
   try {
-    return JSON.parse(localStorage.getItem(SEATS) || "{}");
+    return JSON.parse(localStorage.getItem(key) || "{}");
   } catch {
     return {};
   }
 }
+
+const read = () => readObject(SEATS);
 
 export const store = {
   name: () => localStorage.getItem(NAME) || "",
