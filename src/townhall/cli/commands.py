@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import inspect
 import json
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -27,6 +29,7 @@ from rich.text import Text
 
 from townhall import games
 from townhall.agents import HUMAN, TableSpec, agent_names, split_specs
+from townhall.cli.expanding import expanding
 from townhall.cli.words import _, game_notes, game_title, option_line
 from townhall.engine.errors import OptionError, TownhallError
 from townhall.engine.options import OptionValue, parse_option_texts
@@ -34,7 +37,6 @@ from townhall.engine.protocol import Game
 from townhall.i18n import UnknownLanguage, choose, from_environment
 
 if TYPE_CHECKING:
-    from townhall.sim.play import RunPlan
     from townhall.sim.run import Tally, Where
 
 app = typer.Typer(
@@ -245,37 +247,36 @@ ResultsOutArg = Annotated[
 ResumeArg = Annotated[bool, typer.Option(help="Continue the interrupted run in --out (same arguments).")]
 
 
-def _run_plan(plan: RunPlan, where: Where, tally: Tally, quiet: bool, title: str) -> float:
-    from townhall.sim.run import execute
-
-    with _progress(quiet) as bar:
-        task = bar.add_task(title, total=plan.n_games)
-        return execute(plan, where, tally, lambda k: bar.advance(task, k))
-
-
-def _plan_of(table: TableSpec, seed: int, n: int, records: bool, out: Path | None) -> RunPlan:
-    """The run of n games at this table; full records need a results file to go into."""
-    from townhall.sim.play import RunPlan
-
-    if records and out is None:
-        raise OptionError(_("--records writes into --out; give --out"))
-    return RunPlan.of(table, seed, n, records)
-
-
 JobsArg = Annotated[int, typer.Option("--jobs", "-j", help="Worker processes (local Ray: CPUs).", min=1)]
 RecordsArg = Annotated[bool, typer.Option(help="Put each game's full record in --out (replay reads it).")]
 RunSeedArg = Annotated[int, typer.Option("--seed", "-s", help="Seed of the whole run.")]
 SummaryJsonArg = Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")]
 
 
-@app.command()
-def simulate(
-    game_name: Annotated[str, typer.Argument(metavar="GAME")],
-    n: Annotated[int, typer.Option("-n", help="Number of games.", min=1)] = 100,
-    players: PlayersArg = None,
-    seats: Annotated[str | None, typer.Option(help="Comma-separated agents, one per seat (default random).")] = None,
-    option: OptionArg = None,
-    board: BoardArg = None,
+@dataclass(frozen=True)
+class RunOptions:
+    """How simulate and tournament run their games: seed, where, the results file, --json."""
+
+    seed: int
+    where: Where
+    records: bool
+    as_json: bool
+
+    def execute(self, table: TableSpec, n: int, tally: Tally, title: str) -> float:
+        """Run n games at this table into `tally`, with a progress bar: the seconds they took.
+        Full records need a results file to go into."""
+        from townhall.sim.play import RunPlan
+        from townhall.sim.run import execute
+
+        if self.records and self.where.out is None:
+            raise OptionError(_("--records writes into --out; give --out"))
+        plan = RunPlan.of(table, self.seed, n, self.records)
+        with _progress(self.as_json) as bar:
+            task = bar.add_task(title, total=plan.n_games)
+            return execute(plan, self.where, tally, lambda k: bar.advance(task, k))
+
+
+def _run_options(
     seed: RunSeedArg = 1,
     jobs: JobsArg = 1,
     backend: BackendArg = "local",
@@ -284,9 +285,30 @@ def simulate(
     records: RecordsArg = False,
     resume: ResumeArg = False,
     as_json: SummaryJsonArg = False,
+) -> RunOptions:
+    from townhall.sim.run import Where
+
+    return RunOptions(seed, Where(backend, jobs, address, out, resume), records, as_json)
+
+
+with_run_options = expanding(
+    "run", list(inspect.signature(_run_options, eval_str=True).parameters.values()), _run_options
+)
+
+
+@app.command()
+@with_run_options
+def simulate(
+    game_name: Annotated[str, typer.Argument(metavar="GAME")],
+    n: Annotated[int, typer.Option("-n", help="Number of games.", min=1)] = 100,
+    players: PlayersArg = None,
+    seats: Annotated[str | None, typer.Option(help="Comma-separated agents, one per seat (default random).")] = None,
+    option: OptionArg = None,
+    board: BoardArg = None,
+    *,
+    run: RunOptions,
 ) -> None:
     """Play many games between agents and summarise win rates, scores and speed."""
-    from townhall.sim.run import Where
     from townhall.sim.simulate import SimulationTally
 
     with friendly_errors():
@@ -294,17 +316,15 @@ def simulate(
         table = resolve_table(game, players, seats, option, "random", board)
         if table.humans:
             raise OptionError(_("simulate plays bots only; use `townhall play` for human seats"))
-        plan = _plan_of(table, seed, n, records, out)
         tally = SimulationTally(table.players)
-        where = Where(backend, jobs, address, out, resume)
-        seconds = _run_plan(plan, where, tally, as_json, game_name)
+        seconds = run.execute(table, n, tally, game_name)
         result = tally.result(game_name, table.options, list(table.seats), seconds)
-        if as_json:
+        if run.as_json:
             print(json.dumps(result.to_json(), indent=2))
             return
         _print_simulation(result.to_json())
-        if out is not None:
-            console.print(_("Results written to {file}").format(file=out))
+        if run.where.out is not None:
+            console.print(_("Results written to {file}").format(file=run.where.out))
 
 
 def _print_simulation(summary: dict[str, object]) -> None:
@@ -436,35 +456,28 @@ def bench(
 
 
 @app.command()
+@with_run_options
 def tournament(
     game_name: Annotated[str, typer.Argument(metavar="GAME")],
     agents: Annotated[str, typer.Option(help="Comma-separated agent specs.")] = "mcts,greedy,random",
     n: Annotated[int, typer.Option("-n", help="Number of games.", min=1)] = 30,
     players: Annotated[int, typer.Option("--players", "-p", help="Players per game.")] = 2,
     option: OptionArg = None,
-    seed: RunSeedArg = 1,
-    jobs: JobsArg = 1,
-    backend: BackendArg = "local",
-    address: AddressArg = None,
-    out: ResultsOutArg = None,
-    records: RecordsArg = False,
-    resume: ResumeArg = False,
-    as_json: SummaryJsonArg = False,
+    *,
+    run: RunOptions,
 ) -> None:
     """Seat-rotated games between agents: win rates with 95% intervals, score margins, Elo."""
-    from townhall.sim.run import Where
     from townhall.sim.tournament import TournamentTally, render_table
 
     with friendly_errors():
         game = games.get(game_name)
         options = parse_option_texts(game.meta.options, option or [])
         table = TableSpec.rotation(game, players, split_specs(agents), options)
-        plan = _plan_of(table, seed, n, records, out)
         tally = TournamentTally(table.seats, players)
-        seconds = _run_plan(plan, Where(backend, jobs, address, out, resume), tally, as_json, f"{game_name} tournament")
+        seconds = run.execute(table, n, tally, f"{game_name} tournament")
         # the games are in --out; the summary holds only running totals
-        summary = tally.summary(game_name, seed, dict(table.options), seconds)
-        if as_json:
+        summary = tally.summary(game_name, run.seed, dict(table.options), seconds)
+        if run.as_json:
             print(json.dumps(summary.to_json(with_games=False), indent=2))
             return
         console.print(render_table(summary))
@@ -493,41 +506,49 @@ def _search_bench(
     return result
 
 
+def _setting(name: str, words: str) -> Any:
+    """A `serve` option that may also come from the environment: TOWNHALL_<NAME>."""
+    return typer.Option(envvar=f"TOWNHALL_{name.upper()}", help=words)
+
+
+LIMITED = {  # the server's rate limits, as --limit-KIND or TOWNHALL_LIMIT_KIND: what each counts
+    "actions": "Moves and chat lines per seat (N/s, N/min, N/h, N/10s or off; default 200/10s).",
+    "bad_tokens": "Refused seat tokens per client address (10/min).",
+    "tables": "New tables per client address (30/min).",
+    "sign_ins": "Sign-ins per client address, and refused passwords per account name (10/min).",
+}
+LIMIT_OPTIONS = [
+    inspect.Parameter(
+        f"limit_{kind}",
+        inspect.Parameter.KEYWORD_ONLY,
+        default=None,
+        annotation=Annotated[str | None, _setting(f"limit_{kind}", counted)],
+    )
+    for kind, counted in LIMITED.items()
+]
+
+
+def _limits_given(**texts: str | None) -> dict[str, str]:
+    return {name.removeprefix("limit_"): text for name, text in texts.items() if text is not None}
+
+
 @app.command()
+@expanding("limits_given", LIMIT_OPTIONS, _limits_given)
 def serve(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
     database: Annotated[
         str | None,
-        typer.Option(
-            envvar="TOWNHALL_DATABASE",
-            help="Database URL (default: data/townhall.db in the checkout, its path printed; or postgresql://...).",
+        _setting(
+            "database",
+            "Database URL (default: data/townhall.db in the checkout, its path printed; or postgresql://...).",
         ),
     ] = None,
     redis: Annotated[
         str | None, typer.Option(help="Redis URL: pub/sub and rate limits shared by server processes.")
     ] = None,
-    limit_actions: Annotated[
-        str | None,
-        typer.Option(
-            envvar="TOWNHALL_LIMIT_ACTIONS",
-            help="Moves and chat lines per seat (N/s, N/min, N/h, N/10s or off; default 200/10s).",
-        ),
-    ] = None,
-    limit_bad_tokens: Annotated[
-        str | None,
-        typer.Option(envvar="TOWNHALL_LIMIT_BAD_TOKENS", help="Refused seat tokens per client address (10/min)."),
-    ] = None,
-    limit_tables: Annotated[
-        str | None, typer.Option(envvar="TOWNHALL_LIMIT_TABLES", help="New tables per client address (30/min).")
-    ] = None,
-    limit_sign_ins: Annotated[
-        str | None,
-        typer.Option(
-            envvar="TOWNHALL_LIMIT_SIGN_INS",
-            help="Sign-ins per client address, and refused passwords per account name (10/min).",
-        ),
-    ] = None,
+    *,
+    limits_given: dict[str, str],
     analysis_seconds: Annotated[
         float, typer.Option(min=0.01, max=30.0, help="Most seconds one analysis or hint may think.")
     ] = 1.0,
@@ -537,9 +558,9 @@ def serve(
     ] = 100,
     smtp: Annotated[
         str | None,
-        typer.Option(
-            envvar="TOWNHALL_SMTP",
-            help="SMTP server (smtp://host:port) for turn mails: a turn-based table mails the player whose move it is.",
+        _setting(
+            "smtp",
+            "SMTP server (smtp://host:port) for turn mails: a turn-based table mails the player whose move it is.",
         ),
     ] = None,
 ) -> None:
@@ -549,14 +570,8 @@ def serve(
     from townhall.server.mail import smtp_address
     from townhall.server.ratelimit import Limits, parse_rate
 
-    given = {
-        "actions": limit_actions,
-        "bad_tokens": limit_bad_tokens,
-        "tables": limit_tables,
-        "sign_ins": limit_sign_ins,
-    }
     try:
-        limits = Limits(**{kind: parse_rate(text) for kind, text in given.items() if text is not None})
+        limits = Limits(**{kind: parse_rate(text) for kind, text in limits_given.items()})
         if smtp:
             smtp_address(smtp)
     except ValueError as error:

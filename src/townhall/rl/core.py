@@ -93,6 +93,13 @@ def final_rewards(state: State, reward: str) -> list[float]:
     return rank_rewards(state.ranks())
 
 
+def check_illegal(illegal: str) -> str:
+    """What an illegal action does: `"lose"` (ends the game, the worst reward) or `"raise"`."""
+    if illegal not in ("lose", "raise"):
+        raise OptionError(f"illegal is 'lose' or 'raise', not {illegal!r}")
+    return illegal
+
+
 def worst_reward(state: State, reward: str, player: int) -> float:
     """What an illegal action earns its player: -1 by rank; by margin, one less than minus the
     absolute current margin."""

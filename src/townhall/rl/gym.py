@@ -16,7 +16,7 @@ from townhall.engine.errors import IllegalAction, OptionError
 from townhall.engine.options import Options
 from townhall.engine.protocol import Game
 from townhall.rl.aec import build_spaces, table_name
-from townhall.rl.core import Table, final_rewards, worst_reward
+from townhall.rl.core import Table, check_illegal, final_rewards, worst_reward
 from townhall.rl.render import RENDER_MODES, Renderer
 from townhall.rl.spaces import check_observation, flat_box, flatten
 
@@ -54,9 +54,7 @@ class TownhallGym(gymnasium.Env[dict[str, Any], int]):
         mask_dtype: str = "bool",
     ) -> None:
         self.legal_ids = legal_ids
-        if illegal not in ("lose", "raise"):
-            raise OptionError(f"illegal is 'lose' or 'raise', not {illegal!r}")
-        self.illegal = illegal
+        self.illegal = check_illegal(illegal)
         self.renderer = Renderer(render_mode)
         if not 0 <= seat < players:
             raise OptionError(f"seat {seat} is not one of the {players} seats")

@@ -19,7 +19,7 @@ from townhall.engine.errors import IllegalAction, OptionError
 from townhall.engine.options import Options
 from townhall.engine.protocol import Game
 from townhall.rl.aec import build_state_space, seat_spaces, table_name
-from townhall.rl.core import Table, final_rewards, worst_reward
+from townhall.rl.core import Table, check_illegal, final_rewards, worst_reward
 from townhall.rl.render import RENDER_MODES, Renderer
 from townhall.rl.spaces import check_observation, flat_box, flatten
 
@@ -48,9 +48,7 @@ class TownhallParallel(ParallelEnv[str, dict[str, Any], int]):
         self.legal_ids = legal_ids
         self.flat = check_observation(observation)  # the flat array, the mask in the info
         self.renderer = Renderer(render_mode)
-        if illegal not in ("lose", "raise"):
-            raise OptionError(f"illegal is 'lose' or 'raise', not {illegal!r}")
-        self.illegal = illegal
+        self.illegal = check_illegal(illegal)
         self.table = Table(game, players, options, reward, compact=compact, mask_dtype=mask_dtype)
         if not simultaneous(self.table.game):
             raise OptionError(

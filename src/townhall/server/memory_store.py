@@ -11,7 +11,7 @@ from datetime import datetime
 
 from townhall.engine.errors import StaleState
 from townhall.server.errors import SeatTaken, TableExists, TableNotFound
-from townhall.server.model import OPEN, OVER, RUNNING, ChatLine, Moved, Seat, Step, Stored, Table, Touched
+from townhall.server.model import OPEN, OVER, RUNNING, ChatLine, Holder, Moved, Seat, Step, Stored, Table, Touched
 from townhall.server.store import CHAT_SHOWN, LOBBY_SHOWN, Started
 from townhall.server.words import _
 
@@ -60,14 +60,7 @@ class MemoryStore:
         return {}  # ratings live in SQL only (sql_ratings.py)
 
     def take_seat(
-        self,
-        table_id: str,
-        seat: int,
-        name: str,
-        token_hash: str,
-        now: datetime,
-        started: Started = (None, None),
-        account_id: str | None = None,
+        self, table_id: str, seat: int, holder: Holder, now: datetime, started: Started = (None, None)
     ) -> Touched:
         with self._lock:
             stored = self._get(table_id)
@@ -83,7 +76,7 @@ class MemoryStore:
                 raise SeatTaken(_("seat {seat} is a bot").format(seat=seat))
             if place.token_hash is not None:
                 raise SeatTaken(_("seat {seat} is taken").format(seat=seat))
-            place.name, place.token_hash, place.account_id = name, token_hash, account_id
+            place.name, place.token_hash, place.account_id = holder.name, holder.token_hash, holder.account_id
             free = [s for s in stored.seats if s.kind == "human" and s.token_hash is None]
             status = RUNNING if not free and table.status == OPEN else table.status
             stored.table = replace(table, status=status, updated_at=now)

@@ -18,6 +18,15 @@ LEAVE = "leave"  # a human left: from then on the timeout policy plays that seat
 GONE = "-"  # the account of a seat whose account was deleted: shown as "deleted player"
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Holder:
+    """Who takes a human seat: the name shown, their token's hash, their account when signed in."""
+
+    name: str
+    token_hash: str
+    account_id: str | None = None
+
+
 @dataclass(slots=True, kw_only=True)
 class Seat:
     """A seat: a human (free until taken; then a name and a token hash) or a bot with its spec."""

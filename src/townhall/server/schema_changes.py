@@ -1,17 +1,14 @@
-"""The column changes the migrations (migrations/versions) make: each table's in one batch, since
-SQLite alters a table by copying it."""
+"""What the migrations (migrations/versions) build with: column changes, each table's in one batch
+since SQLite alters a table by copying it, and the column declarations they share. A helper here
+must keep making exactly what it made: applied migrations do not run again."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import sqlalchemy as sa
 from alembic import op
-
-
-def required(**types: Any) -> list[sa.Column[Any]]:
-    """Columns that may not be empty, by name and type (in the order given)."""
-    return [sa.Column(name, kind, nullable=False) for name, kind in types.items()]
 
 
 def add_columns(table: str, *columns: sa.Column[Any]) -> None:
@@ -24,3 +21,30 @@ def drop_columns(table: str, *names: str) -> None:
     with op.batch_alter_table(table) as batch:
         for name in names:
             batch.drop_column(name)
+
+
+def one_column_added(table: str, name: str, kind: Any) -> tuple[Callable[[], None], Callable[[], None]]:
+    """The upgrade and downgrade of a migration that adds one nullable column to one table."""
+
+    def upgrade() -> None:
+        add_columns(table, sa.Column(name, kind, nullable=True))
+
+    def downgrade() -> None:
+        drop_columns(table, name)
+
+    return upgrade, downgrade
+
+
+def required(kind: Any, *names: str, **more: Any) -> list[sa.Column[Any]]:
+    """Columns of one type that must be filled (NOT NULL), in the order named."""
+    return [sa.Column(name, kind, nullable=False, **more) for name in names]
+
+
+def table_ref(**more: Any) -> sa.Column[Any]:
+    """`table_id`: the table a row belongs to, gone with it."""
+    return sa.Column("table_id", sa.String(32), sa.ForeignKey("th_tables.id", ondelete="CASCADE"), **more)
+
+
+def account_ref(**more: Any) -> sa.Column[Any]:
+    """`account_id`: the account a row belongs to, gone with it."""
+    return sa.Column("account_id", sa.String(32), sa.ForeignKey("th_accounts.id", ondelete="CASCADE"), **more)

@@ -14,7 +14,7 @@ from townhall.server import rematch
 from townhall.server.cache import TableCache
 from townhall.server.errors import BadToken, NotInvited, NotSeated, SeatTaken, TableExists
 from townhall.server.live import Live, started_clock
-from townhall.server.model import GONE, OPEN, RUNNING, Seat
+from townhall.server.model import GONE, OPEN, RUNNING, Holder, Seat
 from townhall.server.reading import finished
 from townhall.server.storage import hash_token, utc_now
 from townhall.server.store import TableStore
@@ -92,7 +92,8 @@ class Seating:
             _refuse_uninvited(live.seats, seat, account_id)
             started = started_clock(live, self._now())  # if this seat is the last one
             try:
-                touched = self.store.take_seat(table_id, seat, name, digest, utc_now(), started, account_id)
+                holder = Holder(name=name, token_hash=digest, account_id=account_id)
+                touched = self.store.take_seat(table_id, seat, holder, utc_now(), started)
             except SeatTaken:
                 if claim and self.store.seat_of(table_id, digest) == seat:
                     return  # the same player's other request (maybe through another process) was first

@@ -22,7 +22,20 @@ from sqlalchemy.orm import Session
 from townhall.engine.protocol import Json
 from townhall.server import sql_daily, sql_ratings
 from townhall.server.errors import SeatTaken, TableExists, TableNotFound
-from townhall.server.model import OPEN, OVER, RUNNING, ChatLine, Ending, Moved, Seat, Step, Stored, Table, Touched
+from townhall.server.model import (
+    OPEN,
+    OVER,
+    RUNNING,
+    ChatLine,
+    Ending,
+    Holder,
+    Moved,
+    Seat,
+    Step,
+    Stored,
+    Table,
+    Touched,
+)
 from townhall.server.storage import ChatRow, SeatRow, StepRow, TableRow
 from townhall.server.store import CHAT_SHOWN, LOBBY_SHOWN, Started
 from townhall.server.words import _
@@ -113,14 +126,7 @@ class SqlStore:
             return sql_ratings.changes_of(connection, table_id)
 
     def take_seat(
-        self,
-        table_id: str,
-        seat: int,
-        name: str,
-        token_hash: str,
-        now: datetime,
-        started: Started = (None, None),
-        account_id: str | None = None,
+        self, table_id: str, seat: int, holder: Holder, now: datetime, started: Started = (None, None)
     ) -> Touched:
         with self._writing(), Session(self._engine) as session, session.begin():
             # the table's row locked (PostgreSQL): two seats taken at once through two processes
@@ -141,7 +147,7 @@ class SqlStore:
                     SeatRow.kind == "human",
                     SeatRow.token_hash.is_(None),
                 )
-                .values(name=name, token_hash=token_hash, account_id=account_id)
+                .values(name=holder.name, token_hash=holder.token_hash, account_id=holder.account_id)
             )
             if taken.rowcount != 1:  # type: ignore[attr-defined]
                 raise SeatTaken(

@@ -13,7 +13,7 @@ from datetime import datetime
 from typing import Protocol
 
 from townhall.engine.protocol import Json
-from townhall.server.model import Account, ChatLine, Moved, Seat, SignedIn, Step, Stored, Table, Touched
+from townhall.server.model import Account, ChatLine, Holder, Moved, Seat, SignedIn, Step, Stored, Table, Touched
 
 Started = tuple[dict[str, Json] | None, float | None]  # a table's clock and deadline as its game starts
 CHAT_SHOWN = 50  # chat lines a table's view shows (the newest)
@@ -38,17 +38,9 @@ class TableStore(Protocol):
         """A rated table's rating change per seat, once over ({} for an unrated table)."""
 
     def take_seat(
-        self,
-        table_id: str,
-        seat: int,
-        name: str,
-        token_hash: str,
-        now: datetime,
-        started: Started = (None, None),
-        account_id: str | None = None,
+        self, table_id: str, seat: int, holder: Holder, now: datetime, started: Started = (None, None)
     ) -> Touched:
-        """Seat a person on a free human seat (TableNotFound, SeatTaken), for an account when
-        signed in; the table runs once no human seat is free, and then its clock and deadline
+        """Seat `holder` on a free human seat (TableNotFound, SeatTaken); the table runs once no human seat is free, and then its clock and deadline
         become `started`."""
 
     def seat_of(self, table_id: str, token_hash: str) -> int | None:

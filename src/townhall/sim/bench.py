@@ -22,6 +22,7 @@ from townhall.engine.chance import Chance
 from townhall.engine.match import random_playout
 from townhall.engine.options import OptionValue
 from townhall.engine.protocol import Game, Json
+from townhall.sim.stats import RunFigures
 
 
 def machine_reference(seconds: float = 0.3) -> float:
@@ -72,13 +73,8 @@ def _timed_game(
 
 
 @dataclass(slots=True)
-class BenchResult:
-    game: str
-    players: int
-    options: dict[str, OptionValue]
-    games: int
+class BenchResult(RunFigures):
     decisions: int
-    seconds: float
     legal_us: float
     apply_us: float
     clone_us: float
@@ -87,7 +83,7 @@ class BenchResult:
     build: str  # "compiled" (mypyc extensions) or "pure" (see townhall.engine.build)
 
     def to_json(self) -> dict[str, Json]:
-        games_per_s = self.games / self.seconds
+        games_per_s = self.games_per_second
         return {
             "game": self.game,
             "build": self.build,

@@ -9,36 +9,26 @@ from townhall.engine.options import OptionValue
 from townhall.engine.outcome import win_shares
 from townhall.engine.protocol import Json
 from townhall.sim.play import Row
-from townhall.sim.stats import Running, Summary, wilson_interval
+from townhall.sim.stats import RunFigures, Running, Summary, wilson_interval
 
 
 @dataclass(slots=True)
 class SeatResult:
     seat: int
     agent: str
-    wins: float
-    interval: tuple[float, float]
+    wins: float  # ties share
     score: Summary
 
 
 @dataclass(slots=True)
-class SimulationResult:
-    game: str
-    num_players: int
-    options: dict[str, OptionValue]
-    games: int
-    seconds: float
+class SimulationResult(RunFigures):
     seats: list[SeatResult]
     length: Summary
-
-    @property
-    def games_per_second(self) -> float:
-        return self.games / self.seconds if self.seconds > 0 else 0.0
 
     def to_json(self) -> dict[str, Json]:
         return {
             "game": self.game,
-            "players": self.num_players,
+            "players": self.players,
             "options": self.options,
             "games": self.games,
             "seconds": round(self.seconds, 3),
@@ -49,7 +39,7 @@ class SimulationResult:
                     "seat": s.seat + 1,
                     "agent": s.agent,
                     "win_rate": round(s.wins / self.games, 4) if self.games else 0.0,
-                    "win_rate_95": [round(s.interval[0], 4), round(s.interval[1], 4)],
+                    "win_rate_95": [round(bound, 4) for bound in wilson_interval(s.wins, self.games)],
                     "score": _summary_json(s.score),
                 }
                 for s in self.seats
@@ -87,13 +77,12 @@ class SimulationTally:
     def result(self, game: str, options: dict[str, OptionValue], seats: list[str], seconds: float) -> SimulationResult:
         return SimulationResult(
             game=game,
-            num_players=len(seats),
+            players=len(seats),
             options=dict(options),
             games=self.games,
             seconds=seconds,
             seats=[
-                SeatResult(seat, seats[seat], wins, wilson_interval(wins, self.games), self.scores[seat].summary())
-                for seat, wins in enumerate(self.wins)
+                SeatResult(seat, seats[seat], wins, self.scores[seat].summary()) for seat, wins in enumerate(self.wins)
             ],
             length=self.length.summary(),
         )

@@ -6,6 +6,8 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from townhall.engine.options import OptionValue
+
 Z95 = 1.959963984540054
 
 
@@ -59,3 +61,19 @@ class Running:
             return Summary(0.0, 0.0, 0.0, 0.0)
         variance = self.squares / (self.count - 1) if self.count > 1 else 0.0
         return Summary(self.mean, self.minimum, self.maximum, math.sqrt(variance))
+
+
+@dataclass(slots=True)
+class RunFigures:
+    """What every run of many games reports first: the game, its players and options, the games
+    played and how long they took."""
+
+    game: str
+    players: int
+    options: dict[str, OptionValue]
+    games: int
+    seconds: float
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds if self.seconds > 0 else 0.0

@@ -5,6 +5,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
+from townhall.server.schema_changes import required, table_ref
+
 revision = "0001"
 down_revision = None
 
@@ -13,44 +15,40 @@ def upgrade() -> None:
     op.create_table(
         "th_tables",
         sa.Column("id", sa.String(32), primary_key=True),
-        sa.Column("game", sa.String(64), nullable=False),
-        sa.Column("data_version", sa.String(64), nullable=False),
-        sa.Column("num_players", sa.Integer, nullable=False),
-        sa.Column("options", sa.JSON, nullable=False),
-        sa.Column("setup_chance", sa.JSON, nullable=False),
-        sa.Column("settings", sa.JSON, nullable=False),
-        sa.Column("state_id", sa.Integer, nullable=False),
-        sa.Column("status", sa.String(16), nullable=False),
-        sa.Column("created_at", sa.DateTime, nullable=False),
-        sa.Column("updated_at", sa.DateTime, nullable=False),
+        *required(sa.String(64), "game", "data_version"),
+        *required(sa.Integer, "num_players"),
+        *required(sa.JSON, "options", "setup_chance", "settings"),
+        *required(sa.Integer, "state_id"),
+        *required(sa.String(16), "status"),
+        *required(sa.DateTime, "created_at", "updated_at"),
     )
     op.create_table(
         "th_seats",
-        sa.Column("table_id", sa.String(32), sa.ForeignKey("th_tables.id", ondelete="CASCADE"), primary_key=True),
+        table_ref(primary_key=True),
         sa.Column("seat", sa.Integer, primary_key=True),
-        sa.Column("kind", sa.String(8), nullable=False),
-        sa.Column("spec", sa.String(200), nullable=False),
+        *required(sa.String(8), "kind"),
+        *required(sa.String(200), "spec"),
         sa.Column("name", sa.String(100), nullable=True),
         sa.Column("token_hash", sa.String(64), nullable=True, index=True),
     )
     op.create_table(
         "th_steps",
-        sa.Column("table_id", sa.String(32), sa.ForeignKey("th_tables.id", ondelete="CASCADE"), primary_key=True),
+        table_ref(primary_key=True),
         sa.Column("state_id", sa.Integer, primary_key=True),
-        sa.Column("kind", sa.String(8), nullable=False),
-        sa.Column("player", sa.Integer, nullable=False),
+        *required(sa.String(8), "kind"),
+        *required(sa.Integer, "player"),
         sa.Column("action", sa.JSON, nullable=True),
-        sa.Column("chance", sa.JSON, nullable=False),
-        sa.Column("created_at", sa.DateTime, nullable=False),
+        *required(sa.JSON, "chance"),
+        *required(sa.DateTime, "created_at"),
     )
     op.create_table(
         "th_chat",
         sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
-        sa.Column("table_id", sa.String(32), sa.ForeignKey("th_tables.id", ondelete="CASCADE"), index=True),
-        sa.Column("seat", sa.Integer, nullable=False),
-        sa.Column("name", sa.String(100), nullable=False),
-        sa.Column("text", sa.Text, nullable=False),
-        sa.Column("created_at", sa.DateTime, nullable=False),
+        table_ref(index=True),
+        *required(sa.Integer, "seat"),
+        *required(sa.String(100), "name"),
+        *required(sa.Text, "text"),
+        *required(sa.DateTime, "created_at"),
     )
 
 

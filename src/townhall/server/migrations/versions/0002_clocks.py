@@ -4,15 +4,9 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 
-from townhall.server.schema_changes import add_columns, drop_columns
+from townhall.server.schema_changes import one_column_added
 
 revision = "0002"
 down_revision = "0001"
 
-
-def upgrade() -> None:
-    add_columns("th_tables", sa.Column("clock", sa.JSON, nullable=True))
-
-
-def downgrade() -> None:
-    drop_columns("th_tables", "clock")
+upgrade, downgrade = one_column_added("th_tables", "clock", sa.JSON)

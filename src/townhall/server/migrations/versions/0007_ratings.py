@@ -7,6 +7,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
+from townhall.server.schema_changes import account_ref, required, table_ref
+
 revision = "0007"
 down_revision = "0006"
 
@@ -14,27 +16,22 @@ down_revision = "0006"
 def upgrade() -> None:
     op.create_table(
         "th_ratings",
-        sa.Column("account_id", sa.String(32), sa.ForeignKey("th_accounts.id", ondelete="CASCADE"), primary_key=True),
+        account_ref(primary_key=True),
         sa.Column("game", sa.String(64), primary_key=True),
-        sa.Column("mu", sa.Float, nullable=False),
-        sa.Column("sigma", sa.Float, nullable=False),
-        sa.Column("rating", sa.Float, nullable=False),
-        sa.Column("games", sa.Integer, nullable=False),
-        sa.Column("wins", sa.Integer, nullable=False),
-        sa.Column("updated_at", sa.DateTime, nullable=False),
+        *required(sa.Float, "mu", "sigma", "rating"),
+        *required(sa.Integer, "games", "wins"),
+        *required(sa.DateTime, "updated_at"),
     )
     op.create_index("ix_th_ratings_game_rating", "th_ratings", ["game", "rating"])  # the leaderboard
     op.create_table(
         "th_results",
-        sa.Column("table_id", sa.String(32), sa.ForeignKey("th_tables.id", ondelete="CASCADE"), primary_key=True),
+        table_ref(primary_key=True),
         sa.Column("seat", sa.Integer, primary_key=True),
-        sa.Column("account_id", sa.String(32), sa.ForeignKey("th_accounts.id", ondelete="CASCADE"), nullable=False),
-        sa.Column("game", sa.String(64), nullable=False),
-        sa.Column("rank", sa.Integer, nullable=False),
-        sa.Column("players", sa.Integer, nullable=False),
-        sa.Column("rating_before", sa.Float, nullable=False),
-        sa.Column("rating_after", sa.Float, nullable=False),
-        sa.Column("created_at", sa.DateTime, nullable=False),
+        account_ref(nullable=False),
+        *required(sa.String(64), "game"),
+        *required(sa.Integer, "rank", "players"),
+        *required(sa.Float, "rating_before", "rating_after"),
+        *required(sa.DateTime, "created_at"),
     )
     op.create_index("ix_th_results_account_id", "th_results", ["account_id", "created_at"])
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-from townhall.server.schema_changes import add_columns, drop_columns
+from townhall.server.schema_changes import add_columns, drop_columns, required, table_ref
 
 revision = "0008"
 down_revision = "0007"
@@ -16,10 +16,10 @@ def upgrade() -> None:
     add_columns("th_accounts", sa.Column("email", sa.String(254), nullable=True))
     op.create_table(
         "th_turn_mails",
-        sa.Column("table_id", sa.String(32), sa.ForeignKey("th_tables.id", ondelete="CASCADE"), primary_key=True),
+        table_ref(primary_key=True),
         sa.Column("seat", sa.Integer, primary_key=True),
-        sa.Column("state_id", sa.Integer, nullable=False),
-        sa.Column("sent_at", sa.DateTime, nullable=False),
+        *required(sa.Integer, "state_id"),
+        *required(sa.DateTime, "sent_at"),
     )
 
 

@@ -19,14 +19,19 @@ def upgrade() -> None:
         "th_daily",
         sa.Column("game", sa.String(64), primary_key=True),
         sa.Column("day", sa.String(10), primary_key=True),
-        *required(seed=sa.BigInteger, num_players=sa.Integer, options=sa.JSON, created_at=sa.DateTime),
+        *required(sa.BigInteger, "seed"),
+        *required(sa.Integer, "num_players"),
+        *required(sa.JSON, "options"),
+        *required(sa.DateTime, "created_at"),
     )
     op.create_table(
         "th_daily_attempts",
         sa.Column("table_id", sa.String(32), primary_key=True),  # claimed before its table exists
-        *required(game=sa.String(64), day=sa.String(10)),
+        *required(sa.String(64), "game"),
+        *required(sa.String(10), "day"),
         sa.Column("account_id", sa.String(32), sa.ForeignKey("th_accounts.id", ondelete="CASCADE"), nullable=True),
-        *required(over=sa.Boolean, created_at=sa.DateTime),
+        *required(sa.Boolean, "over"),
+        *required(sa.DateTime, "created_at"),
         sa.Column("score", sa.Float, nullable=True),
         sa.Column("finished_at", sa.DateTime, nullable=True),
         sa.UniqueConstraint("game", "day", "account_id", name="uq_th_daily_attempts_account"),

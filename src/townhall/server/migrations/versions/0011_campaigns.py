@@ -15,10 +15,13 @@ def upgrade() -> None:
     op.create_table(
         "th_campaigns",
         sa.Column("id", sa.String(32), primary_key=True),
-        *required(game=sa.String(64), num_players=sa.Integer, state=sa.JSON, seats=sa.JSON, tables=sa.JSON),
-        *required(settings=sa.JSON),
+        *required(sa.String(64), "game"),
+        *required(sa.Integer, "num_players"),
+        *required(sa.JSON, "state", "seats", "tables", "settings"),
         sa.Column("table_id", sa.String(32), nullable=True),
-        *required(status=sa.String(16), version=sa.Integer, created_at=sa.DateTime, updated_at=sa.DateTime),
+        *required(sa.String(16), "status"),
+        *required(sa.Integer, "version"),
+        *required(sa.DateTime, "created_at", "updated_at"),
     )
     op.create_index("ix_th_campaigns_status", "th_campaigns", ["status"])
 

@@ -3,16 +3,11 @@
 // or finished once, a game's guide stays off in this browser (localStorage).
 import { clear, h } from "./dom.js";
 import { t } from "./i18n.js";
+import { readObject } from "./store.js";
 
 const KEY = "townhall.guided";
 
-function finished() {
-  try {
-    return JSON.parse(localStorage.getItem(KEY) || "{}");
-  } catch {
-    return {};
-  }
-}
+const finished = () => readObject(KEY);
 
 export function createGuide(element, game) {
   const tips = game?.guide || {};

@@ -4,6 +4,7 @@
 import { withLang } from "./api.js";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
+import { reconnecting } from "./socket.js";
 
 let base = document.title;
 let count = 0;
@@ -62,34 +63,13 @@ export function watchTurns(me, onTurns = () => {}) {
   const badge = h("a", { class: "turns-badge", hidden: true, "data-testid": "turns-badge" });
   const control = notifyControl();
   header?.append(...[badge, control].filter(Boolean));
-  let socket = null;
-  let stopped = false;
-  let wait = 1000;
-  let timer = null;
-  function open() {
-    const scheme = location.protocol === "https:" ? "wss" : "ws";
-    socket = new WebSocket(withLang(`${scheme}://${location.host}/ws/me`));
-    socket.addEventListener("message", (event) => {
-      const data = JSON.parse(event.data);
-      if (data.error) {
-        stopped = true; // signed out: retrying would not help
-        return;
-      }
-      wait = 1000;
-      show(badge, data.turns || [], onTurns);
-    });
-    socket.addEventListener("close", () => {
-      if (stopped) return;
-      timer = setTimeout(open, wait);
-      wait = Math.min(wait * 2, 30000);
-    });
-  }
-  open();
+  const socket = reconnecting(
+    () => withLang(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/me`),
+    { first: 1000, most: 30000, onMessage: (data) => show(badge, data.turns || [], onTurns) }, // refused: signed out
+  );
   return {
     stop() {
-      stopped = true;
-      clearTimeout(timer);
-      socket?.close();
+      socket.close();
       badge.remove();
       control?.remove();
       show(badge, [], onTurns);

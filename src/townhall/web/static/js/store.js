@@ -13,13 +13,16 @@ function readCampaigns() {
   }
 }
 
-function read() {
+// The object kept under `key` ({} when there is none or it does not parse).
+export function readObject(key) {
   try {
-    return JSON.parse(localStorage.getItem(SEATS) || "{}");
+    return JSON.parse(localStorage.getItem(key) || "{}");
   } catch {
     return {};
   }
 }
+
+const read = () => readObject(SEATS);
 
 export const store = {
   name: () => localStorage.getItem(NAME) || "",
