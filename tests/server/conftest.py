@@ -37,6 +37,11 @@ def reachable(port: int) -> bool:
         return False
 
 
+# How long a test server may take to answer: it starts in a few seconds on an idle machine, and a
+# loaded one (CI's two cores under two test workers and a browser) can take many times that.
+START_SECONDS = 90
+
+
 @dataclass
 class Server:
     """One `townhall serve` process; `kill()` is kill -9, `start()` (re)starts it on the same port."""
@@ -58,7 +63,7 @@ class Server:
             command += ["--redis", self.redis]
         command += self.options
         self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + START_SECONDS
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 output = self.process.stdout.read().decode() if self.process.stdout else ""
@@ -69,7 +74,8 @@ class Server:
             except httpx.HTTPError:
                 pass
             time.sleep(0.1)
-        raise RuntimeError("the server did not start within 30 s")
+        self.kill()  # a server that never answered is not left behind
+        raise RuntimeError(f"the server did not start within {START_SECONDS} s")
 
     def kill(self) -> None:
         if self.process is not None and self.process.poll() is None:
