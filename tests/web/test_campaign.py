@@ -5,12 +5,13 @@ standings with each board's stickers; at 1280x800 and on a phone."""
 from __future__ import annotations
 
 import os
+import random
 from collections.abc import Callable
 from pathlib import Path
 
 from playwright.sync_api import BrowserContext, Page, expect
 
-from tests.server.client import http
+from tests.server.client import Player, http, play_some
 from tests.server.conftest import Server
 from tests.web.test_phone import PHONE
 
@@ -74,3 +75,56 @@ def test_a_campaign_from_the_lobby_to_the_second_episode(
 
     page.goto(f"{server.url}/")  # the lobby lists the campaign
     expect(page.locator(f'#campaigns li[data-campaign="{campaign}"] a')).to_be_visible()
+
+
+MY_STICKERS = '.standing[data-seat="0"] .stickers li'
+# The page took the answer: a sticker more on my board, or the question changed (or went).
+ANSWERED = """([before, question]) =>
+  document.querySelectorAll('.standing[data-seat="0"] .stickers li').length > before ||
+  (document.querySelector('#my-question')?.textContent ?? '') !== question"""
+
+
+def test_three_episodes_in_the_browser_with_a_restart_between(
+    tmp_path: Path, new_context: Callable[..., BrowserContext]
+) -> None:
+    """Issue 34's show: a campaign played in the browser for three episodes (each played to its end
+    through the seat's token, the stickers chosen with the page's buttons), the server killed and
+    started again between episodes; the page goes on where the campaign stood."""
+    server = Server(f"sqlite:///{tmp_path / 'campaign.db'}").start()
+    try:
+        page = new_context(viewport={"width": 1280, "height": 800}).new_page()
+        page.goto(f"{server.url}/")
+        page.fill("#name", "ann")
+        page.select_option("#game", "my-city")
+        page.select_option("#seat-1", "bot:easy")
+        page.click("#create-campaign")
+        page.wait_for_url(lambda url: "/campaigns/" in url)
+        campaign = page.url.rsplit("/", 1)[1]
+        token = page.evaluate("() => JSON.parse(localStorage.getItem('townhall.campaigns'))")[campaign]["token"]
+        rng = random.Random(34)
+        for episode in (1, 2, 3):
+            expect(page.locator("#stage")).to_contain_text(f"episode {episode} of 24")
+            page.click("#episode-link")
+            page.wait_for_url(lambda url: "/tables/" in url)
+            table = page.url.rsplit("/", 1)[1]
+            _moves, view = play_some([Player(server.url, table, 0, token)], rng)
+            assert view["result"] is not None
+            page.click("#campaign-link")
+            page.wait_for_url(f"{server.url}/campaigns/{campaign}")
+            page.wait_for_selector("#my-question, #episode-link")
+            while page.locator("#my-question").count():
+                before = page.locator(MY_STICKERS).count()
+                question = page.locator("#my-question").inner_text()
+                page.locator("#choices button").first.click()
+                page.wait_for_function(ANSWERED, arg=[before, question])
+                page.wait_for_selector("#my-question, #episode-link")
+            expect(page.locator("#episode-link")).to_have_text(f"Play episode {episode + 1}")
+            stickers = page.locator(".standing .stickers li").count()
+            server.kill()  # between episodes: the campaign is stored, the process gone
+            server.start()
+            page.reload()
+            expect(page.locator("#episode-link")).to_have_text(f"Play episode {episode + 1}")
+            expect(page.locator(".standing .stickers li")).to_have_count(stickers)
+        _shot(page, "campaign-episode-4-1280")
+    finally:
+        server.stop()
