@@ -115,3 +115,50 @@ def test_a_bots_campaign_goes_on_after_kill_9(start_server: Callable[..., Server
     assert later["tables"][: len(before["tables"])] == before["tables"]
     ended = [http.get(f"{server.url}/api/tables/{t}").json()["status"] for t in later["tables"][:-1]]
     assert set(ended) == {"over"}
+
+
+def test_a_seat_handed_over_goes_to_its_new_player_from_the_next_episode(
+    start_server: Callable[..., Server], database: str
+) -> None:
+    """MYC-LEG-11: a new player takes over a seat and everything on it. Online: the seat's player
+    hands it over (to a bot, or free for a new person); the episode being played keeps its players."""
+    base = start_server(database).url
+    made = http.post(f"{base}/api/campaigns", json={"players": 2, "seats": ["human", "bot:random"]}).json()
+    campaign, first = made["id"], made["table"]
+    ann = http.post(f"{base}/api/campaigns/{campaign}/seats/0", json={"name": "ann"}).json()["token"]
+    headers = {"Authorization": f"Bearer {ann}"}
+    url = f"{base}/api/campaigns/{campaign}/seats"
+
+    stranger = http.post(f"{url}/0/hand-over", json={"to": "bot:easy"})
+    assert stranger.status_code == 403 and stranger.json()["error"] == "not-seated"
+    invite = http.post(f"{url}/1/hand-over", json={"to": "invite:bob"}, headers=headers)
+    assert invite.status_code == 400, invite.text
+    # Any player opens a bot's seat to a person; the bot still plays the episode under way.
+    opened = http.post(f"{url}/1/hand-over", json={"to": "human"}, headers=headers)
+    assert opened.status_code == 200, opened.text
+    assert [s["kind"] for s in opened.json()["seats"]] == ["human", "human"]
+    assert http.get(f"{base}/api/tables/{first}").json()["seats"][1]["kind"] == "bot"
+    bob = http.post(f"{url}/1", json={"name": "bob"})
+    assert bob.status_code == 201, bob.text
+    bob_headers = {"Authorization": f"Bearer {bob.json()['token']}"}
+    # ann hands her own seat to a bot; bob may not hand over hers, being a person's.
+    refused = http.post(f"{url}/0/hand-over", json={"to": "bot:random"}, headers=bob_headers)
+    assert refused.status_code == 403, refused.text
+    handed = http.post(f"{url}/0/hand-over", json={"to": "bot:random"}, headers=headers)
+    assert handed.status_code == 200, handed.text
+    assert [s["kind"] for s in handed.json()["seats"]] == ["bot", "human"]
+
+    # ann resigns the episode under way (still hers); the next one is the bot's and bob's.
+    assert http.post(f"{base}/api/tables/{first}/resign", json={}, headers=headers).status_code == 200
+    view = _until(base, campaign, lambda v: bool(v["decisions"]) or v["table"] not in (None, first), **bob_headers)
+    while view["decisions"]:
+        choice = view["decisions"][0]["choices"][0]
+        answered = http.post(
+            f"{base}/api/campaigns/{campaign}/choices", json={"choice": choice["id"]}, headers=bob_headers
+        )
+        assert answered.status_code == 200, answered.text
+        view = answered.json()
+    second = _until(base, campaign, lambda v: v["table"] not in (None, first))["table"]
+    seats = http.get(f"{base}/api/tables/{second}").json()["seats"]
+    assert [s["kind"] for s in seats] == ["bot", "human"] and seats[1]["name"] == "bob"
+    assert Player(base, second, 1, bob.json()["token"]).view()["seat"] == 1

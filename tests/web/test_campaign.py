@@ -73,6 +73,18 @@ def test_a_campaign_from_the_lobby_to_the_second_episode(
     expect(page.locator('.standing[data-seat="1"] .stickers li')).to_have_count(1)  # the bot's award
     _shot(page, "campaign-episode-2-1280")
 
+    # A new player may take over the bot's seat from the next episode on (MYC-LEG-11).
+    opening = page.locator('.standing[data-seat="1"] .hand-over')
+    expect(opening).to_have_text("Open this seat to a new player from the next episode")
+    expect(page.locator('.standing[data-seat="0"] .hand-over')).to_have_text(
+        "Hand my seat to a bot from the next episode"
+    )
+    opening.click()
+    expect(opening).to_have_count(0)
+    kinds = [seat["kind"] for seat in http.get(f"{server.url}/api/campaigns/{campaign}").json()["seats"]]
+    assert kinds == ["human", "human"]
+    _shot(page, "campaign-hand-over-1280")
+
     page.goto(f"{server.url}/")  # the lobby lists the campaign
     expect(page.locator(f'#campaigns li[data-campaign="{campaign}"] a')).to_be_visible()
 

@@ -107,6 +107,11 @@ class Campaign(metaclass=ABCMeta):
         the game ended before its end (a player resigned), else the state's outcome counts."""
 
     @abstractmethod
+    def take_over(self, seat: int, agent: str, player: str) -> None:
+        """A new player (`agent`: "human" or an agent spec; `player`: the name shown) takes over
+        `seat` and everything on it from the next episode on; the campaign records it."""
+
+    @abstractmethod
     def standings(self) -> list[Standing]:
         """Every seat's standing, in seat order."""
 

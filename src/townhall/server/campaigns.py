@@ -96,8 +96,32 @@ class Campaigns:
             if not self.store.save(found):  # another process changed the campaign meanwhile
                 raise SeatTaken(_("seat {seat} is taken").format(seat=seat))
             if found.table_id is not None:
-                self.runner.seating.seat_kept(found.table_id, seat, name, digest, account_id)
+                # a seat handed over during an episode is still its old player's there: the new
+                # player plays from the next episode
+                with contextlib.suppress(SeatTaken):
+                    self.runner.seating.seat_kept(found.table_id, seat, name, digest, account_id)
         return token
+
+    def hand_over(self, campaign_id: str, seat: int, spec: str, by: int | None) -> None:
+        """`seat` goes to a new player from the next episode on (MYC-LEG-11): a free human seat
+        anyone may take (`spec` "human"), or a bot (an agent spec). A player hands over their own
+        seat, and any player of the campaign a bot's."""
+        if by is None:
+            raise NotSeated(_("only a player of this campaign may hand a seat over; send the seat's token"))
+        with self._lock(campaign_id):
+            found, campaign = self._load(campaign_id)
+            if found.status == OVER:
+                raise BadRequest(_("the campaign is over"))
+            if not 0 <= seat < found.num_players:
+                raise BadRequest(_("there is no seat {seat} in this campaign").format(seat=seat))
+            if seat != by and found.seats[seat]["spec"] == HUMAN:
+                raise NotSeated(_("only its own player hands a person's seat over"))
+            name = None if spec == HUMAN else spec
+            found.seats[seat] = {"spec": spec, "name": name, "token_hash": None, "account_id": None}
+            campaign.take_over(seat, spec, name or spec)
+            found.state = campaign.to_json()
+            if not self.store.save(found):
+                raise SeatTaken(_("the campaign changed meanwhile; look again"))
 
     def seat_of(self, campaign_id: str, token: str | None, account_id: str | None) -> int | None:
         """The seat of a campaign token (BadToken when none), else the signed-in account's first seat."""

@@ -327,6 +327,9 @@ class LegacyCampaign(EpisodesCampaign):
     def points_name(self) -> str:
         return _("progress marks")
 
+    def take_over(self, seat: int, agent: str, player: str) -> None:
+        self.legacy.take_over(seat, agent, player)  # MYC-LEG-11
+
     def game_options(self) -> dict[str, OptionValue]:
         self._refuse_pending()
         return self.legacy.game_options()

@@ -10,13 +10,22 @@ from pydantic import Field
 
 from townhall import games
 from townhall.agents import HUMAN, TableSpec
+from townhall.engine.errors import OptionError
 from townhall.engine.protocol import Game, Json
 from townhall.server import limits
 from townhall.server.context import REFUSALS, CallerDep, ServicesDep
 from townhall.server.errors import CampaignNotFound
 from townhall.server.inputs import MAX_KEY, Key, Line, checked_json
 from townhall.server.routes.language import LanguageDep, speaking
-from townhall.server.routes.tables import TABLE_ID, SeatNumber, TakeSeat, _Body, seat_spec, table_settings
+from townhall.server.routes.tables import (
+    INVITE,
+    TABLE_ID,
+    SeatNumber,
+    TakeSeat,
+    _Body,
+    seat_spec,
+    table_settings,
+)
 from townhall.server.words import _
 
 router = APIRouter(prefix="/api/campaigns", tags=["campaigns"], responses=REFUSALS)
@@ -78,6 +87,29 @@ def take_campaign_seat(
         token = services.campaigns.take_seat(campaign_id, seat, body.name.strip() or "player", who.account_id)
         table = services.campaigns.view(campaign_id)["table"]
     return {"token": token, "seat": seat, "campaign": campaign_id, "table": table}
+
+
+class HandOver(_Body):
+    to: Annotated[Line, Field(max_length=200)] = Field(
+        description='"human" (a free seat a new player takes) or "bot:" and an agent spec or a level'
+    )
+    bot_seconds: float = Field(default=1.0, gt=0, le=limits.MAX_SECONDS)
+
+
+@router.post("/{campaign_id}/seats/{seat}/hand-over")
+def hand_over(
+    campaign_id: CampaignId, seat: SeatNumber, body: HandOver, services: ServicesDep, who: CallerDep, lang: LanguageDep
+) -> dict[str, Json]:
+    """A new player takes the seat and everything on it from the next episode on (the episode
+    being played keeps its players): a free seat anyone may take, or a bot. A player hands over
+    their own seat; any player of the campaign a bot's. The new view."""
+    with speaking(lang):
+        if body.to.startswith(INVITE):
+            raise OptionError(_("a campaign's seat goes to 'human' (anyone may take it) or to a bot"))
+        spec = seat_spec(body.to, body.bot_seconds)
+        by = services.campaigns.seat_of(campaign_id, who.token, who.account_id)
+        services.campaigns.hand_over(campaign_id, seat, spec, by)
+        return {**services.campaigns.view(campaign_id), "seat": by}
 
 
 @router.post("/{campaign_id}/choices")

@@ -47,6 +47,8 @@ export const api = {
   campaign: (campaign, token) => request("GET", campaignPath(campaign), { token }),
   sitCampaign: (campaign, seat, name) =>
     request("POST", `${campaignPath(campaign)}/seats/${part(seat)}`, { body: { name } }),
+  handOver: (campaign, token, seat, to) =>
+    request("POST", `${campaignPath(campaign)}/seats/${part(seat)}/hand-over`, { token, body: { to } }),
   choose: (campaign, token, choice) =>
     request("POST", `${campaignPath(campaign)}/choices`, { token, body: { choice } }),
   games: () => request("GET", "/api/games"),

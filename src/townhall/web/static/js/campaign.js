@@ -95,8 +95,27 @@ function renderStandings(view) {
               s.board.map((line) => h("li", {}, line)),
             )
           : "",
+        handOverButton(view, s.seat),
       ),
     ),
+  );
+}
+
+// A player of the campaign hands their own seat to a bot, or opens a bot's seat to a new player,
+// from the next episode on (a new player takes over the seat and everything on it).
+function handOverButton(view, seat) {
+  if (view.seat === null || view.over) return "";
+  const to = seat === view.seat ? "bot:medium" : view.seats[seat].kind === "bot" ? "human" : null;
+  if (!to) return "";
+  const label = t(to === "human" ? "campaign-open-seat" : "campaign-hand-to-bot");
+  return h(
+    "button",
+    {
+      type: "button",
+      class: "hand-over",
+      onclick: () => send(() => api.handOver(campaignId, held()?.token, seat, to)),
+    },
+    label,
   );
 }
 
@@ -114,16 +133,19 @@ function render(view) {
   $("#status").textContent = "";
 }
 
-async function choose(choice) {
+// A change of the campaign's; the answer is its new view.
+async function send(call) {
   busy = true;
   try {
-    render(await api.choose(campaignId, held()?.token, choice));
+    render(await call());
   } catch (error) {
     $("#status").textContent = error.message;
   } finally {
     busy = false;
   }
 }
+
+const choose = (choice) => send(() => api.choose(campaignId, held()?.token, choice));
 
 async function take(view, seat) {
   const name = store.name() || t("player-n", { n: seat + 1 });
