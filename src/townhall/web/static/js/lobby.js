@@ -317,18 +317,13 @@ async function createCampaign() {
 
 function listCampaigns() {
   const mine = store.campaigns().slice(0, RECENT);
-  clear(
-    $("#campaigns"),
-    mine.length
-      ? mine.map((entry) =>
-          h(
-            "li",
-            { "data-campaign": entry.id },
-            h("a", { href: `/campaigns/${entry.id}` }, `${titleOf(entry.game)} · ${entry.id.slice(0, 6)}`),
-            h("span", { class: "when" }, ` · ${t("played-at", { when: new Date(entry.at).toLocaleString(lang) })}`),
-          ),
-        )
-      : [h("li", { class: "empty" }, t("none-yet"))],
+  fillList($("#campaigns"), mine, (entry) =>
+    h(
+      "li",
+      { "data-campaign": entry.id },
+      h("a", { href: `/campaigns/${entry.id}` }, `${titleOf(entry.game)} · ${entry.id.slice(0, 6)}`),
+      playedAt(entry.at),
+    ),
   );
 }
 
@@ -343,6 +338,12 @@ function seatsText(table) {
 const tableLink = (id, game) =>
   h("a", { href: `/tables/${encodeURIComponent(id)}` }, `${titleOf(game)} · ${id.slice(0, 6)}`);
 const emptyItem = (key = "none-yet") => h("li", { class: "empty" }, t(key));
+// `list` holds an item per entry (drawn by `item`), or the line saying there is none.
+const fillList = (list, entries, item, empty = "none-yet") =>
+  clear(list, entries.length ? entries.map(item) : [emptyItem(empty)]);
+// When this browser last played a table or campaign, in the page's language.
+const playedAt = (at) =>
+  h("span", { class: "when" }, ` · ${t("played-at", { when: new Date(at).toLocaleString(lang) })}`);
 const isMe = (name) => Boolean(me && name && name.toLowerCase() === me.name.toLowerCase());
 
 // A free seat of an open table: a link to take it, or who it is kept for (a rematch's players, or
@@ -373,23 +374,22 @@ function myTables(account) {
 function renderInvitations(account) {
   const seats = account?.invitations || [];
   $("#invites-box").hidden = !me;
-  clear(
+  fillList(
     $("#invitations"),
-    seats.length
-      ? seats.map((seat) =>
-          h(
-            "li",
-            { "data-table": seat.table },
-            tableLink(seat.table, seat.game),
-            " — ",
-            h(
-              "a",
-              { class: "join", href: `/tables/${encodeURIComponent(seat.table)}?seat=${seat.seat}` },
-              t("take-kept-seat", { n: seat.seat + 1 }),
-            ),
-          ),
-        )
-      : [emptyItem("no-invitations")],
+    seats,
+    (seat) =>
+      h(
+        "li",
+        { "data-table": seat.table },
+        tableLink(seat.table, seat.game),
+        " — ",
+        h(
+          "a",
+          { class: "join", href: `/tables/${encodeURIComponent(seat.table)}?seat=${seat.seat}` },
+          t("take-kept-seat", { n: seat.seat + 1 }),
+        ),
+      ),
+    "no-invitations",
   );
 }
 
@@ -398,13 +398,11 @@ let shownTurns = [];
 function renderTurns(turns) {
   shownTurns = turns;
   $("#turns-box").hidden = !me;
-  clear(
+  fillList(
     $("#turns"),
-    turns.length
-      ? turns.map((turn) =>
-          h("li", { "data-table": turn.table }, tableLink(turn.table, turn.game), ` — ${t("your-move")}`),
-        )
-      : [emptyItem("no-turns")],
+    turns,
+    (turn) => h("li", { "data-table": turn.table }, tableLink(turn.table, turn.game), ` — ${t("your-move")}`),
+    "no-turns",
   );
 }
 
@@ -413,43 +411,31 @@ async function listTables() {
   const listed = new Map(open.map((tb) => [tb.id, tb]));
   const mine = myTables(account);
   renderInvitations(account);
-  clear(
-    $("#mine"),
-    mine.length
-      ? mine.map((entry) => {
-          const table = listed.get(entry.id);
-          const status = t(`status-${table?.status || entry.status || "over"}`); // not listed: over
-          return h(
-            "li",
-            { "data-table": entry.id },
-            tableLink(entry.id, entry.game),
-            ` — ${status}`,
-            table ? ` — ${seatsText(table)}` : "",
-            entry.at
-              ? h("span", { class: "when" }, ` · ${t("played-at", { when: new Date(entry.at).toLocaleString(lang) })}`)
-              : "",
-          );
-        })
-      : [emptyItem()],
-  );
+  fillList($("#mine"), mine, (entry) => {
+    const table = listed.get(entry.id);
+    const status = t(`status-${table?.status || entry.status || "over"}`); // not listed: over
+    return h(
+      "li",
+      { "data-table": entry.id },
+      tableLink(entry.id, entry.game),
+      ` — ${status}`,
+      table ? ` — ${seatsText(table)}` : "",
+      entry.at ? playedAt(entry.at) : "",
+    );
+  });
   const others = open.filter((tb) => !mine.some((m) => m.id === tb.id));
-  clear(
-    $("#open"),
-    others.length
-      ? others.map((table) => {
-          // a rematch's seats are kept for the players of the game before it: nobody else may join
-          const kept = Boolean(table.settings?.rematch_of);
-          const free = kept ? [] : table.seats.filter((s) => s.kind === "human" && !s.taken);
-          return h(
-            "li",
-            { "data-table": table.id },
-            `${titleOf(table.game)} · ${table.id.slice(0, 6)} — ${t(`status-${table.status}`)} — ${seatsText(table)} `,
-            free.flatMap((s) => [freeSeat(table, s), " "]),
-            h("a", { class: "watch", href: `/tables/${table.id}` }, t("watch")),
-          );
-        })
-      : [emptyItem()],
-  );
+  fillList($("#open"), others, (table) => {
+    // a rematch's seats are kept for the players of the game before it: nobody else may join
+    const kept = Boolean(table.settings?.rematch_of);
+    const free = kept ? [] : table.seats.filter((s) => s.kind === "human" && !s.taken);
+    return h(
+      "li",
+      { "data-table": table.id },
+      `${titleOf(table.game)} · ${table.id.slice(0, 6)} — ${t(`status-${table.status}`)} — ${seatsText(table)} `,
+      free.flatMap((s) => [freeSeat(table, s), " "]),
+      h("a", { class: "watch", href: `/tables/${table.id}` }, t("watch")),
+    );
+  });
 }
 
 let turns = watchTurns(null);
