@@ -20,17 +20,22 @@ class IIGObservationType:
 class GameType:
     class Dynamics:
         SEQUENTIAL: ClassVar[Any]
+
     class ChanceMode:
         DETERMINISTIC: ClassVar[Any]
         EXPLICIT_STOCHASTIC: ClassVar[Any]
         SAMPLED_STOCHASTIC: ClassVar[Any]
+
     class Information:
         PERFECT_INFORMATION: ClassVar[Any]
         IMPERFECT_INFORMATION: ClassVar[Any]
+
     class Utility:
         ZERO_SUM: ClassVar[Any]
+
     class RewardModel:
         TERMINAL: ClassVar[Any]
+
     short_name: str
     def __init__(self, **kwargs: Any) -> None: ...
 
