@@ -24,14 +24,15 @@ export function renderEnd(el, view, facts, { onReplay, onRematch }) {
   const changes = view.rating_change ?? null; // null: the table was not rated
   const columns = 2 + (byPoints ? 1 : 0) + (changes ? 1 : 0);
   const order = ranks.map((rank, seat) => ({ rank, seat })).sort((a, b) => a.rank - b.rank || a.seat - b.seat);
-  // a track that is every seat's final score again is not shown twice
+  // a track that is every seat's final score again is not shown twice; a breakdown part always
+  // shows, even where it happens to be the whole score (all the other parts zero)
   const isTotal = (id) =>
     order.every(({ seat }) => tracksOf(view.board, seat).find((tr) => tr.id === id)?.value === scores[seat]);
   const counters = [];
   const rows = order.map(({ rank, seat }) => {
-    const tracks = tracksOf(view.board, seat).filter((tr) => !isTotal(tr.id));
+    const tracks = tracksOf(view.board, seat);
     const parts = tracks.filter((tr) => tr.id.startsWith("final-"));
-    const others = tracks.filter((tr) => !tr.id.startsWith("final-"));
+    const others = tracks.filter((tr) => !tr.id.startsWith("final-") && !isTotal(tr.id));
     const score = h("td", { class: "final-score", "data-score": scores[seat] }, String(scores[seat]));
     if (byPoints) counters.push([score, scores[seat]]);
     const breakdown = [
