@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Iterator
-from typing import Any, Final, SupportsIndex
+from typing import Any, Final, SupportsIndex, Unpack
 
 import numpy as np
 from gymnasium import spaces
@@ -19,7 +19,8 @@ from townhall.engine.protocol import Game
 from townhall.rl.action_space import MaskedDiscrete
 from townhall.rl.core import Table, env_name, final_rewards
 from townhall.rl.render import RENDER_MODES, Renderer
-from townhall.rl.spaces import check_observation, flat_box, flatten, observation_box
+from townhall.rl.settings import EnvKeywords, EnvSettings
+from townhall.rl.spaces import flat_box, flatten, observation_box
 
 UNLIMITED: Final = 2**62 - 1  # more agent turns than any game has (a machine int when compiled)
 
@@ -48,6 +49,11 @@ def table_name(table: Table) -> str:
     return env_name(table.game, table.observer, table.actions)
 
 
+def env_metadata(table: Table, **more: Any) -> dict[str, Any]:
+    """What every environment's `metadata` says (its render modes and versioned name), then `more`."""
+    return {"render_modes": list(RENDER_MODES), "render_fps": 4, "name": table_name(table), **more}
+
+
 def build_state_space(table: Table) -> spaces.Box:
     """The space of `state()`: every player's observation, one after another."""
     return observation_box(table.observer, table.players)
@@ -70,36 +76,33 @@ class TownhallAEC(AECEnv[str, dict[str, Any], int]):
     """Agents `player_0 .. player_{n-1}` take turns in the game's order; at a simultaneous
     decision the players to move act one after another (the state hides pending choices).
     Rewards come at the end: by rank (+1 first ... -1 last) or by score margin. With
-    `copy=False`, `observe` returns the preallocated buffers themselves (valid until the next call)."""
+    `copy=False`, `observe` returns the preallocated buffers themselves (valid until the next call).
+    The other keywords (render_mode, reward, legal_ids, observation, compact, mask_dtype) are every
+    environment's (rl.settings)."""
 
     def __init__(
         self,
         game: Game[Any] | str,
         players: SupportsIndex = 2,
         options: Options | None = None,
-        render_mode: str | None = None,
-        reward: str = "rank",
+        *,
         copy: bool = True,
-        legal_ids: bool = False,
-        observation: str = "dict",
-        compact: bool = True,
-        mask_dtype: str = "bool",
+        **keywords: Unpack[EnvKeywords],
     ) -> None:
         super().__init__()
-        self.legal_ids = legal_ids
-        self.flat = check_observation(observation)  # the flat array, the mask in the info
-        players = operator.index(players)
-        self.renderer = Renderer(render_mode)
-        self.table = Table(game, players, options, reward, copy, compact, mask_dtype)
-        self.render_mode = render_mode
-        self.human = render_mode == "human"  # (a bool: step reads it at every decision)
-        self.metadata = {
-            "render_modes": list(RENDER_MODES),
-            "render_fps": 4,
-            "name": table_name(self.table),
-            "is_parallelizable": False,  # turns alternate with simultaneous decisions: see parallel_env
-            "data_version": self.table.game.meta.data_version,
-        }
+        settings = EnvSettings(**keywords)
+        # Copied out of the settings: observe reads them at every decision.
+        self.legal_ids = settings.legal_ids
+        self.flat = settings.flat  # the flat array, the mask in the info
+        self.renderer = Renderer(settings.render_mode)
+        self.table = settings.table(game, players, options, copy)
+        self.render_mode = settings.render_mode
+        self.human = settings.render_mode == "human"  # (a bool: step reads it at every decision)
+        self.metadata = env_metadata(
+            self.table,
+            is_parallelizable=False,  # turns alternate with simultaneous decisions: see parallel_env
+            data_version=self.table.game.meta.data_version,
+        )
         self.possible_agents, self.observation_spaces, self.action_spaces = seat_spaces(self.table, self.flat)
         self.flat_space = flat_box(self.table.observer)
         self.state_space = build_state_space(self.table)
@@ -232,9 +235,17 @@ def _restore(
     observation: str = "dict",
 ) -> TownhallAEC:
     env = kind(
-        table.game, table.players, table.options, render_mode, table.reward, table.copy, legal_ids,
-        observation, table.actions is not None, table.mask_dtype,
-    )  # fmt: skip
+        table.game,
+        table.players,
+        table.options,
+        copy=table.copy,
+        render_mode=render_mode,
+        reward=table.reward,
+        legal_ids=legal_ids,
+        observation=observation,
+        compact=table.actions is not None,
+        mask_dtype=table.mask_dtype,
+    )
     env.table = table
     for name, value in progress.items():
         setattr(env, name, value)

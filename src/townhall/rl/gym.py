@@ -5,7 +5,7 @@ given its seat's observation (in the learner's format) and bool mask, returning 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, SupportsIndex
+from typing import Any, SupportsIndex, Unpack
 
 import gymnasium
 import numpy as np
@@ -15,10 +15,11 @@ from townhall.engine.agent import Agent, Budget, PlayerView, derive_seed
 from townhall.engine.errors import IllegalAction, OptionError
 from townhall.engine.options import Options
 from townhall.engine.protocol import Game
-from townhall.rl.aec import build_spaces, table_name
-from townhall.rl.core import Table, check_illegal, final_rewards, worst_reward
-from townhall.rl.render import RENDER_MODES, Renderer
-from townhall.rl.spaces import check_observation, flat_box, flatten
+from townhall.rl.aec import build_spaces, env_metadata
+from townhall.rl.core import check_illegal, final_rewards, worst_reward
+from townhall.rl.render import Renderer
+from townhall.rl.settings import EnvKeywords, EnvSettings
+from townhall.rl.spaces import flat_box, flatten
 
 # An opponent that is a policy: its seat's observation (as the learner's: the Dict or the flat
 # array) and its mask (a bool array) in, an action id out.
@@ -35,7 +36,9 @@ class TownhallGym(gymnasium.Env[dict[str, Any], int]):
 
     An illegal action (outside the mask) ends the episode with the worst reward (-1 by rank; by margin,
     one less than minus the absolute current margin) and `info["illegal"]` saying why, unless
-    `illegal="raise"`, which raises the engine's IllegalAction instead."""
+    `illegal="raise"`, which raises the engine's IllegalAction instead. The other keywords
+    (render_mode, reward, legal_ids, observation, compact, mask_dtype) are every environment's
+    (rl.settings)."""
 
     def __init__(
         self,
@@ -44,39 +47,32 @@ class TownhallGym(gymnasium.Env[dict[str, Any], int]):
         seat: int = 0,
         players: int = 2,
         options: Options | None = None,
-        render_mode: str | None = None,
-        reward: str = "rank",
+        *,
         budget: Budget | None = None,
         illegal: str = "lose",
-        legal_ids: bool = False,
-        observation: str = "dict",
-        compact: bool = True,
-        mask_dtype: str = "bool",
+        **keywords: Unpack[EnvKeywords],
     ) -> None:
-        self.legal_ids = legal_ids
+        settings = EnvSettings(**keywords)
+        self.legal_ids = settings.legal_ids
         self.illegal = check_illegal(illegal)
-        self.renderer = Renderer(render_mode)
+        self.renderer = Renderer(settings.render_mode)
         if not 0 <= seat < players:
             raise OptionError(f"seat {seat} is not one of the {players} seats")
         if not opponents:
             raise OptionError("give at least one opponent agent")
-        self.table = Table(game, players, options, reward, compact=compact, mask_dtype=mask_dtype)
+        self.table = settings.table(game, players, options)
         self.seat = seat
-        self.render_mode = render_mode
+        self.render_mode = settings.render_mode
         others = [p for p in range(players) if p != seat]
         self.specs = {p: opponents[min(i, len(opponents) - 1)] for i, p in enumerate(others)}
         self.budget = budget or Budget(iterations=1)
         self.agents: dict[int, Agent] = {}
         self.observation_space, self.action_space = build_spaces(self.table)
-        self.flat = check_observation(observation)
+        self.flat = settings.flat
         self.flat_space = flat_box(self.table.observer)
         if self.flat:
             self.observation_space = self.flat_space  # type: ignore[assignment]  # (the base class types it as a Dict's)
-        self.metadata = {
-            "render_modes": list(RENDER_MODES),
-            "render_fps": 4,
-            "name": table_name(self.table),
-        }
+        self.metadata = env_metadata(self.table)
 
     def _play_others(self) -> None:
         table = self.table

@@ -11,17 +11,18 @@ IllegalAction is raised instead (the actions of earlier seats in that step stay 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Unpack
 
 from pettingzoo import ParallelEnv
 
 from townhall.engine.errors import IllegalAction, OptionError
 from townhall.engine.options import Options
 from townhall.engine.protocol import Game
-from townhall.rl.aec import build_state_space, seat_spaces, table_name
-from townhall.rl.core import Table, check_illegal, final_rewards, worst_reward
-from townhall.rl.render import RENDER_MODES, Renderer
-from townhall.rl.spaces import check_observation, flat_box, flatten
+from townhall.rl.aec import build_state_space, env_metadata, seat_spaces
+from townhall.rl.core import check_illegal, final_rewards, worst_reward
+from townhall.rl.render import Renderer
+from townhall.rl.settings import EnvKeywords, EnvSettings
+from townhall.rl.spaces import flat_box, flatten
 
 Observations = dict[str, Any]  # per agent: the Dict, or the flat array
 
@@ -32,34 +33,31 @@ def simultaneous(game: Game[Any]) -> bool:
 
 
 class TownhallParallel(ParallelEnv[str, dict[str, Any], int]):
+    """Every live agent acts at each step (the module's docstring says how). The keywords besides
+    `illegal` (render_mode, reward, legal_ids, observation, compact, mask_dtype) are every
+    environment's (rl.settings)."""
+
     def __init__(
         self,
         game: Game[Any] | str,
         players: int = 2,
         options: Options | None = None,
-        render_mode: str | None = None,
-        reward: str = "rank",
+        *,
         illegal: str = "lose",
-        legal_ids: bool = False,
-        observation: str = "dict",
-        compact: bool = True,
-        mask_dtype: str = "bool",
+        **keywords: Unpack[EnvKeywords],
     ) -> None:
-        self.legal_ids = legal_ids
-        self.flat = check_observation(observation)  # the flat array, the mask in the info
-        self.renderer = Renderer(render_mode)
+        settings = EnvSettings(**keywords)
+        self.legal_ids = settings.legal_ids
+        self.flat = settings.flat  # the flat array, the mask in the info
+        self.renderer = Renderer(settings.render_mode)
         self.illegal = check_illegal(illegal)
-        self.table = Table(game, players, options, reward, compact=compact, mask_dtype=mask_dtype)
+        self.table = settings.table(game, players, options)
         if not simultaneous(self.table.game):
             raise OptionError(
                 f"{self.table.game.meta.title} declares no simultaneous decisions: use aec_env (turn by turn)"
             )
-        self.render_mode = render_mode
-        self.metadata = {
-            "render_modes": list(RENDER_MODES),
-            "render_fps": 4,
-            "name": table_name(self.table),
-        }
+        self.render_mode = settings.render_mode
+        self.metadata = env_metadata(self.table)
         self.possible_agents, self.observation_spaces, self.action_spaces = seat_spaces(self.table, self.flat)
         self.flat_space = flat_box(self.table.observer)
         self.state_space = build_state_space(self.table)

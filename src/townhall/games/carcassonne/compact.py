@@ -85,9 +85,8 @@ def outside_cells(position: CarcassonnePosition) -> list[int]:
 class CarcassonneCompact:
     """The compact ids above, for any player count and options."""
 
-    def __init__(self) -> None:
-        self.size = COMPACT_SIZE
-        self.version = 1
+    size = COMPACT_SIZE
+    version = 1
 
     def encode(self, state: CarcassonnePosition, action: int) -> int:
         if 0 <= action < DEPLOY:

@@ -27,9 +27,8 @@ COMPACT_SIZE: Final = PLACE_STRIDE + 2
 class MyCityCompact:
     """The compact ids above, for any player count, options and chapter."""
 
-    def __init__(self) -> None:
-        self.size = COMPACT_SIZE
-        self.version = 1
+    size = COMPACT_SIZE
+    version = 1
 
     def encode(self, state: MyCityPosition, action: int) -> int:
         if 0 <= action < PASS_ACTION:
