@@ -8,6 +8,7 @@ import random
 import time
 import uuid
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +23,9 @@ from townhall.server import live as live_module
 from townhall.server.analysis import Analyst, Settings, _answer, _compute, snapshot
 from townhall.server.live import Live
 from townhall.server.memory_store import MemoryStore
+from townhall.server.model import Table
 from townhall.server.runner import TableRunner
+from townhall.server.storage import utc_now
 
 OPTIONS = ("--analysis-iterations", "30", "--analysis-seconds", "20")  # an iteration budget: reproducible
 
@@ -113,20 +116,26 @@ def _my_city_after(choice: int) -> Live:
     options = dict(game.meta.resolve({}))
     setup = Chance(7, log=True)
     state = game.start(2, options, setup)
-    live = Live(
-        table_id="hidden",
-        game=game,
+    now = utc_now()
+    table = Table(
+        id="hidden",
+        game=game.meta.name,
+        data_version=game.meta.data_version,
         num_players=2,
         options=options,
         setup_chance=setup.take_log(),
         settings={},
+        clock=None,
+        deadline=None,
         state_id=0,
-        state=state,
         status="running",
+        created_at=now,
+        updated_at=now,
     )
+    live = Live(table=table, game=game, state=state)
     assert state.to_move() == (0, 1)  # a simultaneous decision
     after, played = live.play(0, state.legal_actions(0)[choice])
-    live.state, live.state_id = after, 1
+    live.state, live.table = after, replace(table, state_id=1)
     live.marks.append(None)
     live.steps.append(played)
     return live

@@ -42,6 +42,7 @@ from townhall.engine.records import RecordStep, replay_steps
 from townhall.i18n import using
 from townhall.server.errors import AnalysisRefused, NotSeated
 from townhall.server.live import Live, Played, replay_kept
+from townhall.server.model import Table
 from townhall.server.words import _
 
 DECISIONS = 3  # recent decisions reviewed
@@ -66,11 +67,8 @@ class Settings:
 class _Snapshot:
     """What an analysis needs of a table, copied under its lock (the live table moves on)."""
 
-    table_id: str
+    row: Table  # the table's set-up (frozen: the live table replaces its row as it moves on)
     game: Game[Any]
-    num_players: int
-    options: dict[str, Json]
-    setup_chance: list[int]
     state: State
     steps: list[Played]
     ended: Outcome | None
@@ -95,7 +93,7 @@ class _Computed:
 
 
 def training(live: Live) -> bool:
-    return bool(live.settings.get("training", False))
+    return bool(live.table.settings.get("training", False))
 
 
 @dataclass(slots=True)
@@ -121,11 +119,8 @@ def snapshot(live: Live, seat: int | None) -> _Snapshot:
     """The table as `seat` (None: a spectator) knows it, copied (call with the table's lock held)."""
     over = live.outcome() is not None
     return _Snapshot(
-        live.table_id,
+        live.table,
         live.game,
-        live.num_players,
-        dict(live.options),
-        list(live.setup_chance),
         live.state.clone(),
         list(live.steps),
         live.ended,
@@ -142,7 +137,7 @@ def rewound(table: _Snapshot, at: int) -> _Snapshot:
     if at == len(table.steps):
         return table
     kept = table.steps[:at]
-    state, _ = replay_kept(table.game, table.num_players, table.options, table.setup_chance, kept)
+    state, _ = replay_kept(table.game, table.row, kept)
     seen = table.seen[: kept[-1].state_id] if kept else []
     return replace(table, state=state, steps=kept, ended=None, state_id=seen[-1] if seen else 0, seen=seen)
 
@@ -170,7 +165,7 @@ def hint_turn(live: Live, seat: int | None, settings: Settings) -> _HintTurn:
         raise NotYourTurn("ENGINE-TURN", _("seat {seat} is not to move now").format(seat=seat))
     state = live.state.clone()
     state_id = live.seen_id(seat)
-    seed = derive_seed(settings.seed, live.table_id, state_id, seat, "hint")
+    seed = derive_seed(settings.seed, live.table.id, state_id, seat, "hint")
     return _HintTurn(state_id, state, PlayerView(live.game, state, seat), state.legal_actions(seat), seed)
 
 
@@ -190,13 +185,13 @@ class Analyst:
     def analysis(self, table: _Snapshot, language: str) -> dict[str, Json]:
         """The analysis for the snapshot's viewer, in `language` (computed once per key)."""
         viewer = "spectator" if table.viewer is None else f"seat:{table.viewer}"
-        key = (table.table_id, table.state_id, f"{viewer}:{'over' if table.over else 'running'}")
+        key = (table.row.id, table.state_id, f"{viewer}:{'over' if table.over else 'running'}")
         computed, cached = self._once(key, lambda: _compute(table, self.settings))
         return _answer(computed, table.viewer, language, cached)
 
     def review(self, table: _Snapshot, language: str) -> dict[str, Json]:
         """A finished game's review (`table`: a spectator's snapshot), in `language`."""
-        reviewed, cached = self._once((table.table_id, -1, "review"), lambda: _review(table, self.settings))
+        reviewed, cached = self._once((table.row.id, -1, "review"), lambda: _review(table, self.settings))
         return _review_answer(reviewed, table.game, language, cached)
 
     def _once(self, key: tuple[str, int, str], compute: Callable[[], T]) -> tuple[T, bool]:
@@ -246,7 +241,7 @@ def _compute(table: _Snapshot, settings: Settings) -> _Computed:
     started = time.perf_counter()
     deadline = started + settings.seconds
     viewer = table.viewer
-    seed = derive_seed(settings.seed, table.table_id, table.state_id, "spectator" if viewer is None else viewer)
+    seed = derive_seed(settings.seed, table.row.id, table.state_id, "spectator" if viewer is None else viewer)
     if table.ended is not None:  # a forfeit: the outcome is known, the state is not over
         chances = Estimate(win_shares(list(table.ended.ranks)), list(table.ended.scores), 0, True)
     else:  # the playouts may take half the time; the decisions share what is left
@@ -270,7 +265,9 @@ def _review(table: _Snapshot, settings: Settings) -> _Reviewed:
     started = time.perf_counter()
     deadline = started + settings.seconds * REVIEW_SCALE
     steps = [RecordStep(step.player, step.action, step.chance) for step in table.steps]
-    frames = replay_steps(table.game, table.num_players, table.options, table.setup_chance, steps, texts=False)
+    frames = replay_steps(
+        table.game, table.row.num_players, table.row.options, table.row.setup_chance, steps, texts=False
+    )
     befores = [frame.state.clone() for frame in frames][: len(steps)]  # the state before each step
     wanted = [i for i, step in enumerate(table.steps) if not step.private]
     decisions: list[tuple[int, Played, State, Review]] = []
@@ -279,7 +276,7 @@ def _review(table: _Snapshot, settings: Settings) -> _Reviewed:
         played, before = table.steps[index], befores[index]
         now = time.perf_counter()
         share = now + max(0.0, deadline - now) / (len(wanted) - count)
-        seed = derive_seed(settings.seed, table.table_id, "review", index)
+        seed = derive_seed(settings.seed, table.row.id, "review", index)
         action = before.action_from_json(played.action)
         found = review(table.game, before, played.player, None, action, settings.iterations, seed, share)
         complete = complete and found.complete
@@ -297,7 +294,9 @@ def _recent(table: _Snapshot) -> list[tuple[Played, State]]:
         return []
     steps = [RecordStep(step.player, step.action, step.chance) for step in table.steps[: max(wanted) + 1]]
     found: list[tuple[Played, State]] = []
-    frames = replay_steps(table.game, table.num_players, table.options, table.setup_chance, steps, texts=False)
+    frames = replay_steps(
+        table.game, table.row.num_players, table.row.options, table.row.setup_chance, steps, texts=False
+    )
     for frame in frames:
         if frame.index + 1 in wanted:  # the state before step index + 1
             found.append((table.steps[frame.index + 1], frame.state.clone()))

@@ -9,6 +9,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from townhall.engine.protocol import Game
@@ -52,18 +53,18 @@ class TableCache:
 
     def checked(self, live: Live) -> Live:
         """The table as the store has it now: one read of its state id and last change."""
-        if self._store.version(live.table_id) == (live.state_id, live.updated_at):
+        if self._store.version(live.table.id) == (live.table.state_id, live.table.updated_at):
             live.check = False
             return live
-        return self.reload(live.table_id)
+        return self.reload(live.table.id)
 
     def reload(self, table_id: str) -> Live:
         return self.keep(rebuild(self._store.load(table_id), self._lookup))
 
     def keep(self, live: Live) -> Live:
         with self._guard:
-            self._tables[live.table_id] = live
-            self._tables.move_to_end(live.table_id)
+            self._tables[live.table.id] = live
+            self._tables.move_to_end(live.table.id)
             while len(self._tables) > self._capacity:
                 self._tables.popitem(last=False)
         return live
@@ -72,9 +73,9 @@ class TableCache:
         """After a change that made no step (call with the table's lock held): a cached copy that
         was current before it takes the change; any other is forgotten (rebuilt when needed)."""
         live = self.peek(table_id)
-        if live is not None and (live.state_id, live.updated_at) == (touched.state_id, touched.before):
+        if live is not None and (live.table.state_id, live.table.updated_at) == (touched.state_id, touched.before):
             change(live)
-            live.status, live.updated_at = touched.status, touched.after
+            live.table = replace(live.table, status=touched.status, updated_at=touched.after)
         else:
             self.forget(table_id)
 

@@ -32,8 +32,8 @@ Row = tuple[Played | Left, Undone | None]
 def rows(live: Live) -> list[Row]:
     """Every step of the log up to the live state id, oldest first: (step, its undo or None); a
     player's leaving after the step it followed."""
-    undone: list[Row] = [(u.played, u) for u in live.undone if u.played.state_id <= live.state_id]
-    left: list[Row] = [(Left(seat, row), None) for seat, row in live.left.items() if row <= live.state_id]
+    undone: list[Row] = [(u.played, u) for u in live.undone if u.played.state_id <= live.table.state_id]
+    left: list[Row] = [(Left(seat, row), None) for seat, row in live.left.items() if row <= live.table.state_id]
     kept: list[Row] = [(step, None) for step in live.steps]
     if not (undone or left):
         return kept
@@ -87,7 +87,7 @@ def _lines(live: Live, seat: int | None, seen: list[int], step: Played | Left, u
                 {
                     "state_id": seen[step.state_id - 1],
                     "player": step.player,
-                    "actor": _actor(event.data, step.player, live.num_players),
+                    "actor": _actor(event.data, step.player, live.table.num_players),
                     "kind": event.kind,
                     "data": event.data,
                     "text": live.game.event_text(event),

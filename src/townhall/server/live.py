@@ -14,8 +14,7 @@ from __future__ import annotations
 import secrets
 import uuid
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from datetime import datetime
+from dataclasses import dataclass, field, replace
 from typing import Any, cast
 
 from townhall.engine.agent import PlayerView
@@ -58,20 +57,13 @@ class Undone:
 
 @dataclass(slots=True, kw_only=True)
 class Live:
-    """A table as this process holds it: the live state at `state_id`, and what the views need."""
+    """A table as this process holds it: its row as last stored, the live state at the row's state
+    id, and what the views need."""
 
-    table_id: str
+    table: Table  # replaced, never changed, as the table moves on (the store may hold the same row)
     game: Game[Any]
-    num_players: int
-    options: dict[str, Json]
-    setup_chance: list[int]
-    settings: dict[str, Json]
-    state_id: int
     state: State
     steps: list[Played] = field(default_factory=list)
-    status: str = "open"
-    clock: dict[str, Json] | None = None
-    updated_at: datetime | None = None
     seats: list[Seat] = field(default_factory=list)
     tokens: dict[str, int] = field(default_factory=dict)  # token hash -> seat
     chat: list[Json] = field(default_factory=list)  # the last chat lines, as the views show them
@@ -79,16 +71,14 @@ class Live:
     views: dict[tuple[int | None, str], str] = field(default_factory=dict)  # per (seat, language), at state_id
     check: bool = False  # another process may have changed the table: check before the next view
     marks: list[int | None] = field(default_factory=list)  # per log row: the seat of a private step
-    public_clock: dict[str, Json] | None = None  # the clock as of the last step everyone saw
     left: dict[int, int] = field(default_factory=dict)  # seat -> the state id of its "leave" row
     undone: list[Undone] = field(default_factory=list)  # the steps taken back, oldest first
     rating_change: dict[int, float] = field(default_factory=dict)  # a rated end's, per seat
-    chance_seed: int | None = None  # one seeded stream for the whole table (a daily challenge)
 
     @property
     def waiting(self) -> int:
         """How many human seats are still free while the table is open (0: the game runs)."""
-        return _free_seats(self.seats) if self.status == OPEN else 0
+        return _free_seats(self.seats) if self.table.status == OPEN else 0
 
     def seen_ids(self, viewer: int | None) -> list[int]:
         """Per log row, the state id `viewer` knows it by: the rows `viewer` may see, counted (a
@@ -111,7 +101,7 @@ class Live:
 
     def bots(self) -> dict[int, str]:
         """The seats the server plays: bots, and humans who left (played by the stand-in)."""
-        if self.status == OPEN:
+        if self.table.status == OPEN:
             return {}
         played = {s.seat: s.spec for s in self.seats if s.kind == "bot"}
         played.update(dict.fromkeys(self.left, STAND_IN))
@@ -130,16 +120,18 @@ class Live:
         events: list[Event] = []
         after.apply(seat, action, chance, events)
         json_form = self.state.action_to_json(action)
-        return after, Played(self.state_id + 1, seat, json_form, chance.take_log(), after.to_move(), events, private)
+        return after, Played(
+            self.table.state_id + 1, seat, json_form, chance.take_log(), after.to_move(), events, private
+        )
 
     def next_chance(self) -> Chance:
         """The chance of the next step: fresh, or the table's seeded stream past every draw kept so
         far (the set-up's and the kept steps'), so that the n-th draw of the game is the same for
         every table of that seed, and a step taken back draws the same again."""
-        if self.chance_seed is None:
+        if self.table.chance_seed is None:
             return Chance(secrets.randbits(63), log=True)
-        chance = Chance(self.chance_seed, log=True)
-        chance.skip(len(self.setup_chance) + sum(len(step.chance) for step in self.steps))
+        chance = Chance(self.table.chance_seed, log=True)
+        chance.skip(len(self.table.setup_chance) + sum(len(step.chance) for step in self.steps))
         return chance
 
     def undoable(self, seat: int) -> bool:
@@ -161,14 +153,15 @@ class Live:
         return None
 
     def clock_config(self) -> dict[str, Json]:
-        return dict(cast("dict[str, Json]", self.settings.get("clock") or {"kind": "none"}))
+        return dict(cast("dict[str, Json]", self.table.settings.get("clock") or {"kind": "none"}))
 
     def overdue(self, now: float) -> list[int]:
         """The human seats whose clock has run out while deciding."""
-        if self.clock is None or self.outcome() is not None or self.status == OPEN:
+        clock = self.table.clock
+        if clock is None or self.outcome() is not None or self.table.status == OPEN:
             return []
         config = self.clock_config()
-        ends = {seat: clocks.deadline(config, self.clock, seat) for seat in self.humans()}
+        ends = {seat: clocks.deadline(config, clock, seat) for seat in self.humans()}
         return [seat for seat, end in ends.items() if end is not None and end <= now]
 
     def deadline(self, clock: dict[str, Json] | None) -> float | None:
@@ -180,14 +173,13 @@ class Live:
         return min(ends, default=None)
 
 
-def replay_kept(
-    game: Game[Any], num_players: int, options: dict[str, Json], setup: list[int], kept: Sequence[Played]
-) -> tuple[State, list[Played]]:
+def replay_kept(game: Game[Any], table: Table, kept: Sequence[Played]) -> tuple[State, list[Played]]:
     """The state after the kept actions, and each with the events and movers replaying it gave."""
     steps = [RecordStep(step.player, step.action, step.chance) for step in kept]
     state = None
     played: list[Played] = []
-    for frame in replay_steps(game, num_players, options, setup, steps, texts=False):
+    frames = replay_steps(game, table.num_players, table.options, table.setup_chance, steps, texts=False)
+    for frame in frames:
         state = frame.state
         if frame.step is not None:
             step = kept[frame.index]
@@ -211,9 +203,7 @@ def replay_kept(
 def undone_events(live: Live, entry: Undone) -> list[Event]:
     """The events of a step taken back, replayed once from the kept steps before it."""
     if entry.before is not None:
-        _, played = replay_kept(
-            live.game, live.num_players, live.options, live.setup_chance, [*entry.before, entry.played]
-        )
+        _, played = replay_kept(live.game, live.table, [*entry.before, entry.played])
         entry.played.events, entry.before = played[-1].events, None
     return entry.played.events
 
@@ -244,21 +234,12 @@ def rebuild(stored: Stored, lookup: Callable[[str], Game[Any]]) -> Live:
             private = step.private_to is not None
             timed_out = step.kind == TIMEOUT
             kept.append(Played(step.state_id, step.player, action, list(step.chance), (), [], private, timed_out))
-    state, played = replay_kept(game, table.num_players, table.options, table.setup_chance, kept)
+    state, played = replay_kept(game, table, kept)
     return Live(
-        table_id=table.id,
+        table=table,
         game=game,
-        num_players=table.num_players,
-        options=table.options,
-        setup_chance=table.setup_chance,
-        settings=table.settings,
-        state_id=table.state_id,
         state=state,
         steps=played,
-        status=table.status,
-        clock=table.clock,
-        public_clock=table.public_clock,
-        updated_at=table.updated_at,
         seats=stored.seats,
         tokens={s.token_hash: s.seat for s in stored.seats if s.token_hash is not None},
         chat=[line.to_json() for line in stored.chat],
@@ -267,7 +248,6 @@ def rebuild(stored: Stored, lookup: Callable[[str], Game[Any]]) -> Live:
         left=left,
         undone=undone,
         rating_change=dict(stored.rating_changes),
-        chance_seed=table.chance_seed,
     )
 
 
@@ -281,8 +261,8 @@ def new_table(
     table_id: str | None = None,
     invites: Mapping[int, tuple[str, str]] | None = None,
     chance_seed: int | None = None,
-) -> tuple[Live, Table]:
-    """A new table, live and as its row: the state started with a logged chance (the seeded
+) -> Live:
+    """A new table, live with its row: the state started with a logged chance (the seeded
     stream's start when `chance_seed` is given), the clock set; its id a fresh uuid4 unless given
     (a rematch's id is its old table's, hashed). `invites` keeps human seats for accounts:
     seat -> (account id, name)."""
@@ -290,50 +270,38 @@ def new_table(
     resolved = dict(game.meta.resolve(options))
     state = game.start(num_players, resolved, chance)
     now = utc_now()
-    live = Live(
-        table_id=table_id or uuid.uuid4().hex,
-        game=game,
+    table = Table(
+        id=table_id or uuid.uuid4().hex,
+        game=game.meta.name,
+        data_version=game.meta.data_version,
         num_players=num_players,
         options=resolved,
         setup_chance=chance.take_log(),
         settings=dict(settings),
-        state_id=0,
-        state=state,
-        status=OPEN if HUMAN in seats else RUNNING,
-        updated_at=now,
-        seats=[_new_seat(n, spec, (invites or {}).get(n)) for n, spec in enumerate(seats)],
-        chance_seed=chance_seed,
-    )
-    # an open table's clock runs from the moment its last seat is taken (`started_clock`)
-    movers = state.to_move() if live.status == RUNNING else ()
-    live.clock = live.public_clock = clocks.start(live.clock_config(), num_players, movers, clock_now)
-    table = Table(
-        id=live.table_id,
-        game=game.meta.name,
-        data_version=game.meta.data_version,
-        num_players=num_players,
-        options=live.options,
-        setup_chance=live.setup_chance,
-        settings=live.settings,
-        clock=live.clock,
-        public_clock=live.clock,
-        deadline=live.deadline(live.clock),
+        clock=None,
+        deadline=None,
         movers=list(state.to_move()),
         state_id=0,
-        status=live.status,
+        status=OPEN if HUMAN in seats else RUNNING,
         created_at=now,
         updated_at=now,
         chance_seed=chance_seed,
     )
-    return live, table
+    seated = [_new_seat(n, spec, (invites or {}).get(n)) for n, spec in enumerate(seats)]
+    live = Live(table=table, game=game, state=state, seats=seated)
+    # an open table's clock runs from the moment its last seat is taken (`started_clock`)
+    movers = state.to_move() if table.status == RUNNING else ()
+    clock = clocks.start(live.clock_config(), num_players, movers, clock_now)
+    live.table = replace(table, clock=clock, public_clock=clock, deadline=live.deadline(clock))
+    return live
 
 
 def started_clock(live: Live, now: float) -> tuple[dict[str, Json] | None, float | None]:
     """The clock (and its deadline) of an open table at the moment its last seat is taken: the
     seats deciding now start to run."""
-    if live.clock is None:
+    if live.table.clock is None:
         return None, None
-    clock: dict[str, Json] = {**live.clock, "since": {str(seat): now for seat in live.to_move()}}
+    clock: dict[str, Json] = {**live.table.clock, "since": {str(seat): now for seat in live.to_move()}}
     return clock, live.deadline(clock)
 
 
@@ -355,7 +323,7 @@ class BotTurn:
 
 def bot_turn(live: Live, seat: int, spec: str) -> BotTurn:
     state = live.state.clone()
-    seconds = float(cast(float, live.settings.get("bot_seconds", 1.0)))
+    seconds = float(cast(float, live.table.settings.get("bot_seconds", 1.0)))
     return BotTurn(
         seat, spec, live.seen_id(seat), PlayerView(live.game, state, seat), state.legal_actions(seat), seconds
     )

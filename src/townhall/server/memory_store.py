@@ -44,17 +44,7 @@ class MemoryStore:
             if stored.table.state_id != expected:
                 raise StaleState(f"state {expected} was changed by another request")
             stored.steps.append(replace(step, created_at=moved.updated_at, action=copy.deepcopy(step.action)))
-            stored.table = replace(
-                stored.table,
-                state_id=step.state_id,
-                updated_at=moved.updated_at,
-                clock=copy.deepcopy(moved.clock),
-                deadline=moved.deadline,
-                status=OVER if moved.over else stored.table.status,
-                public_state_id=moved.public_state_id,
-                public_clock=copy.deepcopy(moved.public_clock),
-                movers=list(moved.movers),
-            )
+            stored.table = stored.table.moved_on(step.state_id, copy.deepcopy(moved))
 
     def rating_changes(self, table_id: str) -> dict[int, float]:
         return {}  # ratings live in SQL only (sql_ratings.py)

@@ -3,7 +3,7 @@ chat lines. Plain data (keyword construction), shared by the stores, the cache a
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 from townhall.agents import bot_name, level_of
@@ -93,10 +93,11 @@ class ChatLine:
         return {"seat": self.seat, "name": self.name, "text": self.text, "at": self.at.isoformat()}
 
 
-@dataclass(slots=True, kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Table:
     """One table: the game set-up, the chance drawn at set-up, its clock and its state id (the
-    number of log rows: it only ever grows)."""
+    number of log rows: it only ever grows). Frozen: a live table and a store may hold the same
+    row; a change makes a new one."""
 
     id: str
     game: str
@@ -117,6 +118,20 @@ class Table:
     # A table whose chance is one seeded stream (the daily challenge: every player of the day
     # draws the same cards); None: fresh chance at every step. Never shown.
     chance_seed: int | None = None
+
+    def moved_on(self, state_id: int, moved: Moved) -> Table:
+        """The row after the step that made `state_id`."""
+        return replace(
+            self,
+            state_id=state_id,
+            updated_at=moved.updated_at,
+            clock=moved.clock,
+            deadline=moved.deadline,
+            status=OVER if moved.over else self.status,
+            public_state_id=moved.public_state_id,
+            public_clock=moved.public_clock,
+            movers=list(moved.movers),
+        )
 
 
 @dataclass(slots=True, kw_only=True)

@@ -22,58 +22,30 @@ from townhall.server.live import Live, replay_kept
 from townhall.server.model import OPEN, Seat, Table
 
 
-def summary(
-    table_id: str,
-    game: str,
-    players: int,
-    options: dict[str, Json],
-    status: str,
-    state_id: int,
-    seats: Sequence[Seat],
-    settings: dict[str, Json],
-    left: Collection[int] = (),
-) -> dict[str, Json]:
-    """A table's head; `waiting` counts the human seats still free while it is open (its game
-    starts when they are taken), a seat's `left` tells that the server plays it now."""
-    free = sum(1 for seat in seats if not seat.taken) if status == OPEN else 0
+def summary(table: Table, state_id: int, seats: Sequence[Seat], left: Collection[int] = ()) -> dict[str, Json]:
+    """A table's head at the public `state_id`; `waiting` counts the human seats still free while
+    it is open (its game starts when they are taken), a seat's `left` tells that the server plays it now."""
+    free = sum(1 for seat in seats if not seat.taken) if table.status == OPEN else 0
     return {
-        "id": table_id,
-        "game": game,
-        "players": players,
-        "options": options,
-        "status": status,
+        "id": table.id,
+        "game": table.game,
+        "players": table.num_players,
+        "options": table.options,
+        "status": table.status,
         "waiting": free,
         "state_id": state_id,
         "seats": [{**seat.to_json(), "left": seat.seat in left} for seat in seats],
-        "settings": settings,
+        "settings": table.settings,
     }
 
 
 def summary_of(live: Live) -> dict[str, Json]:
-    return summary(
-        live.table_id,
-        live.game.meta.name,
-        live.num_players,
-        live.options,
-        live.status,
-        live.seen_id(None),  # the public state id: private steps do not move it
-        live.seats,
-        live.settings,
-        live.left,
-    )
+    # the public state id: private steps do not move it
+    return summary(live.table, live.seen_id(None), live.seats, live.left)
 
 
 def lobby_entry(table: Table, seats: Sequence[Seat]) -> dict[str, Json]:
-    return summary(
-        table.id,
-        table.game,
-        table.num_players,
-        table.options,
-        table.status,
-        table.public_state_id,
-        seats,
-        table.settings,
-    )
+    return summary(table, table.public_state_id, seats)
 
 
 def view_json(live: Live, seat: int | None, language: str, now: float) -> str:
@@ -82,7 +54,7 @@ def view_json(live: Live, seat: int | None, language: str, now: float) -> str:
     if part is None:
         with using(language):
             part = live.views[seat, language] = encode(state_view(live, seat))[1:-1]
-    clock = clocks.view(live.clock_config(), clocks.seen_by(live.clock, live.public_clock, seat), now)
+    clock = clocks.view(live.clock_config(), clocks.seen_by(live.table.clock, live.table.public_clock, seat), now)
     with using(language):  # a bot seat's name in the seat's language
         head_fields = {**summary_of(live), "clocks": clock, "chat": live.chat}
     del head_fields["state_id"]  # the state's part has the seat's own state id
@@ -144,10 +116,10 @@ def _state_view(live: Live, seat: int | None) -> dict[str, Json]:
 def view_at(live: Live, step: int) -> dict[str, Json]:
     """A spectator's view of the table after its first `step` kept actions (the replay viewer)."""
     kept = live.steps[:step]
-    state, steps = replay_kept(live.game, live.num_players, live.options, live.setup_chance, kept)
+    state, steps = replay_kept(live.game, live.table, kept)
     at = replace(
         live,
-        state_id=kept[-1].state_id if kept else 0,
+        table=replace(live.table, state_id=kept[-1].state_id if kept else 0),
         state=state,
         steps=steps,
         ended=live.ended if step == len(live.steps) else None,
@@ -163,11 +135,11 @@ def record_of(live: Live) -> MatchRecord:
     return MatchRecord(
         game=live.game.meta.name,
         data_version=live.game.meta.data_version,
-        num_players=live.num_players,
-        options=live.options,
+        num_players=live.table.num_players,
+        options=live.table.options,
         seed=None,
         seats=[s.spec if s.kind == "bot" else f"human:{s.name or ''}" for s in live.seats],
-        setup_chance=live.setup_chance,
+        setup_chance=live.table.setup_chance,
         steps=[RecordStep(step.player, step.action, step.chance) for step in live.steps],
         scores=None if live.ended is not None else [float(s) for s in live.state.scores()],
         ranks=None if outcome is None else list(outcome.ranks),

@@ -58,7 +58,7 @@ class TableReader:
         notice's state id) the cache serves when it is that recent."""
         with self.cache.lock(table_id):
             live = self.cache.get(table_id)
-            if at_least is None or live.check or live.state_id < at_least:
+            if at_least is None or live.check or live.table.state_id < at_least:
                 live = self.cache.checked(live)
             return projection.view_json(live, seat, language, self._now())
 
@@ -71,7 +71,7 @@ class TableReader:
 
     def settings(self, table_id: str) -> dict[str, Json]:
         with self.cache.lock(table_id):
-            return self.cache.get(table_id).settings
+            return self.cache.get(table_id).table.settings
 
     def ending(self, table_id: str) -> tuple[State, Outcome] | None:
         """A finished table's last state and outcome (a forfeit's, or the state's); None before."""

@@ -38,7 +38,6 @@ from townhall.server.model import (
     FORFEIT,
     LEAVE,
     OPEN,
-    OVER,
     TIMEOUT,
     UNDO,
     Ending,
@@ -100,13 +99,11 @@ class TableRunner:
         `table_id` is given and taken. `chance_seed`: the table draws its every chance from that
         one seeded stream (a daily challenge)."""
         game = self._lookup(game_name)
-        live, table = new_table(
-            game, num_players, options, seats, settings, self._now(), table_id, invites, chance_seed
-        )
-        self.store.create(table, live.seats)
+        live = new_table(game, num_players, options, seats, settings, self._now(), table_id, invites, chance_seed)
+        self.store.create(live.table, live.seats)
         self.cache.keep(live)
-        self._notify(live.table_id, 0, None)
-        return live.table_id
+        self._notify(live.table.id, 0, None)
+        return live.table.id
 
     # --- changing -------------------------------------------------------------------------
 
@@ -130,7 +127,7 @@ class TableRunner:
                 if seat not in movers:
                     raise NotYourTurn("ENGINE-TURN", _("seat {seat} is not to move now").format(seat=seat))
                 after, played = live.play(seat, parse_action_form(live.state, seat, form))
-                clock = clocks.after_step(live.clock_config(), live.clock, seat, played.movers_after, self._now())
+                clock = clocks.after_step(live.clock_config(), live.table.clock, seat, played.movers_after, self._now())
                 played.timed_out = timed_out
                 step = Step(
                     state_id=played.state_id,
@@ -176,7 +173,7 @@ class TableRunner:
             raise NotSeated(_("only a seated player may undo; send the seat's token"))
         with self.cache.lock(table_id):
             live = self._started(self._current(table_id, seat, state_id), seat)
-            expected = live.state_id
+            expected = live.table.state_id
             index = live.undoable_index(seat)
             refusal = _(
                 "nothing to undo: undo takes back your own last step while nothing was drawn and you are still deciding"
@@ -186,14 +183,14 @@ class TableRunner:
             undone = live.steps[index]
             kept = live.steps[:index] + live.steps[index + 1 :]
             try:  # later private steps of other seats are replayed without it
-                state, steps = replay_kept(live.game, live.num_players, live.options, live.setup_chance, kept)
+                state, steps = replay_kept(live.game, live.table, kept)
             except TownhallError as error:
                 raise UndoRefused(refusal) from error
             private_to = seat if undone.private else None  # taking back a private step is private
             marker = Step(
                 state_id=expected + 1, kind=UNDO, player=seat, action={"undid": undone.state_id}, private_to=private_to
             )
-            self._write(live, marker, False, live.clock, state)
+            self._write(live, marker, False, live.table.clock, state)
             live.steps = steps
             live.undone.append(Undone(undone))
             seen = live.seen_id(seat)
@@ -207,14 +204,14 @@ class TableRunner:
             raise NotSeated(_("only a seated player may resign; send the seat's token"))
         with self.cache.lock(table_id):
             live = self._current(table_id, seat, state_id)
-            expected = live.state_id
+            expected = live.table.state_id
             if live.outcome() is not None:
                 raise GameOver("ENGINE-OVER", _("the game is over"))
             if reason == "resign":  # the clock's forfeit may come for a seat that left
                 self._started(live, seat)
             marker = Step(state_id=expected + 1, kind=FORFEIT, player=seat, action={"reason": reason})
-            ended = forfeit(live.num_players, [seat], reason)
-            stopped = None if live.clock is None else {**live.clock, "since": {}}
+            ended = forfeit(live.table.num_players, [seat], reason)
+            stopped = None if live.table.clock is None else {**live.table.clock, "since": {}}
             self._write(live, marker, True, stopped, live.state, ended)
             live.ended = ended
             seen = live.seen_id(seat)
@@ -231,11 +228,11 @@ class TableRunner:
             return self.resign(table_id, seat, state_id)
         with self.cache.lock(table_id):
             live = self._started(self._current(table_id, seat, state_id), seat)
-            expected = live.state_id
+            expected = live.table.state_id
             if live.outcome() is not None:
                 raise GameOver("ENGINE-OVER", _("the game is over"))
             marker = Step(state_id=expected + 1, kind=LEAVE, player=seat, action=None)
-            self._write(live, marker, False, live.clock, live.state)
+            self._write(live, marker, False, live.table.clock, live.state)
             live.left = {**live.left, seat: expected + 1}
             seen = live.seen_id(seat)
         self._notify(table_id, expected + 1, None)
@@ -327,7 +324,7 @@ class TableRunner:
                 forfeited=ended is not None,
             )
         public = live.seen_id(None) + (step.private_to is None)
-        public_clock = clock if step.private_to is None else live.public_clock
+        public_clock = clock if step.private_to is None else live.table.public_clock
         deadline = None if over else live.deadline(clock)
         moved = Moved(
             updated_at=now,
@@ -340,23 +337,20 @@ class TableRunner:
             ended=ending,
         )
         try:
-            self.store.append(live.table_id, step.state_id - 1, step, moved)
+            self.store.append(live.table.id, step.state_id - 1, step, moved)
         except StaleState:
-            self.cache.reload(live.table_id)
+            self.cache.reload(live.table.id)
             raise
         if ending is not None:
-            live.rating_change = self.store.rating_changes(live.table_id)
-        live.state, live.state_id, live.clock, live.updated_at = after, step.state_id, clock, now
+            live.rating_change = self.store.rating_changes(live.table.id)
+        live.state, live.table = after, live.table.moved_on(step.state_id, moved)
         live.marks.append(step.private_to)
-        live.public_clock = public_clock
-        if over:
-            live.status = OVER
         live.views.clear()
 
     def _started(self, live: Live, seat: int | None) -> Live:
         """The table, if `seat` (None: the server) may move there: its game started (every human
         seat taken) and the seat not left. Waiting or NotSeated otherwise (call with its lock held)."""
-        if live.status == OPEN:
+        if live.table.status == OPEN:
             live = self.cache.checked(live)  # the last seat may have been taken through another process
         if live.waiting:
             raise Waiting(

@@ -23,6 +23,22 @@ def drop_columns(table: str, *names: str) -> None:
             batch.drop_column(name)
 
 
+def index_name(table: str, column: str) -> str:
+    """The name SQLAlchemy gives a column's own index (`index=True`), given too to one added to a table later."""
+    return f"ix_{table}_{column}"
+
+
+def add_indexes(table: str, *columns: str) -> None:
+    """One index per column, named as `index=True` names it."""
+    for column in columns:
+        op.create_index(index_name(table, column), table, [column])
+
+
+def drop_indexes(table: str, *columns: str) -> None:
+    for column in columns:
+        op.drop_index(index_name(table, column), table_name=table)
+
+
 def one_column_added(table: str, name: str, kind: Any) -> tuple[Callable[[], None], Callable[[], None]]:
     """The upgrade and downgrade of a migration that adds one nullable column to one table."""
 
@@ -38,6 +54,11 @@ def one_column_added(table: str, name: str, kind: Any) -> tuple[Callable[[], Non
 def required(kind: Any, *names: str, **more: Any) -> list[sa.Column[Any]]:
     """Columns of one type that must be filled (NOT NULL), in the order named."""
     return [sa.Column(name, kind, nullable=False, **more) for name in names]
+
+
+def row_id() -> sa.Column[Any]:
+    """`id`: a row's own key, 32 hex characters (a uuid4's), what `table_ref` and `account_ref` hold."""
+    return sa.Column("id", sa.String(32), primary_key=True)
 
 
 def table_ref(**more: Any) -> sa.Column[Any]:

@@ -64,13 +64,18 @@ class Seating:
             raise NotSeated(_("only a player of this game may ask for a rematch; send the seat's token"))
         live = finished(self.cache, table_id, _("a rematch is offered once the game is over"))
         new_id = rematch.rematch_id(table_id)
-        settings = rematch.settings_of(table_id, live.settings)
+        settings = rematch.settings_of(table_id, live.table.settings)
         with contextlib.suppress(TableExists):  # another player asked first: the same table
             self._create(
-                live.game.meta.name, live.num_players, live.options, rematch.rotated(live.seats), settings, new_id
+                live.game.meta.name,
+                live.table.num_players,
+                live.table.options,
+                rematch.rotated(live.seats),
+                settings,
+                new_id,
             )
         place = live.seats[seat]
-        new_seat = rematch.seat_after(seat, live.num_players)
+        new_seat = rematch.seat_after(seat, live.table.num_players)
         if place.token_hash is not None:
             account = place.account_id if place.account_id != GONE else None
             self._seat(new_id, new_seat, place.name or "player", place.token_hash, claim=True, account_id=account)
@@ -85,7 +90,7 @@ class Seating:
         (`claim`) a rematch's seat kept for them, where claiming twice changes nothing."""
         with self.cache.lock(table_id):
             live = self.cache.get(table_id)
-            if rematch.kept(live.settings) and not claim:
+            if rematch.kept(live.table.settings) and not claim:
                 raise SeatTaken(_("seat {seat} is kept for a player of the last game").format(seat=seat))
             if claim and self.store.seat_of(table_id, digest) == seat:
                 return  # claimed already
@@ -103,8 +108,9 @@ class Seating:
                 live.seats = [*live.seats]  # a view being built keeps the old list
                 live.seats[seat] = replace(live.seats[seat], name=name, token_hash=digest, account_id=account_id)
                 live.tokens[digest] = seat
-                if live.status == OPEN and touched.status == RUNNING:  # the game starts: so does its clock
-                    live.clock = live.public_clock = started[0]
+                if live.table.status == OPEN and touched.status == RUNNING:  # the game starts: so does its clock
+                    clock, deadline = started
+                    live.table = replace(live.table, clock=clock, public_clock=clock, deadline=deadline)
                 live.views.clear()  # the views' sentences name the seats
 
             self.cache.touched(table_id, touched, seated)
@@ -131,7 +137,7 @@ class Seating:
         held = [seat.seat for seat in live.seats if seat.account_id == account_id]
         if held:
             return held[0]
-        return self.store.seat_of_account(live.table_id, account_id)  # bound through another process
+        return self.store.seat_of_account(live.table.id, account_id)  # bound through another process
 
     def forget(self, table_ids: Sequence[str]) -> None:
         """Tables whose seats changed outside the runner (an account bound or deleted): rebuilt when next needed."""

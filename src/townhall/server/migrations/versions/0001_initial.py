@@ -5,7 +5,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-from townhall.server.schema_changes import required, table_ref
+from townhall.server.schema_changes import required, row_id, table_ref
 
 revision = "0001"
 down_revision = None
@@ -14,7 +14,7 @@ down_revision = None
 def upgrade() -> None:
     op.create_table(
         "th_tables",
-        sa.Column("id", sa.String(32), primary_key=True),
+        row_id(),
         *required(sa.String(64), "game", "data_version"),
         *required(sa.Integer, "num_players"),
         *required(sa.JSON, "options", "setup_chance", "settings"),

@@ -4,9 +4,8 @@ reads only the tables whose time ran out instead of every table with a clock."""
 from __future__ import annotations
 
 import sqlalchemy as sa
-from alembic import op
 
-from townhall.server.schema_changes import add_columns, drop_columns
+from townhall.server.schema_changes import add_columns, add_indexes, drop_columns, drop_indexes
 
 revision = "0003"
 down_revision = "0002"
@@ -14,9 +13,9 @@ down_revision = "0002"
 
 def upgrade() -> None:
     add_columns("th_tables", sa.Column("deadline", sa.Float, nullable=True))
-    op.create_index("ix_th_tables_deadline", "th_tables", ["deadline"])
+    add_indexes("th_tables", "deadline")
 
 
 def downgrade() -> None:
-    op.drop_index("ix_th_tables_deadline", table_name="th_tables")
+    drop_indexes("th_tables", "deadline")
     drop_columns("th_tables", "deadline")

@@ -7,7 +7,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-from townhall.server.schema_changes import add_columns, drop_columns
+from townhall.server.schema_changes import add_columns, drop_columns, required
 
 revision = "0004"
 down_revision = "0003"
@@ -17,7 +17,7 @@ def upgrade() -> None:
     add_columns("th_steps", sa.Column("private_to", sa.Integer, nullable=True))
     add_columns(
         "th_tables",
-        sa.Column("public_state_id", sa.Integer, nullable=False, server_default="0"),
+        *required(sa.Integer, "public_state_id", server_default="0"),
         sa.Column("public_clock", sa.JSON, nullable=True),
     )
     op.execute("UPDATE th_tables SET public_state_id = state_id, public_clock = clock")  # none was private

@@ -6,7 +6,15 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-from townhall.server.schema_changes import add_columns, drop_columns
+from townhall.server.schema_changes import (
+    account_ref,
+    add_columns,
+    add_indexes,
+    drop_columns,
+    drop_indexes,
+    required,
+    row_id,
+)
 
 revision = "0006"
 down_revision = "0005"
@@ -15,28 +23,25 @@ down_revision = "0005"
 def upgrade() -> None:
     op.create_table(
         "th_accounts",
-        sa.Column("id", sa.String(32), primary_key=True),
-        sa.Column("name", sa.String(40), nullable=False),
-        sa.Column("name_key", sa.String(160), nullable=False, unique=True),
-        sa.Column("password_hash", sa.String(200), nullable=False),
-        sa.Column("created_at", sa.DateTime, nullable=False),
+        row_id(),
+        *required(sa.String(40), "name"),
+        *required(sa.String(160), "name_key", unique=True),
+        *required(sa.String(200), "password_hash"),
+        *required(sa.DateTime, "created_at"),
     )
     op.create_table(
         "th_sessions",
         sa.Column("id_hash", sa.String(64), primary_key=True),
-        sa.Column(
-            "account_id", sa.String(32), sa.ForeignKey("th_accounts.id", ondelete="CASCADE"), nullable=False, index=True
-        ),
-        sa.Column("csrf", sa.String(64), nullable=False),
-        sa.Column("created_at", sa.DateTime, nullable=False),
-        sa.Column("expires_at", sa.DateTime, nullable=False),
+        account_ref(nullable=False, index=True),
+        *required(sa.String(64), "csrf"),
+        *required(sa.DateTime, "created_at", "expires_at"),
     )
     add_columns("th_seats", sa.Column("account_id", sa.String(32), nullable=True))
-    op.create_index("ix_th_seats_account_id", "th_seats", ["account_id"])
+    add_indexes("th_seats", "account_id")
 
 
 def downgrade() -> None:
-    op.drop_index("ix_th_seats_account_id", "th_seats")
+    drop_indexes("th_seats", "account_id")
     drop_columns("th_seats", "account_id")
     op.drop_table("th_sessions")
     op.drop_table("th_accounts")

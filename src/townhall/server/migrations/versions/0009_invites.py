@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import sqlalchemy as sa
-from alembic import op
 
-from townhall.server.schema_changes import add_columns, drop_columns
+from townhall.server.schema_changes import add_columns, add_indexes, drop_columns, drop_indexes
 
 revision = "0009"
 down_revision = "0008"
@@ -17,9 +16,9 @@ def upgrade() -> None:
         sa.Column("invited_id", sa.String(32), nullable=True),
         sa.Column("invited_name", sa.String(40), nullable=True),
     )
-    op.create_index("ix_th_seats_invited_id", "th_seats", ["invited_id"])
+    add_indexes("th_seats", "invited_id")
 
 
 def downgrade() -> None:
-    op.drop_index("ix_th_seats_invited_id", "th_seats")
+    drop_indexes("th_seats", "invited_id")
     drop_columns("th_seats", "invited_id", "invited_name")

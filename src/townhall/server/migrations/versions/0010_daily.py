@@ -7,7 +7,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-from townhall.server.schema_changes import add_columns, drop_columns, required
+from townhall.server.schema_changes import account_ref, add_columns, drop_columns, required
 
 revision = "0010"
 down_revision = "0009"
@@ -29,7 +29,7 @@ def upgrade() -> None:
         sa.Column("table_id", sa.String(32), primary_key=True),  # claimed before its table exists
         *required(sa.String(64), "game"),
         *required(sa.String(10), "day"),
-        sa.Column("account_id", sa.String(32), sa.ForeignKey("th_accounts.id", ondelete="CASCADE"), nullable=True),
+        account_ref(nullable=True),
         *required(sa.Boolean, "over"),
         *required(sa.DateTime, "created_at"),
         sa.Column("score", sa.Float, nullable=True),
