@@ -139,7 +139,7 @@ function drawBoard(view, standing, element) {
     game: look.module,
     view: standing.board_view,
     words: look.words,
-    lang: lang,
+    lang,
     t,
     names: (seat) => seatName(view, seat),
     label: t("campaign-board", { name }),
