@@ -81,6 +81,11 @@ def test_a_person_and_a_bot_play_episodes_and_choose_stickers(
         assert answered.status_code == 200, answered.text
         view = answered.json()
         assert choice["text"] in " ".join(view["standings"][0]["board"])
+    for standing in view["standings"]:  # each seat's board drawn, its stickers where its words say
+        (area,) = standing["board_view"]["areas"]
+        assert area["id"] == f"board-{standing['seat']}" and area["owner"] == standing["seat"]
+        marked = {c["id"] for c in area["cells"] if {"kind": "sticker"} in c.get("marks", [])}
+        assert marked == {line.rsplit(" ", 1)[1] for line in standing["board"]} != set()
     second = view["table"]
     assert second is not None and second != first and view["tables"] == [first, second]
     assert Player(base, second, 0, token).view()["seat"] == 0  # the same token plays episode 2

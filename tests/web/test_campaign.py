@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import os
 import random
+import re
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -13,6 +15,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 
 from tests.server.client import Player, http, play_some
 from tests.server.conftest import Server
+from tests.web.conftest import screenshot
 from tests.web.test_phone import PHONE
 
 SHOTS = Path(os.environ.get("TOWNHALL_CAMPAIGN_SHOTS", "/tmp/campaign/shots"))
@@ -140,3 +143,85 @@ def test_three_episodes_in_the_browser_with_a_restart_between(
         _shot(page, "campaign-episode-4-1280")
     finally:
         server.stop()
+
+
+# Per seat: the squares its sticker words name, and the squares its drawn board shows a sticker on.
+STICKERS_SHOWN = """(seat) => {
+  const standing = document.querySelector(`.standing[data-seat="${seat}"]`);
+  const words = [...standing.querySelectorAll('.stickers li')].map((li) => li.textContent.split(' ').pop());
+  const drawn = [...standing.querySelectorAll('svg.still-board .cell')]
+    .filter((cell) => cell.querySelector('.sticker'))
+    .map((cell) => cell.dataset.cell);
+  return [words.sort(), drawn.sort()];
+}"""
+# Each board's place on the page, and the width of one of its squares (CSS pixels).
+BOARD_BOXES = """() => [...document.querySelectorAll('svg.still-board')].map((svg) => {
+  const box = svg.getBoundingClientRect();
+  const cell = svg.querySelector('.cell').getBoundingClientRect();
+  return {x: box.x, y: box.y, right: box.right, bottom: box.bottom, cell: cell.width};
+})"""
+
+
+def _three_episodes_resigned(base: str) -> str:
+    """A campaign of ann and three bots after three episodes that ann resigned at once, every
+    sticker placed (ann's where the first choice says): episode 4 waits for ann's move."""
+    made = http.post(
+        f"{base}/api/campaigns", json={"players": 4, "seats": ["human", "bot:random", "bot:random", "bot:random"]}
+    )
+    assert made.status_code == 201, made.text
+    campaign = made.json()["id"]
+    token = http.post(f"{base}/api/campaigns/{campaign}/seats/0", json={"name": "ann"}).json()["token"]
+    headers = {"Authorization": f"Bearer {token}"}
+    for episode in (1, 2, 3):
+        table = http.get(f"{base}/api/campaigns/{campaign}").json()["table"]
+        assert http.post(f"{base}/api/tables/{table}/resign", json={}, headers=headers).status_code == 200
+        view: dict[str, object] = {}
+        for _poll in range(600):
+            view = http.get(f"{base}/api/campaigns/{campaign}", headers=headers).json()
+            if view["episode"] == episode + 1 and (view["table"] or view["decisions"]):
+                if not view["decisions"]:
+                    break
+                (decision,) = view["decisions"]  # type: ignore[misc]
+                choice = decision["choices"][0]["id"]
+                answered = http.post(
+                    f"{base}/api/campaigns/{campaign}/choices", json={"choice": choice}, headers=headers
+                )
+                assert answered.status_code == 200, answered.text
+            else:
+                time.sleep(0.05)
+        assert view["table"], view
+    return campaign
+
+
+def test_each_seat_s_board_is_drawn_with_its_stickers(
+    server: Server, new_context: Callable[..., BrowserContext]
+) -> None:
+    """Issue 34: the standings draw each seat's city board as at the table (terrain, river,
+    printed features), its stickers on the squares their words name; four boards side by side at
+    1280x800, one under another on a phone, every square readable."""
+    campaign = _three_episodes_resigned(server.url)
+    sizes = {"1280": {"viewport": {"width": 1280, "height": 800}}, "phone": PHONE}
+    for name, size in sizes.items():
+        page = new_context(**size).new_page()
+        page.goto(f"{server.url}/campaigns/{campaign}")
+        expect(page.locator("svg.still-board")).to_have_count(4)
+        for seat in range(4):
+            board = page.locator(f'.standing[data-seat="{seat}"] svg.still-board')
+            expect(board.locator(".cell")).to_have_count(121)
+            expect(board).to_have_attribute("aria-label", re.compile("^ann's board$" if seat == 0 else "'s board$"))
+            words, drawn = page.evaluate(STICKERS_SHOWN, seat)
+            assert words and words == drawn, (seat, words, drawn)
+        boxes = page.evaluate(BOARD_BOXES)
+        assert min(box["cell"] for box in boxes) >= 14, boxes  # a square a player reads, even on a phone
+        if name == "1280":  # four boards in one row, whole in the window
+            assert len({round(box["y"]) for box in boxes}) == 1, boxes
+            assert max(box["bottom"] for box in boxes) <= 800, boxes
+        else:  # stacked, the page no wider than the phone
+            assert len({round(box["x"]) for box in boxes}) == 1, boxes
+            assert [box["y"] for box in boxes] == sorted(box["y"] for box in boxes)
+            assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+        page.locator('.standing[data-seat="0"] .still-board .cell:has(.sticker)').first.hover()
+        expect(page.locator('.standing[data-seat="0"] .board-tip')).to_contain_text("sticker")
+        page.mouse.move(0, 0)
+        _shot(page, f"campaign-boards-{name}")
+        screenshot(page, f"campaign-boards-{name}")

@@ -9,6 +9,10 @@ campaign through it without knowing its rules:
 
 Between episodes the campaign may ask the seats decisions (where a sticker goes, a shape to
 choose): each seat has at most one open at a time, with player-word texts and integer ids.
+
+Each seat's standing may carry its lasting board drawn (`Standing.board_view`): a board view
+(`townhall.engine.board`, the format a table's board is drawn from) of the board the seat takes
+from episode to episode, so that a front door draws it with the game's own drawing as at a table.
 """
 
 from __future__ import annotations
@@ -50,15 +54,24 @@ class Decision:
 @dataclass(frozen=True, slots=True)
 class Standing:
     """A seat's place in the campaign: its points (e.g. progress marks), its rank by them (1
-    best, ties share) and its board's lasting changes (e.g. stickers) in player words. Public."""
+    best, ties share), its board's lasting changes (e.g. stickers) in player words and, where the
+    game draws it, that board as a board view (`engine.board.BoardView` JSON: one area owned by
+    the seat, its lasting changes marked on their cells; None: only the words). Public."""
 
     seat: int
     points: int
     rank: int
     board: tuple[str, ...]
+    board_view: dict[str, Json] | None = None
 
     def to_json(self) -> dict[str, Json]:
-        return {"seat": self.seat, "points": self.points, "rank": self.rank, "board": list(self.board)}
+        return {
+            "seat": self.seat,
+            "points": self.points,
+            "rank": self.rank,
+            "board": list(self.board),
+            "board_view": self.board_view,
+        }
 
 
 class Campaign(metaclass=ABCMeta):

@@ -11,9 +11,11 @@ from townhall import games
 from townhall.cli.campaign import default_agents
 from townhall.engine import OptionError
 from townhall.engine.agent import derive_seed
+from townhall.engine.board import BoardView, Mark, check_marks
 from townhall.engine.campaign import Campaign as EpisodesCampaign
 from townhall.engine.match import play_match
 from townhall.games.my_city import GAME
+from townhall.games.my_city.board_view import MARKS
 from townhall.games.my_city.campaign import Campaign, LegacyCampaign
 from townhall.games.my_city.data import cell_name
 
@@ -86,6 +88,34 @@ def test_decisions_are_player_words_and_choices_count() -> None:
         campaign.decide(1, 0)
     assert campaign.game_options()["episode"] == 2
     assert campaign.title() == "episode 2 of 24 (chapter 1)"
+
+
+def test_each_standing_draws_its_board_with_its_stickers() -> None:
+    """The standings carry each seat's lasting board as a board view: the printed board, the
+    stickers marked on the squares their words name (a tree sticker drawn as a tree), no building."""
+    campaign = GAME.campaign(3, 5)
+    assert campaign is not None
+    for _episode in range(2):
+        _defaults(campaign)
+        _play(campaign, 5, ["random", "random", "random"])
+    _defaults(campaign)
+    boards = campaign.to_json()["boards"]
+    for standing in campaign.standings():
+        assert standing.board_view is not None
+        view = BoardView.model_validate(standing.board_view)
+        assert check_marks(view, MARKS) == [] and view.game == "my-city" and view.viewer is None
+        (area,) = view.areas
+        assert (area.id, area.owner, len(area.cells)) == (f"board-{standing.seat}", standing.seat, 121)
+        assert not any(cell.pieces for cell in area.cells)
+        cells = {cell.id: cell for cell in area.cells}
+        stickers = boards[standing.seat]["stickers"]
+        assert stickers and len(stickers) == len(standing.board)
+        assert {c for c, cell in cells.items() if Mark(kind="sticker") in cell.marks} == {c for c, _ in stickers}
+        for (square, kind), words in zip(stickers, standing.board, strict=True):
+            assert words == f"{kind} on {square}"
+            feature = {"tree": "trees", "rock": "rocks", "well": "well"}[kind]
+            assert feature in [mark.kind for mark in cells[square].marks]
+    assert standing.to_json()["board_view"] == standing.board_view
 
 
 def test_the_4th_church_is_asked_of_the_last_winner() -> None:

@@ -9,9 +9,11 @@ from __future__ import annotations
 from townhall.engine import Json
 from townhall.engine.board import BOARD_FORMAT, MarkKind
 from townhall.games.my_city.actions import BLOCKADE, EXIT_ACTION, PASS_ACTION, PLACE_STRIDE, card_words
-from townhall.games.my_city.data import COLOUR_NAMES, SIZE, cell_name
+from townhall.games.my_city.chapters import RuleSet
+from townhall.games.my_city.data import COLOUR_NAMES, SIZE, BoardSpec, cell_name
 from townhall.games.my_city.pieces import CATALOGUE, Piece
 from townhall.games.my_city.scoring import ITEMS
+from townhall.games.my_city.setup import features_of
 from townhall.games.my_city.state import MyCityState
 from townhall.games.my_city.words import _, term
 from townhall.i18n import N_
@@ -91,9 +93,6 @@ def _card_area(card: int) -> dict[str, Json]:
 
 
 def _cells(state: MyCityState, player: int) -> list[dict[str, Json]]:
-    codes = state.features[player].cells
-    spec = state.board_spec
-    rules = state.rules
     owner: dict[int, tuple[int, int]] = {}
     for piece, mask in state.placed[player]:
         m = mask
@@ -102,20 +101,34 @@ def _cells(state: MyCityState, player: int) -> list[dict[str, Json]]:
             owner[low.bit_length() - 1] = (piece, mask)
             m ^= low
     stickers = {cell for cell, _ in state.stickers[player]}
+    out = _land(state.features[player].cells, state.board_spec, stickers, state.rules, state.terrain.land)
+    for cell, item in enumerate(out):
+        if cell in owner:
+            shown = CATALOGUE.pieces[owner[cell][0]]
+            item["pieces"] = [{"kind": _kind(shown), "owner": player, "label": shown.id}]
+    return out
+
+
+def _land(
+    codes: str, spec: BoardSpec, stickers: set[int], rules: RuleSet | None = None, land: int = 0
+) -> list[dict[str, Json]]:
+    """A board's squares without buildings: terrain, printed features, the stickers and the river;
+    an episode's chapter (`rules`) adds its new land, mine shafts and flooded west bank."""
     shafts: dict[int, list[Json]] = {}
-    for colour, *shaft in rules.mine_shafts:
+    for colour, *shaft in rules.mine_shafts if rules else ():
         for depth, cell in enumerate(shaft, 1):
             shafts[cell] = [
                 {"kind": "mine-shaft", "value": COLOUR_NAMES[colour]},
                 {"kind": "mine-depth", "value": depth},
             ]
+    east_only = rules is not None and rules.east_only
     out: list[dict[str, Json]] = []
     for cell in range(SIZE * SIZE):
         row, col = divmod(cell, SIZE)
         code = codes[cell]
         marks: list[Json] = []
         terrain = TERRAIN[code]
-        if state.terrain.land >> cell & 1:
+        if land >> cell & 1:
             terrain = "grass"
             marks.append({"kind": "new-land"})
         if code in FEATURE_MARK:
@@ -124,7 +137,7 @@ def _cells(state: MyCityState, player: int) -> list[dict[str, Json]]:
             marks.append({"kind": "sticker"})
         if cell in shafts:
             marks.extend(shafts[cell])
-        if rules.east_only and col < spec.river[row]:
+        if east_only and col < spec.river[row]:
             marks.append({"kind": "flooded"})
         if col == spec.river[row] - 1:
             marks.append({"kind": "river-east"})
@@ -133,11 +146,23 @@ def _cells(state: MyCityState, player: int) -> list[dict[str, Json]]:
         item: dict[str, Json] = {"id": cell_name(cell), "col": col, "row": row, "terrain": terrain}
         if marks:
             item["marks"] = marks
-        if cell in owner:
-            shown = CATALOGUE.pieces[owner[cell][0]]
-            item["pieces"] = [{"kind": _kind(shown), "owner": player, "label": shown.id}]
         out.append(item)
     return out
+
+
+def campaign_board_view(spec: BoardSpec, stickers: list[tuple[int, str]], seat: int) -> dict[str, Json]:
+    """A seat's lasting board between the episodes of a campaign: the printed board with the
+    seat's stickers on it (each marked "sticker"), one area as at the table, without buildings,
+    tracks or an episode's chapter rules."""
+    codes = features_of(spec, stickers).cells
+    area = {
+        "id": area_id(seat),
+        "label": _("player {number}").format(number=seat + 1),
+        "layout": "square",
+        "owner": seat,
+        "cells": _land(codes, spec, {cell for cell, _kind in stickers}),
+    }
+    return {"format": BOARD_FORMAT, "game": "my-city", "viewer": None, "areas": [area], "items": [], "prompt": None}
 
 
 def _tracks(state: MyCityState, player: int) -> list[dict[str, Json]]:

@@ -31,6 +31,7 @@ from townhall.engine.errors import DataError
 from townhall.engine.match import play_match
 from townhall.engine.records import fields_json
 from townhall.games.my_city.actions import piece_words
+from townhall.games.my_city.board_view import campaign_board_view
 from townhall.games.my_city.chapters import CampaignData, campaign_option
 from townhall.games.my_city.data import cell_name, parse_cell
 from townhall.games.my_city.game import GAME
@@ -339,6 +340,7 @@ class LegacyCampaign(EpisodesCampaign):
 
     def standings(self) -> list[Standing]:
         marks = self.legacy.marks
+        spec = board_option(self.legacy.board, "campaign")
         return [
             Standing(
                 seat=seat,
@@ -347,6 +349,9 @@ class LegacyCampaign(EpisodesCampaign):
                 board=tuple(
                     _("{kind} on {square}").format(kind=term(kind), square=cell)
                     for cell, kind in self.legacy.stickers[seat]
+                ),
+                board_view=campaign_board_view(
+                    spec, [(parse_cell(cell), kind) for cell, kind in self.legacy.stickers[seat]], seat
                 ),
             )
             for seat in range(self.num_players)

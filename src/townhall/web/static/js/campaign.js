@@ -1,15 +1,20 @@
 // A campaign (/campaigns/{id}): where it stands, the episode being played (its table), the
 // choices between episodes asked of this browser's seat, and every seat's standing and board.
-// The server says everything in the page's language; this page only lays it out.
+// The server says everything in the page's language; this page only lays it out. Each seat's
+// board is drawn from its board view by the game's drawing module, as at the table, read only.
 import { api } from "./api.js";
+import { drawStill } from "./board/still.js";
 import { $, clear, h } from "./dom.js";
-import { setup, switcher, t } from "./i18n.js";
+import { loadGame } from "./games.js";
+import { lang, setup, switcher, t } from "./i18n.js";
 import { store } from "./store.js";
 
 const campaignId = decodeURIComponent(location.pathname.split("/").pop());
 const POLL_MS = 3000;
 let titles = {};
 let busy = false;
+let look = null; // the game's drawing module and words: {game, module, words}
+const drawn = new Map(); // seat → {key, frame}: a board drawn stays until its view changes
 
 const held = () => store.campaign(campaignId);
 const seatName = (view, seat) => view.seats[seat]?.name || t("player-n", { n: seat + 1 });
@@ -17,7 +22,7 @@ const seatName = (view, seat) => view.seats[seat]?.name || t("player-n", { n: se
 async function load() {
   if (busy) return;
   try {
-    render(await api.campaign(campaignId, held()?.token));
+    await show(await api.campaign(campaignId, held()?.token));
   } catch (error) {
     $("#status").textContent = error.message;
   }
@@ -79,26 +84,67 @@ function renderChoices(view) {
   clear($("#choices"), rows);
 }
 
+// The game's drawing module and its terms in the page's language (without them the boards name
+// their data ids), loaded once.
+async function lookOf(game) {
+  if (look?.game === game) return;
+  const [module, words] = await Promise.all([
+    loadGame(game),
+    api.words(game).then(
+      (answer) => answer.words,
+      () => ({}),
+    ),
+  ]);
+  look = { game, module, words };
+}
+
 function renderStandings(view) {
+  const boards = new Map();
   clear(
     $("#standings"),
-    view.standings.map((s) =>
-      h(
+    view.standings.map((s) => {
+      const board = s.board_view ? h("div", { class: "standing-board" }) : "";
+      if (board) boards.set(s.seat, board);
+      return h(
         "li",
         { class: "standing", "data-seat": s.seat },
         h("h3", {}, `${s.rank}. ${seatName(view, s.seat)}${s.seat === view.seat ? ` (${t("you")})` : ""}`),
         h("p", { class: "points" }, `${view.points}: ${s.points}`),
+        board,
         s.board.length
           ? h(
               "ul",
-              { class: "stickers" },
+              { class: "stickers", "aria-label": t("campaign-board-words") },
               s.board.map((line) => h("li", {}, line)),
             )
           : "",
         handOverButton(view, s.seat),
-      ),
-    ),
+      );
+    }),
   );
+  for (const s of view.standings) if (boards.has(s.seat)) drawBoard(view, s, boards.get(s.seat));
+}
+
+// A seat's board in its place: the one drawn before when its view is the same (a poll redraws
+// nothing), else drawn anew.
+function drawBoard(view, standing, element) {
+  const name = seatName(view, standing.seat);
+  const key = `${lang}|${name}|${JSON.stringify(standing.board_view)}`;
+  const before = drawn.get(standing.seat);
+  if (before?.key === key) {
+    element.replaceChildren(before.frame);
+    return;
+  }
+  drawStill(element, {
+    game: look.module,
+    view: standing.board_view,
+    words: look.words,
+    lang,
+    t,
+    names: (seat) => seatName(view, seat),
+    label: t("campaign-board", { name }),
+  });
+  drawn.set(standing.seat, { key, frame: element.firstElementChild });
 }
 
 // A player of the campaign hands their own seat to a bot, or opens a bot's seat to a new player,
@@ -133,11 +179,16 @@ function render(view) {
   $("#status").textContent = "";
 }
 
+async function show(view) {
+  await lookOf(view.game);
+  render(view);
+}
+
 // A change of the campaign's; the answer is its new view.
 async function send(call) {
   busy = true;
   try {
-    render(await call());
+    await show(await call());
   } catch (error) {
     $("#status").textContent = error.message;
   } finally {

@@ -20,6 +20,7 @@ export function defaults() {
     lang: "en",
     t: (key) => key,
     names: null, // (seat) → the seat's name, for titles and tooltips; "player n" without it
+    titles: true, // each area under its title (false: the page names the board itself)
     words: {}, // the game's terms in the page's language (GET /api/games/{name}/words)
     events: {
       act: () => {}, // (action) the chosen legal action

@@ -48,8 +48,10 @@ export function render(layer, config, narrowed, fallback, aspect = 1.4, focus = 
     groups.push(group);
   }
   const focused = focus ? areas.map((a) => focus.has(a.id)) : null;
-  // One area alone on a sheet is named by its tab; a game may ask for taller titles than a cell's 0.3.
-  const title = areas.length === 1 && config.sheet ? 0 : (game.titleSize ?? TITLE * size);
+  // One area alone on a sheet is named by its tab, a board the page names (titles: false) by the
+  // page; a game may ask for taller titles than a cell's 0.3.
+  const untitled = config.titles === false || (areas.length === 1 && config.sheet);
+  const title = untitled ? 0 : (game.titleSize ?? TITLE * size);
   return arrange(groups, areas, size, ctx, { aspect, focused, game, view, title });
 }
 

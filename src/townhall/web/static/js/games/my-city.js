@@ -87,6 +87,7 @@ function drawFeatures(ctx, g, cell) {
   const sticker = has("sticker");
   if (has("sticker-square") || sticker) {
     square(ctx, g, S, 5, {
+      class: sticker ? "sticker" : "sticker-square",
       rx: 4,
       fill: sticker ? "#f5f0dc" : "none",
       stroke: "#7a6a4a",
@@ -323,14 +324,15 @@ export default {
       text(ctx, g, -7, i * S + S / 2 + 7, String(i + 1), { "text-anchor": "end", "font-size": FONT, fill: "#444" });
     }
     square(ctx, g, size * S, 0, { fill: "none", stroke: "#333", "stroke-width": 2 });
-    const colour = ownerColour(ctx, area.owner, "#888");
-    const y = size * S + 26;
-    g.append(ctx.svg("circle", { cx: 10, cy: y - 7, r: 9, fill: colour, stroke: "#222" }));
     const parts = (area.tracks ?? [])
       .filter((t) => !t.id.startsWith("final-"))
       .map((t) => `${t.label} ${t.value}${t.maximum ? `/${t.maximum}` : ""}`);
     const status = (area.items ?? []).find((i) => i.kind === "status");
     if (status) parts.push(status.label);
+    if (!parts.length) return; // a board alone (a campaign's, between episodes): nothing to say under it
+    const colour = ownerColour(ctx, area.owner, "#888");
+    const y = size * S + 26;
+    g.append(ctx.svg("circle", { cx: 10, cy: y - 7, r: 9, fill: colour, stroke: "#222" }));
     text(ctx, g, 24, y, parts.join(" · "), LINE);
     const finals = (area.tracks ?? []).filter((t) => t.id.startsWith("final-"));
     if (finals.length) text(ctx, g, 24, y + 26, finals.map((t) => `${t.label} ${t.value}`).join(" · "), LINE);
