@@ -6,6 +6,7 @@ account deleted while its finished game keeps a "deleted player", and the sign-i
 from __future__ import annotations
 
 import json
+import time
 import uuid
 from collections.abc import Iterator
 from typing import Any
@@ -280,3 +281,58 @@ def test_malformed_account_bodies_are_refused_in_words(server: Server) -> None:
     for method, path in (("PUT", "/api/me/password"), ("DELETE", "/api/me")):
         answer = browser.send(method, path, content="{", headers={"Content-Type": "application/json"})
         assert answer.status_code == 400, answer.text
+
+
+def test_a_seat_names_the_account_holding_it(server: Server) -> None:
+    """`account` is the account's own name (a signed-in player may type another at the seat), read
+    from the seat taken and again from the stored seats; null for a guest, a bot, a deleted account."""
+    name, later = _name(), _name()
+    browser = Browser(server.url)
+    assert browser.register(name).status_code == 201
+    table = str(new_table(server.url, "carcassonne", ["human", "human", "bot:random"], bot_seconds=0.1)["id"])
+    assert browser.send("POST", f"/api/tables/{table}/seats/0", {"name": "Captain"}).status_code == 201
+    guest = sit(server.url, table, 1, "guest")
+
+    def seats() -> list[tuple[str, str | None]]:
+        view = httpx.get(f"{server.url}/api/tables/{table}").json()
+        return [(seat["name"], seat["account"]) for seat in view["seats"]]
+
+    assert seats()[:2] == [("Captain", name), ("guest", None)]
+    assert seats()[2][1] is None  # the bot
+    # The guest registers with their seat's token: the table is read again from the store.
+    assert Browser(server.url).register(later, seats=[{"table": table, "token": guest.token}]).status_code == 201
+    assert seats()[:2] == [("Captain", name), ("guest", later)]
+    assert browser.send("DELETE", "/api/me", {"password": PASSWORD}).status_code == 200
+    assert seats()[:2] == [("deleted player", None), ("guest", later)]
+
+
+def test_a_campaign_seat_names_the_account_holding_it(server: Server) -> None:
+    """A campaign's seat and its episodes' seats name the account (read again at each episode); no
+    account once deleted."""
+    name = _name()
+    browser = Browser(server.url)
+    assert browser.register(name).status_code == 201
+    made = browser.send("POST", "/api/campaigns", {"players": 2, "seats": ["human", "bot:random"]})
+    assert made.status_code == 201, made.text
+    campaign = made.json()["id"]
+    assert browser.send("POST", f"/api/campaigns/{campaign}/seats/0", {"name": "Captain"}).status_code == 201
+
+    def accounts(path: str) -> list[str | None]:
+        return [seat["account"] for seat in browser.send("GET", path).json()["seats"]]
+
+    view = browser.send("GET", f"/api/campaigns/{campaign}").json()
+    first = view["table"]
+    assert accounts(f"/api/campaigns/{campaign}") == [name, None]
+    assert accounts(f"/api/tables/{first}") == [name, None]
+    assert browser.send("POST", f"/api/tables/{first}/resign", {}).status_code == 200
+    for _wait in range(600):  # the next episode, once the seat's choices are made
+        view = browser.send("GET", f"/api/campaigns/{campaign}").json()
+        if view["decisions"]:
+            choice = view["decisions"][0]["choices"][-1]["id"]
+            assert browser.send("POST", f"/api/campaigns/{campaign}/choices", {"choice": choice}).status_code == 200
+        elif view["table"] not in (None, first):
+            break
+        time.sleep(0.1)
+    assert accounts(f"/api/tables/{view['table']}") == [name, None]
+    assert browser.send("DELETE", "/api/me", {"password": PASSWORD}).status_code == 200
+    assert accounts(f"/api/campaigns/{campaign}") == [None, None]

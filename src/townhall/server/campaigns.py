@@ -81,8 +81,11 @@ class Campaigns:
         self.advance(campaign_id)
         return campaign_id
 
-    def take_seat(self, campaign_id: str, seat: int, name: str, account_id: str | None) -> str:
-        """A free human seat of the campaign, for all its episodes; the token is returned once."""
+    def take_seat(
+        self, campaign_id: str, seat: int, name: str, account_id: str | None, account: str | None = None
+    ) -> str:
+        """A free human seat of the campaign, for all its episodes (`account` the signed-in
+        account's name); the token is returned once."""
         token = secrets.token_urlsafe(16)
         digest = hash_token(token)
         with self._lock(campaign_id):
@@ -99,7 +102,7 @@ class Campaigns:
                 # a seat handed over during an episode is still its old player's there: the new
                 # player plays from the next episode
                 with contextlib.suppress(SeatTaken):
-                    self.runner.seating.seat_kept(found.table_id, seat, name, digest, account_id)
+                    self.runner.seating.seat_kept(found.table_id, seat, name, digest, account_id, account)
         return token
 
     def hand_over(self, campaign_id: str, seat: int, spec: str, by: int | None) -> None:
@@ -144,7 +147,9 @@ class Campaigns:
         """The campaign as anyone may see it (in the language in force): where it stands, the
         standings with each board's lasting changes, the open decisions, the episode's table."""
         found, campaign = self._load(campaign_id)
-        seats = [Seat(seat=n, **place).to_json() for n, place in enumerate(found.seats)]
+        seats = [
+            Seat(seat=n, **place, account=found.account_of(place)).to_json() for n, place in enumerate(found.seats)
+        ]
         over = found.status == OVER
         return {
             "id": found.id,
@@ -258,5 +263,10 @@ class Campaigns:
                 account = place["account_id"]
                 name = str(place["name"] or "player")
                 self.runner.seating.seat_kept(
-                    table_id, seat, name, digest, account if isinstance(account, str) else None
+                    table_id,
+                    seat,
+                    name,
+                    digest,
+                    account if isinstance(account, str) else None,
+                    found.account_of(place),
                 )

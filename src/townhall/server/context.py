@@ -88,14 +88,17 @@ SignedInDep = Annotated[SignedIn | None, Depends(signed_in)]
 
 @dataclass(frozen=True, slots=True)
 class Caller:
-    """Who asks: a seat token (it wins) and/or a signed-in account."""
+    """Who asks: a seat token (it wins) and/or a signed-in account (its id and name)."""
 
     token: str | None
     account_id: str | None
+    account: str | None = None
 
 
 async def caller(token: TokenDep, signed: SignedInDep) -> Caller:
-    return Caller(token, signed.account_id if signed is not None else None)
+    if signed is None:
+        return Caller(token, None)
+    return Caller(token, signed.account_id, signed.name)
 
 
 CallerDep = Annotated[Caller, Depends(caller)]

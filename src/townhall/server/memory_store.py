@@ -66,7 +66,8 @@ class MemoryStore:
                 raise SeatTaken(_("seat {seat} is a bot").format(seat=seat))
             if place.token_hash is not None:
                 raise SeatTaken(_("seat {seat} is taken").format(seat=seat))
-            place.name, place.token_hash, place.account_id = holder.name, holder.token_hash, holder.account_id
+            place.name, place.token_hash = holder.name, holder.token_hash
+            place.account_id, place.account = holder.account_id, holder.account
             free = [s for s in stored.seats if s.kind == "human" and s.token_hash is None]
             status = RUNNING if not free and table.status == OPEN else table.status
             stored.table = replace(table, status=status, updated_at=now)

@@ -25,6 +25,7 @@ class Holder:
     name: str
     token_hash: str
     account_id: str | None = None
+    account: str | None = None  # that account's name (a signed-in player may type another at the seat)
 
 
 @dataclass(slots=True, kw_only=True)
@@ -38,6 +39,7 @@ class Seat:
     account_id: str | None = None  # the account holding the seat (GONE once deleted)
     invited_id: str | None = None  # the only account that may take the free seat (an invitation by name)
     invited_name: str | None = None  # that account's name, as shown
+    account: str | None = None  # the name of the account holding the seat: read with it, never stored
 
     @property
     def shown_name(self) -> str | None:
@@ -64,6 +66,7 @@ class Seat:
             "name": bot_name(self.spec) if bot else self.shown_name,
             "taken": self.taken,
             "invited": self.invited_name,
+            "account": None if bot else self.account,
         }
 
 

@@ -49,11 +49,14 @@ class Seating:
         self._create = create  # the runner's: a rematch is a new table
         self._notify = notify
 
-    def take_seat(self, table_id: str, seat: int, name: str, account_id: str | None = None) -> str:
-        """Seat a person (for an account when signed in: its every browser plays the seat); the
-        token (128 random bits) is returned once and stored only as a hash."""
+    def take_seat(
+        self, table_id: str, seat: int, name: str, account_id: str | None = None, account: str | None = None
+    ) -> str:
+        """Seat a person (for an account when signed in: its every browser plays the seat;
+        `account` its name); the token (128 random bits) is returned once and stored only as a hash."""
         token = secrets.token_urlsafe(16)
-        self._seat(table_id, seat, name, hash_token(token), claim=False, account_id=account_id)
+        holder = Holder(name=name, token_hash=hash_token(token), account_id=account_id, account=account)
+        self._seat(table_id, seat, holder, claim=False)
         return token
 
     def rematch(self, table_id: str, seat: int | None) -> tuple[str, int]:
@@ -77,27 +80,33 @@ class Seating:
         place = live.seats[seat]
         new_seat = rematch.seat_after(seat, live.table.num_players)
         if place.token_hash is not None:
-            account = place.account_id if place.account_id != GONE else None
-            self._seat(new_id, new_seat, place.name or "player", place.token_hash, claim=True, account_id=account)
+            held = place.account_id if place.account_id != GONE else None
+            holder = Holder(
+                name=place.name or "player", token_hash=place.token_hash, account_id=held, account=place.account
+            )
+            self._seat(new_id, new_seat, holder, claim=True)
         return new_id, new_seat
 
-    def seat_kept(self, table_id: str, seat: int, name: str, digest: str, account_id: str | None) -> None:
+    def seat_kept(
+        self, table_id: str, seat: int, name: str, digest: str, account_id: str | None, account: str | None = None
+    ) -> None:
         """Seat at a table whose seats are kept (a campaign's episode) the holder of a token's hash."""
-        self._seat(table_id, seat, name, digest, claim=True, account_id=account_id)
+        holder = Holder(name=name, token_hash=digest, account_id=account_id, account=account)
+        self._seat(table_id, seat, holder, claim=True)
 
-    def _seat(self, table_id: str, seat: int, name: str, digest: str, claim: bool, account_id: str | None) -> None:
+    def _seat(self, table_id: str, seat: int, holder: Holder, claim: bool) -> None:
         """Seat the holder of a token's hash (and of an account, when signed in): a free seat, or
         (`claim`) a rematch's seat kept for them, where claiming twice changes nothing."""
         with self.cache.lock(table_id):
             live = self.cache.get(table_id)
             if rematch.kept(live.table.settings) and not claim:
                 raise SeatTaken(_("seat {seat} is kept for a player of the last game").format(seat=seat))
+            digest = holder.token_hash
             if claim and self.store.seat_of(table_id, digest) == seat:
                 return  # claimed already
-            _refuse_uninvited(live.seats, seat, account_id)
+            _refuse_uninvited(live.seats, seat, holder.account_id)
             started = started_clock(live, self._now())  # if this seat is the last one
             try:
-                holder = Holder(name=name, token_hash=digest, account_id=account_id)
                 touched = self.store.take_seat(table_id, seat, holder, utc_now(), started)
             except SeatTaken:
                 if claim and self.store.seat_of(table_id, digest) == seat:
@@ -106,7 +115,13 @@ class Seating:
 
             def seated(live: Live) -> None:
                 live.seats = [*live.seats]  # a view being built keeps the old list
-                live.seats[seat] = replace(live.seats[seat], name=name, token_hash=digest, account_id=account_id)
+                live.seats[seat] = replace(
+                    live.seats[seat],
+                    name=holder.name,
+                    token_hash=digest,
+                    account_id=holder.account_id,
+                    account=holder.account,
+                )
                 live.tokens[digest] = seat
                 if live.table.status == OPEN and touched.status == RUNNING:  # the game starts: so does its clock
                     clock, deadline = started

@@ -13,7 +13,7 @@ from sqlalchemy import Engine, select, update
 from sqlalchemy.orm import Session
 
 from townhall.engine.protocol import Json
-from townhall.server.storage import CampaignRow, utc_now
+from townhall.server.storage import AccountRow, CampaignRow, utc_now
 
 PLAYING, OVER = "playing", "over"
 
@@ -32,6 +32,13 @@ class Stored:
     table_id: str | None = None
     status: str = PLAYING
     version: int = 0
+    # the names of the accounts holding seats, by id: read with the campaign (none once deleted), never stored
+    accounts: dict[str, str] = field(default_factory=dict)
+
+    def account_of(self, place: dict[str, Json]) -> str | None:
+        """The name of the account holding a seat, if any."""
+        held = place["account_id"]
+        return self.accounts.get(held) if isinstance(held, str) else None
 
 
 class SqlCampaigns:
@@ -53,6 +60,10 @@ class SqlCampaigns:
             row = session.get(CampaignRow, campaign_id)
             if row is None:
                 return None
+            held = {seat["account_id"] for seat in row.seats if seat["account_id"] is not None}
+            names = (
+                session.execute(select(AccountRow.id, AccountRow.name).where(AccountRow.id.in_(held))) if held else ()
+            )
             return Stored(
                 id=row.id,
                 game=row.game,
@@ -64,6 +75,7 @@ class SqlCampaigns:
                 table_id=row.table_id,
                 status=row.status,
                 version=row.version,
+                accounts={account.id: account.name for account in names},
             )
 
     def save(self, found: Stored) -> bool:

@@ -14,7 +14,7 @@ from dataclasses import asdict, fields
 from datetime import datetime
 from typing import Any, cast
 
-from sqlalchemy import Connection, Engine, select, text, update
+from sqlalchemy import ColumnElement, Connection, Engine, select, text, update
 from sqlalchemy import Table as SqlTable
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session
@@ -36,7 +36,7 @@ from townhall.server.model import (
     Table,
     Touched,
 )
-from townhall.server.storage import ChatRow, SeatRow, StepRow, TableRow
+from townhall.server.storage import AccountRow, ChatRow, SeatRow, StepRow, TableRow
 from townhall.server.store import CHAT_SHOWN, LOBBY_SHOWN, Started
 from townhall.server.words import _
 from townhall.server.writer import StepWriter
@@ -56,7 +56,7 @@ class SqlStore:
             with self._writing(), Session(self._engine) as session, session.begin():
                 session.add(TableRow(**asdict(table)))  # the row's columns are the model's fields
                 session.flush()
-                session.add_all(SeatRow(table_id=table.id, kind=seat.kind, **asdict(seat)) for seat in seats)
+                session.add_all(SeatRow(table_id=table.id, kind=seat.kind, **_columns(seat)) for seat in seats)
         except IntegrityError as error:  # the id is taken: one transaction made it first (a rematch)
             raise TableExists(_("table {table} exists").format(table=table.id)) from error
 
@@ -75,10 +75,7 @@ class SqlStore:
                 )
                 for r in session.scalars(select(StepRow).where(StepRow.table_id == table_id).order_by(StepRow.state_id))
             ]
-            seats = [
-                _seat(s)
-                for s in session.scalars(select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat))
-            ]
+            seats = [seat for _table_id, seat in _seats(session, SeatRow.table_id == table_id)]
             chat = session.scalars(
                 select(ChatRow).where(ChatRow.table_id == table_id).order_by(ChatRow.id.desc()).limit(CHAT_SHOWN)
             ).all()
@@ -202,10 +199,8 @@ class SqlStore:
             ).all()
             seats: dict[str, list[Seat]] = {}
             if rows:
-                for s in session.scalars(
-                    select(SeatRow).where(SeatRow.table_id.in_([r.id for r in rows])).order_by(SeatRow.seat)
-                ):
-                    seats.setdefault(s.table_id, []).append(_seat(s))
+                for table_id, seat in _seats(session, SeatRow.table_id.in_([r.id for r in rows])):
+                    seats.setdefault(table_id, []).append(seat)
             return [(_table(r), seats.get(r.id, [])) for r in rows]
 
     def overdue(self, now: float) -> list[str]:
@@ -263,8 +258,24 @@ def _row(session: Session, table_id: str, lock: bool = False) -> TableRow:
     return row
 
 
-def _seat(row: SeatRow) -> Seat:
-    return Seat(**{field.name: getattr(row, field.name) for field in fields(Seat)})  # each a column of th_seats
+SEAT_COLUMNS = tuple(field.name for field in fields(Seat) if field.name in SeatRow.__table__.c)  # all but `account`
+
+
+def _columns(seat: Seat | SeatRow) -> dict[str, Any]:
+    """A seat's stored fields: those th_seats has a column for."""
+    return {name: getattr(seat, name) for name in SEAT_COLUMNS}
+
+
+def _seats(session: Session, where: ColumnElement[bool]) -> list[tuple[str, Seat]]:
+    """The seats found (table id, seat), in seat order, each with the name of the account holding
+    it: joined from the accounts (none once deleted), never stored with the seat."""
+    rows = session.execute(
+        select(SeatRow, AccountRow.name)
+        .outerjoin(AccountRow, AccountRow.id == SeatRow.account_id)
+        .where(where)
+        .order_by(SeatRow.seat)
+    )
+    return [(row.table_id, Seat(**_columns(row), account=account)) for row, account in rows]
 
 
 def _table(row: TableRow) -> Table:

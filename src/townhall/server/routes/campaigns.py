@@ -84,7 +84,9 @@ def take_campaign_seat(
 ) -> dict[str, Json]:
     """A free human seat for the whole campaign: its token is the seat's at every episode's table."""
     with speaking(lang):
-        token = services.campaigns.take_seat(campaign_id, seat, body.name.strip() or "player", who.account_id)
+        token = services.campaigns.take_seat(
+            campaign_id, seat, body.name.strip() or "player", who.account_id, who.account
+        )
         table = services.campaigns.view(campaign_id)["table"]
     return {"token": token, "seat": seat, "campaign": campaign_id, "table": table}
 

@@ -96,7 +96,7 @@ def start(
             services.daily.release(table_id)
             raise
         name = signed.name if signed is not None else ((body.name if body else None) or "").strip() or _("player")
-        token = services.runner.seating.take_seat(table_id, 0, name, account)
+        token = services.runner.seating.take_seat(table_id, 0, name, account, signed.name if signed else None)
     return {"id": table_id, "seat": 0, "token": token, "date": challenge.day}
 
 

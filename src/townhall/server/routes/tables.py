@@ -144,7 +144,9 @@ def take_seat(
 ) -> dict[str, Json]:
     """A free human seat; taken while signed in, it belongs to the account as well as to the token."""
     with speaking(lang):
-        token = services.runner.seating.take_seat(table_id, seat, body.name.strip() or "player", who.account_id)
+        token = services.runner.seating.take_seat(
+            table_id, seat, body.name.strip() or "player", who.account_id, who.account
+        )
     return {"token": token, "seat": seat, "table": table_id}
 
 

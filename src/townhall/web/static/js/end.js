@@ -4,11 +4,12 @@
 // condition (the game's facts say so) the numbers that only rank the others are not shown as
 // scores: the rank tells, and the game names the winners (maybe nobody). Rows wrap instead of
 // scrolling sideways. A seated player may start (or join) the rematch from here. At a rated table
-// (every seat an account) each row shows the seat's rating change (docs/server.md, Ratings).
+// (every seat an account) each row shows the seat's rating change (docs/server.md, Ratings). An
+// account's name links to its profile page.
 import { clear, h } from "./dom.js";
 import { t } from "./i18n.js";
 import { signed } from "./numbers.js";
-import { seatName, tracksOf } from "./scores.js";
+import { seatLabel, seatName, tracksOf } from "./scores.js";
 
 const COUNT_MS = 900; // how long a score counts up
 
@@ -64,7 +65,7 @@ export function renderEnd(el, view, facts, { onReplay, onRematch }) {
           "td",
           { class: "who" },
           h("span", { class: "swatch", style: `background:var(--seat-${seat})` }),
-          seatName(view, seat),
+          seatLabel(view, seat),
         ),
         byPoints ? score : null,
         changes

@@ -1,5 +1,6 @@
-// The scoreboard: each seat with its colour and name, whose decision it is, the clock, and the
+// The scoreboard: each seat with its colour and name (an account's links to its profile), whose decision it is, the clock, and the
 // numbers the board view gives that seat (tracks it owns). Free seats offer an invite link.
+import { playerPage } from "./api.js";
 import { clear, h } from "./dom.js";
 import { t } from "./i18n.js";
 
@@ -8,6 +9,14 @@ export function seatName(summary, seat) {
   if (!info) return t("player-n", { n: seat + 1 });
   if (info.kind === "bot") return info.name || t("bot-named", { level: t(`level-${info.level || "custom"}`) });
   return info.name || t("player-n", { n: seat + 1 });
+}
+
+// A seat's name, a link to the profile page of the account holding the seat; a guest's, a bot's
+// and a deleted account's name stay plain text.
+export function seatLabel(summary, seat) {
+  const name = seatName(summary, seat);
+  const account = summary?.seats?.[seat]?.account;
+  return account ? h("a", { class: "player-link", href: playerPage(account) }, name) : name;
 }
 
 // Tracks owned by a seat: top-level ones and those of the areas it owns.
@@ -44,7 +53,7 @@ export function renderScores(el, view, { held, onTake }) {
       h(
         "span",
         { class: "name", title: info.kind === "bot" ? info.spec : null },
-        seatName(view, seat),
+        seatLabel(view, seat),
         seat in held ? ` (${t("you")})` : "",
       ),
       info.left ? h("span", { class: "left-mark" }, t("seat-left")) : null,
