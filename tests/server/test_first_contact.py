@@ -51,7 +51,7 @@ def without_heavy(refused: Path, *arguments: str) -> str:
 
 def started(command: list[str], url: str, env: dict[str, str], cwd: Path) -> subprocess.Popen[bytes]:
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, cwd=cwd)
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + 90  # as tests/server/conftest.py: a loaded machine starts slowly
     while time.monotonic() < deadline:
         if process.poll() is not None:
             output = process.stdout.read().decode() if process.stdout else ""
@@ -63,7 +63,7 @@ def started(command: list[str], url: str, env: dict[str, str], cwd: Path) -> sub
             pass
         time.sleep(0.1)
     process.kill()
-    raise RuntimeError("the server did not start within 30 s")
+    raise RuntimeError("the server did not start within 90 s")
 
 
 def stop(process: subprocess.Popen[bytes]) -> str:
