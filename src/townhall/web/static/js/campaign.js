@@ -7,6 +7,7 @@ import { drawStill } from "./board/still.js";
 import { $, clear, h } from "./dom.js";
 import { loadGame } from "./games.js";
 import { lang, setup, switcher, t } from "./i18n.js";
+import { seatLabel, seatName } from "./scores.js";
 import { store } from "./store.js";
 
 const campaignId = decodeURIComponent(location.pathname.split("/").pop());
@@ -17,7 +18,6 @@ let look = null; // the game's drawing module and words: {game, module, words}
 const drawn = new Map(); // seat → {key, frame}: a board drawn stays until its view changes
 
 const held = () => store.campaign(campaignId);
-const seatName = (view, seat) => view.seats[seat]?.name || t("player-n", { n: seat + 1 });
 
 async function load() {
   if (busy) return;
@@ -108,7 +108,7 @@ function renderStandings(view) {
       return h(
         "li",
         { class: "standing", "data-seat": s.seat },
-        h("h3", {}, `${s.rank}. ${seatName(view, s.seat)}${s.seat === view.seat ? ` (${t("you")})` : ""}`),
+        h("h3", {}, `${s.rank}. `, seatLabel(view, s.seat), s.seat === view.seat ? ` (${t("you")})` : ""),
         h("p", { class: "points" }, `${view.points}: ${s.points}`),
         board,
         s.board.length
