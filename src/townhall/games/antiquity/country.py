@@ -5,12 +5,21 @@ from __future__ import annotations
 from townhall.engine import Chance, Event
 from townhall.games.antiquity import actions as A
 from townhall.games.antiquity import countryside, payment, pending
-from townhall.games.antiquity import steps as S
 from townhall.games.antiquity.components import ALCHEMY, ALCHEMY_K, CART, FARM, FISHERMAN, INN, MINE, WOODCUTTER
 from townhall.games.antiquity.data import DATA, WOOD, Cost
 from townhall.games.antiquity.hexmap import disc
 from townhall.games.antiquity.player import Player
 from townhall.games.antiquity.position import HEX_POLLUTED, AntiquityPosition
+from townhall.games.antiquity.steps import (
+    ChooseProduct,
+    CityJob,
+    CountrySite,
+    FisherPartner,
+    InnJob,
+    Pay,
+    ProducerJob,
+    Step,
+)
 
 
 def legal_country(position: AntiquityPosition, p: int) -> list[int]:
@@ -36,9 +45,9 @@ def apply_country(position: AntiquityPosition, p: int, action: int, chance: Chan
         if kind == "done":
             position.turn += 1
         else:
-            pl.pending = S.CountrySite(values[0])
+            pl.pending = CountrySite(values[0])
         return
-    if isinstance(step, S.CountrySite):
+    if isinstance(step, CountrySite):
         k, h = step.kind, values[0]
         if k == ALCHEMY_K:
             for n in disc(position.board.topo, h):
@@ -47,41 +56,41 @@ def apply_country(position: AntiquityPosition, p: int, action: int, chance: Chan
             pl.alchemy_used = True
             pl.pending = None
         elif k == FISHERMAN:
-            pl.pending = S.FisherPartner(h)
+            pl.pending = FisherPartner(h)
         elif k in (FARM, MINE):
             choose_product(position, p, pl, k, (h,), chance)
         elif k == WOODCUTTER:
-            pending.pay(position, pl, DATA.country_costs["woodcutter"], S.ProducerJob(k, (h,), WOOD, False))
+            pending.pay(position, pl, DATA.country_costs["woodcutter"], ProducerJob(k, (h,), WOOD, False))
         elif k == INN:
-            pending.pay(position, pl, DATA.country_costs["inn"], S.InnJob(h))
+            pending.pay(position, pl, DATA.country_costs["inn"], InnJob(h))
         else:
-            pending.pay(position, pl, DATA.country_costs["city"], S.CityJob(h))
-    elif isinstance(step, S.FisherPartner):
+            pending.pay(position, pl, DATA.country_costs["city"], CityJob(h))
+    elif isinstance(step, FisherPartner):
         choose_product(position, p, pl, FISHERMAN, (step.hex, values[0]), chance)
-    elif isinstance(step, S.ChooseProduct):
+    elif isinstance(step, ChooseProduct):
         product_chosen(position, p, pl, step.kind, step.sites, action, chance)
-    elif isinstance(step, S.Pay):
+    elif isinstance(step, Pay):
         need = payment.pay(pl.goods, step.need, values[0])
         pending.continue_pay(position, pl, step.job, need)
-    if events is not None and pl.pending is None and not isinstance(step, S.FisherPartner):
+    if events is not None and pl.pending is None and not isinstance(step, FisherPartner):
         building, hexes = built_here(position, step, action)
         events.append(Event("country", data={"player": p, "building": building, "hexes": hexes}))
 
 
-def built_here(position: AntiquityPosition, step: S.Step | None, action: int) -> tuple[str | None, list[int]]:
+def built_here(position: AntiquityPosition, step: Step | None, action: int) -> tuple[str | None, list[int]]:
     """What a finished countryside step built (or cleaned) and on which hexes; (None, []) for done."""
-    if isinstance(step, S.CountrySite):
+    if isinstance(step, CountrySite):
         h = action - A.HEX
         return A.COUNTRY_KINDS[step.kind], list(disc(position.board.topo, h)) if step.kind == ALCHEMY_K else [h]
-    if isinstance(step, S.ChooseProduct):
+    if isinstance(step, ChooseProduct):
         return A.COUNTRY_KINDS[step.kind], list(step.sites)
-    if isinstance(step, S.Pay):
+    if isinstance(step, Pay):
         job = step.job
-        if isinstance(job, S.ProducerJob):
+        if isinstance(job, ProducerJob):
             return A.COUNTRY_KINDS[job.kind], list(job.sites)
-        if isinstance(job, S.InnJob):
+        if isinstance(job, InnJob):
             return "inn", [job.hex]
-        if isinstance(job, S.CityJob):
+        if isinstance(job, CityJob):
             return "city", [job.hex]
     return None, []
 
@@ -93,7 +102,7 @@ def choose_product(
     if len(opts) == 1:
         product_chosen(position, p, pl, k, sites, opts[0], chance)
     else:
-        pl.pending = S.ChooseProduct(k, sites)
+        pl.pending = ChooseProduct(k, sites)
 
 
 def product_chosen(
@@ -104,12 +113,12 @@ def product_chosen(
             g = action - A.SEED
             pl.biology_used = True
             pl.pending = None
-            countryside.finish_country(position, pl, S.ProducerJob(k, sites, g, True))
+            countryside.finish_country(position, pl, ProducerJob(k, sites, g, True))
         else:
             g = action - A.GOOD
-            pending.pay(position, pl, Cost(((g, 1),)), S.ProducerJob(k, sites, g, False))
+            pending.pay(position, pl, Cost(((g, 1),)), ProducerJob(k, sites, g, False))
     else:
         g = action - A.GOOD
         pending.pay(
-            position, pl, DATA.country_costs["mine" if k == MINE else "fisherman"], S.ProducerJob(k, sites, g, False)
+            position, pl, DATA.country_costs["mine" if k == MINE else "fisherman"], ProducerJob(k, sites, g, False)
         )

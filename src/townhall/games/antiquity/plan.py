@@ -5,7 +5,6 @@ from __future__ import annotations
 from townhall.engine import Chance, Event, Json
 from townhall.games.antiquity import actions as A
 from townhall.games.antiquity import payment, pending, placement, supply
-from townhall.games.antiquity import steps as S
 from townhall.games.antiquity.city import (
     CHOICE_TYPES,
     first_square,
@@ -28,6 +27,21 @@ from townhall.games.antiquity.components import (
 from townhall.games.antiquity.data import BUILDINGS, DATA, FOOD, GOODS, LUX
 from townhall.games.antiquity.player import BARBARA, MANNED, MARIA
 from townhall.games.antiquity.position import TRADE, AntiquityPosition
+from townhall.games.antiquity.steps import (
+    Arrange,
+    BankGiveFirst,
+    BankGiveSecond,
+    BankTake,
+    BuildJob,
+    ChooseSaint,
+    HouseJob,
+    MoveGrave,
+    OfferFreeHouse,
+    Pay,
+    PlaceBuilding,
+    PlaceFreeHouse,
+    PlaceHouse,
+)
 
 
 def legal_plan(position: AntiquityPosition, p: int) -> list[int]:
@@ -126,14 +140,14 @@ def apply_plan(position: AntiquityPosition, p: int, action: int, chance: Chance,
             if all(position.done):
                 reveal(position, events)
         elif kind == "build":
-            pl.pending = S.PlaceBuilding(values[0])
+            pl.pending = PlaceBuilding(values[0])
         elif kind == "house":
-            pl.pending = S.PlaceHouse(values[0])
+            pl.pending = PlaceHouse(values[0])
         elif kind == "man":
             pl.manned[placement.building_at(position, pl, values)] = True  # ANT-PH2-2
             pl.figure_changes += 1
         elif kind == "bank":
-            pl.pending = S.BankGiveFirst()
+            pl.pending = BankGiveFirst()
         elif kind == "demolish":
             placement.demolish(position, pl)
         elif kind == "heal":
@@ -144,44 +158,44 @@ def apply_plan(position: AntiquityPosition, p: int, action: int, chance: Chance,
             placement.lift(pl, placement.building_at(position, pl, values), None)  # ANT-PH2-16: St. Barbara rearranges
         elif kind == "gravemove":
             c, i = placement.cell_of(position, values)
-            pl.pending = S.MoveGrave(c, i)
+            pl.pending = MoveGrave(c, i)
         return
-    if isinstance(step, S.PlaceBuilding):
+    if isinstance(step, PlaceBuilding):
         c, x, y, rot = values
         cells = placement.cells_for(position, step.choice, c, x, y, rot)
         t = CHOICE_TYPES[step.choice]
-        pending.pay(position, pl, building_cost(t), S.BuildJob(t, c, cells))
-    elif isinstance(step, S.Arrange):
+        pending.pay(position, pl, building_cost(t), BuildJob(t, c, cells))
+    elif isinstance(step, Arrange):
         placement.apply_arrange(position, pl, kind, values)
-    elif isinstance(step, S.PlaceHouse):
+    elif isinstance(step, PlaceHouse):
         c, i = placement.cell_of(position, values)
-        pending.pay(position, pl, DATA.house_costs[step.number], S.HouseJob(step.number, c, i))
-    elif isinstance(step, S.PlaceFreeHouse):
+        pending.pay(position, pl, DATA.house_costs[step.number], HouseJob(step.number, c, i))
+    elif isinstance(step, PlaceFreeHouse):
         c, i = placement.cell_of(position, values)
         placement.add_house(position, pl, step.number, c, i, free=True)
-    elif isinstance(step, S.Pay):
+    elif isinstance(step, Pay):
         need = payment.pay(pl.goods, step.need, values[0])
         pending.continue_pay(position, pl, step.job, need)
-    elif isinstance(step, S.ChooseSaint):
+    elif isinstance(step, ChooseSaint):
         pl.saint = values[0]  # ANT-PH2-8: power at once
         pl.figure_changes += 1
         pl.pending = None
-    elif isinstance(step, S.OfferFreeHouse):
-        pl.pending = None if kind == "nofree" else S.PlaceFreeHouse(values[0])
-    elif isinstance(step, S.BankGiveFirst):
+    elif isinstance(step, OfferFreeHouse):
+        pl.pending = None if kind == "nofree" else PlaceFreeHouse(values[0])
+    elif isinstance(step, BankGiveFirst):
         pl.goods[values[0]] -= 1
         pl.figure_changes += 1
-        pl.pending = S.BankGiveSecond(values[0])
-    elif isinstance(step, S.BankGiveSecond):
+        pl.pending = BankGiveSecond(values[0])
+    elif isinstance(step, BankGiveSecond):
         pl.goods[values[0]] -= 1
         pl.figure_changes += 1
-        pl.pending = S.BankTake(step.first, values[0])
-    elif isinstance(step, S.BankTake):
+        pl.pending = BankTake(step.first, values[0])
+    elif isinstance(step, BankTake):
         pl.goods[values[0]] += 1  # ANT-PH2-13: 2 goods for 1 with the bank
         pl.figure_changes += 1
         pl.banked = (*pl.banked, (step.first, step.second, values[0]))  # settled at the reveal (ANT-COMP-1)
         pl.pending = None
-    elif isinstance(step, S.MoveGrave):
+    elif isinstance(step, MoveGrave):
         c, i = placement.cell_of(position, values)
         pl.set_grave(step.city, step.cell, False)
         pl.set_grave(c, i, True)

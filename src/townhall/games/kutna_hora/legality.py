@@ -7,7 +7,6 @@ from typing import Final
 
 from townhall.engine.errors import GameOver, IllegalAction, NotYourTurn
 from townhall.games.kutna_hora import economy, mine, town
-from townhall.games.kutna_hora import steps as S
 from townhall.games.kutna_hora.actions import (
     A_BUILD,
     A_BUY,
@@ -46,6 +45,21 @@ from townhall.games.kutna_hora.actions import (
 )
 from townhall.games.kutna_hora.data import BARBARA, DATA, JOKER, LICENCE, PERMITS, WOOD
 from townhall.games.kutna_hora.position import OVER, PLAY, SETUP_ORDER, SETUP_SET, TAX, KutnaHoraPosition
+from townhall.games.kutna_hora.steps import (
+    BuildBuilding,
+    BuyMiners,
+    BuyPlot,
+    KeepMineTile,
+    OptionalIcon,
+    PlaceMine,
+    PlaceTechnology,
+    RemoveHouse,
+    ResolveBarbaraTile,
+    ScoreBuilding,
+    SeatNoble,
+    Step,
+    TakeLicence,
+)
 from townhall.games.kutna_hora.tables import COUNCIL_COST, SLOTS
 from townhall.games.kutna_hora.words import _
 from townhall.games.kutna_hora.words import player as player_name
@@ -109,38 +123,38 @@ def play_legal(position: KutnaHoraPosition, p: int) -> list[int]:
     return out
 
 
-def task_legal(position: KutnaHoraPosition, task: S.Step) -> list[int]:
+def task_legal(position: KutnaHoraPosition, task: Step) -> list[int]:
     # Exact types (the steps have no subclasses): a failed isinstance costs an attribute lookup.
     p = position.current
     out: list[int] = []
-    if type(task) is S.BuyMiners:
+    if type(task) is BuyMiners:
         price = economy.price(position, PERMITS)
         if position.money[p] >= price:
             out.extend(A_BUY + k for k in (1, 2) if position.reserve[p] >= k)
-    elif type(task) is S.KeepMineTile:
+    elif type(task) is KeepMineTile:
         out.extend(A_KEEP + i for i in range(len(position.drawn)))
-    elif type(task) is S.PlaceMine:
+    elif type(task) is PlaceMine:
         wood = 0 if task.flags & F_FREE else economy.price(position, WOOD)
         out.extend(A_MINE + cell for cell, cost in mine.mine_options(position) if cost * wood <= position.money[p])
-    elif type(task) is S.PlaceTechnology:
+    elif type(task) is PlaceTechnology:
         if position.reserve[p] + position.pool[p] > 0:
             out.extend(A_TECH + cell for cell, _ in mine.mine_options(position))
-    elif type(task) is S.TakeLicence:
+    elif type(task) is TakeLicence:
         out.extend(A_TAKE + row * TAKE_COLS + col for row, col, _ in town.licence_options(position, p, task.mode))
-    elif type(task) is S.BuyPlot:
+    elif type(task) is BuyPlot:
         out.extend(A_PLOT + cell for cell, _ in town.plot_options(position, p, task.mode))
-    elif type(task) is S.BuildBuilding:
+    elif type(task) is BuildBuilding:
         out.extend(A_BUILD + slot * TOWN_CELLS + cell for slot, cell, _ in town.build_options(position, p, task.mode))
-    elif type(task) is S.SeatNoble:
+    elif type(task) is SeatNoble:
         if task.mode == 1:
             out.extend(A_NOBLE + c for c in range(4) if position.bank[c] > 0)
         elif position.money[p] >= COUNCIL_COST:
             out.extend(A_NOBLE + c for c in range(4) if position.noble_pool[c] > 0)
-    elif type(task) is S.ResolveBarbaraTile or type(task) is S.OptionalIcon:
+    elif type(task) is ResolveBarbaraTile or type(task) is OptionalIcon:
         out.append(A_RESOLVE)
-    elif type(task) is S.RemoveHouse:
+    elif type(task) is RemoveHouse:
         out.extend(A_HOUSE + row for row in range(3) if position.houses[p][row] > 0)
-    elif type(task) is S.ScoreBuilding:
+    elif type(task) is ScoreBuilding:
         out.extend(A_SCORE + cell for cell in range(len(position.town)) if position.town_owner[cell] == p)
     out.append(A_DECLINE)  # KH-TURN-4: every part may be declined
     return out

@@ -6,8 +6,26 @@ from typing import Final
 
 from townhall.engine.chance import Chance
 from townhall.engine.protocol import Event
-from townhall.games.kutna_hora import actions as A
 from townhall.games.kutna_hora import barbara, economy, mine, rounds, scoring, town
+from townhall.games.kutna_hora.actions import (
+    A_BUILD,
+    A_BUY,
+    A_DECLINE,
+    A_HOUSE,
+    A_KEEP,
+    A_MINE,
+    A_NOBLE,
+    A_PLAY,
+    A_PLOT,
+    A_SCORE,
+    A_TAKE,
+    A_TECH,
+    F_FREE,
+    F_RESERVE,
+    IDLE,
+    TAKE_COLS,
+    TOWN_CELLS,
+)
 from townhall.games.kutna_hora.data import (
     BARBARA,
     BUILD,
@@ -55,7 +73,7 @@ PAID_PLOT: Final = BuyPlot(0)
 PAID_BUILD: Final = BuildBuilding(0)
 TAKE_INCOME: Final = TakeIncome()
 PAID_NOBLE: Final = SeatNoble(0)
-FLAGS: Final = range(A.F_FREE + A.F_RESERVE + 1)
+FLAGS: Final = range(F_FREE + F_RESERVE + 1)
 DRAW: Final = tuple(DrawMineTiles(f) for f in FLAGS)
 BUY: Final = tuple(BuyMiners(f) for f in FLAGS)
 KEEP: Final = tuple(KeepMineTile(f) for f in FLAGS)
@@ -65,10 +83,10 @@ RESOLVE_TILE: Final = tuple(ResolveBarbaraTile(t) for t in range(BARBARA_TILES))
 
 def play_card(position: KutnaHoraPosition, action: int, chance: Chance, events: list[Event] | None) -> None:
     p = position.current
-    card, act = divmod(action - A.A_PLAY, 7)
+    card, act = divmod(action - A_PLAY, 7)
     position.used_cards[p] |= 1 << card
     position.in_card = True
-    if act == A.IDLE:
+    if act == IDLE:
         if events is not None:
             events.append(Event("play", data={"player": p, "card": card, "action": None}))
         return
@@ -114,7 +132,7 @@ def run(position: KutnaHoraPosition, chance: Chance, events: list[Event] | None)
                 auto(position, task, chance, events)
                 continue
             if len(task_legal(position, task)) == 1:
-                task_action(position, A.A_DECLINE, chance, events)
+                task_action(position, A_DECLINE, chance, events)
                 continue
             return
         if position.in_card:
@@ -141,7 +159,7 @@ def auto(position: KutnaHoraPosition, task: Step, chance: Chance, events: list[E
     p = position.current
     if type(task) is StartMine:
         flags = task.flags
-        if flags & A.F_RESERVE:
+        if flags & F_RESERVE:
             if position.reserve[p] + position.pool[p] > 0:
                 position.tasks.append(DRAW[flags])
         elif position.pool[p] > 0:
@@ -167,13 +185,13 @@ def auto(position: KutnaHoraPosition, task: Step, chance: Chance, events: list[E
 def task_action(position: KutnaHoraPosition, action: int, chance: Chance, events: list[Event] | None) -> None:
     task = position.tasks.pop()
     p = position.current
-    declined = action == A.A_DECLINE
+    declined = action == A_DECLINE
     # Declining these still does something; declining any other step does nothing.
     if type(task) is KeepMineTile:
         if declined:
             position.discard.extend(position.drawn)
         else:
-            keep = position.drawn[action - A.A_KEEP]
+            keep = position.drawn[action - A_KEEP]
             position.discard.extend(t for t in position.drawn if t != keep)
             position.tasks.append(PlaceMine(task.flags, keep))
         position.drawn = []
@@ -184,33 +202,33 @@ def task_action(position: KutnaHoraPosition, action: int, chance: Chance, events
     elif declined:
         return
     elif type(task) is BuyMiners:
-        n = action - A.A_BUY
+        n = action - A_BUY
         position.money[p] -= economy.price(position, PERMITS)
         position.reserve[p] -= n
         position.pool[p] += n
         position.figures_revision[p] += 1
         position.tasks.append(DRAW[task.flags])
     elif type(task) is PlaceMine:
-        mine.place_mine(position, action - A.A_MINE, task.tile, task.flags, chance, events)
+        mine.place_mine(position, action - A_MINE, task.tile, task.flags, chance, events)
     elif type(task) is PlaceTechnology:
-        mine.place_tech(position, action - A.A_TECH, task.tile, events)
+        mine.place_tech(position, action - A_TECH, task.tile, events)
     elif type(task) is TakeLicence:
-        row, col = divmod(action - A.A_TAKE, A.TAKE_COLS)
+        row, col = divmod(action - A_TAKE, TAKE_COLS)
         town.take_licence(position, row, col, task.mode, chance, events)
     elif type(task) is BuyPlot:
-        town.buy_plot(position, action - A.A_PLOT, task.mode, events)
+        town.buy_plot(position, action - A_PLOT, task.mode, events)
     elif type(task) is BuildBuilding:
-        slot, cell = divmod(action - A.A_BUILD, A.TOWN_CELLS)
+        slot, cell = divmod(action - A_BUILD, TOWN_CELLS)
         town.build(position, slot, cell, task.mode, chance, events)
     elif type(task) is SeatNoble:
-        seat_noble(position, p, action - A.A_NOBLE, task.mode, events)
+        seat_noble(position, p, action - A_NOBLE, task.mode, events)
     elif type(task) is RemoveHouse:
-        row = action - A.A_HOUSE
+        row = action - A_HOUSE
         position.houses[p][row] -= 1
         position.production[p][position.guilds[p][row]] += 2
         position.figures_revision[p] += 1
     elif type(task) is ScoreBuilding:
-        position.points[p] += scoring.building_score(position, action - A.A_SCORE)
+        position.points[p] += scoring.building_score(position, action - A_SCORE)
     elif type(task) is OptionalIcon:
         town.optional_icon(position, task.icon, task.argument, chance, events)
 
