@@ -1,6 +1,7 @@
 """A player's lobby socket `WS /ws/me` (issue 34, notifications) against real `townhall serve`
 processes, on SQLite and PostgreSQL: the turns waiting for an account's move, pushed when a move
-at one of its tables changes them; a guest is refused."""
+at one of its tables changes them, and the seats kept for it, pushed when a table invites it and
+when it takes the seat; a guest is refused."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import pytest
 
 from tests.server.conftest import Server, database_of
 from tests.server.test_accounts import Browser, _name
+from townhall.server.routes.me_ws import UNKNOWN_SECONDS
 
 
 @pytest.fixture(scope="module", params=["sqlite", "postgres"])
@@ -35,17 +37,17 @@ def my_socket(browser: Browser, **options: Any) -> Iterator[Any]:
         yield socket
 
 
-def turns(socket: Any, timeout: float = 15) -> list[tuple[str, str, int]]:
+def turns(socket: Any, timeout: float = 15, field: str = "turns") -> list[tuple[str, str, int]]:
     message = json.loads(socket.recv(timeout=timeout))
-    return [(t["table"], t["game"], t["seat"]) for t in message["turns"]]
+    return [(t["table"], t["game"], t["seat"]) for t in message[field]]
 
 
-def until(socket: Any, wanted: list[tuple[str, str, int]], timeout: float = 15) -> None:
-    """Messages are sent only on a change: read them until `wanted` comes."""
+def until(socket: Any, wanted: list[tuple[str, str, int]], timeout: float = 15, field: str = "turns") -> None:
+    """Messages are sent only on a change: read them until `wanted` comes (in `field`)."""
     end = time.monotonic() + timeout
     seen = []
     while time.monotonic() < end:
-        seen.append(turns(socket, end - time.monotonic()))
+        seen.append(turns(socket, end - time.monotonic(), field))
         if seen[-1] == wanted:
             return
     raise AssertionError(f"never {wanted}: {seen}")
@@ -80,6 +82,20 @@ def test_the_lobby_socket_tells_whose_turn(server: Server) -> None:
         until(socket, [])
     with my_socket(ann) as socket:
         assert turns(socket) == [(table, "carcassonne", 0)]  # at once, on opening
+
+
+def test_an_invitation_comes_and_goes_on_the_socket(server: Server) -> None:
+    ann, bob, bob_name = Browser(server.url), Browser(server.url), _name()
+    assert ann.register(_name()).status_code == 201 and bob.register(bob_name).status_code == 201
+    with my_socket(bob) as socket:
+        assert json.loads(socket.recv(timeout=15)) == {"turns": [], "invitations": []}
+        made = ann.send("POST", "/api/tables", {"game": "carcassonne", "seats": ["human", f"invite:{bob_name}"]})
+        assert made.status_code == 201, made.text
+        table = made.json()["id"]
+        # a table not known to the socket: read again within UNKNOWN_SECONDS, not the periodic check
+        until(socket, [(table, "carcassonne", 1)], timeout=UNKNOWN_SECONDS + 4, field="invitations")
+        assert bob.send("POST", f"/api/tables/{table}/seats/1", {"name": bob_name}).status_code == 201
+        until(socket, [], timeout=4, field="invitations")  # a notice of the inviting table: at once
 
 
 def test_a_guest_is_refused(server: Server) -> None:

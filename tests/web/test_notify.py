@@ -7,7 +7,7 @@ import re
 import uuid
 from collections.abc import Callable
 
-from playwright.sync_api import APIRequestContext, BrowserContext, expect
+from playwright.sync_api import APIRequestContext, BrowserContext, Route, expect
 
 from tests.server.conftest import Server
 
@@ -61,3 +61,41 @@ def test_the_lobby_title_counts_the_moves_waiting(server: Server, new_context: C
     _play_until_other(bob.request, server, bob_csrf, table, 1)
     expect(page).not_to_have_title(re.compile(r"^\(\d+\)"), timeout=15000)
     expect(badge).to_be_hidden()
+
+
+def test_the_lobby_shows_an_invitation_without_reload(
+    server: Server, new_context: Callable[..., BrowserContext]
+) -> None:
+    """The lobby's invitations follow `WS /ws/me`: its polls of GET /api/me are answered here without
+    invitations after the first draw, so only the socket can show the new one."""
+    ann, bob = new_context(), new_context()
+    ann_csrf = _register(ann.request, server)
+    bob_name = f"p-{uuid.uuid4().hex[:6]}"
+    registered = bob.request.post(f"{server.url}/api/accounts", data={"name": bob_name, "password": PASSWORD})
+    assert registered.status == 201, registered.text()
+    page = bob.new_page()
+    page.goto(f"{server.url}/")
+    expect(page.locator("#invitations li.empty")).to_be_visible()
+
+    def without_invitations(route: Route) -> None:
+        answer = route.fetch()
+        route.fulfill(response=answer, json={**answer.json(), "invitations": []})
+
+    page.route(re.compile(r"/api/me(\?.*)?$"), without_invitations)  # the page asks with ?lang=
+    made = ann.request.post(
+        f"{server.url}/api/tables",
+        data={"game": "carcassonne", "seats": ["human", f"invite:{bob_name}"]},
+        headers={"X-CSRF-Token": ann_csrf},
+    )
+    assert made.status == 201, made.text()
+    table = made.json()["id"]
+    invitation = page.locator(f'#invitations li[data-table="{table}"]')
+    expect(invitation).to_contain_text("take your seat (player 2)", timeout=15000)
+    taken = bob.request.post(
+        f"{server.url}/api/tables/{table}/seats/1",
+        data={"name": bob_name},
+        headers={"X-CSRF-Token": str(registered.json()["csrf"])},
+    )
+    assert taken.status == 201, taken.text()
+    expect(invitation).to_have_count(0, timeout=15000)
+    expect(page.locator("#invitations li.empty")).to_be_visible()

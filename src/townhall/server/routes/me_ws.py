@@ -2,10 +2,12 @@
 
 Authenticated by the session cookie (other sites' pages are refused by their Origin before this,
 as for the table socket); a guest is refused with close code 4401. The server sends
-`{"turns": [{"table", "game", "seat"}...]}` at once, then again whenever that list changes: on the
-change notices of the account's tables (this process's, and other processes' through Redis). The
-client sends nothing. Tables the account joins later are found on the next notice of a table it
-was not known to sit at (at most every `UNKNOWN_SECONDS`), or on the periodic check.
+`{"turns": [{"table", "game", "seat"}...], "invitations": [{"table", "game", "seat"}...]}` at once,
+then again whenever either list changes: on the change notices of the account's tables and of the
+tables keeping a seat for it (this process's, and other processes' through Redis). The client sends
+nothing. Tables the account joins later, and new invitations, are found on the next notice of a
+table it was not known at (at most every `UNKNOWN_SECONDS`; a new table sends one), or on the
+periodic check.
 """
 
 from __future__ import annotations
@@ -49,8 +51,8 @@ async def my_socket(websocket: WebSocket, lang: str | None = None) -> None:
     queue = services.pubsub.watch_all()
     receiver = asyncio.create_task(_drain(websocket))
     try:
-        seats, turns = await run_in_threadpool(_read, services, account)
-        await websocket.send_text(_encoded(turns))
+        seats, invited, sent = await run_in_threadpool(_read, services, account)
+        await websocket.send_text(_encoded(sent))
         checked = time.monotonic()
         unknown = False  # a notice of a table the account was not known to sit at, not checked yet
         while True:
@@ -69,19 +71,19 @@ async def my_socket(websocket: WebSocket, lang: str | None = None) -> None:
                 getter.cancel()
             while not queue.empty():
                 notices.append(queue.get_nowait())
-            mine = any(_concerns(seats, table, notice) for table, notice in notices)
-            unknown = unknown or any(table not in seats for table, _notice in notices)
+            mine = any(table in invited or _concerns(seats, table, notice) for table, notice in notices)
+            unknown = unknown or any(table not in seats and table not in invited for table, _notice in notices)
             if not mine and time.monotonic() < due:
                 continue
             stale = time.monotonic() >= checked + CHECK_SECONDS
             if stale and await run_in_threadpool(_account_of, services, cookie) != account:
                 await websocket.close(code=NOT_SIGNED_IN)  # signed out meanwhile: the socket ends
                 return
-            seats, now = await run_in_threadpool(_read, services, account)
+            seats, invited, now = await run_in_threadpool(_read, services, account)
             checked, unknown = time.monotonic(), False
-            if now != turns:
-                turns = now
-                await websocket.send_text(_encoded(turns))
+            if now != sent:
+                sent = now
+                await websocket.send_text(_encoded(sent))
     except (WebSocketDisconnect, RuntimeError):
         return
     finally:
@@ -105,13 +107,18 @@ def _account_of(services: Services, cookie: str | None) -> str | None:
     return signed.account_id if signed is not None else None
 
 
-def _read(services: Services, account: str) -> tuple[Seats, list[Json]]:
+def _read(services: Services, account: str) -> tuple[Seats, set[str], dict[str, list[Json]]]:
+    """The account's seats at running tables, the tables keeping a seat for it, and the message:
+    its turns and invitations (only what the table list shows anyone: table, game, seat)."""
     seats = seats_of(services, account)
-    return seats, turns_of(services, seats)
+    kept = services.accounts.store.invitations(account)
+    invitations: list[Json] = [{"table": s["table"], "game": s["game"], "seat": s["seat"]} for s in kept]
+    invited = {str(s["table"]) for s in kept}
+    return seats, invited, {"turns": turns_of(services, seats), "invitations": invitations}
 
 
-def _encoded(turns: list[Json]) -> str:
-    return json.dumps({"turns": turns}, ensure_ascii=False)
+def _encoded(message: dict[str, list[Json]]) -> str:
+    return json.dumps(message, ensure_ascii=False)
 
 
 async def _drain(websocket: WebSocket) -> None:

@@ -2,7 +2,7 @@
 // play against a bot, its rules, its leaderboard), a new table with the game's options (each seat:
 // me, a friend by invite link, a player invited by name, or a bot), the tables this browser or
 // account joined lately, the open tables, and the daily challenge (daily.js). Signed in, also the
-// tables waiting for my move (live, through /ws/me) and the seats kept for me.
+// tables waiting for my move and the seats kept for me (both live, through /ws/me).
 import { account } from "./account.js";
 import { api, leaderboardPage, playerPage } from "./api.js";
 import { showDaily } from "./daily.js";
@@ -371,8 +371,9 @@ function myTables(account) {
   return [...entries.values()].slice(0, RECENT);
 }
 
-function renderInvitations(account) {
-  const seats = account?.invitations || [];
+// The seats kept for me: `from` is GET /api/me's answer or a /ws/me push (both carry `invitations`).
+function renderInvitations(from) {
+  const seats = from?.invitations || [];
   $("#invites-box").hidden = !me;
   fillList(
     $("#invitations"),
@@ -410,7 +411,7 @@ async function listTables() {
   const [open, account] = await Promise.all([api.tables(), me ? api.me().catch(() => null) : null]);
   const listed = new Map(open.map((tb) => [tb.id, tb]));
   const mine = myTables(account);
-  renderInvitations(account);
+  renderInvitations(pushedInvitations || account);
   fillList($("#mine"), mine, (entry) => {
     const table = listed.get(entry.id);
     const status = t(`status-${table?.status || entry.status || "over"}`); // not listed: over
@@ -440,6 +441,16 @@ async function listTables() {
 
 let turns = watchTurns(null);
 
+// A /ws/me push: the turns, and the seats kept for me, drawn first from GET /api/me by listTables
+// until the socket's first push (then a poll answered before a push would draw an older list).
+let pushedInvitations = null;
+function heard(pushed, message) {
+  renderTurns(pushed);
+  if (!message?.invitations) return;
+  pushedInvitations = message;
+  renderInvitations(message);
+}
+
 const daily = () => showDaily($("#daily"), games, me, () => $("#name").value.trim() || t("player-n", { n: 1 }));
 
 // Signed in, the account's name is the name the page seats you with, its turns are watched, its
@@ -447,7 +458,8 @@ const daily = () => showDaily($("#daily"), games, me, () => $("#name").value.tri
 function signedIn(session) {
   me = session;
   turns.stop();
-  turns = watchTurns(me, renderTurns);
+  pushedInvitations = null;
+  turns = watchTurns(me, heard);
   renderTurns([]);
   if (me) {
     $("#name").value = me.name;

@@ -30,8 +30,8 @@ function notifyControl() {
   return button;
 }
 
-function show(badge, turns, onTurns) {
-  onTurns(turns);
+function show(badge, turns, onTurns, message) {
+  onTurns(turns, message);
   count = turns.length;
   setTitle(base);
   badge.hidden = count === 0;
@@ -56,7 +56,8 @@ function show(badge, turns, onTurns) {
 }
 
 // Opens the socket for a signed-in page (`me`: the session, null for a guest); reconnects with
-// growing pauses; `stop()` closes it (signing out). `onTurns(turns)` hears every list pushed.
+// growing pauses; `stop()` closes it (signing out). `onTurns(turns, message)` hears every list
+// pushed, with the whole message (its `invitations` too; none once stopped).
 export function watchTurns(me, onTurns = () => {}) {
   if (!me) return { stop() {} };
   const header = document.querySelector("header.top");
@@ -65,7 +66,7 @@ export function watchTurns(me, onTurns = () => {}) {
   header?.append(...[badge, control].filter(Boolean));
   const socket = reconnecting(
     () => withLang(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/me`),
-    { first: 1000, most: 30000, onMessage: (data) => show(badge, data.turns || [], onTurns) }, // refused: signed out
+    { first: 1000, most: 30000, onMessage: (data) => show(badge, data.turns || [], onTurns, data) }, // refused: signed out
   );
   return {
     stop() {
