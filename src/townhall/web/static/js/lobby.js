@@ -407,11 +407,30 @@ function renderTurns(turns) {
   );
 }
 
+// A signed-in player's rating at each game they have played rated, on that game's card.
+function showRatings(account) {
+  for (const card of document.querySelectorAll("#game-cards li[data-game]")) {
+    const rating = account?.ratings?.[card.dataset.game]?.rating;
+    let line = card.querySelector(".my-rating");
+    if (rating === undefined) {
+      line?.remove();
+      continue;
+    }
+    if (!line) {
+      line = h("p", { class: "my-rating" });
+      card.querySelector(".facts").after(line);
+    }
+    const text = t("my-rating", { rating: rating.toFixed(2) });
+    if (line.textContent !== text) line.textContent = text;
+  }
+}
+
 async function listTables() {
   const [open, account] = await Promise.all([api.tables(), me ? api.me().catch(() => null) : null]);
   const listed = new Map(open.map((tb) => [tb.id, tb]));
   const mine = myTables(account);
   renderInvitations(pushedInvitations || account);
+  showRatings(account);
   fillList($("#mine"), mine, (entry) => {
     const table = listed.get(entry.id);
     const status = t(`status-${table?.status || entry.status || "over"}`); // not listed: over
