@@ -110,20 +110,26 @@ class TablePage:
     def play(self, action: Legal) -> None:
         """Play one legal action through the board (cell, part, R until the rotation, confirm) or,
         without a place on the board, through its button, answering yes when the page asks to
-        confirm a decision that cannot be taken back; checks the request names that action."""
+        confirm a decision that cannot be taken back, and no when it asks about another action (a
+        tap that the browser's touch adjustment gave to a neighbouring small part, as a player
+        would cancel it), then choosing again; checks the request names that action."""
         before = self.state_id
         with self.page.expect_request(lambda r: r.url.split("?")[0].endswith("/actions")) as request:
             sent_before = self.sent
             self.choose(action)
-            self.confirm_if_asked(sent_before)
+            for _ in range(3):
+                if self.confirm_if_asked(sent_before, expected=action.text):
+                    break
+                self.choose(action, by_bar=True)  # the cell, then the part from the bar of choices
         sent = json.loads(request.value.post_data or "{}")
         assert sent["action"] == action.id, (sent, action)
         wait_until(self.page, STATE_ABOVE, before)
 
-    def choose(self, action: Legal) -> None:
-        """The clicks or taps that choose `action` (the page may then ask to confirm it)."""
+    def choose(self, action: Legal, by_bar: bool = False) -> None:
+        """The clicks or taps that choose `action` (the page may then ask to confirm it); `by_bar`:
+        a part through the board's bar of choices rather than a tap on the part itself."""
         if action.on_board:
-            self._on_board(action)
+            self._on_board(action, by_bar)
         else:
             self.press(f"#offboard button[data-id='{action.id}']")
 
@@ -131,31 +137,38 @@ class TablePage:
         """Whether the page asks to confirm a decision now."""
         return self.page.locator("#confirm-bar").is_visible()
 
-    def confirm_if_asked(self, sent_before: int, timeout: float = 5) -> None:
-        """Answer yes if the page asks to confirm, until the action is sent."""
+    def confirm_if_asked(self, sent_before: int, timeout: float = 5, expected: str | None = None) -> bool:
+        """Answer yes if the page asks to confirm, until the action is sent; when the question
+        names an action and not `expected`, answer no and return False (choose again)."""
         deadline = time.monotonic() + timeout
         while self.sent <= sent_before and time.monotonic() < deadline:
             if self.asked():
+                question = self.page.locator("#confirm-question").inner_text()
+                if expected is not None and _names_another(question, expected):
+                    self.press("#confirm-no")
+                    wait_until(self.page, "() => document.querySelector('#confirm-bar').hidden")
+                    return False
                 self.press("#confirm-yes")
             self.page.wait_for_timeout(20)
+        return True
 
-    def _on_board(self, action: Legal) -> None:
+    def _on_board(self, action: Legal, by_bar: bool = False) -> None:
         target = action.target or {}
         board = self.page.locator("#board")
         cell = board.locator(f'[data-area="{target["area"]}"][data-cell="{target["cell"]}"]')
         part = target.get("part")
         sent = self.sent
-        spot = self._pick_cell(cell, part)
+        spot = self._pick_cell(cell, None if by_bar else part)
         for attempt in range(100):
             if self.sent > sent or self.asked():
                 return  # the last click played it (or asks to confirm it)
             stage = board.get_attribute("data-stage")
             if stage == "idle" and attempt == 50:
                 # nothing happened for a second: the board was redrawn under the finger, tap again
-                spot = self._pick_cell(cell, part)
+                spot = self._pick_cell(cell, None if by_bar else part)
                 continue
             if stage == "part":
-                spot = _part_spot(cell, part)
+                spot = None if by_bar else _part_spot(cell, part)
                 if spot is not None:
                     self.click_at(spot)
                 else:
@@ -209,6 +222,12 @@ class TablePage:
             self.page.locator(button).tap()
         else:
             self.page.keyboard.press(key)
+
+
+def _names_another(question: str, expected: str) -> bool:
+    """Whether the confirmation of a follower placement ("Place …?", the one a tap on a part asks)
+    names another placement than `expected`."""
+    return question.startswith("Place ") and expected not in question
 
 
 def _part_spot(cell: Locator, part: str | None) -> tuple[float, float] | None:
