@@ -498,8 +498,8 @@ async function main() {
   games = await api.games();
   renderTurns(shownTurns); // a push heard before the games' titles came
   renderCards();
+  fillGames(); // before anything is awaited: a card's "set up" fills this form at once
   await daily();
-  fillGames();
   $("#new-table").addEventListener("submit", create);
   $("#create-campaign").addEventListener("click", createCampaign);
   listCampaigns();
