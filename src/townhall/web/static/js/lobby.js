@@ -498,13 +498,15 @@ async function main() {
   games = await api.games();
   renderTurns(shownTurns); // a push heard before the games' titles came
   renderCards();
-  fillGames(); // before anything is awaited: a card's "set up" fills this form at once
-  await daily();
+  // The form is filled and live before anything is awaited: a card's "set up" fills it at once,
+  // and a click on Create never meets a form without its handler.
+  fillGames();
   $("#new-table").addEventListener("submit", create);
   $("#create-campaign").addEventListener("click", createCampaign);
-  listCampaigns();
   $("#clock").addEventListener("change", showClock);
   showClock();
+  listCampaigns();
+  await daily();
   await listTables();
   setInterval(listTables, 5000);
 }
