@@ -19,7 +19,7 @@ import pytest
 pytest.importorskip("pyspiel", reason="open_spiel is not installed: pip install 'townhall[openspiel]'")
 
 import pyspiel
-from open_spiel.python.algorithms import mcts
+from open_spiel.python.algorithms import ismcts, mcts
 from open_spiel.python.algorithms.evaluate_bots import evaluate_bots
 from open_spiel.python.bots.uniform_random import UniformRandomBot
 
@@ -168,8 +168,10 @@ def test_no_information_state_shows_another_players_secret_choice(name: str) -> 
                     for player in range(3):
                         if player == mover:  # perfect recall: the mover remembers what it chose
                             assert one.information_state_string(player) != other.information_state_string(player)
+                            assert one.information_state_tensor(player) != other.information_state_tensor(player)
                             continue
                         assert one.information_state_string(player) == other.information_state_string(player)
+                        assert one.information_state_tensor(player) == other.information_state_tensor(player)
                         assert one.observation_string(player) == other.observation_string(player)
                         assert one.observation_tensor(player) == other.observation_tensor(player)
                     checked += 1
@@ -185,6 +187,7 @@ def test_chance_outcomes_that_nobody_sees_leave_information_states_alike(name: s
     outcomes a player sees (a tile, a card) give it different ones. (The other games keep what is
     left to draw as sorted multisets: no two outcomes differ unseen.)"""
     game = openspiel.load_game(name)
+    perfect = games.get(name).meta.facts.perfect_information
     state = game.new_initial_state()
     rng = random.Random(7)
     hidden = seen = draws = 0
@@ -203,6 +206,13 @@ def test_chance_outcomes_that_nobody_sees_leave_information_states_alike(name: s
                 for player in range(2):
                     recalled = one.information_state_string(player) == other.information_state_string(player)
                     assert recalled == alike[player]
+                    # The tensor shows nothing the player does not see; it tells apart what it saw
+                    # where the game hides nothing (elsewhere an observer may leave out a detail).
+                    tensors_alike = one.information_state_tensor(player) == other.information_state_tensor(player)
+                    if alike[player]:
+                        assert tensors_alike
+                    elif perfect:
+                        assert not tensors_alike
                 hidden += all(alike)
                 seen += not any(alike)
         state.apply_action(sample(state, rng))
@@ -221,6 +231,67 @@ def test_a_state_replays_its_information_state_as_one_that_followed_the_game() -
         fresh = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, asked))[1]
         for player in range(2):
             assert fresh.information_state_string(player) == asked.information_state_string(player)
+            assert fresh.information_state_tensor(player) == asked.information_state_tensor(player)
+
+
+def recalled_rows(game: Any, state: Any, player: int) -> np.ndarray:
+    tensor = np.asarray(state.information_state_tensor(player), dtype=np.float32)
+    return tensor[game.observation_tensor_size() :].reshape(openspiel.RECALL_STEPS, -1)
+
+
+def test_a_perfect_information_tensor_recalls_the_whole_history() -> None:
+    """Carcassonne hides nothing: a player's information-state tensor is its observation tensor,
+    then every step of the game so far (whose, which id), from which the history reads back."""
+    game = openspiel.load_game("carcassonne", players=3)
+    state = game.new_initial_state()
+    rng = random.Random(8)
+    for _ in advance(state, rng, 400):
+        pass
+    assert state.is_terminal()
+    history = state.history()
+    assert len(history) < openspiel.RECALL_STEPS  # a whole game fits: perfect recall
+    for player in range(3):
+        tensor = np.asarray(state.information_state_tensor(player), dtype=np.float32)
+        assert list(tensor[: game.observation_tensor_size()]) == state.observation_tensor(player)
+        rows = recalled_rows(game, state, player)
+        kinds = len(openspiel.RECALL_KINDS)
+        read = []
+        for row in rows[: len(history)]:
+            kind = int(np.argmax(row[:kinds]))
+            size = openspiel.MAX_CHANCE_OUTCOMES if kind == 2 else game.num_distinct_actions()
+            read.append(round(float(row[kinds]) * size))
+            mover = np.flatnonzero(row[kinds + 1 :])
+            assert (kind == 0) == (list(mover) == [player])
+            assert (kind == 2) == (len(mover) == 0)
+        assert read == history
+        assert not rows[len(history) :].any()
+
+
+def test_a_hidden_information_tensor_recalls_own_actions_and_the_changes_seen() -> None:
+    """My City hides the others' choices until all have chosen: a player's rows are its own actions
+    (with their ids) and the steps that changed what it sees (no id, no mover)."""
+    game = openspiel.load_game("my-city", players=3)
+    state = game.new_initial_state()
+    rng = random.Random(9)
+    own: dict[int, list[int]] = {0: [], 1: [], 2: []}
+    for _ in range(60):
+        if state.is_terminal():
+            break
+        if not state.is_chance_node():
+            action = sample(state, rng)
+            own[state.current_player()].append(action)
+            state.apply_action(action)
+        else:
+            state.apply_action(sample(state, rng))
+    kinds = len(openspiel.RECALL_KINDS)
+    for player in range(3):
+        rows = recalled_rows(game, state, player)
+        used = rows[rows[:, :kinds].any(axis=1)]
+        mine = [r for r in used if r[0] == 1.0]
+        assert [round(float(r[kinds]) * game.num_distinct_actions()) for r in mine] == own[player]
+        seen = [r for r in used if r[3] == 1.0]
+        assert seen and all(r[kinds] == 0.0 and not r[kinds + 1 :].any() for r in seen)
+        assert not used[:, 1:3].any()  # others' ids and draws are never recalled as such
 
 
 def test_options_and_player_counts_are_game_parameters() -> None:
@@ -239,3 +310,57 @@ def test_the_example_plays_mcts_against_random() -> None:
     done = subprocess.run(command, capture_output=True, text=True, timeout=300, check=False)
     assert done.returncode == 0, done.stderr[-2000:]
     assert "chance node at the start: True" in done.stdout and "over 2 games: MCTS" in done.stdout
+
+
+HIDDEN = [name for name in GAMES if not games.get(name).meta.facts.perfect_information]
+
+
+@pytest.mark.parametrize("name", HIDDEN)
+def test_a_resampled_position_looks_the_same_to_its_player(name: str) -> None:
+    """`resample_from_infostate` draws anew what the player does not see (the game's determinize):
+    the player's observation, information state and legal actions stay; what it does not see
+    changes in some samples."""
+    game = openspiel.load_game(name, players=3, **SHORT.get(name, {}))
+    state = game.new_initial_state()
+    rng = random.Random(10)
+    sampler = np.random.RandomState(10)
+    changed = checked = 0
+    for _ in advance(state, rng, 120):
+        if state.is_chance_node() or state.is_terminal():
+            continue
+        player = state.current_player()
+        for _sample in range(3):
+            copy = state.resample_from_infostate(player, sampler.rand)
+            assert copy.current_player() == player
+            assert copy.observation_string(player) == state.observation_string(player)
+            assert copy.information_state_string(player) == state.information_state_string(player)
+            assert copy.information_state_tensor(player) == state.information_state_tensor(player)
+            assert copy.legal_actions() == state.legal_actions()
+            changed += copy.engine_state.to_json() != state.engine_state.to_json()
+            checked += 1
+    # Kutná Hora keeps what it hides as multisets drawn at chance nodes: nothing to draw anew.
+    assert checked > 0 and (changed > 0) == (name != "kutna-hora")
+
+
+@pytest.mark.parametrize("name", HIDDEN)
+def test_information_set_mcts_plays_the_hidden_information_games(name: str) -> None:
+    """OpenSpiel's ISMCTSBot (it resamples the root each simulation) against random moves; My City
+    to the end, the longer games for their first decisions."""
+    game = openspiel.load_game(name, **SHORT.get(name, {}))
+    random_state = np.random.RandomState(4)
+    evaluator = mcts.RandomRolloutEvaluator(1, random_state)
+    bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=4, random_state=random_state)
+    state = game.new_initial_state()
+    rng = random.Random(4)
+    decisions = 0
+    while not state.is_terminal() and (name == "my-city" or decisions < 6):
+        if state.is_chance_node() or state.current_player() != 0:
+            state.apply_action(sample(state, rng))
+            continue
+        action = bot.step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+        decisions += 1
+    assert decisions > 0
+    if name == "my-city":
+        assert sorted(state.returns()) == [-1.0, 1.0]

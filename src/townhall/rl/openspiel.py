@@ -13,15 +13,25 @@ works once it is registered; `register_games()` registers every game), and retur
   the engine's ids);
 - observation tensors are the game's observer (docs/rl.md's layouts), strings the player's JSON
   observation; information-state strings have perfect recall: a digest of the player's own actions
-  and every change of its observation, then its observation now (no tensor: a fixed-size tensor
-  of a whole history is not what these observers give);
+  and every change of its observation, then its observation now;
+- information-state tensors are the observation tensor now, then the steps the player recalls,
+  oldest first, one row each (`recall`, shape (RECALL_STEPS, 5 + players)): what kind of step
+  (its own action, another player's action, a draw, or, in a game with hidden information, a step
+  of another player or a draw that changed what it sees, whose id it does not see), the id as a
+  fraction of its range (actions: the game's number of ids; draws: MAX_CHANCE_OUTCOMES) and who
+  moved. Games of perfect information recall every step with its id; the others the player's own
+  actions and the changes it saw. Only the latest RECALL_STEPS are kept: a whole game of
+  Carcassonne or My City fits (perfect recall), longer games keep their latest steps;
 - returns at the end by rank: +1 first ... -1 last, ties sharing (zero-sum).
 """
 
 from __future__ import annotations
 
+import copy as copy_module
 import hashlib
 import json
+import random
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -44,6 +54,11 @@ whose game strings cannot hold an empty value."""
 MAX_CHANCE_OUTCOMES = 256
 """The most outcomes that one draw may have, declared to OpenSpiel. The shipped games draw from at
 most 71 (Carcassonne's stack); a draw beyond the bound is refused, never cut short."""
+RECALL_STEPS = 256
+"""The steps an information-state tensor holds (the latest). A random game of Carcassonne with 5
+players and the river takes about 220 steps, draws included."""
+RECALL_KINDS = ("own action", "other's action", "draw", "change seen")
+"""The kinds of a recalled step, the first columns of a row of the `recall` slice."""
 
 
 def short_name(game: str) -> str:
@@ -97,7 +112,7 @@ def _game_type(game: EngineGame[Any]) -> pyspiel.GameType:
         max_num_players=meta.max_players,
         min_num_players=meta.min_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=parameters,
@@ -128,6 +143,7 @@ class TownhallGame(pyspiel.Game):
         )
         probe = self.engine.new_state(self.players, self.options, Chance(0))
         self.observer: Observer[Any] = self.engine.observer(self.players, self.options) or PublicObserver(self.players)
+        self.perfect_information = meta.facts.perfect_information
         info = pyspiel.GameInfo(
             num_distinct_actions=self.actions.size if self.actions is not None else probe.num_distinct_actions(),
             max_chance_outcomes=MAX_CHANCE_OUTCOMES if meta.facts.chance else 0,
@@ -146,7 +162,7 @@ class TownhallGame(pyspiel.Game):
         if params:
             raise ValueError(f"observation parameters are not supported; passed {params}")
         if iig_obs_type is not None and iig_obs_type.perfect_recall:
-            return _InformationState()
+            return _InformationState(self.observer, self.players)
         if iig_obs_type is not None and (
             not iig_obs_type.public_info or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
         ):
@@ -162,8 +178,8 @@ class TownhallState(pyspiel.State):
         # pyspiel clones a Python state by deep-copying its attributes: an ExplicitState copies
         # as cheaply as it clones, and the game is read from pyspiel (get_game), never copied.
         self.explicit = explicit
-        # Per player that was asked for: the digest of what it has seen and done, and what it saw last.
-        self.recall: dict[int, tuple[str, str]] = {}
+        # Per player that was asked for: what it has seen and done (kept up to date from then on).
+        self.recall: dict[int, _Memory] = {}
 
     @property
     def townhall(self) -> TownhallGame:
@@ -209,9 +225,10 @@ class TownhallState(pyspiel.State):
 
     def _apply_action(self, action: int) -> None:
         mover = self.current_player()
-        _step(self.townhall, self.explicit, mover, action)
-        for player, (digest, seen) in self.recall.items():
-            self.recall[player] = _remember(digest, seen, self.explicit, player, mover, action)
+        game = self.townhall
+        _step(game, self.explicit, mover, action)
+        for player, memory in self.recall.items():
+            memory.remember(game, self.explicit, player, mover, action)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -237,21 +254,48 @@ class TownhallState(pyspiel.State):
     def information_state_text(self, player: int) -> str:
         """What `player` has seen and done (a digest of the changes of its observation and of its
         actions), then its observation now."""
+        memory = self.memory(player)
+        return f"player {player} recalls {memory.digest}\n{memory.seen}"
+
+    def memory(self, player: int) -> _Memory:
+        """What `player` recalls, replayed from the start the first time it is asked."""
         if player not in self.recall:
             self.recall[player] = self._replay_recall(player)
-        digest, seen = self.recall[player]
-        return f"player {player} recalls {digest}\n{seen}"
+        return self.recall[player]
 
-    def _replay_recall(self, player: int) -> tuple[str, str]:
+    def resample_from_infostate(self, player: int, probability_sampler: Callable[[], float]) -> TownhallState:
+        """A position `player` cannot tell from this one: what it does not see drawn anew by the
+        game's `determinize` (Information-set MCTS). `player` keeps what it recalls; the others
+        recall from what they see in the new position on. The copy is for search: its history is
+        empty, so it does not serialize to itself."""
+        if self.explicit.waits_on_chance():
+            raise ValueError("a position waiting on chance is not resampled: resample at a decision")
+        rng = random.Random(int(probability_sampler() * 2**53))
+        copy = TownhallState(self.townhall, ExplicitState.settled(self._settled().determinize(player, rng)))
+        # A secret decision of a lower seat that `player` has not seen is drawn afresh, so those
+        # seats decide again (at random, unseen by `player`) before it is its turn once more.
+        while (mover := copy.current_player()) != player:
+            if mover == pyspiel.PlayerId.TERMINAL:
+                raise ValueError(f"the game {self.townhall.name} ended while lower seats decided again")
+            if mover == pyspiel.PlayerId.CHANCE:
+                outcomes, weights = zip(*copy.chance_outcomes(), strict=True)
+                _step(self.townhall, copy.explicit, mover, rng.choices(outcomes, weights)[0])
+            else:
+                _step(self.townhall, copy.explicit, mover, rng.choice(copy.legal_actions(mover)))
+        for seat in range(self.townhall.players):
+            copy.recall[seat] = _Memory(_observation_text(copy.explicit, seat))
+        copy.recall[player] = copy_module.deepcopy(self.memory(player))
+        return copy
+
+    def _replay_recall(self, player: int) -> _Memory:
         game = self.townhall
         explicit = ExplicitState.start(game.engine, game.players, game.options)
-        seen = _observation_text(explicit, player)
-        digest = _digest("", seen)
+        memory = _Memory(_observation_text(explicit, player))
         for action in self.history():
             mover = pyspiel.PlayerId.CHANCE if explicit.waits_on_chance() else explicit.state.to_move()[0]  # type: ignore[union-attr]
             _step(game, explicit, mover, action)
-            digest, seen = _remember(digest, seen, explicit, player, mover, action)
-        return digest, seen
+            memory.remember(game, explicit, player, mover, action)
+        return memory
 
     def __str__(self) -> str:
         state = self.engine_state
@@ -283,17 +327,46 @@ def _digest(digest: str, piece: str) -> str:
     return hashlib.blake2b(f"{digest}\n{piece}".encode(), digest_size=16).hexdigest()
 
 
-def _remember(
-    digest: str, seen: str, explicit: ExplicitState[Any], player: int, mover: int, action: int
-) -> tuple[str, str]:
-    """`player`'s memory after a step: its own action, then its observation if it changed (so that
-    steps it cannot see, such as another's secret plan, leave no trace)."""
+class _Memory:
+    """What one player recalls: a digest of its actions and of every change of its observation,
+    the observation it saw last, and the steps it recalls as rows of the `recall` tensor (kind,
+    mover, id as a fraction), the latest RECALL_STEPS of them."""
+
+    __slots__ = ("digest", "seen", "steps")
+
+    def __init__(self, seen: str) -> None:
+        self.seen = seen
+        self.digest = _digest("", seen)
+        self.steps: list[tuple[int, int, float]] = []
+
+    def remember(self, game: TownhallGame, explicit: ExplicitState[Any], player: int, mover: int, action: int) -> None:
+        """After a step: the player's own action, then its observation if it changed (so that steps
+        it cannot see, such as another's secret plan, leave no trace)."""
+        if mover == player:
+            self.digest = _digest(self.digest, f"played {action}")
+        now = _observation_text(explicit, player)
+        changed = now != self.seen
+        if changed:
+            self.digest, self.seen = _digest(self.digest, now), now
+        step = _recalled_step(game, player, mover, action, changed)
+        if step is not None:
+            self.steps.append(step)
+            if len(self.steps) > 2 * RECALL_STEPS:  # trimmed now and then, not at every step
+                del self.steps[:-RECALL_STEPS]
+
+
+def _recalled_step(
+    game: TownhallGame, player: int, mover: int, action: int, changed: bool
+) -> tuple[int, int, float] | None:
+    """A step as `player` recalls it (kind, mover or -1, id as a fraction), or None: a step of
+    another that it does not see in a game with hidden information."""
     if mover == player:
-        digest = _digest(digest, f"played {action}")
-    now = _observation_text(explicit, player)
-    if now != seen:
-        digest, seen = _digest(digest, now), now
-    return digest, seen
+        return (0, mover, action / game.num_distinct_actions())
+    if game.perfect_information:
+        if mover == pyspiel.PlayerId.CHANCE:
+            return (2, -1, action / MAX_CHANCE_OUTCOMES)
+        return (1, mover, action / game.num_distinct_actions())
+    return (3, -1, 0.0) if changed else None
 
 
 class _Observation:
@@ -317,13 +390,32 @@ class _Observation:
 
 
 class _InformationState:
-    """Perfect recall, as a string only (see TownhallState.information_state_text)."""
+    """What a player recalls: the string (TownhallState.information_state_text) and the tensor: the
+    observation now (the observer's slices), then the `recall` slice of its latest steps."""
 
-    tensor = None
-    dict: dict[str, Any] = {}  # noqa: RUF012 (pyspiel reads it; never written)
+    def __init__(self, observer: Observer[Any], players: int) -> None:
+        self.observer = observer
+        width = len(RECALL_KINDS) + 1 + players
+        self.tensor = np.zeros(observer.size + RECALL_STEPS * width, dtype=np.float32)
+        self.observation = self.tensor[: observer.size]
+        self.dict = observer.layout.views(self.observation)
+        self.dict["recall"] = self.tensor[observer.size :].reshape(RECALL_STEPS, width)
 
     def set_from(self, state: TownhallState, player: int) -> None:
-        pass
+        engine_state = state.engine_state
+        if engine_state is None:
+            self.observation.fill(0.0)
+        else:
+            self.observer.fill(engine_state, player, self.observation)
+        rows = self.dict["recall"]
+        rows.fill(0.0)
+        steps = state.memory(player).steps[-RECALL_STEPS:]
+        fraction = len(RECALL_KINDS)
+        for row, (kind, mover, share) in zip(rows, steps, strict=False):
+            row[kind] = 1.0
+            row[fraction] = share
+            if mover >= 0:
+                row[fraction + 1 + mover] = 1.0
 
     def string_from(self, state: TownhallState, player: int) -> str:
         return state.information_state_text(player)
