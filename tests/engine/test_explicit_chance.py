@@ -108,3 +108,40 @@ def test_a_settled_state_takes_no_chance_and_a_waiting_one_no_move() -> None:
         waiting.apply(0, 0)
     with pytest.raises(ValueError):
         waiting.apply_chance(len(waiting.chance_outcomes()))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_merged_outcomes_are_the_draws_that_end_in_one_position(name: str) -> None:
+    """Each merged outcome stands for the outcomes that end the move in the same position (each
+    taken on a clone), with their share of the draw; an outcome after which the move draws again
+    stands alone."""
+    game = games.get(name)
+    explicit = ExplicitState.start(game, 2, None)
+    rng = random.Random(12)
+    checked = merged_away = 0
+    for _ in range(600):
+        if explicit.waits_on_chance():
+            every = explicit.chance_outcomes()
+            classes: dict[str, list[int]] = {}
+            for outcome, _ in every:
+                taken = explicit.clone()
+                taken.apply_chance(outcome)
+                key = str(outcome) if taken.waits_on_chance() else repr(taken.state.to_json())  # type: ignore[union-attr]
+                classes.setdefault(key, []).append(outcome)
+            expected = sorted((members[0], len(members) / len(every)) for members in classes.values())
+            merged = explicit.merged_chance_outcomes()
+            assert sorted(merged) == expected
+            assert explicit.merged_chance_outcomes() is merged and explicit.clone().merged_chance_outcomes() is merged
+            checked += 1
+            merged_away += len(every) - len(merged)
+            explicit.apply_chance(rng.choice(every)[0])
+            continue
+        state = explicit.state
+        assert state is not None
+        if state.is_terminal() or checked >= 12:
+            break
+        player = state.to_move()[0]
+        explicit.apply(player, rng.choice(state.legal_actions(player)))
+    assert checked > 0
+    if name == "carcassonne":
+        assert merged_away > 0  # copies of a tile are one outcome

@@ -75,9 +75,18 @@ def test_the_game_type_and_info_come_from_the_registry(name: str) -> None:
 
 
 def test_carcassonne_draws_its_tiles_at_chance_nodes() -> None:
+    every = openspiel.load_game("carcassonne", river=False, merge_chance=False).new_initial_state()
+    assert every.is_chance_node() and len(every.chance_outcomes()) == 71  # the set-up's first tile
     game = openspiel.load_game("carcassonne", river=False)
     state = game.new_initial_state()
-    assert state.is_chance_node() and len(state.chance_outcomes()) == 71  # the set-up's first tile
+    # Merged: one outcome per kind of tile in the stack, weighted by its copies.
+    kinds: dict[str, int] = {}
+    for outcome, _ in every.chance_outcomes():
+        tile = every.child(outcome).engine_state.to_json()["hand"]
+        kinds[tile] = kinds.get(tile, 0) + 1
+    merged = state.chance_outcomes()
+    assert sorted(p * 71 for _, p in merged) == pytest.approx(sorted(kinds.values()))
+    assert len(kinds) < 71 and {state.child(o).engine_state.to_json()["hand"] for o, _ in merged} == set(kinds)
     assert game.max_chance_outcomes() >= 71
     rng = random.Random(1)
     chance_nodes = 0

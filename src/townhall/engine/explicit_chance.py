@@ -13,6 +13,7 @@ that matches and records use picks the same outcomes as ever.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
@@ -60,7 +61,7 @@ class ExplicitState(Generic[S]):
     by the move under way, or by the last move once settled (what a record logs for that step). While waiting, `state` is
     the position before the move (or None during the set-up) and `move` the move under way."""
 
-    __slots__ = ("_bound", "_run", "drawn", "move", "state")
+    __slots__ = ("_bound", "_merged", "_run", "drawn", "move", "state")
 
     def __init__(self, state: S | None, move: tuple[int, int] | None, run: Callable[[Chance], S]) -> None:
         self.state = state
@@ -68,6 +69,7 @@ class ExplicitState(Generic[S]):
         self.drawn: list[int] = []
         self._run = run
         self._bound = 0
+        self._merged: list[tuple[int, float]] | None = None  # this draw's merged outcomes, once asked
 
     @classmethod
     def start(cls, game: Game[S], num_players: int, options: Options | None) -> ExplicitState[S]:
@@ -92,6 +94,29 @@ class ExplicitState(Generic[S]):
         """The next draw's outcomes and their probabilities (empty when settled)."""
         return [(outcome, 1.0 / self._bound) for outcome in range(self._bound)]
 
+    def merged_chance_outcomes(self) -> list[tuple[int, float]]:
+        """The next draw's outcomes with those that end the move in the same position merged: the
+        lowest outcome of each class stands for it, with the class's probability (Carcassonne's
+        stack: one outcome per kind of tile, weighted by its copies). An outcome after which the
+        move draws again stays on its own (what follows is not compared). Each outcome is run
+        once, on a clone, and its position compared by its save form; the list is kept for the
+        draw (clones share it)."""
+        if self._merged is not None:
+            return self._merged
+        classes: dict[str, int] = {}
+        weights: dict[int, int] = {}
+        for outcome in range(self._bound):
+            try:
+                after = self._run(_ChosenOutcomes([*self.drawn, outcome]))
+            except _DrawPending:
+                weights[outcome] = 1
+                continue
+            key = json.dumps(after.to_json(), sort_keys=True, separators=(",", ":"))
+            first = classes.setdefault(key, outcome)
+            weights[first] = weights.get(first, 0) + 1
+        self._merged = [(outcome, count / self._bound) for outcome, count in weights.items()]
+        return self._merged
+
     def apply_chance(self, outcome: int) -> None:
         if not 0 <= outcome < self._bound:
             raise ValueError(f"chance outcome {outcome} is not one of 0..{self._bound - 1}")
@@ -110,6 +135,7 @@ class ExplicitState(Generic[S]):
         copy = ExplicitState(self.state if self._bound else _clone(self.state), self.move, self._run)
         copy.drawn = list(self.drawn)
         copy._bound = self._bound
+        copy._merged = self._merged
         return copy
 
     def __deepcopy__(self, memo: dict[int, Any]) -> ExplicitState[S]:
@@ -128,8 +154,10 @@ class ExplicitState(Generic[S]):
             state = run(_ChosenOutcomes(drawn))
         except _DrawPending as pending:
             self._run, self.move, self.drawn, self._bound = run, move, drawn, pending.bound
+            self._merged = None
             return
         self.state, self.move, self.drawn, self._bound, self._run = state, None, drawn, 0, _no_run
+        self._merged = None
 
 
 class _SetUp(Generic[S]):

@@ -8,7 +8,9 @@ works once it is registered; `register_games()` registers every game), and retur
 - sequential: a decision taken by several players at once in secret is committed seat by seat,
   each seeing only what the engine shows it (never another's uncommitted choice);
 - chance nodes are explicit (`engine.explicit_chance`): every draw is a chance node whose outcomes
-  are the draw's integers 0..n-1, each 1/n (the integers a game record logs);
+  are the draw's integers 0..n-1 (the integers a game record logs); outcomes that end the move in
+  the same position are merged into the lowest of them with their summed probability
+  (`merge_chance=False`: every integer, each 1/n);
 - actions are the environments' ids: the game's compact space where it has one (`compact=False`:
   the engine's ids);
 - observation tensors are the game's observer (docs/rl.md's layouts), strings the player's JSON
@@ -65,10 +67,12 @@ def short_name(game: str) -> str:
     return PREFIX + game.replace("-", "_")
 
 
-def load_game(name: str, players: int | None = None, compact: bool = True, **options: OptionValue) -> pyspiel.Game:
+def load_game(
+    name: str, players: int | None = None, compact: bool = True, merge_chance: bool = True, **options: OptionValue
+) -> pyspiel.Game:
     """The registered game `name` as a `pyspiel.Game` (registering it with pyspiel first)."""
     register_game(name)
-    params: dict[str, Any] = dict(options, compact=compact)
+    params: dict[str, Any] = dict(options, compact=compact, merge_chance=merge_chance)
     if players is not None:
         params["players"] = players
     return pyspiel.load_game(short_name(name), params)
@@ -91,7 +95,7 @@ def register_game(name: str) -> str:
 
 def _game_type(game: EngineGame[Any]) -> pyspiel.GameType:
     meta = game.meta
-    parameters: dict[str, Any] = {"players": _default_players(game), "compact": True}
+    parameters: dict[str, Any] = {"players": _default_players(game), "compact": True, "merge_chance": True}
     parameters.update((option.name, option.default if option.default != "" else BUILT_IN) for option in meta.options)
     return pyspiel.GameType(
         short_name=short_name(meta.name),
@@ -141,6 +145,7 @@ class TownhallGame(pyspiel.Game):
         self.actions: CompactActions[Any] | None = (
             self.engine.compact_actions(self.players, self.options) if params.get("compact", True) else None
         )
+        self.merge_chance = bool(params.get("merge_chance", True))
         probe = self.engine.new_state(self.players, self.options, Chance(0))
         self.observer: Observer[Any] = self.engine.observer(self.players, self.options) or PublicObserver(self.players)
         self.perfect_information = meta.facts.perfect_information
@@ -218,10 +223,10 @@ class TownhallState(pyspiel.State):
         return _engine_action(self.townhall, self._settled(), action)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        outcomes = self.explicit.chance_outcomes()
-        if len(outcomes) > MAX_CHANCE_OUTCOMES:
-            raise ValueError(f"a draw of {len(outcomes)} outcomes, beyond the declared {MAX_CHANCE_OUTCOMES}")
-        return outcomes
+        every = self.explicit.chance_outcomes()
+        if len(every) > MAX_CHANCE_OUTCOMES:
+            raise ValueError(f"a draw of {len(every)} outcomes, beyond the declared {MAX_CHANCE_OUTCOMES}")
+        return self.explicit.merged_chance_outcomes() if self.townhall.merge_chance else every
 
     def _apply_action(self, action: int) -> None:
         mover = self.current_player()
