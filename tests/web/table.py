@@ -164,8 +164,10 @@ class TablePage:
                 return  # the last click played it (or asks to confirm it)
             stage = board.get_attribute("data-stage")
             if stage == "idle" and attempt == 50:
-                # nothing happened for a second: the board was redrawn under the finger, tap again
-                spot = self._pick_cell(cell, None if by_bar else part)
+                # Nothing happened for a second: the board was redrawn under the finger, or a tap at
+                # the screen's edge went elsewhere. As a player would: the cell, then its part from the bar.
+                by_bar = True
+                spot = self._pick_cell(cell, None)
                 continue
             if stage == "part":
                 spot = None if by_bar else _part_spot(cell, part)
