@@ -295,6 +295,7 @@ def run(args: argparse.Namespace, argv: Sequence[str]) -> dict[str, Any]:
     args.out.mkdir(parents=True, exist_ok=True)
     (args.out / "curve.csv").unlink(missing_ok=True)
     load_before = os.getloadavg()
+    source = provenance(argv)  # the commit the run starts from, not the one at its end
     model, trained = train(args)
     model.save(args.out / "model.zip")
     plot(
@@ -326,7 +327,7 @@ def run(args: argparse.Namespace, argv: Sequence[str]) -> dict[str, Any]:
             )
         },
         "load_average": {"before": [round(x, 2) for x in load_before], "after": [round(x, 2) for x in os.getloadavg()]},
-        **provenance(argv),
+        **source,
     }
     (args.out / "result.json").write_text(readable_json(result))
     print(summary(result))
