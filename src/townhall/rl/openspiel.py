@@ -374,6 +374,15 @@ def _recalled_step(
     return (3, -1, 0.0) if changed else None
 
 
+def _fill_observation(observer: Observer[Any], state: TownhallState, player: int, out: Any) -> None:
+    """`player`'s observation tensor into `out`: zeros during the set-up's draws."""
+    engine_state = state.engine_state
+    if engine_state is None:
+        out.fill(0.0)
+    else:
+        observer.fill(engine_state, player, out)
+
+
 class _Observation:
     """A player's observation: the game's observer's tensor (its named slices in `dict`) and its
     JSON observation as the string. While chance is drawn for a move, the position before it."""
@@ -384,11 +393,7 @@ class _Observation:
         self.dict = observer.layout.views(self.tensor)
 
     def set_from(self, state: TownhallState, player: int) -> None:
-        engine_state = state.engine_state
-        if engine_state is None:
-            self.tensor.fill(0.0)
-        else:
-            self.observer.fill(engine_state, player, self.tensor)
+        _fill_observation(self.observer, state, player, self.tensor)
 
     def string_from(self, state: TownhallState, player: int) -> str:
         return state.observation_text(player)
@@ -407,11 +412,7 @@ class _InformationState:
         self.dict["recall"] = self.tensor[observer.size :].reshape(RECALL_STEPS, width)
 
     def set_from(self, state: TownhallState, player: int) -> None:
-        engine_state = state.engine_state
-        if engine_state is None:
-            self.observation.fill(0.0)
-        else:
-            self.observer.fill(engine_state, player, self.observation)
+        _fill_observation(self.observer, state, player, self.observation)
         rows = self.dict["recall"]
         rows.fill(0.0)
         steps = state.memory(player).steps[-RECALL_STEPS:]
