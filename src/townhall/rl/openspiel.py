@@ -61,6 +61,7 @@ RECALL_STEPS = 256
 players and the river takes about 220 steps, draws included."""
 RECALL_KINDS = ("own action", "other's action", "draw", "change seen")
 """The kinds of a recalled step, the first columns of a row of the `recall` slice."""
+OWN, OTHER, DRAW, CHANGE = range(len(RECALL_KINDS))
 
 
 def short_name(game: str) -> str:
@@ -288,7 +289,8 @@ class TownhallState(pyspiel.State):
             else:
                 _step(self.townhall, copy.explicit, mover, rng.choice(copy.legal_actions(mover)))
         for seat in range(self.townhall.players):
-            copy.recall[seat] = _Memory(_observation_text(copy.explicit, seat))
+            if seat != player:
+                copy.recall[seat] = _Memory(_observation_text(copy.explicit, seat))
         copy.recall[player] = copy_module.deepcopy(self.memory(player))
         return copy
 
@@ -366,12 +368,12 @@ def _recalled_step(
     """A step as `player` recalls it (kind, mover or -1, id as a fraction), or None: a step of
     another that it does not see in a game with hidden information."""
     if mover == player:
-        return (0, mover, action / game.num_distinct_actions())
+        return (OWN, mover, action / game.num_distinct_actions())
     if game.perfect_information:
         if mover == pyspiel.PlayerId.CHANCE:
-            return (2, -1, action / MAX_CHANCE_OUTCOMES)
-        return (1, mover, action / game.num_distinct_actions())
-    return (3, -1, 0.0) if changed else None
+            return (DRAW, -1, action / MAX_CHANCE_OUTCOMES)
+        return (OTHER, mover, action / game.num_distinct_actions())
+    return (CHANGE, -1, 0.0) if changed else None
 
 
 def _fill_observation(observer: Observer[Any], state: TownhallState, player: int, out: Any) -> None:
