@@ -51,8 +51,24 @@ def native_extensions() -> list[Extension]:
     return [Extension(native.extension, [native.source], extra_compile_args=["-O2"]) for native in natives]
 
 
+def write_clone_modules() -> None:
+    """Each game's clone code, generated from its field declarations (engine/fields.py) for mypyc."""
+    generated_files = from_source("townhall.engine.fields").generated_files
+    for module in from_source("townhall.games").REGISTRY.modules().values():
+        for path, text in generated_files(SRC.joinpath(*module.split(".")), module).items():
+            if not path.exists() or path.read_text(encoding="utf-8") != text:
+                path.write_text(text, encoding="utf-8")
+            # As old as what it is made from (make's staleness checks follow those alone), and newer
+            # whenever they change (mypy's cache then reads it again).
+            made_from = (path.with_name(path.name.removesuffix("_clone.py") + ".py"), SRC / "townhall/engine/fields.py")
+            newest = max(source.stat().st_mtime_ns for source in made_from)
+            os.utime(path, ns=(newest, newest))
+
+
 def compiled_sources() -> list[str]:
-    """The .py files that the compiled build turns into C extensions, relative to this folder."""
+    """The .py files that the compiled build turns into C extensions, relative to this folder (each
+    game's generated clone modules among them)."""
+    write_clone_modules()
     paths = [SRC / "townhall" / "engine" / f"{name}.py" for name in ENGINE]
     paths += [SRC / "townhall" / "agents" / f"{name}.py" for name in AGENTS]
     paths += [SRC / "townhall" / "rl" / f"{name}.py" for name in RL]

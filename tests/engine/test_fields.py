@@ -1,18 +1,19 @@
-"""Fields declared once (engine/fields.py): the generated code is current and does what the declaration
-says, and the battery's clone check fails a clone that misses a field, shares a list, or a position
+"""Fields declared once (engine/fields.py): the generated clone does what the declaration says, the
+compiled build's clone modules are made from the very declarations the games run with, and the battery's clone check fails a clone that misses a field, shares a list, or a position
 with a field nobody declared."""
 
 from __future__ import annotations
 
 import sys
+from importlib import import_module
 from pathlib import Path
+from types import ModuleType
 from typing import Any, Self
 
 import pytest
 
 from tests.engine.toys import Pig, PigState
 from townhall import games
-from townhall.cli import fields as command
 from townhall.engine import Chance, Event, Json
 from townhall.engine import testing as battery
 from townhall.engine.fields import (
@@ -25,6 +26,7 @@ from townhall.engine.fields import (
     Fields,
     declaration_in,
     declaration_of,
+    derived_clone,
     generate,
     generated_files,
     load_fields,
@@ -150,8 +152,8 @@ _BOARD = Fields(
 
 
 def _generated(declaration: Fields) -> dict[str, Any]:
-    namespace: dict[str, Any] = {"Any": Any}
-    exec(compile(generate(declaration), "<generated>", "exec"), namespace)  # the code under test
+    namespace: dict[str, Any] = {}
+    exec(compile(generate(declaration, __name__), "<generated>", "exec"), namespace)  # the code under test
     return namespace
 
 
@@ -159,10 +161,13 @@ def test_generated_clone_and_run_time_save_format_follow_the_declaration() -> No
     code = _generated(_BOARD)
     board = _Board()
     copy = _Board.__new__(_Board)
-    code["_copy_fields"](board, copy)
+    code["copy_fields"](board, copy)
     assert (copy.size, copy.cells, copy.rows, copy.layout, copy.log) == (3, [0, 1, 2], [[1], [2, 3]], ("a", "b"), [])
     assert copy.cells is not board.cells and copy.rows[1] is not board.rows[1] and copy.layout is board.layout
-    assert set(code) == {"Any", "__builtins__", "_copy_fields"}  # the save format is not generated
+    made = {
+        name for name in code if not name.startswith("__") and name not in ("annotations", "TYPE_CHECKING", "Final")
+    }
+    assert made == {"DECLARATION", "copy_fields"}  # the save format is not generated
     saved = save_fields(_BOARD, board)
     assert list(saved) == ["size", "cells", "rows", "layout", "flags", "extra"]  # the declaration's order
     assert saved["flags"] == [1, 0] and saved["cells"] is not board.cells and saved["rows"][0] is not board.rows[0]
@@ -176,17 +181,47 @@ def test_generated_clone_and_run_time_save_format_follow_the_declaration() -> No
     assert loaded.extra == []  # optional: an older save without it
 
 
+def _cloned(copy_fields: Any) -> _Board:
+    copy = _Board.__new__(_Board)
+    copy_fields(_Board(), copy)
+    return copy
+
+
+def test_the_clone_is_the_generated_module_only_when_made_from_this_declaration(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    module = "tests.engine.board_for_fields"
+    made_now = derived_clone(_BOARD, module)  # no generated module: the code is compiled at import
+    assert _cloned(made_now).cells == [0, 1, 2] and made_now.__code__.co_filename == "<clone of _Board>"
+    generated = ModuleType(module + "_clone")
+    exec(compile(generate(_BOARD, module), "<generated>", "exec"), generated.__dict__)
+    monkeypatch.setitem(sys.modules, generated.__name__, generated)
+    assert derived_clone(_BOARD, module) is generated.copy_fields  # what the compiled build runs
+    stale = Fields("_Board", tuple(field for field in _BOARD.fields if field.name != "extra"))
+    made_again = derived_clone(stale, module)  # the declaration changed after the build: not its module
+    assert made_again is not generated.copy_fields and not hasattr(_cloned(made_again), "extra")
+
+
 def test_bad_declarations_are_refused() -> None:
     with pytest.raises(DeclarationError, match="declared twice"):
-        generate(Fields("X", (Field("a"), Field("a"))))
+        generate(Fields("X", (Field("a"), Field("a"))), "m")
     with pytest.raises(DeclarationError, match="used twice"):
-        generate(Fields("X", (Field("a", "k"), Field("b", "k"))))
+        generate(Fields("X", (Field("a", "k"), Field("b", "k"))), "m")
     with pytest.raises(DeclarationError, match="unknown copy rule"):
-        generate(Fields("X", (Field("a", copy="deep"),)))
+        generate(Fields("X", (Field("a", copy="deep"),)), "m")
 
 
-def test_generated_files_are_current() -> None:
-    assert command.main(["--check"]) == 0, "run `python -m townhall.cli.fields`"
+@pytest.mark.parametrize("name", games.shipped())
+def test_the_build_generates_each_game_clone_from_the_declaration_it_runs(name: str) -> None:
+    package = games.REGISTRY.modules()[name]
+    folder = Path(import_module(package).__file__ or "").parent
+    files = generated_files(folder, package)
+    assert files, f"{name}: no module declares FIELDS"
+    for path, text in files.items():
+        module = import_module(f"{package}.{path.stem.removesuffix('_clone')}")
+        namespace: dict[str, Any] = {}
+        exec(compile(text, str(path), "exec"), namespace)
+        assert namespace["DECLARATION"] == _generated(module.FIELDS)["DECLARATION"], f"{path}: read from the source"
 
 
 @pytest.mark.parametrize("name", [name for name in games.names() if not name.startswith("toy-")])
@@ -200,10 +235,11 @@ def test_declarations_are_read_from_the_source_text(tmp_path: Path) -> None:
     source = tmp_path / "position.py"
     source.write_text('FIELDS = Fields("P", (Field("a", "a", LIST), Field("b", copy=FRESH, clone="[]")))\n')
     assert declaration_in(source) == Fields("P", (Field("a", "a", LIST), Field("b", copy=FRESH, clone="[]")))
-    text = generated_files(tmp_path)[source]
-    assert text.endswith(generate(declaration_in(source) or Fields("", ())))
-    source.write_text(text + "# a stale part\n")
-    assert generated_files(tmp_path)[source] == text  # the generated part is rewritten whole
+    (clone, text), *more = generated_files(tmp_path, "pkg").items()
+    assert not more and clone == tmp_path / "position_clone.py"
+    assert "from pkg.position import P" in text and "copy.a = source.a.copy()" in text and "copy.b = []" in text
+    clone.write_text(text)
+    assert generated_files(tmp_path, "pkg") == {clone: text}  # a clone module declares nothing itself
     source.write_text('FIELDS = Fields("P", (Field("a", "a", LIST, save=lambda v: v[:], load=tuple),))\n')
     assert declaration_in(source) == Fields("P", (Field("a", "a", LIST),))  # save/load are for run time only
     source.write_text('FIELDS = Fields("P", (Field(name()),))\n')

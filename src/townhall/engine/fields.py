@@ -1,21 +1,26 @@
 """A position's fields declared once (name, save key, copy rule); its clone and JSON form derived from them.
 
-A game's module declares `FIELDS = Fields("ClassName", (Field(...), ...))` next to the class.
-The clone is hot (every search step), so it is generated: the code generator below writes `_copy_fields`,
-plain typed straight-line code that mypyc compiles, at the end of that same module below the GENERATED
-line. In the module itself, not beside it: a module of its own would import the class it copies, and the
-class that module. `python -m townhall.cli.fields` writes it (`--check`: fails when one is stale).
+A game's module declares `FIELDS = Fields("ClassName", (Field(...), ...))` next to the class, and gets
+its clone as `_copy_fields: Final = FIELDS.derived_clone(__name__)`.
+The clone is hot (every search step), so it is plain straight-line code made from the declaration:
+the compiled build writes it as typed code that mypyc compiles (`<module>_clone.py` beside the module,
+made by setup.py, kept out of git); the pure build, or a generated module that no longer matches the
+declaration, gets the same code compiled at import, as dataclasses does.
 The save format is not hot: `save_fields` and `load_fields` walk the declaration at run time.
 The battery (engine/testing.py) checks a clone against the declaration: every field copied, no mutable
 one shared.
 
-The generator reads a declaration from the source text (ast: literals and the copy rules' names; the
-run-time-only `item`, `save`, `load` and `of` are skipped), so a stale or missing generated part never stops it.
+The build reads a declaration from the source text (ast: literals and the copy rules' names; the
+run-time-only `item`, `save`, `load` and `of` are skipped): importing the module could load a stale
+compiled one.
 """
 
 from __future__ import annotations
+import __future__
 
 import ast
+import hashlib
+import importlib
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -88,6 +93,10 @@ class Fields:
     def names(self) -> tuple[str, ...]:
         return tuple(field.name for field in self.fields)
 
+    def derived_clone(self, module: str) -> Callable[[Any, Any], None]:
+        """The clone of this declaration in `module` (derived_clone)."""
+        return derived_clone(self, module)
+
 
 class DeclarationError(ValueError):
     """A declaration the generator cannot turn into code."""
@@ -122,27 +131,54 @@ def _copy_line(field: Field) -> str | None:
     return f"{target} = {_expression(_COPY[field.copy], 'source.' + field.name)}"
 
 
-GENERATED: Final = (
-    "# ---- generated from FIELDS by `python -m townhall.cli.fields`: edit the declaration, not below ----"
-)
+CLONE_SUFFIX: Final = "_clone"  # the generated module of `pkg/position.py` is `pkg/position_clone.py`
 
 
-def generate(declaration: Fields) -> str:
-    """The generated part of the module holding a declaration (the text below the GENERATED line)."""
+def _clone_function(declaration: Fields) -> str:
+    """The clone as code: `copy_fields(source, copy)` sets every field of the blank `copy`."""
     _check(declaration)
     owner = declaration.owner
     lines = [
-        f"def _copy_fields(source: {owner}, copy: {owner}) -> None:",
+        f"def copy_fields(source: {owner}, copy: {owner}) -> None:",
         '    """The clone: every field of `source` onto the blank `copy`."""',
     ]
     lines += [f"    {line}" for field in declaration.fields if (line := _copy_line(field))]
     return "\n".join(lines) + "\n"
 
 
-def with_generated(source: str, declaration: Fields) -> str:
-    """A module's text with its generated part (re)written below the GENERATED line at its end."""
-    hand_written = source.split(GENERATED, 1)[0].rstrip("\n")
-    return f"{hand_written}\n\n\n{GENERATED}\n\n\n{generate(declaration)}"
+def _fingerprint(code: str) -> str:
+    return hashlib.sha256(code.encode()).hexdigest()[:16]
+
+
+def generate(declaration: Fields, module: str) -> str:
+    """The clone module of the declaration in `module`, as the compiled build writes it."""
+    code = _clone_function(declaration)
+    return (
+        f'"""The clone of `{module}.{declaration.owner}`, made from its FIELDS by the compiled build'
+        ' (engine/fields.py): not kept in git, never edited."""\n\n'
+        "from __future__ import annotations\n\n"
+        "from typing import TYPE_CHECKING, Final\n\n"
+        f"if TYPE_CHECKING:\n    from {module} import {declaration.owner}\n\n"
+        f'DECLARATION: Final = "{_fingerprint(code)}"\n\n\n{code}'
+    )
+
+
+def derived_clone(declaration: Fields, module: str) -> Callable[[Any, Any], None]:
+    """The clone of the declaration in `module`: its generated module's function when that was made from
+    this very declaration (the compiled build), else the same code compiled now."""
+    code = _clone_function(declaration)
+    try:
+        generated = importlib.import_module(module + CLONE_SUFFIX)
+    except ImportError:
+        generated = None
+    if generated is not None and getattr(generated, "DECLARATION", None) == _fingerprint(code):
+        made: Callable[[Any, Any], None] = generated.copy_fields
+        return made
+    namespace: dict[str, Any] = {}
+    flags = __future__.annotations.compiler_flag  # the annotations name the class: left unevaluated
+    exec(compile(code, f"<clone of {declaration.owner}>", "exec", flags=flags, dont_inherit=True), namespace)
+    made = namespace["copy_fields"]
+    return made
 
 
 # ------------------------------------------------------------------ the save format, at run time
@@ -251,13 +287,16 @@ def declaration_in(path: Path) -> Fields | None:
     return None
 
 
-def generated_files(package: Path) -> dict[Path, str]:
-    """Every module of a package directory that declares FIELDS, and its text with the generated part."""
+def generated_files(package: Path, package_name: str) -> dict[Path, str]:
+    """The clone module of every module of a package directory that declares FIELDS, and its text."""
     files = {}
     for path in sorted(package.glob("*.py")):
+        if path.stem.endswith(CLONE_SUFFIX):
+            continue
         declaration = declaration_in(path)
         if declaration is not None:
-            files[path] = with_generated(path.read_text(encoding="utf-8"), declaration)
+            clone = path.with_name(path.stem + CLONE_SUFFIX + ".py")
+            files[clone] = generate(declaration, f"{package_name}.{path.stem}")
     return files
 
 

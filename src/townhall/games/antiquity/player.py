@@ -68,6 +68,7 @@ FIELDS = Fields(
         Field("source", copy=FRESH),
     ),
 )
+_copy_fields: Final = FIELDS.derived_clone(__name__)  # the clone, made from the declaration
 
 
 class Player:
@@ -387,36 +388,3 @@ class Player:
         p = Player()
         load_fields(FIELDS, p, data)
         return p
-
-
-# ---- generated from FIELDS by `python -m townhall.cli.fields`: edit the declaration, not below ----
-
-
-def _copy_fields(source: Player, copy: Player) -> None:
-    """The clone: every field of `source` onto the blank `copy`."""
-    copy.goods = source.goods.copy()
-    copy.cities = source.cities.copy()
-    copy.inns = source.inns.copy()
-    copy.grid = [row.copy() for row in source.grid]
-    copy.graves = [row.copy() for row in source.graves]
-    copy.buildings = source.buildings.copy()
-    copy.manned = source.manned.copy()
-    copy.houses = source.houses
-    copy.saint = source.saint
-    copy.old_saint = source.old_saint
-    copy.demolished = source.demolished
-    copy.country_buildings = source.country_buildings
-    copy.alive = source.alive
-    copy.out_round = source.out_round
-    copy.theology_used = source.theology_used
-    copy.biology_used = source.biology_used
-    copy.alchemy_used = source.alchemy_used
-    copy.healed = source.healed
-    copy.steps = source.steps
-    copy.new_cathedral = source.new_cathedral
-    copy.bought = source.bought
-    copy.banked = source.banked
-    copy.pending = source.pending
-    copy.figure_changes = source.figure_changes
-    copy.cell_changes = []
-    copy.cell_base = source.cell_base + len(source.cell_changes)

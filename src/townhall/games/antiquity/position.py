@@ -102,6 +102,7 @@ FIELDS = Fields(
         Field("hex_changes", copy=FRESH, clone="[]"),  # a clone's log starts empty (see __init__)
     ),
 )
+_copy_fields: Final = FIELDS.derived_clone(__name__)  # the clone, made from the declaration
 
 
 class AntiquityPosition(State):  # the protocol base here: a compiled class has one base
@@ -168,50 +169,3 @@ class AntiquityPosition(State):  # the protocol base here: a compiled class has 
         position = cls(n, bool(data["beginner"]), int(data["max_rounds"]), Board(n, terrain), terrain)
         load_fields(FIELDS, position, data)
         return position
-
-
-# ---- generated from FIELDS by `python -m townhall.cli.fields`: edit the declaration, not below ----
-
-
-def _copy_fields(source: AntiquityPosition, copy: AntiquityPosition) -> None:
-    """The clone: every field of `source` onto the blank `copy`."""
-    copy.num_players = source.num_players
-    copy.beginner = source.beginner
-    copy.max_rounds = source.max_rounds
-    copy.tiles = source.tiles
-    copy.terrain = source.terrain.copy()
-    copy.polluted = source.polluted.copy()
-    copy.hex_goods = source.hex_goods.copy()
-    copy.hex_producer = source.hex_producer.copy()
-    copy.hex_occupant = source.hex_occupant.copy()
-    copy.token = source.token.copy()
-    copy.revealed = source.revealed.copy()
-    copy.range_product = source.range_product.copy()
-    copy.producers = source.producers.copy()
-    copy.fishermen = source.fishermen
-    copy.famine = source.famine
-    copy.round = source.round
-    copy.phase = source.phase
-    copy.order = source.order.copy()
-    copy.turn = source.turn
-    copy.pollution_due = source.pollution_due.copy()
-    copy.graves_due = source.graves_due.copy()
-    copy.cathedrals_built = source.cathedrals_built
-    copy.winners = source.winners.copy()
-    copy.qualified = source.qualified.copy()
-    copy.kept = source.kept.copy()
-    copy.offer = source.offer.copy()
-    copy.offers = source.offers.copy()
-    copy.give = source.give.copy()
-    copy.harvest = source.harvest.copy()
-    copy.ask = source.ask.copy()
-    copy.token_pool = source.token_pool.copy()
-    copy.unseen_removed = source.unseen_removed
-    copy.players = [item.clone() for item in source.players]
-    copy.snapshots = source.snapshots.copy()
-    copy.done = source.done.copy()
-    copy.board = source.board
-    copy.zone_cache = source.zone_cache
-    copy.apply_chance = source.apply_chance
-    copy.legal_cache = None
-    copy.hex_changes = []

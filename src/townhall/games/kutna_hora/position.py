@@ -95,6 +95,7 @@ FIELDS = Fields(
         Field("figures_revision", copy=LIST),
     ),
 )
+_copy_fields: Final = FIELDS.derived_clone(__name__)  # the clone, made from the declaration
 
 
 class KutnaHoraPosition(State):  # the protocol base here: a compiled class has one base
@@ -186,74 +187,3 @@ class KutnaHoraPosition(State):  # the protocol base here: a compiled class has 
         load_fields(FIELDS, position, data)
         position.start_revisions()
         return position
-
-
-# ---- generated from FIELDS by `python -m townhall.cli.fields`: edit the declaration, not below ----
-
-
-def _copy_fields(source: KutnaHoraPosition, copy: KutnaHoraPosition) -> None:
-    """The clone: every field of `source` onto the blank `copy`."""
-    copy.num_players = source.num_players
-    copy.rounds = source.rounds
-    copy.red_after = source.red_after
-    copy.events_enabled = source.events_enabled
-    copy.first_game = source.first_game
-    copy.side = source.side
-    copy.town_columns = source.town_columns
-    copy.phase = source.phase
-    copy.round = source.round
-    copy.start = source.start
-    copy.current = source.current
-    copy.cards_in_turn = source.cards_in_turn
-    copy.in_card = source.in_card
-    copy.technology_taken = source.technology_taken
-    copy.population_position = source.population_position
-    copy.ore_position = source.ore_position
-    copy.tax = source.tax
-    copy.red_nobles_waiting = source.red_nobles_waiting
-    copy.barbara_next = source.barbara_next
-    copy.setup_card = source.setup_card
-    copy.event_current = source.event_current
-    copy.guilds = [row.copy() for row in source.guilds]
-    copy.money = source.money.copy()
-    copy.points = source.points.copy()
-    copy.reputation = source.reputation.copy()
-    copy.production = [row.copy() for row in source.production]
-    copy.ore_from_mines = source.ore_from_mines.copy()
-    copy.houses = [row.copy() for row in source.houses]
-    copy.slots = [row.copy() for row in source.slots]
-    copy.plots = [row.copy() for row in source.plots]
-    copy.pelicans_unused = source.pelicans_unused.copy()
-    copy.pelicans_used = source.pelicans_used.copy()
-    copy.pool = source.pool.copy()
-    copy.reserve = source.reserve.copy()
-    copy.used_cards = source.used_cards.copy()
-    copy.turns_done = source.turns_done.copy()
-    copy.town = source.town.copy()
-    copy.town_owner = source.town_owner.copy()
-    copy.town_plot = source.town_plot.copy()
-    copy.mine = source.mine.copy()
-    copy.mine_owner = source.mine_owner.copy()
-    copy.rock_stars = source.rock_stars
-    copy.layers = [row.copy() for row in source.layers]
-    copy.discard = source.discard.copy()
-    copy.drawn = source.drawn.copy()
-    copy.sliders = source.sliders.copy()
-    copy.hall = [row.copy() for row in source.hall]
-    copy.stack_top = source.stack_top.copy()
-    copy.stack_hidden = [row.copy() for row in source.stack_hidden]
-    copy.stack_bottom = source.stack_bottom.copy()
-    copy.bank = source.bank.copy()
-    copy.noble_pool = source.noble_pool.copy()
-    copy.council = source.council.copy()
-    copy.events_left = [row.copy() for row in source.events_left]
-    copy.tasks = source.tasks.copy()
-    copy.tax_queue = source.tax_queue.copy()
-    copy.set_owner = source.set_owner.copy()
-    copy.choosers = source.choosers.copy()
-    copy.final = [row.copy() for row in source.final]
-    copy.town_revision = source.town_revision
-    copy.mine_revision = source.mine_revision
-    copy.hall_revision = source.hall_revision
-    copy.market_revision = source.market_revision
-    copy.figures_revision = source.figures_revision.copy()

@@ -66,6 +66,7 @@ FIELDS = Fields(
         Field("can_pass"),
     ),
 )
+_copy_fields: Final = FIELDS.derived_clone(__name__)  # the clone, made from the declaration
 
 
 class MyCityPosition(State):  # the protocol base here: a compiled class has one base
@@ -135,35 +136,3 @@ class MyCityPosition(State):  # the protocol base here: a compiled class has one
         """Fill the dynamic part from to_json output (the static part is built by the game)."""
         load_fields(FIELDS, self, data)
         self.around = [neighbours(occ) for occ in self.occupied]
-
-
-# ---- generated from FIELDS by `python -m townhall.cli.fields`: edit the declaration, not below ----
-
-
-def _copy_fields(source: MyCityPosition, copy: MyCityPosition) -> None:
-    """The clone: every field of `source` onto the blank `copy`."""
-    copy.num_players = source.num_players
-    copy.rules = source.rules
-    copy.board_spec = source.board_spec
-    copy.stickers = source.stickers
-    copy.terrain = source.terrain
-    copy.features = source.features
-    copy.occupied = source.occupied.copy()
-    copy.placed = [row.copy() for row in source.placed]
-    copy.score = source.score.copy()
-    copy.frozen = source.frozen.copy()
-    copy.marks = source.marks.copy()
-    copy.passes = source.passes.copy()
-    copy.active = source.active.copy()
-    copy.pending = source.pending.copy()
-    copy.deck = source.deck.copy()
-    copy.card = source.card
-    copy.start_occupied = source.start_occupied
-    copy.revealed = source.revealed.copy()
-    copy.blocked = source.blocked.copy()
-    copy.gold_claimed = source.gold_claimed
-    copy.over = source.over
-    copy.final = source.final
-    copy.around = source.around.copy()
-    copy.figures_revision = source.figures_revision
-    copy.can_pass = source.can_pass
