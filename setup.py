@@ -53,15 +53,15 @@ def native_extensions() -> list[Extension]:
 
 def write_clone_modules() -> None:
     """Each game's clone code, generated from its field declarations (engine/fields.py) for mypyc."""
-    generated_files = from_source("townhall.engine.fields").generated_files
+    fields = from_source("townhall.engine.fields")
     for module in from_source("townhall.games").REGISTRY.modules().values():
-        for path, text in generated_files(SRC.joinpath(*module.split(".")), module).items():
+        for path, text in fields.generated_files(SRC.joinpath(*module.split(".")), module).items():
             if not path.exists() or path.read_text(encoding="utf-8") != text:
                 path.write_text(text, encoding="utf-8")
             # As old as what it is made from (make's staleness checks follow those alone), and newer
             # whenever they change (mypy's cache then reads it again).
-            made_from = (path.with_name(path.name.removesuffix("_clone.py") + ".py"), SRC / "townhall/engine/fields.py")
-            newest = max(source.stat().st_mtime_ns for source in made_from)
+            declaring = path.with_name(path.stem.removesuffix(fields.CLONE_SUFFIX) + ".py")
+            newest = max(source.stat().st_mtime_ns for source in (declaring, Path(fields.__file__)))
             os.utime(path, ns=(newest, newest))
 
 

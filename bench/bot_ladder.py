@@ -7,7 +7,8 @@ Each game is one tournament of the levels (townhall.sim.tournament.run_tournamen
 than seats every ordered choice of levels sits once per cycle, so `-n` a multiple of that cycle (12
 for four levels and two players) meets every pair equally often, each at every seat. The rating is
 the tournament's Bradley-Terry fit, shifted so that `easy` is 1000 (a gap of 400 is 10:1 odds);
-beside it each pair's head-to-head win share with its 95% Wilson interval. Levels take their own
+beside it each pair's head-to-head record (the fit's own input: who placed ahead, ties half) with its
+95% Wilson interval. Levels take their own
 budgets (hard: 1000 search iterations a move, expert 4000), so the ladder repeats whatever the
 machine's load; a spec with parameters (`hard:seconds=0.25`) is a level too.
 """
@@ -25,36 +26,17 @@ from itertools import combinations
 from pathlib import Path
 
 from townhall import games
-from townhall.engine.outcome import win_shares
 from townhall.sim.stats import wilson_interval
-from townhall.sim.tournament import TournamentSummary, run_tournament
+from townhall.sim.tournament import TournamentSummary, TournamentTally, run_tournament
 
 ANCHOR = 1000.0
-
-
-def head_to_head(summary: TournamentSummary, first: int, second: int) -> tuple[float, int]:
-    """The win share of agent `first` over agent `second` in the games both played (shared wins half,
-    a game both lost to a third agent not counted): (wins, games)."""
-    wins = 0.0
-    met = 0
-    for game in summary.games:
-        if first not in game.seats or second not in game.seats:
-            continue
-        shares = win_shares(game.ranks)
-        mine = shares[game.seats.index(first)]
-        theirs = shares[game.seats.index(second)]
-        if mine + theirs == 0:
-            continue
-        met += 1
-        wins += mine / (mine + theirs)
-    return wins, met
 
 
 @dataclass(frozen=True, slots=True)
 class Pair:
     first: str
     second: str
-    wins: float  # the first level's, shared wins counted half
+    wins: float  # games the first level placed ahead of the second, ties counted half
     games: int
     low: float
     high: float
@@ -78,9 +60,12 @@ def ladder(summary: TournamentSummary) -> Ladder:
     """The ratings of one game's levels and every pair's head-to-head."""
     agents = summary.agents
     anchor = next((agent.elo for agent in agents if agent.label == "easy"), agents[0].elo)
+    tally = TournamentTally([agent.spec for agent in agents], summary.num_players)  # the pairwise record
+    for game in summary.games:
+        tally.add(game.seats, game.scores, game.ranks)
     pairs = []
     for i, j in combinations(range(len(agents)), 2):
-        wins, met = head_to_head(summary, i, j)
+        wins, met = tally.pair_wins[i][j], round(tally.pair_games[i][j])
         pairs.append(Pair(agents[i].label, agents[j].label, wins, met, *wilson_interval(wins, met)))
     ratings = {agent.label: round(agent.elo - anchor + ANCHOR) for agent in agents}
     return Ladder(summary.game, summary.num_players, summary.n_games, summary.seconds, ratings, pairs)

@@ -26,7 +26,6 @@ from townhall.engine.fields import (
     Fields,
     declaration_in,
     declaration_of,
-    derived_clone,
     generate,
     generated_files,
     load_fields,
@@ -191,14 +190,14 @@ def test_the_clone_is_the_generated_module_only_when_made_from_this_declaration(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     module = "tests.engine.board_for_fields"
-    made_now = derived_clone(_BOARD, module)  # no generated module: the code is compiled at import
+    made_now = _BOARD.derived_clone(module)  # no generated module: the code is compiled at import
     assert _cloned(made_now).cells == [0, 1, 2] and made_now.__code__.co_filename == "<clone of _Board>"
     generated = ModuleType(module + "_clone")
     exec(compile(generate(_BOARD, module), "<generated>", "exec"), generated.__dict__)
     monkeypatch.setitem(sys.modules, generated.__name__, generated)
-    assert derived_clone(_BOARD, module) is generated.copy_fields  # what the compiled build runs
+    assert _BOARD.derived_clone(module) is generated.copy_fields  # what the compiled build runs
     stale = Fields("_Board", tuple(field for field in _BOARD.fields if field.name != "extra"))
-    made_again = derived_clone(stale, module)  # the declaration changed after the build: not its module
+    made_again = stale.derived_clone(module)  # the declaration changed after the build: not its module
     assert made_again is not generated.copy_fields and not hasattr(_cloned(made_again), "extra")
 
 

@@ -94,8 +94,21 @@ class Fields:
         return tuple(field.name for field in self.fields)
 
     def derived_clone(self, module: str) -> Callable[[Any, Any], None]:
-        """The clone of this declaration in `module` (derived_clone)."""
-        return derived_clone(self, module)
+        """The clone of this declaration in `module`: its generated module's function when that was made
+        from this very declaration (the compiled build), else the same code compiled now."""
+        code = _clone_function(self)
+        try:
+            generated = importlib.import_module(module + CLONE_SUFFIX)
+        except ImportError:
+            generated = None
+        if generated is not None and getattr(generated, "DECLARATION", None) == _fingerprint(code):
+            made: Callable[[Any, Any], None] = generated.copy_fields
+            return made
+        namespace: dict[str, Any] = {}
+        flags = __future__.annotations.compiler_flag  # the annotations name the class: left unevaluated
+        exec(compile(code, f"<clone of {self.owner}>", "exec", flags=flags, dont_inherit=True), namespace)
+        made = namespace["copy_fields"]
+        return made
 
 
 class DeclarationError(ValueError):
@@ -161,24 +174,6 @@ def generate(declaration: Fields, module: str) -> str:
         f"if TYPE_CHECKING:\n    from {module} import {declaration.owner}\n\n"
         f'DECLARATION: Final = "{_fingerprint(code)}"\n\n\n{code}'
     )
-
-
-def derived_clone(declaration: Fields, module: str) -> Callable[[Any, Any], None]:
-    """The clone of the declaration in `module`: its generated module's function when that was made from
-    this very declaration (the compiled build), else the same code compiled now."""
-    code = _clone_function(declaration)
-    try:
-        generated = importlib.import_module(module + CLONE_SUFFIX)
-    except ImportError:
-        generated = None
-    if generated is not None and getattr(generated, "DECLARATION", None) == _fingerprint(code):
-        made: Callable[[Any, Any], None] = generated.copy_fields
-        return made
-    namespace: dict[str, Any] = {}
-    flags = __future__.annotations.compiler_flag  # the annotations name the class: left unevaluated
-    exec(compile(code, f"<clone of {declaration.owner}>", "exec", flags=flags, dont_inherit=True), namespace)
-    made = namespace["copy_fields"]
-    return made
 
 
 # ------------------------------------------------------------------ the save format, at run time
