@@ -11,7 +11,7 @@ import pytest
 from tests.engine.toys import Pig
 from townhall import games
 from townhall.agents import check_spec, make_agent
-from townhall.agents.learned import LearnedValue, LearnedValueError, has_weights, load_model
+from townhall.agents.learned import LearnedModel, LearnedValue, LearnedValueError, has_weights, load_model
 from townhall.agents.random_agent import RandomAgent
 from townhall.engine import Chance
 from townhall.engine.errors import OptionError
@@ -87,3 +87,20 @@ def test_mcts_with_the_learned_evaluator_plays_legal_moves_to_the_end() -> None:
 def test_a_game_without_weights_refuses_the_learned_evaluator() -> None:
     with pytest.raises(LearnedValueError, match="no learned evaluator"):
         make_agent("mcts:evaluator=learned", Pig(), 0)
+
+
+def test_greedy_looks_ahead_with_the_learned_evaluation() -> None:
+    game = games.get("carcassonne")
+    agents = [make_agent("greedy:evaluator=learned", game, 1), RandomAgent(2)]
+    assert play_match(game, 2, agents, seed=3).is_over()
+    with pytest.raises(OptionError, match="greedy parameter evaluator"):
+        make_agent("greedy:evaluator=neural", game, 0)
+
+
+def test_weights_saved_before_margin_models_load_as_win_chances() -> None:
+    game = games.get("carcassonne")
+    data = load_model(game, 2).to_json()
+    del data["target"], data["spread"]
+    assert LearnedModel.from_json(data).target == "win"
+    with pytest.raises(LearnedValueError, match="train it again"):
+        LearnedValue(game, dataclasses.replace(LearnedModel.from_json(data), target="rank")).check(2)

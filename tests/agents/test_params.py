@@ -113,7 +113,7 @@ def test_depth_to_the_end() -> None:
     [
         ("mcts:iterations=0", {"mcts", "iterations"}),
         ("mcts:depth=deep", {"mcts", "depth", "deep", "auto", "end"}),
-        ("greedy:depth=2", {"greedy", "depth", "samples", "epsilon"}),
+        ("greedy:depth=2", {"greedy", "depth", "samples", "epsilon", "evaluator"}),
         ("random:x=1", {"random", "x"}),
         ("mcts:iterations", {"mcts", "iterations", "key", "value"}),
         ("mtcs", {"mtcs", "mcts", "greedy", "random", "easy", "medium", "hard", "expert"}),

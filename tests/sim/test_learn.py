@@ -4,6 +4,7 @@ provenance, held-out figures measured, and a search that plays with them."""
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ from townhall import games
 from townhall.agents.learned import LearnedModel, LearnedValue
 from townhall.agents.mcts import MctsAgent
 from townhall.agents.random_agent import RandomAgent
+from townhall.engine import Chance
 from townhall.engine.match import play_match
 from townhall.sim.learn import main, train
 
@@ -45,3 +47,26 @@ def test_bad_arguments_are_one_line_and_exit_2(capsys: pytest.CaptureFixture[str
     assert main(["no-such-game", "--games", "2"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 2 and all(line.startswith("error: ") for line in err)
+
+
+def test_a_margin_model_predicts_points_and_plays() -> None:
+    model = train("my-city", n_games=4, seed=3, held_out=0.25, target="margin")
+    assert model.target == "margin" and model.provenance["target"] == "margin" and model.spread >= 1.0
+    held = model.provenance["held_out"]
+    assert held["positions"] > 0 and held["mean_absolute_error"] >= 0.0 and -1.0 <= held["correlation"] <= 1.0
+    game = games.get("my-city")
+    value = LearnedValue(game, model)
+    state = game.start(2, None, Chance(4))
+    rewards = value(state)
+    assert all(0.0 < r < 1.0 for r in rewards)
+    # The reward is the squashed margin the evaluation gives, seat by seat.
+    for seat, reward in enumerate(rewards):
+        assert reward == pytest.approx(0.5 + 0.5 * math.tanh(value.evaluate(state, seat) / model.spread))
+    agents = [MctsAgent(1, iterations=8, depth=0, value=value), RandomAgent(2)]
+    assert play_match(game, 2, agents, seed=5).is_over()
+
+
+def test_an_unknown_target_is_refused_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["my-city", "--games", "2", "--target", "rank"])
+    assert "--target" in capsys.readouterr().err

@@ -51,3 +51,13 @@ def test_the_tournament_api_runs_on_ray_like_the_local_pool(local_ray: None) -> 
         return summary
 
     assert played(backend="ray") == played()
+
+
+def test_self_play_on_ray_trains_the_same_weights_as_the_local_pool(local_ray: None) -> None:
+    pytest.importorskip("numpy", reason="training reads the observer's NumPy buffer")
+    from townhall.sim.learn import train
+
+    local = train("my-city", n_games=6, seed=4, held_out=0.34, jobs=2)
+    on_ray = train("my-city", n_games=6, seed=4, held_out=0.34, backend="ray")
+    assert on_ray.weights == local.weights and on_ray.bias == local.bias
+    assert on_ray.provenance["backend"] == "ray" and on_ray.provenance["train_positions"] > 0

@@ -4,8 +4,13 @@
 The model reads the game's tensor observer (engine.observer) for each seat, reduced to a few
 hundred numbers at most (`reduce`: a slice of more than KEEP items is summed over its last axes
 until it is at most KEEP, e.g. a board's planes become a count per plane), plus the game's
-hand-written evaluation of that seat and its margin over the best other seat. A logistic model
-turns them into a win chance; the seats' chances are scaled to sum to 1.
+hand-written evaluation of that seat and its margin over the best other seat. A model's `target`
+says what it predicts from them:
+- "win": a logistic model gives each seat's win chance, scaled to sum to 1 over the seats (a leaf
+  value in [0, 1], `LearnedValue.__call__`);
+- "margin": a linear model gives each seat's final score margin in points (`LearnedValue.margins`),
+  which stands in for the game's hand-written `evaluate` wherever that is read (the greedy agent's
+  candidates, the search's leaves and priors).
 
 Weights are JSON in agents/data/<game>-<n>p.value.json with their provenance (command, seed,
 games, held-out figures). They hold the rules data's version and the observer's layout version
@@ -32,6 +37,7 @@ KEEP: Final = 64
 FEATURES_VERSION: Final = 1
 """Moves whenever `features` changes meaning (weights of another features version are refused)."""
 DATA_PACKAGE: Final = "townhall.agents"
+TARGETS: Final = ("win", "margin")
 
 
 class LearnedValueError(TownhallError):
@@ -99,13 +105,17 @@ class LearnedModel:
     weights: list[float]
     bias: float
     provenance: dict[str, Any]
+    target: str = "win"
+    spread: float = 1.0
+    """A margin model's typical margin (the mean absolute final margin it was trained on): a leaf
+    value is squash(margin / spread)."""
 
     def to_json(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> LearnedModel:
-        return cls(**{key: data[key] for key in cls.__dataclass_fields__})
+        return cls(**{key: data[key] for key in cls.__dataclass_fields__ if key in data})
 
     def check(self, game: Game[Any], observer_version: int, size: int) -> None:
         """Refuse weights trained on other rules data, another observer layout or other features."""
@@ -127,6 +137,10 @@ class LearnedModel:
                     trained=f"{self.observer_version}.{self.features_version}",
                     current=f"{observer_version}.{FEATURES_VERSION}",
                 )
+            )
+        if self.target not in TARGETS:
+            raise LearnedValueError(
+                _("the learned evaluator of {game} predicts something unknown: train it again").format(game=title)
             )
         if len(self.weights) != size:
             raise LearnedValueError(
@@ -155,13 +169,15 @@ def has_weights(game: Game[Any]) -> bool:
 
 
 class LearnedValue:
-    """Each seat's win chance in a state, from the shipped weights (loaded and checked per player
-    count at first use). `model` replaces the shipped weights (training, tests)."""
+    """A learned evaluation of states, from the shipped weights (loaded and checked per player count
+    at first use): a leaf value per seat (`__call__`) and an `evaluate` in the game's own shape.
+    `model` replaces the shipped weights (training, tests)."""
 
     def __init__(self, game: Game[Any], model: LearnedModel | None = None) -> None:
         self.game = game
         self._given = model
         self._by_count: dict[int, tuple[Featurizer, Any, Any, Any, float]] = {}
+        self._models: dict[int, LearnedModel] = {}
 
     def _ready(self, num_players: int) -> tuple[Featurizer, Any, Any, Any, float]:
         ready = self._by_count.get(num_players)
@@ -173,18 +189,38 @@ class LearnedValue:
             model.check(self.game, featurizer.observer.version, featurizer.size)
             ready = (featurizer, np.array(model.mean), np.array(model.scale), np.array(model.weights), model.bias)
             self._by_count[num_players] = ready
+            self._models[num_players] = model
         return ready
 
     def check(self, num_players: int) -> None:
         """Load and check the weights for this player count now (errors before play)."""
         self._ready(num_players)
 
-    def __call__(self, state: State) -> list[float]:
+    def _outputs(self, state: State) -> Any:
         featurizer, mean, scale, weights, bias = self._ready(state.num_players)
-        np = featurizer.np
-        logits = ((featurizer.rows(state) - mean) / scale) @ weights + bias
-        chances = 1.0 / (1.0 + np.exp(-logits))
+        return ((featurizer.rows(state) - mean) / scale) @ weights + bias
+
+    def _model(self, num_players: int) -> LearnedModel:
+        self._ready(num_players)
+        return self._models[num_players]
+
+    def __call__(self, state: State) -> list[float]:
+        """Each seat's reward in [0, 1]: its win chance (the seats' sum to 1), or for a margin model
+        its predicted margin squashed, (1 + tanh(margin / spread)) / 2."""
+        outputs = self._outputs(state)
+        np = self._by_count[state.num_players][0].np
+        model = self._models[state.num_players]
+        if model.target == "margin":
+            return [float(v) for v in 0.5 + 0.5 * np.tanh(outputs / model.spread)]
+        chances = 1.0 / (1.0 + np.exp(-outputs))
         total = float(chances.sum())
         if total <= 0.0:
             return [1.0 / state.num_players] * state.num_players
         return [float(c) / total for c in chances]
+
+    def evaluate(self, state: State, player: int) -> float:
+        """The player's predicted margin (a margin model) or win chance: where the game's
+        `evaluate` is read (the greedy agent), the larger the better."""
+        if self._model(state.num_players).target == "margin":
+            return float(self._outputs(state)[player])
+        return self(state)[player]

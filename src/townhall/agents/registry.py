@@ -1,8 +1,9 @@
 """The agents by name: one factory per agent turns a spec's parameters into a seeded agent.
 
 - `random`: uniformly random legal actions (no parameters).
-- `greedy[:samples=K,epsilon=E]`: one-step lookahead with the game's `evaluate` (K determinizations,
-  default 1; fewer when a Budget's seconds run out), a random legal move with probability E (default 0).
+- `greedy[:samples=K,epsilon=E,evaluator=E]`: one-step lookahead with the game's `evaluate` (K
+  determinizations, default 1; fewer when a Budget's seconds run out), a random legal move with
+  probability E (default 0); `evaluator=learned` looks ahead with the learned evaluation instead.
 - `mcts[:iterations=N,seconds=S,c=C,depth=D|auto|end,scale=X,prior=W,evaluator=E]`: information-set
   MCTS; see agents/mcts.py. `evaluator=learned` evaluates leaves with the game's learned value
   (agents/learned.py, needs NumPy) instead of its hand-written one (`evaluator=heuristic`, the default).
@@ -21,7 +22,7 @@ from typing import Any
 from townhall.agents.greedy import GreedyAgent
 from townhall.agents.learned import LearnedValue, LearnedValueError, has_weights
 from townhall.agents.levels import LEVELS, resolve_level
-from townhall.agents.mcts import DEFAULT_C, DEFAULT_DEPTH, DEFAULT_PRIOR, Depth, MctsAgent, Value
+from townhall.agents.mcts import DEFAULT_C, DEFAULT_DEPTH, DEFAULT_PRIOR, Depth, MctsAgent
 from townhall.agents.random_agent import RandomAgent
 from townhall.agents.specs import Parameters, parse_spec
 from townhall.agents.words import _
@@ -40,12 +41,18 @@ def _random(game: Game[Any], seed: int, given: dict[str, str]) -> Agent:
 
 
 def _greedy(game: Game[Any], seed: int, given: dict[str, str]) -> Agent:
-    params = Parameters("greedy", given, ("samples", "epsilon"))
+    params = Parameters("greedy", given, ("samples", "epsilon", "evaluator"))
     samples = params.whole("samples", 1)
     epsilon = params.number("epsilon", positive=False)
     if epsilon is not None and epsilon > 1:
         raise OptionError(_("greedy parameter epsilon is a probability, at most 1, not {value}").format(value=epsilon))
-    return GreedyAgent(seed, samples=samples if samples is not None else 1, epsilon=epsilon or 0.0)
+    learned = _value(game, params, "greedy")
+    return GreedyAgent(
+        seed,
+        samples=samples if samples is not None else 1,
+        epsilon=epsilon or 0.0,
+        evaluate=None if learned is None else learned.evaluate,
+    )
 
 
 def _depth(params: Parameters) -> Depth:
@@ -62,13 +69,13 @@ def _depth(params: Parameters) -> Depth:
     return params.whole("depth", 0)
 
 
-def _value(game: Game[Any], params: Parameters) -> Value | None:
-    """The leaf evaluation an `evaluator=` names: None for the game's own `evaluate`."""
+def _value(game: Game[Any], params: Parameters, agent: str) -> LearnedValue | None:
+    """The evaluation an `evaluator=` names: None for the game's own `evaluate`."""
     name = (params.text("evaluator") or "heuristic").lower()
     if name not in EVALUATORS:
         raise OptionError(
-            _("mcts parameter evaluator is one of {names}, not {value!r}").format(
-                names=", ".join(EVALUATORS), value=params.text("evaluator")
+            _("{agent} parameter evaluator is one of {names}, not {value!r}").format(
+                agent=agent, names=", ".join(EVALUATORS), value=params.text("evaluator")
             )
         )
     if name == "heuristic":
@@ -91,7 +98,7 @@ def _mcts(game: Game[Any], seed: int, given: dict[str, str]) -> Agent:
         depth=depth,
         scale=params.number("scale", positive=True),
         prior=DEFAULT_PRIOR if prior is None else prior,
-        value=_value(game, params),
+        value=_value(game, params, "mcts"),
     )
 
 

@@ -1,21 +1,25 @@
 """Where games are played: in this process, a local process pool, or a Ray cluster.
 
-Every backend yields batches of rows in game-index order (a bounded window of batches is in flight),
-so a run writes the same file whatever the backend and the number of workers."""
+Every backend yields results in task order (a bounded window of tasks is in flight), so a run
+writes the same file whatever the backend and the number of workers. `run_games` plays a plan's
+games; `map_tasks` runs any top-level task the same way (the learned evaluator's self-play)."""
 
 from __future__ import annotations
 
 import logging
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
-from typing import Any
+from typing import Any, TypeVar
 
 from townhall.engine.errors import TownhallError
 from townhall.i18n import N_
 from townhall.sim.play import Row, RunPlan, play_batch
 from townhall.sim.words import _
 
+Shared = TypeVar("Shared")
+Item = TypeVar("Item")
+Result = TypeVar("Result")
 IN_FLIGHT_PER_WORKER = 4  # enough queued batches to keep workers busy while the oldest is awaited
 RAY_INSTALL = N_('Ray is not installed; install it with: pip install "townhall[cluster]"')
 
@@ -28,16 +32,18 @@ def batches(start: int, stop: int, workers: int) -> Iterator[range]:
         yield range(first, min(stop, first + size))
 
 
-def run_local(plan: RunPlan, start: int, jobs: int) -> Iterator[list[Row]]:
-    """The games from `start` on, in this process (jobs 1) or a process pool."""
+def map_local(
+    task: Callable[[Shared, Item], Result], shared: Shared, items: Iterable[Item], jobs: int
+) -> Iterator[Result]:
+    """`task(shared, item)` for every item, in order: in this process (jobs 1) or a process pool."""
     if jobs <= 1:
-        for indexes in batches(start, plan.n_games, 1):
-            yield play_batch(plan, indexes)
+        for item in items:
+            yield task(shared, item)
         return
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        pending: deque[Future[list[Row]]] = deque()
-        for indexes in batches(start, plan.n_games, jobs):
-            pending.append(pool.submit(play_batch, plan, indexes))
+        pending: deque[Future[Result]] = deque()
+        for item in items:
+            pending.append(pool.submit(task, shared, item))
             if len(pending) >= jobs * IN_FLIGHT_PER_WORKER:
                 yield pending.popleft().result()
         while pending:
@@ -52,9 +58,16 @@ def import_ray() -> Any:
     return ray
 
 
-def run_ray(plan: RunPlan, start: int, jobs: int | None, address: str | None) -> Iterator[list[Row]]:
-    """The games from `start` on, as Ray tasks: on the cluster at `address` ("auto" or host:port), else on
-    a local Ray instance with `jobs` CPUs. An instance already started by the caller is used as it is."""
+def map_ray(
+    task: Callable[[Shared, Item], Result],
+    shared: Shared,
+    items: Callable[[int], Iterable[Item]],
+    jobs: int | None,
+    address: str | None,
+) -> Iterator[Result]:
+    """`task(shared, item)` for every item of `items(workers)`, in order, as Ray tasks: on the cluster at
+    `address` ("auto" or host:port), else on a local Ray instance with `jobs` CPUs. `shared` is put in
+    the object store once. An instance already started by the caller is used as it is."""
     ray = import_ray()
     started_here = not ray.is_initialized()
     if started_here:
@@ -69,11 +82,11 @@ def run_ray(plan: RunPlan, start: int, jobs: int | None, address: str | None) ->
             ) from None
     try:
         workers = max(1, int(ray.cluster_resources().get("CPU", 1)))
-        remote = ray.remote(play_batch)
-        plan_ref = ray.put(plan)
+        remote = ray.remote(task)
+        shared_ref = ray.put(shared)
         pending: deque[Any] = deque()
-        for indexes in batches(start, plan.n_games, workers):
-            pending.append(remote.remote(plan_ref, list(indexes)))
+        for item in items(workers):
+            pending.append(remote.remote(shared_ref, item))
             if len(pending) >= workers * IN_FLIGHT_PER_WORKER:
                 yield ray.get(pending.popleft())
         while pending:
@@ -83,12 +96,26 @@ def run_ray(plan: RunPlan, start: int, jobs: int | None, address: str | None) ->
             ray.shutdown()
 
 
-def run_games(plan: RunPlan, start: int, backend: str, jobs: int, address: str | None) -> Iterator[list[Row]]:
+def map_tasks(
+    task: Callable[[Shared, Item], Result],
+    shared: Shared,
+    items: Callable[[int], Iterable[Item]],
+    backend: str,
+    jobs: int,
+    address: str | None,
+) -> Iterator[Result]:
+    """`task(shared, item)` for every item of `items(workers)`, in order, on a backend: "local" (this
+    process or a pool of `jobs`) or "ray". `task` must be a module's top-level function."""
     if backend == "local":
         if address is not None:
             raise TownhallError(_("--address is for --backend ray"))
-        return run_local(plan, start, jobs)
+        return map_local(task, shared, items(jobs), jobs)
     if backend == "ray":
         import_ray()  # fails now, before any file is touched, when Ray is missing
-        return run_ray(plan, start, jobs if address is None else None, address)
+        return map_ray(task, shared, items, jobs if address is None else None, address)
     raise TownhallError(_("unknown backend {backend!r}; choose local or ray").format(backend=backend))
+
+
+def run_games(plan: RunPlan, start: int, backend: str, jobs: int, address: str | None) -> Iterator[list[Row]]:
+    """The plan's games from `start` on, in batches in game order."""
+    return map_tasks(play_batch, plan, lambda workers: batches(start, plan.n_games, workers), backend, jobs, address)

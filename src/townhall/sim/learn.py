@@ -4,15 +4,19 @@
 
 Self-play: `--games` games between `--agents` (default `greedy:epsilon=0.1`, the medium bot with
 some random moves so that positions vary), game g seeded `derive_seed(seed, "game", g)` and its
-seats as in tournaments, in this process or a local process pool (`--jobs`; Ray is not worth its
-start-up for runs this small). Every `--stride`-th position gives one row per seat (the
-evaluator's features) whose target is that seat's final win share (tied winners share).
+seats as in tournaments, on the simulation backends: this process or a local process pool
+(`--jobs`), or Ray (`--backend ray`, on a cluster with `--address`; the same games and weights
+whatever the backend). Every `--stride`-th position gives one row per seat (the
+evaluator's features) whose target is that seat's final win share (tied winners share), or with
+`--target margin` its final score margin over the best other seat.
 
-Fit: a logistic model over standardized features by Newton's method with an L2 penalty (NumPy
-only; no torch needed for a model this small). The last `--held-out` fraction of the games (whole
-games, never positions of a game seen) is kept out of the fit and measured: log loss, Brier
-score, and how often the seat given the best chance is the winner, beside the same for the
-game's hand-written evaluation (the seat it rates best). Needs NumPy (the `rl` or `train` extra).
+Fit over standardized features, NumPy only (no torch needed for models this small): for "win" a
+logistic model by Newton's method with an L2 penalty, for "margin" ridge regression (least squares
+with the same L2 penalty). The last `--held-out` fraction of the games (whole games, never
+positions of a game seen) is kept out of the fit and measured: log loss and Brier score (win), or
+the mean absolute error and R^2 (margin) beside the hand-written evaluation's correlation, and for
+both how often the seat rated best is the winner, beside the same for the game's hand-written
+evaluation (the seat it rates best). Needs NumPy (the `rl` or `train` extra).
 """
 
 from __future__ import annotations
@@ -21,8 +25,9 @@ import argparse
 import json
 import resource
 import sys
+import time
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +35,7 @@ from townhall import games
 from townhall.agents import make_agent, split_specs
 from townhall.agents.learned import (
     FEATURES_VERSION,
+    TARGETS,
     Featurizer,
     LearnedModel,
     weights_name,
@@ -38,17 +44,30 @@ from townhall.engine.agent import derive_seed
 from townhall.engine.errors import TownhallError
 from townhall.engine.match import Match, play_match
 from townhall.engine.outcome import win_shares
+from townhall.engine.protocol import score_margin
+from townhall.sim.backends import map_tasks
 from townhall.sim.seating import seating
 
 DEFAULT_AGENTS = "greedy:epsilon=0.1"
-TRAIN_OPTIONS = ("seed", "agents", "stride", "held_out", "l2", "jobs")  # the options passed to train() as named
+TRAIN_OPTIONS = (
+    "seed",
+    "agents",
+    "stride",
+    "held_out",
+    "l2",
+    "jobs",
+    "target",
+    "backend",
+    "address",
+)  # the options passed to train() as named
 HEURISTIC = -2  # the features' column holding the hand-written evaluation's margin (agents/learned.py)
 
 
 def play_positions(
     game_name: str, num_players: int, specs: Sequence[str], seed: int, index: int, stride: int
 ) -> tuple[Any, Any]:
-    """One self-play game's rows (positions x seats, features) and targets (final win shares)."""
+    """One self-play game's rows (positions x seats, features) and targets (positions x seats x
+    2: final win share, final score margin)."""
     import numpy as np
 
     game = games.get(game_name)
@@ -63,30 +82,42 @@ def play_positions(
             rows.append(featurizer.rows(match.state))
 
     match = play_match(game, num_players, agents, seed=game_seed, on_step=record)
-    shares = np.array(win_shares(match.state.ranks()), dtype=float)
+    scores = match.state.scores()
+    final = np.array(
+        [(share, score_margin(scores, seat)) for seat, share in enumerate(win_shares(match.state.ranks()))],
+        dtype=float,
+    )
     if not rows:
-        return np.empty((0, num_players, featurizer.size)), np.empty((0, num_players))
-    return np.stack(rows), np.tile(shares, (len(rows), 1))
+        return np.empty((0, num_players, featurizer.size)), np.empty((0, num_players, 2))
+    return np.stack(rows), np.tile(final, (len(rows), 1, 1))
 
 
-def _play_many(args: tuple[str, int, Sequence[str], int, Sequence[int], int]) -> list[tuple[Any, Any]]:
-    game_name, num_players, specs, seed, indexes, stride = args
-    return [play_positions(game_name, num_players, specs, seed, i, stride) for i in indexes]
+@dataclass(frozen=True, slots=True)
+class SelfPlay:
+    """What every self-play task shares: which games are played, and how positions are kept."""
+
+    game: str
+    num_players: int
+    specs: tuple[str, ...]
+    seed: int
+    stride: int
+
+
+def play_games(plan: SelfPlay, indexes: Sequence[int]) -> list[tuple[Any, Any]]:
+    """Top-level so that worker processes and Ray tasks can run it."""
+    return [play_positions(plan.game, plan.num_players, plan.specs, plan.seed, i, plan.stride) for i in indexes]
 
 
 def self_play(
-    game_name: str, num_players: int, specs: Sequence[str], seed: int, n_games: int, stride: int, jobs: int
+    plan: SelfPlay, n_games: int, jobs: int, backend: str = "local", address: str | None = None
 ) -> list[tuple[Any, Any]]:
-    """Every game's (rows, targets), in game order whatever `jobs`."""
-    chunk = max(1, n_games // (jobs * 4))
-    tasks = [
-        (game_name, num_players, specs, seed, range(start, min(n_games, start + chunk)), stride)
-        for start in range(0, n_games, chunk)
-    ]
-    if jobs <= 1:
-        return [one for task in tasks for one in _play_many(task)]
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        return [one for done in pool.map(_play_many, tasks) for one in done]
+    """Every game's (rows, targets), in game order whatever the backend and `jobs`."""
+
+    def chunks(workers: int) -> list[range]:
+        size = max(1, n_games // (workers * 4))
+        return [range(start, min(n_games, start + size)) for start in range(0, n_games, size)]
+
+    return [one for done in map_tasks(play_games, plan, chunks, backend, jobs, address) for one in done]
 
 
 def cpu_seconds() -> float:
@@ -114,6 +145,38 @@ def fit_logistic(x: Any, y: Any, l2: float, steps: int = 25) -> tuple[Any, float
         if float(np.abs(step).max()) < 1e-7:
             break
     return theta[:-1], float(theta[-1])
+
+
+def fit_linear(x: Any, y: Any, l2: float) -> tuple[Any, float]:
+    """Weights and bias of a ridge regression of y on x (L2 on the weights, not the bias)."""
+    import numpy as np
+
+    n, k = x.shape
+    design = np.hstack([x, np.ones((n, 1))])
+    penalty = np.full(k + 1, l2)
+    penalty[-1] = 0.0
+    theta = np.linalg.solve(design.T @ design + np.diag(penalty) + 1e-9 * np.eye(k + 1), design.T @ y)
+    return theta[:-1], float(theta[-1])
+
+
+def measure_margins(predicted: Any, heuristic: Any, margins: Any, shares: Any) -> dict[str, float]:
+    """Held-out figures of a margin model over positions x seats: mean absolute error, R^2, the
+    hand-written evaluation's correlation with the final margin beside the model's, and how often
+    the seat rated best (by each) is the winner, over positions with one winner."""
+    import numpy as np
+
+    sole = shares.max(axis=1) == 1.0
+    winner = shares.argmax(axis=1)
+    residual = ((predicted - margins) ** 2).sum()
+    return {
+        "positions": len(margins),
+        "mean_absolute_error": float(np.abs(predicted - margins).mean()),
+        "r2": float(1.0 - residual / ((margins - margins.mean()) ** 2).sum()),
+        "correlation": float(np.corrcoef(predicted.ravel(), margins.ravel())[0, 1]),
+        "heuristic_correlation": float(np.corrcoef(heuristic.ravel(), margins.ravel())[0, 1]),
+        "winner_accuracy": float((predicted.argmax(axis=1) == winner)[sole].mean()),
+        "heuristic_winner_accuracy": float((heuristic.argmax(axis=1) == winner)[sole].mean()),
+    }
 
 
 def measure(chances: Any, heuristic: Any, targets: Any) -> dict[str, float]:
@@ -145,11 +208,16 @@ def train(
     held_out: float = 0.2,
     l2: float = 1.0,
     jobs: int = 1,
+    target: str = "win",
+    backend: str = "local",
+    address: str | None = None,
     command: str = "",
 ) -> LearnedModel:
     """Self-play, fit and held-out figures: the model with its provenance."""
     import numpy as np
 
+    if target not in TARGETS:
+        raise TownhallError(f"--target is one of {', '.join(TARGETS)}, not {target!r}")
     game = games.get(game_name)
     game.meta.check_players(num_players)
     specs = split_specs(agents)
@@ -157,7 +225,9 @@ def train(
         make_agent(spec, game, 0)
     featurizer = Featurizer(game, num_players)
     started = cpu_seconds()
-    played = self_play(game.meta.name, num_players, specs, seed, n_games, stride, jobs)
+    wall_started = time.perf_counter()
+    plan = SelfPlay(game.meta.name, num_players, tuple(specs), seed, stride)
+    played = self_play(plan, n_games, jobs, backend, address)
     n_test = max(1, round(n_games * held_out)) if n_games > 1 else 0
     split = n_games - n_test
     if split < 1:
@@ -168,17 +238,23 @@ def train(
         return np.concatenate(rows), np.concatenate([t for r, t in part if len(r)])
 
     x_train, y_train = stack(played[:split])
+    column = TARGETS.index(target)
     mean = x_train.reshape(-1, featurizer.size).mean(axis=0)
     scale = x_train.reshape(-1, featurizer.size).std(axis=0)
     scale[scale < 1e-9] = 1.0
-    weights, bias = fit_logistic(((x_train - mean) / scale).reshape(-1, featurizer.size), y_train.ravel(), l2)
+    fit = fit_linear if target == "margin" else fit_logistic
+    weights, bias = fit(((x_train - mean) / scale).reshape(-1, featurizer.size), y_train[:, :, column].ravel(), l2)
+    spread = max(1.0, float(np.abs(y_train[:, :, 1]).mean()))
     figures: dict[str, Any] = {}
     if n_test:
         x_test, y_test = stack(played[split:])
-        logits = ((x_test - mean) / scale) @ weights + bias
-        raw = 1.0 / (1.0 + np.exp(-logits))
-        chances = raw / raw.sum(axis=1, keepdims=True)
-        figures = measure(chances, x_test[:, :, HEURISTIC], y_test)
+        outputs = ((x_test - mean) / scale) @ weights + bias
+        if target == "margin":
+            figures = measure_margins(outputs, x_test[:, :, HEURISTIC], y_test[:, :, 1], y_test[:, :, 0])
+        else:
+            raw = 1.0 / (1.0 + np.exp(-outputs))
+            chances = raw / raw.sum(axis=1, keepdims=True)
+            figures = measure(chances, x_test[:, :, HEURISTIC], y_test[:, :, 0])
     provenance = {
         "command": command,
         "seed": seed,
@@ -186,9 +262,13 @@ def train(
         "held_out_games": n_test,
         "agents": specs,
         "stride": stride,
+        "target": target,
         "l2": l2,
         "train_positions": len(y_train),
+        "backend": backend,
+        # Ray's workers are no children of this process: their CPU time is not in this figure.
         "self_play_cpu_seconds": round(cpu_seconds() - started, 1),
+        "self_play_wall_seconds": round(time.perf_counter() - wall_started, 1),
         "held_out": figures,
         "numpy": np.__version__,
     }
@@ -203,6 +283,8 @@ def train(
         weights=[round(float(v), 6) for v in weights],
         bias=round(bias, 6),
         provenance=provenance,
+        target=target,
+        spread=round(spread, 6),
     )
 
 
@@ -224,6 +306,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--held-out", type=float, default=0.2)
     parser.add_argument("--l2", type=float, default=1.0)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--target", choices=TARGETS, default="win", help="what the model predicts")
+    parser.add_argument("--backend", default="local", help="where self-play runs: local (a process pool) or ray")
+    parser.add_argument("--address", default=None, help="a Ray cluster (host:port or auto); else a local Ray")
     parser.add_argument("--out", type=Path, default=None, help="default: the package's agents/data/")
     args = parser.parse_args(argv)
     given = list(sys.argv[1:] if argv is None else argv)
