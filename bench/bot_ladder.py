@@ -1,7 +1,7 @@
 """The bot ladder: every level of every game in one seat-rotated round robin, each level rated.
 
     python bench/bot_ladder.py [--games all] [-n 48] [--players 2] [--jobs 2] [--seed 2026]
-        [--levels easy,medium,hard,expert] [--md FILE] [--json FILE]
+        [--levels easy,medium,hard,expert] [--md FILE] [--json FILE] [--backend ray [--address HOST:PORT]]
 
 Each game is one tournament of the levels (townhall.sim.tournament.run_tournament): with more levels
 than seats every ordered choice of levels sits once per cycle, so `-n` a multiple of that cycle (12
@@ -10,7 +10,9 @@ the tournament's Bradley-Terry fit, shifted so that `easy` is 1000 (a gap of 400
 beside it each pair's head-to-head record (the fit's own input: who placed ahead, ties half) with its
 95% Wilson interval. Levels take their own
 budgets (hard: 1000 search iterations a move, expert 4000), so the ladder repeats whatever the
-machine's load; a spec with parameters (`hard:seconds=0.25`) is a level too.
+machine's load; a spec with parameters (`hard:seconds=0.25`) is a level too. The runs long enough
+to show the thresholds (about 100 games a pair) go to a Ray cluster with `--backend ray`; the games
+and ratings are the same on every backend.
 """
 
 from __future__ import annotations
@@ -101,6 +103,8 @@ def main() -> None:
     parser.add_argument("--levels", default="easy,medium,hard,expert")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--backend", default="local", help="where games run: local (a process pool) or ray")
+    parser.add_argument("--address", default=None, help="a Ray cluster (host:port or auto); else a local Ray")
     parser.add_argument("--md", type=Path, help="write the markdown tables here")
     parser.add_argument("--json", type=Path, help="write the ladder as JSON here")
     args = parser.parse_args()
@@ -108,7 +112,17 @@ def main() -> None:
     levels = args.levels.split(",")
     rungs = []
     for name in names:
-        rung = ladder(run_tournament(name, levels, args.n, args.players, seed=args.seed, jobs=args.jobs))
+        summary = run_tournament(
+            name,
+            levels,
+            args.n,
+            args.players,
+            seed=args.seed,
+            jobs=args.jobs,
+            backend=args.backend,
+            address=args.address,
+        )
+        rung = ladder(summary)
         print(json.dumps(asdict(rung)), flush=True)
         rungs.append(rung)
     command = (
