@@ -8,7 +8,7 @@ hand-written evaluation of that seat and its margin over the best other seat. A 
 says what it predicts from them:
 - "win": a logistic model gives each seat's win chance, scaled to sum to 1 over the seats (a leaf
   value in [0, 1], `LearnedValue.__call__`);
-- "margin": a linear model gives each seat's final score margin in points (`LearnedValue.margins`),
+- "margin": a linear model gives each seat's final score margin in points (`LearnedValue.evaluate`),
   which stands in for the game's hand-written `evaluate` wherever that is read (the greedy agent's
   candidates, the search's leaves and priors).
 

@@ -45,21 +45,12 @@ from townhall.engine.errors import TownhallError
 from townhall.engine.match import Match, play_match
 from townhall.engine.outcome import win_shares
 from townhall.engine.protocol import score_margin
-from townhall.sim.backends import map_tasks
+from townhall.sim.backends import batches, map_tasks
 from townhall.sim.seating import seating
 
 DEFAULT_AGENTS = "greedy:epsilon=0.1"
-TRAIN_OPTIONS = (
-    "seed",
-    "agents",
-    "stride",
-    "held_out",
-    "l2",
-    "jobs",
-    "target",
-    "backend",
-    "address",
-)  # the options passed to train() as named
+# The options passed to train() as named.
+TRAIN_OPTIONS = ("seed", "agents", "stride", "held_out", "l2", "jobs", "target", "backend", "address")
 HEURISTIC = -2  # the features' column holding the hand-written evaluation's margin (agents/learned.py)
 
 
@@ -112,12 +103,8 @@ def self_play(
     plan: SelfPlay, n_games: int, jobs: int, backend: str = "local", address: str | None = None
 ) -> list[tuple[Any, Any]]:
     """Every game's (rows, targets), in game order whatever the backend and `jobs`."""
-
-    def chunks(workers: int) -> list[range]:
-        size = max(1, n_games // (workers * 4))
-        return [range(start, min(n_games, start + size)) for start in range(0, n_games, size)]
-
-    return [one for done in map_tasks(play_games, plan, chunks, backend, jobs, address) for one in done]
+    chunks = map_tasks(play_games, plan, lambda workers: batches(0, n_games, workers), backend, jobs, address)
+    return [one for done in chunks for one in done]
 
 
 def cpu_seconds() -> float:
