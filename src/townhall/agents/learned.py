@@ -168,6 +168,17 @@ def has_weights(game: Game[Any]) -> bool:
     )
 
 
+@dataclass(frozen=True)
+class _Ready:
+    """One player count's checked model, its featurizer and its arrays."""
+
+    model: LearnedModel
+    featurizer: Featurizer
+    mean: Any
+    scale: Any
+    weights: Any
+
+
 class LearnedValue:
     """A learned evaluation of states, from the shipped weights (loaded and checked per player count
     at first use): a leaf value per seat (`__call__`) and an `evaluate` in the game's own shape.
@@ -176,10 +187,9 @@ class LearnedValue:
     def __init__(self, game: Game[Any], model: LearnedModel | None = None) -> None:
         self.game = game
         self._given = model
-        self._by_count: dict[int, tuple[Featurizer, Any, Any, Any, float]] = {}
-        self._models: dict[int, LearnedModel] = {}
+        self._by_count: dict[int, _Ready] = {}
 
-    def _ready(self, num_players: int) -> tuple[Featurizer, Any, Any, Any, float]:
+    def _ready(self, num_players: int) -> _Ready:
         ready = self._by_count.get(num_players)
         if ready is None:
             import numpy as np
@@ -187,31 +197,25 @@ class LearnedValue:
             model = self._given if self._given is not None else load_model(self.game, num_players)
             featurizer = Featurizer(self.game, num_players)
             model.check(self.game, featurizer.observer.version, featurizer.size)
-            ready = (featurizer, np.array(model.mean), np.array(model.scale), np.array(model.weights), model.bias)
+            ready = _Ready(model, featurizer, np.array(model.mean), np.array(model.scale), np.array(model.weights))
             self._by_count[num_players] = ready
-            self._models[num_players] = model
         return ready
 
     def check(self, num_players: int) -> None:
         """Load and check the weights for this player count now (errors before play)."""
         self._ready(num_players)
 
-    def _outputs(self, state: State) -> Any:
-        featurizer, mean, scale, weights, bias = self._ready(state.num_players)
-        return ((featurizer.rows(state) - mean) / scale) @ weights + bias
-
-    def _model(self, num_players: int) -> LearnedModel:
-        self._ready(num_players)
-        return self._models[num_players]
+    def _outputs(self, ready: _Ready, state: State) -> Any:
+        return ((ready.featurizer.rows(state) - ready.mean) / ready.scale) @ ready.weights + ready.model.bias
 
     def __call__(self, state: State) -> list[float]:
         """Each seat's reward in [0, 1]: its win chance (the seats' sum to 1), or for a margin model
         its predicted margin squashed, (1 + tanh(margin / spread)) / 2."""
-        outputs = self._outputs(state)
-        np = self._by_count[state.num_players][0].np
-        model = self._models[state.num_players]
-        if model.target == "margin":
-            return [float(v) for v in 0.5 + 0.5 * np.tanh(outputs / model.spread)]
+        ready = self._ready(state.num_players)
+        np = ready.featurizer.np
+        outputs = self._outputs(ready, state)
+        if ready.model.target == "margin":
+            return [float(v) for v in 0.5 + 0.5 * np.tanh(outputs / ready.model.spread)]
         chances = 1.0 / (1.0 + np.exp(-outputs))
         total = float(chances.sum())
         if total <= 0.0:
@@ -221,6 +225,7 @@ class LearnedValue:
     def evaluate(self, state: State, player: int) -> float:
         """The player's predicted margin (a margin model) or win chance: where the game's
         `evaluate` is read (the greedy agent), the larger the better."""
-        if self._model(state.num_players).target == "margin":
-            return float(self._outputs(state)[player])
+        ready = self._ready(state.num_players)
+        if ready.model.target == "margin":
+            return float(self._outputs(ready, state)[player])
         return self(state)[player]

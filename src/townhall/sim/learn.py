@@ -51,6 +51,7 @@ from townhall.sim.seating import seating
 DEFAULT_AGENTS = "greedy:epsilon=0.1"
 # The options passed to train() as named.
 TRAIN_OPTIONS = ("seed", "agents", "stride", "held_out", "l2", "jobs", "target", "backend", "address")
+SHARE, MARGIN = 0, 1  # the targets' columns: final win share, final score margin
 HEURISTIC = -2  # the features' column holding the hand-written evaluation's margin (agents/learned.py)
 
 
@@ -114,15 +115,23 @@ def cpu_seconds() -> float:
     return mine.ru_utime + mine.ru_stime + workers.ru_utime + workers.ru_stime
 
 
+def _design(x: Any, l2: float) -> tuple[Any, Any]:
+    """The features with a column of ones (the bias), and the L2 penalty of each weight (none on the bias)."""
+    import numpy as np
+
+    n, k = x.shape
+    penalty = np.full(k + 1, l2)
+    penalty[-1] = 0.0
+    return np.hstack([x, np.ones((n, 1))]), penalty
+
+
 def fit_logistic(x: Any, y: Any, l2: float, steps: int = 25) -> tuple[Any, float]:
     """Weights and bias of a logistic model of soft targets y in [0, 1] (Newton's method, L2 on weights)."""
     import numpy as np
 
-    n, k = x.shape
-    design = np.hstack([x, np.ones((n, 1))])
+    design, penalty = _design(x, l2)
+    k = x.shape[1]
     theta = np.zeros(k + 1)
-    penalty = np.full(k + 1, l2)
-    penalty[-1] = 0.0
     for _ in range(steps):
         p = 1.0 / (1.0 + np.exp(-(design @ theta)))
         gradient = design.T @ (p - y) + penalty * theta
@@ -138,10 +147,8 @@ def fit_linear(x: Any, y: Any, l2: float) -> tuple[Any, float]:
     """Weights and bias of a ridge regression of y on x (L2 on the weights, not the bias)."""
     import numpy as np
 
-    n, k = x.shape
-    design = np.hstack([x, np.ones((n, 1))])
-    penalty = np.full(k + 1, l2)
-    penalty[-1] = 0.0
+    design, penalty = _design(x, l2)
+    k = x.shape[1]
     theta = np.linalg.solve(design.T @ design + np.diag(penalty) + 1e-9 * np.eye(k + 1), design.T @ y)
     return theta[:-1], float(theta[-1])
 
@@ -152,8 +159,6 @@ def measure_margins(predicted: Any, heuristic: Any, margins: Any, shares: Any) -
     the seat rated best (by each) is the winner, over positions with one winner."""
     import numpy as np
 
-    sole = shares.max(axis=1) == 1.0
-    winner = shares.argmax(axis=1)
     residual = ((predicted - margins) ** 2).sum()
     return {
         "positions": len(margins),
@@ -161,7 +166,17 @@ def measure_margins(predicted: Any, heuristic: Any, margins: Any, shares: Any) -
         "r2": float(1.0 - residual / ((margins - margins.mean()) ** 2).sum()),
         "correlation": float(np.corrcoef(predicted.ravel(), margins.ravel())[0, 1]),
         "heuristic_correlation": float(np.corrcoef(heuristic.ravel(), margins.ravel())[0, 1]),
-        "winner_accuracy": float((predicted.argmax(axis=1) == winner)[sole].mean()),
+        **winner_figures(predicted, heuristic, shares),
+    }
+
+
+def winner_figures(rated: Any, heuristic: Any, shares: Any) -> dict[str, float]:
+    """How often the seat rated best (by the model, by the hand-written evaluation) is the winner,
+    over positions with one winner."""
+    sole = shares.max(axis=1) == 1.0
+    winner = shares.argmax(axis=1)
+    return {
+        "winner_accuracy": float((rated.argmax(axis=1) == winner)[sole].mean()),
         "heuristic_winner_accuracy": float((heuristic.argmax(axis=1) == winner)[sole].mean()),
     }
 
@@ -172,15 +187,12 @@ def measure(chances: Any, heuristic: Any, targets: Any) -> dict[str, float]:
     import numpy as np
 
     p = np.clip(chances, 1e-6, 1 - 1e-6)
-    sole = targets.max(axis=1) == 1.0
-    winner = targets.argmax(axis=1)
     return {
         "positions": len(targets),
         "log_loss": float(-(targets * np.log(p) + (1 - targets) * np.log(1 - p)).mean()),
         "brier": float(((p - targets) ** 2).mean()),
         "brier_uniform": float(((1.0 / targets.shape[1] - targets) ** 2).mean()),
-        "winner_accuracy": float((chances.argmax(axis=1) == winner)[sole].mean()),
-        "heuristic_winner_accuracy": float((heuristic.argmax(axis=1) == winner)[sole].mean()),
+        **winner_figures(chances, heuristic, targets),
     }
 
 
@@ -225,23 +237,23 @@ def train(
         return np.concatenate(rows), np.concatenate([t for r, t in part if len(r)])
 
     x_train, y_train = stack(played[:split])
-    column = TARGETS.index(target)
+    column = MARGIN if target == "margin" else SHARE
     mean = x_train.reshape(-1, featurizer.size).mean(axis=0)
     scale = x_train.reshape(-1, featurizer.size).std(axis=0)
     scale[scale < 1e-9] = 1.0
     fit = fit_linear if target == "margin" else fit_logistic
     weights, bias = fit(((x_train - mean) / scale).reshape(-1, featurizer.size), y_train[:, :, column].ravel(), l2)
-    spread = max(1.0, float(np.abs(y_train[:, :, 1]).mean()))
+    spread = max(1.0, float(np.abs(y_train[:, :, MARGIN]).mean()))
     figures: dict[str, Any] = {}
     if n_test:
         x_test, y_test = stack(played[split:])
         outputs = ((x_test - mean) / scale) @ weights + bias
         if target == "margin":
-            figures = measure_margins(outputs, x_test[:, :, HEURISTIC], y_test[:, :, 1], y_test[:, :, 0])
+            figures = measure_margins(outputs, x_test[:, :, HEURISTIC], y_test[:, :, MARGIN], y_test[:, :, SHARE])
         else:
             raw = 1.0 / (1.0 + np.exp(-outputs))
             chances = raw / raw.sum(axis=1, keepdims=True)
-            figures = measure(chances, x_test[:, :, HEURISTIC], y_test[:, :, 0])
+            figures = measure(chances, x_test[:, :, HEURISTIC], y_test[:, :, SHARE])
     provenance = {
         "command": command,
         "seed": seed,
