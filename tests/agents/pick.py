@@ -82,3 +82,63 @@ class Pick(Game):
 
     def max_decisions(self, num_players: int, options: Options) -> int:
         return 2
+
+
+class TwoStepState(PickState):
+    """Player 0 opens a door (worth `doors[d]` at once), then takes one prize behind it
+    (`prizes[d][k]`); player 1 then picks as in Pick. The best door alone is not the best turn."""
+
+    def __init__(self, doors: Sequence[float], prizes: Sequence[Sequence[float]]) -> None:
+        super().__init__(doors)
+        self.prizes = [list(row) for row in prizes]
+        self.door: int | None = None
+        self.prize: int | None = None
+
+    def to_move(self) -> tuple[int, ...]:
+        if self.door is None or self.prize is None:
+            return (0,)
+        return (1,) if self.picks[1] is None else ()
+
+    def legal_actions(self, player: int) -> list[int]:
+        if self.to_move() != (player,):
+            return []
+        if player == 0 and self.door is not None:
+            return list(range(len(self.prizes[self.door])))
+        return list(range(len(self.values)))
+
+    def apply(self, player: int, action: int, chance: Chance, events: list[Event] | None = None) -> None:
+        if action not in self.legal_actions(player):
+            raise IllegalAction("TOY-PICK-1", "not a legal pick")
+        if player == 1:
+            self.picks[1] = action
+        elif self.door is None:
+            self.door = action
+        else:
+            self.prize = action
+
+    def clone(self) -> Self:
+        copy = type(self)(self.values, self.prizes)
+        copy.picks = list(self.picks)
+        copy.door, copy.prize = self.door, self.prize
+        return copy
+
+    def scores(self) -> list[float]:
+        mine = 0.0 if self.door is None else self.values[self.door]
+        if self.door is not None and self.prize is not None:
+            mine += self.prizes[self.door][self.prize]
+        theirs = 0.0 if self.picks[1] is None else self.values[self.picks[1]]
+        return [mine, theirs]
+
+
+class TwoStep(Pick):
+    meta = GameMeta(name="toy-two-step", title="Two steps (test toy)", min_players=2, max_players=2)
+
+    def __init__(self, doors: Sequence[float], prizes: Sequence[Sequence[float]]) -> None:
+        super().__init__(doors)
+        self.prizes = [list(row) for row in prizes]
+
+    def new_state(self, num_players: int, options: Options, chance: Chance) -> TwoStepState:
+        return TwoStepState(self.values, self.prizes)
+
+    def max_decisions(self, num_players: int, options: Options) -> int:
+        return 3

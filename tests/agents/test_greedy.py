@@ -5,12 +5,15 @@ from __future__ import annotations
 import time
 from collections import Counter
 
-from tests.agents.pick import Pick
+import pytest
+
+from tests.agents.pick import Pick, TwoStep
 from tests.engine.toys import HOLD, ROLL, Goofspiel, GoofState, Pig, PigState
 from townhall.agents import make_agent
 from townhall.agents.greedy import GreedyAgent
 from townhall.engine import Chance
 from townhall.engine.agent import Budget, PlayerView
+from townhall.engine.errors import OptionError
 from townhall.engine.match import play_match
 from townhall.engine.protocol import State
 
@@ -104,3 +107,19 @@ def test_greedy_stops_sampling_when_its_seconds_are_spent() -> None:
     calls = 0
     GreedyAgent(0, samples=1000, evaluate=slow).act(view, view.legal_actions(), Budget(seconds=1e-9))
     assert calls == 3  # at least one sample
+
+
+def test_greedy_steps_judge_a_door_by_the_best_prize_behind_it() -> None:
+    """Door 0 is worth 1 at once and at most 2 in all; door 1 nothing at once but 5 in all: one
+    step ahead opens door 0, two steps (the whole turn) door 1, and the prize then taken is 5."""
+    game = TwoStep([1.0, 0.0], [[0.0, 1.0], [0.0, 5.0]])
+    state = game.start(2, None, Chance(0))
+    view = PlayerView(game, state, 0)
+    assert {GreedyAgent(seed).act(view, view.legal_actions(), Budget()) for seed in range(5)} == {0}
+    assert {
+        make_agent("greedy:steps=2", game, seed).act(view, view.legal_actions(), Budget()) for seed in range(5)
+    } == {1}
+    match = play_match(game, 2, [make_agent("greedy:steps=2", game, 1), make_agent("greedy", game, 2)], seed=0)
+    assert match.state.scores()[0] == 5.0
+    with pytest.raises(OptionError):
+        make_agent("greedy:steps=0", game, 1)

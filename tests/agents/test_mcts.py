@@ -6,7 +6,7 @@ import random
 import time
 from typing import Any, cast
 
-from tests.agents.pick import Pick
+from tests.agents.pick import Pick, TwoStep
 from tests.engine.toys import HOLD, Goofspiel, GoofState, Pig, PigState
 from townhall.agents import make_agent
 from townhall.agents.mcts import MctsAgent
@@ -185,3 +185,19 @@ def test_mcts_with_a_rollout_cutoff_uses_evaluate() -> None:
     view = PlayerView(game, state, 0)
     MctsAgent(1, iterations=50, depth=2).act(view, view.legal_actions(), Budget())
     assert calls and set(calls) == {0, 1}
+
+
+def test_mcts_steps_value_a_leaf_by_the_rest_of_the_turn() -> None:
+    """Two iterations try each door once and evaluate the leaf there: alone, door 0 looks better
+    (1 against 0); with steps=2 the leaf is valued at its best prize (2 against 5)."""
+    game = TwoStep([1.0, 0.0], [[0.0, 1.0], [0.0, 5.0]])
+    state = game.start(2, None, Chance(0))
+    view = PlayerView(game, state, 0)
+    plain = {
+        make_agent("mcts:iterations=2,depth=0", game, s).act(view, view.legal_actions(), Budget()) for s in range(5)
+    }
+    whole = {
+        make_agent("mcts:iterations=2,depth=0,steps=2", game, s).act(view, view.legal_actions(), Budget())
+        for s in range(5)
+    }
+    assert (plain, whole) == ({0}, {1})

@@ -27,8 +27,9 @@ def test_names_and_parameters() -> None:
 
 
 def test_a_game_suggests_agent_parameters_and_the_spec_wins() -> None:
-    """Game.agent_defaults: carcassonne and antiquity ask mcts to evaluate leaves (depth 0); an explicit
-    depth in the spec replaces it; games without a suggestion keep the agent's defaults."""
+    """Game.agent_defaults: carcassonne and antiquity ask mcts to evaluate leaves (depth 0), carcassonne
+    both agents to judge whole turns; an explicit parameter in the spec replaces a suggestion; games
+    without a suggestion keep the agent's defaults."""
     from townhall.agents.mcts import DEFAULT_DEPTH
     from townhall.games import get, shipped
 
@@ -39,7 +40,11 @@ def test_a_game_suggests_agent_parameters_and_the_spec_wins() -> None:
     assert isinstance(explicit, MctsAgent) and explicit.depth == "auto"
     plain = make_agent("mcts", Pig(), 1)
     assert isinstance(plain, MctsAgent) and plain.depth == DEFAULT_DEPTH
-    assert Pig().agent_defaults("mcts") == {} and carcassonne.agent_defaults("greedy") == {}
+    assert Pig().agent_defaults("mcts") == {} and get("my-city").agent_defaults("greedy") == {}
+    # Carcassonne judges a tile with its follower (steps=2) in both agents; steps=1 gives the old bots.
+    assert isinstance(suggested, MctsAgent) and suggested.steps == 2
+    whole, old = make_agent("medium", carcassonne, 1), make_agent("greedy:steps=1", carcassonne, 1)
+    assert isinstance(whole, GreedyAgent) and isinstance(old, GreedyAgent) and (whole.steps, old.steps) == (2, 1)
     antiquity = get("antiquity")
     assert antiquity.agent_defaults("mcts") == {"depth": "0"}
     assert antiquity.agent_defaults("greedy") == {}
@@ -113,7 +118,7 @@ def test_depth_to_the_end() -> None:
     [
         ("mcts:iterations=0", {"mcts", "iterations"}),
         ("mcts:depth=deep", {"mcts", "depth", "deep", "auto", "end"}),
-        ("greedy:depth=2", {"greedy", "depth", "samples", "epsilon", "evaluator"}),
+        ("greedy:depth=2", {"greedy", "depth", "samples", "epsilon", "evaluator", "steps"}),
         ("random:x=1", {"random", "x"}),
         ("mcts:iterations", {"mcts", "iterations", "key", "value"}),
         ("mtcs", {"mtcs", "mcts", "greedy", "random", "easy", "medium", "hard", "expert"}),

@@ -9,6 +9,10 @@ that the actions are compared on equal luck.
 
 Multi-step turns: a sub-step (place a tile, then choose a follower) is evaluated on its own, one
 step deep; games' `evaluate` values partial turns, so this is meaningful and keeps the bot fast.
+With `steps=N` (N >= 2) an action is worth the best the agent can reach with up to N of its own
+decisions in a row (a tile judged with its best follower, not with none), each sub-step's
+candidates tried on the same chance seed. A partial turn's value misses the choices still to
+come, so this sees what a turn is worth (docs/bots-report.md, "Whole turns").
 Simultaneous decisions: after its own choice is committed, the other players still deciding pick at
 random (from the same per-sample seed for every candidate action) until the decision resolves,
 and the resolved position is evaluated; `samples=K` averages over K such draws.
@@ -21,6 +25,7 @@ It is also the stand-in for a player who leaves a table.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -48,6 +53,19 @@ def _finish_decision(state: State, player: int, deciding: set[int], chance: Chan
             pending.discard(other)  # committed: if they move again, a new decision has begun
 
 
+def _best_of_turn(state: State, player: int, evaluate: Callable[[State, int], float], seed: int, steps: int) -> float:
+    """The player's evaluation of `state`, or with steps left and the player alone still deciding
+    (a sub-step of their turn), the best over their next decision of what it leads to."""
+    if steps <= 0 or tuple(state.to_move()) != (player,):
+        return evaluate(state, player)
+    best = -math.inf
+    for action in state.legal_actions(player):
+        after = state.clone()
+        after.apply(player, action, Chance(seed))
+        best = max(best, _best_of_turn(after, player, evaluate, seed, steps - 1))
+    return best
+
+
 class GreedyAgent:
     name = "greedy"
 
@@ -58,17 +76,22 @@ class GreedyAgent:
         samples: int = 1,
         evaluate: Callable[[State, int], float] | None = None,
         epsilon: float = 0.0,
+        steps: int = 1,
     ) -> None:
         """`evaluate` replaces the game's heuristic (to compare heuristics head to head); `epsilon`
-        is the chance of a random legal action instead of the greedy one."""
+        is the chance of a random legal action instead of the greedy one; `steps` how many of its
+        own decisions in a row an action is judged through."""
         if samples < 1:
             raise ValueError("greedy needs at least one sample")
+        if steps < 1:
+            raise ValueError("greedy looks at least one step ahead")
         if not 0.0 <= epsilon <= 1.0:
             raise ValueError("epsilon is a probability, between 0 and 1")
         self._rng = random.Random(seed)
         self.samples = samples
         self.epsilon = epsilon
         self._evaluate = evaluate
+        self.steps = steps
 
     def act(self, view: PlayerView, legal: Sequence[int], budget: Budget) -> int:
         if len(legal) == 1:
@@ -92,7 +115,9 @@ class GreedyAgent:
                 state.apply(player, action, chance)
                 if len(deciding) > 1:
                     _finish_decision(state, player, deciding, chance, random.Random(seed))
-                totals[index] += evaluate(state, player)
+                    totals[index] += evaluate(state, player)
+                else:
+                    totals[index] += _best_of_turn(state, player, evaluate, seed, self.steps - 1)
         best = max(totals)
         candidates = [legal[i] for i, total in enumerate(totals) if total >= best - TIE_TOLERANCE * max(1.0, abs(best))]
         return candidates[int(rng.random() * len(candidates))]

@@ -15,6 +15,8 @@ level's parameters and the given ones on top (the given win). A budget given (`i
 | hard   | mcts                 | ISMCTS, 1,000 iterations (the server: the table's bot_seconds) |
 | expert | mcts:iterations=4000 | ISMCTS with 4x hard's budget (the server: 4x bot_seconds)      |
 
+A game's suggested parameters apply under the level's (Carcassonne: `steps=2`, a tile judged
+with its follower; `depth=0` for mcts).
 Measured (docs/bots-report.md, "Levels"): easy beats random and loses to medium in every game;
 hard beats medium (mcts at 1 s against greedy); expert beating hard is NOT shown (My City 70% of
 20 games at a scaled-down 4:1 budget; Carcassonne 35% of 20 at 4,000 against 1,000 iterations):

@@ -14,7 +14,10 @@ One tree is grown per decision (single observer, open loop). Every iteration:
    asks the game's `evaluate` for every player at once (`Game.evaluate_all`), or the agent's
    `value` when it has one (a learned evaluator: each seat's reward in [0, 1]; default "auto": to
    the end when rollouts are short, at most 20 decisions on average over the first 16 of the
-   search, else cut off after 3 decisions);
+   search, else cut off after 3 decisions); with `steps=N` (N >= 2), a cut-off where the player
+   who made the last decision is still alone deciding (a sub-step of their turn: a tile placed,
+   its follower not yet chosen) is valued at the continuation that player likes best, through up
+   to N-1 more of their decisions;
 5. **backpropagation** credits every decision of the path with the reward of the player who made
    it, so the search works for 2-5 players (each player maximises their own reward).
 
@@ -136,6 +139,7 @@ class MctsAgent:
         scale: float | None = None,
         prior: float = DEFAULT_PRIOR,
         value: Value | None = None,
+        steps: int = 1,
     ) -> None:
         if iterations is not None and iterations < 1:
             raise ValueError("iterations must be at least 1")
@@ -149,6 +153,8 @@ class MctsAgent:
             raise ValueError("scale must be positive")
         if prior < 0:
             raise ValueError("prior must not be negative")
+        if steps < 1:
+            raise ValueError("steps must be at least 1")
         self._rng = random.Random(seed)
         self._chance = _SearchChance(self._rng)
         self.iterations = iterations
@@ -158,6 +164,7 @@ class MctsAgent:
         self.scale = scale
         self.prior = prior
         self.value = value
+        self.steps = steps
         self.last: SearchStats | None = None
 
     def _limits(self, budget: Budget) -> tuple[int | None, float | None]:
@@ -228,6 +235,7 @@ class _Search:
         "rng",
         "root",
         "scale",
+        "turn_steps",
         "value",
         "view",
     )
@@ -242,6 +250,7 @@ class _Search:
         self.probe_steps = 0
         self.scale = agent.scale
         self.prior = agent.prior
+        self.turn_steps = agent.steps
         self.evaluate = view.game.evaluate
         self.evaluate_all = view.game.evaluate_all
         self.value = agent.value
@@ -349,7 +358,7 @@ class _Search:
             movers = after
             if movers:
                 player = movers[0]
-        rewards = self._rollout(state, movers)
+        rewards = self._rollout(state, movers, choosers[-1] if choosers else -1)
         for i, edge in enumerate(path):
             edge.n += 1
             edge.w += rewards[choosers[i]]
@@ -361,7 +370,7 @@ class _Search:
             self.nodes += 1
         return child
 
-    def _rollout(self, state: State, movers: tuple[int, ...]) -> list[float]:
+    def _rollout(self, state: State, movers: tuple[int, ...], last: int) -> list[float]:
         rand = self.rng.random
         chance = self.chance
         limit = self.depth
@@ -370,12 +379,13 @@ class _Search:
             if limit is not None and steps >= limit:
                 if self.value is not None:
                     return self.value(state)
-                values = self.evaluate_all(state)
+                values = self._turn_values(state, last, self.turn_steps - 1)
                 scale = self._scale(values)
                 return [0.5 + 0.5 * math.tanh(v / scale) for v in values]
             player = movers[0]
             legal = state.legal_actions(player)
             state.apply(player, legal[int(rand() * len(legal))], chance)
+            last = player
             steps += 1
             movers = state.to_move()
         if self.probing:
@@ -391,6 +401,21 @@ class _Search:
             (1.0 - MARGIN_WEIGHT) * share + MARGIN_WEIGHT * (0.5 + 0.5 * math.tanh(margin / scale))
             for share, margin in zip(shares, margins, strict=True)
         ]
+
+    def _turn_values(self, state: State, last: int, steps: int) -> list[float]:
+        """`evaluate_all` at a leaf, or while the player who made the last decision is alone still
+        deciding (a sub-step of their turn) and steps are left, at the continuation they like best."""
+        movers = state.to_move()
+        if steps <= 0 or len(movers) != 1 or movers[0] != last:
+            return self.evaluate_all(state)
+        best: list[float] | None = None
+        for action in state.legal_actions(last):
+            after = state.clone()
+            after.apply(last, action, self.chance)
+            values = self._turn_values(after, last, steps - 1)
+            if best is None or values[last] > best[last]:
+                best = values
+        return best if best is not None else self.evaluate_all(state)
 
     def _prior(self, state: State, player: int, action: int) -> float:
         """The game's evaluation of `action` one step ahead (the greedy agent's view of it)."""

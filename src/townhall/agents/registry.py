@@ -1,11 +1,13 @@
 """The agents by name: one factory per agent turns a spec's parameters into a seeded agent.
 
 - `random`: uniformly random legal actions (no parameters).
-- `greedy[:samples=K,epsilon=E,evaluator=E]`: one-step lookahead with the game's `evaluate` (K
+- `greedy[:samples=K,epsilon=E,evaluator=E,steps=N]`: one-step lookahead with the game's `evaluate` (K
   determinizations, default 1; fewer when a Budget's seconds run out), a random legal move with
-  probability E (default 0); `evaluator=learned` looks ahead with the learned evaluation instead.
-- `mcts[:iterations=N,seconds=S,c=C,depth=D|auto|end,scale=X,prior=W,evaluator=E]`: information-set
-  MCTS; see agents/mcts.py. `evaluator=learned` evaluates leaves with the game's learned value
+  probability E (default 0); `evaluator=learned` looks ahead with the learned evaluation instead;
+  `steps=N` judges an action by the best of up to N of the agent's own decisions in a row (a whole
+  turn of sub-steps; default 1).
+- `mcts[:iterations=N,seconds=S,c=C,depth=D|auto|end,scale=X,prior=W,evaluator=E,steps=N]`:
+  information-set MCTS; see agents/mcts.py. `evaluator=learned` evaluates leaves with the game's learned value
   (agents/learned.py, needs NumPy) instead of its hand-written one (`evaluator=heuristic`, the default).
 
 - the levels `easy`, `medium`, `hard`, `expert` (agents/levels.py): their agent with the level's
@@ -41,8 +43,9 @@ def _random(game: Game[Any], seed: int, given: dict[str, str]) -> Agent:
 
 
 def _greedy(game: Game[Any], seed: int, given: dict[str, str]) -> Agent:
-    params = Parameters("greedy", given, ("samples", "epsilon", "evaluator"))
+    params = Parameters("greedy", given, ("samples", "epsilon", "evaluator", "steps"))
     samples = params.whole("samples", 1)
+    steps = params.whole("steps", 1)
     epsilon = params.number("epsilon", positive=False)
     if epsilon is not None and epsilon > 1:
         raise OptionError(_("greedy parameter epsilon is a probability, at most 1, not {value}").format(value=epsilon))
@@ -52,6 +55,7 @@ def _greedy(game: Game[Any], seed: int, given: dict[str, str]) -> Agent:
         samples=samples if samples is not None else 1,
         epsilon=epsilon or 0.0,
         evaluate=None if learned is None else learned.evaluate,
+        steps=steps if steps is not None else 1,
     )
 
 
@@ -86,7 +90,8 @@ def _value(game: Game[Any], params: Parameters, agent: str) -> LearnedValue | No
 
 
 def _mcts(game: Game[Any], seed: int, given: dict[str, str]) -> Agent:
-    params = Parameters("mcts", given, ("iterations", "seconds", "c", "depth", "scale", "prior", "evaluator"))
+    params = Parameters("mcts", given, ("iterations", "seconds", "c", "depth", "scale", "prior", "evaluator", "steps"))
+    steps = params.whole("steps", 1)
     c = params.number("c", positive=False)
     depth = _depth(params)
     prior = params.number("prior", positive=False)
@@ -99,6 +104,7 @@ def _mcts(game: Game[Any], seed: int, given: dict[str, str]) -> Agent:
         scale=params.number("scale", positive=True),
         prior=DEFAULT_PRIOR if prior is None else prior,
         value=_value(game, params, "mcts"),
+        steps=1 if steps is None else steps,
     )
 
 
