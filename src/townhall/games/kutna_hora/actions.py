@@ -8,7 +8,7 @@ from typing import Final, Protocol
 from townhall.engine.codec import ActionSpace
 from townhall.games.kutna_hora.data import DATA, cell_name
 from townhall.games.kutna_hora.tables import MINE_TILES
-from townhall.games.kutna_hora.words import _, action_name, building_name, colour, guild, ngettext
+from townhall.games.kutna_hora.words import _, action_name, building_name, colour, guild, mine_tile_name, ngettext
 from townhall.i18n import N_
 
 MINE_CELLS: Final = DATA.mine_rows * DATA.mine_cols
@@ -141,7 +141,7 @@ def action_words(state: TextSource, action: int) -> str:
         t = MINE_TILES[state.drawn[v[0]]]
         return _(
             "keep mine tile {id}: cost {cost}, ore {ore}, population {pop}, {points} points, {stars} stars"
-        ).format(id=t.id, cost=t.cost, ore=t.ore, pop=t.pop, points=t.points, stars=t.stars)
+        ).format(id=mine_tile_name(t.id), cost=t.cost, ore=t.ore, pop=t.pop, points=t.points, stars=t.stars)
     if kind == "take":
         row, col = v
         stack = state.hall[row][col] if col < len(state.hall[row]) else -1

@@ -20,6 +20,7 @@ from townhall.games.kutna_hora.words import (
     event_card_name,
     good,
     guild,
+    mine_tile_name,
     player,
     term,
 )
@@ -116,8 +117,12 @@ _WORDS: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "town-builds": lambda d: _("the town builds {good}: discards {building}").format(
         good=good(d["good"]), building=building_name(d["id"]) if d["id"] else _("nothing (stack empty)")
     ),
-    "draw": lambda d: _("{who} draws {ids}").format(who=_who(d), ids=", ".join(d["ids"]) or _("nothing")),
-    "mine": lambda d: _("{who} opens mine tile {id} at {at}").format(who=_who(d), id=d["id"], at=d["at"]),
+    "draw": lambda d: _("{who} draws {ids}").format(
+        who=_who(d), ids=", ".join(mine_tile_name(i) for i in d["ids"]) or _("nothing")
+    ),
+    "mine": lambda d: _("{who} opens mine tile {id} at {at}").format(
+        who=_who(d), id=mine_tile_name(d["id"]), at=d["at"]
+    ),
     "tech": lambda d: _("{who} places technology at {at}").format(who=_who(d), at=d["at"]),
     "event": lambda d: _("{event} revealed (tax +{tax})").format(event=event_card_name(d["event"]), tax=d["tax"]),
     "tax": _tax,

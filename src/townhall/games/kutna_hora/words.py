@@ -25,6 +25,17 @@ def guild(index: int) -> str:
     return term(f"guild.{GUILD_OF_GOOD[index]}")
 
 
+MINE_GROUP_NUMERALS = ("I", "II", "III")
+
+
+def mine_tile_name(tile_id: str) -> str:
+    """A mine tile as a player names it: its group's numeral (I, II, III), as on the tile's back; the
+    data's number after it ("II-4") is the project's own and reads like a code. A technology tile
+    keeps its name."""
+    group = tile_id.split("-", 1)[0]
+    return group if group in MINE_GROUP_NUMERALS else tile_id
+
+
 def action_name(index: int) -> str:
     return term(f"action.{ACTIONS[index]}")
 
