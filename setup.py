@@ -24,7 +24,7 @@ SRC = Path(__file__).parent / "src"
 ENGINE = ("chance", "codec", "errors", "items", "protocol", "watch")
 NOT_HOT = {"__init__", "views", "board_view", "data", "events", "observation_model", "game", "campaign", "chapters"}
 # The search agent's iterations are as hot as the rules they call.
-AGENTS = ("mcts",)
+AGENTS = ("mcts", "turns")
 RL = ("mask", "handout", "core", "aec")  # the environments' hot path at every decision (parallel, gym stay interpreted)
 # Frozen dataclasses with a ClassVar tag: mypyc would make the tag a field, so they stay interpreted.
 INTERPRETED = {"steps"}

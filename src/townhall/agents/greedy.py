@@ -25,11 +25,12 @@ It is also the stand-in for a player who leaves a table.
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from collections.abc import Callable, Sequence
+from functools import partial
 
+from townhall.agents.turns import best_of_turn
 from townhall.engine.agent import Budget, PlayerView
 from townhall.engine.chance import Chance
 from townhall.engine.protocol import State
@@ -51,19 +52,6 @@ def _finish_decision(state: State, player: int, deciding: set[int], chance: Chan
         state.apply(other, legal[int(rng.random() * len(legal))], chance)
         if other not in state.to_move():
             pending.discard(other)  # committed: if they move again, a new decision has begun
-
-
-def _best_of_turn(state: State, player: int, evaluate: Callable[[State, int], float], seed: int, steps: int) -> float:
-    """The player's evaluation of `state`, or with steps left and the player alone still deciding
-    (a sub-step of their turn), the best over their next decision of what it leads to."""
-    if steps <= 0 or tuple(state.to_move()) != (player,):
-        return evaluate(state, player)
-    best = -math.inf
-    for action in state.legal_actions(player):
-        after = state.clone()
-        after.apply(player, action, Chance(seed))
-        best = max(best, _best_of_turn(after, player, evaluate, seed, steps - 1))
-    return best
 
 
 class GreedyAgent:
@@ -117,7 +105,9 @@ class GreedyAgent:
                     _finish_decision(state, player, deciding, chance, random.Random(seed))
                     totals[index] += evaluate(state, player)
                 else:
-                    totals[index] += _best_of_turn(state, player, evaluate, seed, self.steps - 1)
+                    totals[index] += best_of_turn(
+                        state, player, self.steps - 1, partial(Chance, seed), lambda s: evaluate(s, player), float
+                    )
         best = max(totals)
         candidates = [legal[i] for i, total in enumerate(totals) if total >= best - TIE_TOLERANCE * max(1.0, abs(best))]
         return candidates[int(rng.random() * len(candidates))]

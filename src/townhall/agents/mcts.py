@@ -53,8 +53,10 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Literal
 
+from townhall.agents.turns import best_of_turn
 from townhall.engine.agent import Budget, PlayerView
 from townhall.engine.chance import Chance
 from townhall.engine.outcome import win_shares
@@ -379,7 +381,12 @@ class _Search:
             if limit is not None and steps >= limit:
                 if self.value is not None:
                     return self.value(state)
-                values = self._turn_values(state, last, self.turn_steps - 1)
+                if self.turn_steps > 1:
+                    values = best_of_turn(
+                        state, last, self.turn_steps - 1, lambda: chance, self.evaluate_all, itemgetter(last)
+                    )
+                else:
+                    values = self.evaluate_all(state)
                 scale = self._scale(values)
                 return [0.5 + 0.5 * math.tanh(v / scale) for v in values]
             player = movers[0]
@@ -401,21 +408,6 @@ class _Search:
             (1.0 - MARGIN_WEIGHT) * share + MARGIN_WEIGHT * (0.5 + 0.5 * math.tanh(margin / scale))
             for share, margin in zip(shares, margins, strict=True)
         ]
-
-    def _turn_values(self, state: State, last: int, steps: int) -> list[float]:
-        """`evaluate_all` at a leaf, or while the player who made the last decision is alone still
-        deciding (a sub-step of their turn) and steps are left, at the continuation they like best."""
-        movers = state.to_move()
-        if steps <= 0 or len(movers) != 1 or movers[0] != last:
-            return self.evaluate_all(state)
-        best: list[float] | None = None
-        for action in state.legal_actions(last):
-            after = state.clone()
-            after.apply(last, action, self.chance)
-            values = self._turn_values(after, last, steps - 1)
-            if best is None or values[last] > best[last]:
-                best = values
-        return best if best is not None else self.evaluate_all(state)
 
     def _prior(self, state: State, player: int, action: int) -> float:
         """The game's evaluation of `action` one step ahead (the greedy agent's view of it)."""

@@ -141,7 +141,7 @@ def action_words(state: TextSource, action: int) -> str:
         t = MINE_TILES[state.drawn[v[0]]]
         return _(
             "keep mine tile {id}: cost {cost}, ore {ore}, population {pop}, {points} points, {stars} stars"
-        ).format(id=mine_tile_name(t.id), cost=t.cost, ore=t.ore, pop=t.pop, points=t.points, stars=t.stars)
+        ).format(id=mine_tile_name(t), cost=t.cost, ore=t.ore, pop=t.pop, points=t.points, stars=t.stars)
     if kind == "take":
         row, col = v
         stack = state.hall[row][col] if col < len(state.hall[row]) else -1

@@ -12,6 +12,7 @@ from typing import Any
 from townhall.engine.protocol import Event, EventKind
 from townhall.games.kutna_hora.data import DECK_NAMES
 from townhall.games.kutna_hora.scoring import FINAL_PARTS
+from townhall.games.kutna_hora.tables import MINE_TILES
 from townhall.games.kutna_hora.words import (
     _,
     action_name,
@@ -118,10 +119,10 @@ _WORDS: dict[str, Callable[[Mapping[str, Any]], str]] = {
         good=good(d["good"]), building=building_name(d["id"]) if d["id"] else _("nothing (stack empty)")
     ),
     "draw": lambda d: _("{who} draws {ids}").format(
-        who=_who(d), ids=", ".join(mine_tile_name(i) for i in d["ids"]) or _("nothing")
+        who=_who(d), ids=", ".join(mine_tile_name(MINE_TILES[t]) for t in d["tiles"]) or _("nothing")
     ),
     "mine": lambda d: _("{who} opens mine tile {id} at {at}").format(
-        who=_who(d), id=mine_tile_name(d["id"]), at=d["at"]
+        who=_who(d), id=mine_tile_name(MINE_TILES[d["tile"]]), at=d["at"]
     ),
     "tech": lambda d: _("{who} places technology at {at}").format(who=_who(d), at=d["at"]),
     "event": lambda d: _("{event} revealed (tax +{tax})").format(event=event_card_name(d["event"]), tax=d["tax"]),

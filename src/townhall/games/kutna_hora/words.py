@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from townhall.engine.words import player as player  # one wording for every game
-from townhall.games.kutna_hora.data import ACTIONS, COLOURS, DATA, GOODS, GUILD_OF_GOOD
+from townhall.games.kutna_hora.data import ACTIONS, COLOURS, DATA, GOODS, GUILD_OF_GOOD, MineTile
 from townhall.i18n import Words
 
 WORDS = Words("kutna_hora", __file__)
@@ -25,15 +25,13 @@ def guild(index: int) -> str:
     return term(f"guild.{GUILD_OF_GOOD[index]}")
 
 
-MINE_GROUP_NUMERALS = ("I", "II", "III")
+MINE_GROUP_NUMERALS = ("I", "II", "III")  # MineTile.group 0-2, as printed on the tiles' backs
 
 
-def mine_tile_name(tile_id: str) -> str:
-    """A mine tile as a player names it: its group's numeral (I, II, III), as on the tile's back; the
-    data's number after it ("II-4") is the project's own and reads like a code. A technology tile
-    keeps its name."""
-    group = tile_id.split("-", 1)[0]
-    return group if group in MINE_GROUP_NUMERALS else tile_id
+def mine_tile_name(tile: MineTile) -> str:
+    """A mine tile as a player names it: its group's numeral, as on the tile's back (the data's
+    number after it, "II-4", is the project's own and reads like a code). A technology tile keeps its name."""
+    return MINE_GROUP_NUMERALS[tile.group] if tile.group < len(MINE_GROUP_NUMERALS) else tile.id
 
 
 def action_name(index: int) -> str:
