@@ -142,3 +142,26 @@ class TwoStep(Pick):
 
     def max_decisions(self, num_players: int, options: Options) -> int:
         return 3
+
+
+class SecretTwoStepState(TwoStepState):
+    """TwoStep played at the same time: player 0's door and prize and player 1's pick make one
+    simultaneous decision (each player's plan step by step, as Antiquity's city building)."""
+
+    def to_move(self) -> tuple[int, ...]:
+        zero = (0,) if self.door is None or self.prize is None else ()
+        return zero + ((1,) if self.picks[1] is None else ())
+
+    def legal_actions(self, player: int) -> list[int]:
+        if player not in self.to_move():
+            return []
+        if player == 0 and self.door is not None:
+            return list(range(len(self.prizes[self.door])))
+        return list(range(len(self.values)))
+
+
+class SecretTwoStep(TwoStep):
+    meta = GameMeta(name="toy-secret-two-step", title="Secret two steps (test toy)", min_players=2, max_players=2)
+
+    def new_state(self, num_players: int, options: Options, chance: Chance) -> SecretTwoStepState:
+        return SecretTwoStepState(self.values, self.prizes)

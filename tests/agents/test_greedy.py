@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from tests.agents.pick import Pick, TwoStep
+from tests.agents.pick import Pick, SecretTwoStep, TwoStep
 from tests.engine.toys import HOLD, ROLL, Goofspiel, GoofState, Pig, PigState
 from townhall.agents import make_agent
 from townhall.agents.greedy import GreedyAgent
@@ -123,3 +123,14 @@ def test_greedy_steps_judge_a_door_by_the_best_prize_behind_it() -> None:
     assert match.state.scores()[0] == 5.0
     with pytest.raises(OptionError):
         make_agent("greedy:steps=0", game, 1)
+
+
+def test_greedy_steps_look_through_a_secret_plan_too() -> None:
+    """The same doors at a simultaneous decision (player 1 picks at the same time): two steps
+    still see the prize behind door 1, the other player's choice left open meanwhile."""
+    game = SecretTwoStep([1.0, 0.0], [[0.0, 1.0], [0.0, 5.0]])
+    state = game.start(2, None, Chance(0))
+    assert state.to_move() == (0, 1)
+    view = PlayerView(game, state, 0)
+    assert {GreedyAgent(seed).act(view, view.legal_actions(), Budget()) for seed in range(5)} == {0}
+    assert {GreedyAgent(seed, steps=2).act(view, view.legal_actions(), Budget()) for seed in range(5)} == {1}

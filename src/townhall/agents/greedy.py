@@ -12,7 +12,9 @@ step deep; games' `evaluate` values partial turns, so this is meaningful and kee
 With `steps=N` (N >= 2) an action is worth the best the agent can reach with up to N of its own
 decisions in a row (a tile judged with its best follower, not with none), each sub-step's
 candidates tried on the same chance seed. A partial turn's value misses the choices still to
-come, so this sees what a turn is worth (docs/bots-report.md, "Whole turns").
+come, so this sees what a turn is worth (docs/bots-report.md, "Whole turns"). It needs turns of a
+fixed number of decisions: where they vary (Kutná Hora's cards), N decisions reach into the next
+action after a short one and the bot prefers short actions (it then loses to steps=1).
 Simultaneous decisions: after its own choice is committed, the other players still deciding pick at
 random (from the same per-sample seed for every candidate action) until the decision resolves,
 and the resolved position is evaluated; `samples=K` averages over K such draws.
@@ -52,6 +54,21 @@ def _finish_decision(state: State, player: int, deciding: set[int], chance: Chan
         state.apply(other, legal[int(rng.random() * len(legal))], chance)
         if other not in state.to_move():
             pending.discard(other)  # committed: if they move again, a new decision has begun
+
+
+def _resolved_value(
+    state: State,
+    *,
+    player: int,
+    deciding: set[int],
+    chance: Chance,
+    seed: int,
+    evaluate: Callable[[State, int], float],
+) -> float:
+    """At a simultaneous decision: the player's evaluation once the others still deciding have
+    picked at random (if the player has committed)."""
+    _finish_decision(state, player, deciding, chance, random.Random(seed))
+    return evaluate(state, player)
 
 
 class GreedyAgent:
@@ -102,8 +119,21 @@ class GreedyAgent:
                 chance = Chance(seed)
                 state.apply(player, action, chance)
                 if len(deciding) > 1:
-                    _finish_decision(state, player, deciding, chance, random.Random(seed))
-                    totals[index] += evaluate(state, player)
+                    totals[index] += best_of_turn(
+                        state,
+                        player,
+                        self.steps - 1,
+                        partial(Chance, seed),
+                        partial(
+                            _resolved_value,
+                            player=player,
+                            deciding=deciding,
+                            chance=chance,
+                            seed=seed,
+                            evaluate=evaluate,
+                        ),
+                        float,
+                    )
                 else:
                     totals[index] += best_of_turn(
                         state, player, self.steps - 1, partial(Chance, seed), lambda s: evaluate(s, player), float

@@ -3,7 +3,9 @@
 A game's turn can be several decisions in a row by one player (place a tile, then choose a
 follower). A position cut between them is valued by the game's evaluation as if the turn ended
 there, missing the choices still to come; both bots (greedy's `steps`, mcts's `steps`) instead
-value it at the player's best continuation, while that player alone still decides.
+value it at the player's best continuation, while that player still decides. At a simultaneous
+decision (each player's secret plan, step by step) the player's own next steps are looked through
+the same way, the others' choices left open.
 """
 
 from __future__ import annotations
@@ -25,10 +27,10 @@ def best_of_turn(
     value: Callable[[State], V],
     worth: Callable[[V], float],
 ) -> V:
-    """`value(state)`, or with steps left and `player` alone to move, the value of the continuation
+    """`value(state)`, or with steps left and `player` still to move, the value of the continuation
     over their next decision (up to `steps` deep) whose `worth` to them is highest; each candidate is
     applied with a Chance from `chance()`."""
-    if steps <= 0 or tuple(state.to_move()) != (player,):
+    if steps <= 0 or player not in state.to_move():
         return value(state)
     best: V | None = None
     best_worth = 0.0
