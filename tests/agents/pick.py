@@ -165,3 +165,56 @@ class SecretTwoStep(TwoStep):
 
     def new_state(self, num_players: int, options: Options, chance: Chance) -> SecretTwoStepState:
         return SecretTwoStepState(self.values, self.prizes)
+
+
+class SecretPlanState(PickState):
+    """A simultaneous decision: player 0 builds a plan ("add": one more piece, each worth -1 to
+    them, or "done"), while player 1 picks a value as in Pick. Ending the plan early is best."""
+
+    ADD, DONE = 0, 1
+    MAX_PIECES = 3
+
+    def __init__(self, values: Sequence[float]) -> None:
+        super().__init__(values)
+        self.pieces = 0
+        self.done = False
+
+    def to_move(self) -> tuple[int, ...]:
+        return ((0,) if not self.done else ()) + ((1,) if self.picks[1] is None else ())
+
+    def legal_actions(self, player: int) -> list[int]:
+        if player not in self.to_move():
+            return []
+        if player == 1:
+            return list(range(len(self.values)))
+        return [self.ADD, self.DONE] if self.pieces < self.MAX_PIECES else [self.DONE]
+
+    def apply(self, player: int, action: int, chance: Chance, events: list[Event] | None = None) -> None:
+        if action not in self.legal_actions(player):
+            raise IllegalAction("TOY-PICK-1", "not a legal pick")
+        if player == 1:
+            self.picks[1] = action
+        elif action == self.ADD:
+            self.pieces += 1
+        else:
+            self.done = True
+
+    def clone(self) -> Self:
+        copy = type(self)(self.values)
+        copy.picks = list(self.picks)
+        copy.pieces, copy.done = self.pieces, self.done
+        return copy
+
+    def scores(self) -> list[float]:
+        theirs = 0.0 if self.picks[1] is None else self.values[self.picks[1]]
+        return [-float(self.pieces), theirs]
+
+
+class SecretPlan(Pick):
+    meta = GameMeta(name="toy-secret-plan", title="Secret plan (test toy)", min_players=2, max_players=2)
+
+    def new_state(self, num_players: int, options: Options, chance: Chance) -> SecretPlanState:
+        return SecretPlanState(self.values)
+
+    def max_decisions(self, num_players: int, options: Options) -> int:
+        return SecretPlanState.MAX_PIECES + 2

@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from tests.agents.pick import Pick, SecretTwoStep, TwoStep
+from tests.agents.pick import Pick, SecretPlan, SecretPlanState, SecretTwoStep, TwoStep
 from tests.engine.toys import HOLD, ROLL, Goofspiel, GoofState, Pig, PigState
 from townhall.agents import make_agent
 from townhall.agents.greedy import GreedyAgent
@@ -84,6 +84,17 @@ def test_greedy_resolves_a_simultaneous_decision_before_evaluating() -> None:
     for seed in range(20):
         view = PlayerView(game, state, 0)
         assert GreedyAgent(seed).act(view, view.legal_actions(), Budget()) == two
+
+
+def test_greedy_judges_a_secret_plan_against_the_same_choices_of_the_others() -> None:
+    """Each piece added to the plan costs its builder 1; the other player picks 0 or 10 at the same
+    time. Ending the plan is best whatever they pick, and greedy ends it: "done" is not judged
+    against the other's random pick while "add" meets their pick still open."""
+    game = SecretPlan([0.0, 10.0])
+    state = game.start(2, None, Chance(0))
+    assert state.to_move() == (0, 1)
+    view = PlayerView(game, state, 0)
+    assert {GreedyAgent(seed).act(view, view.legal_actions(), Budget()) for seed in range(10)} == {SecretPlanState.DONE}
 
 
 def test_greedy_stops_sampling_when_its_seconds_are_spent() -> None:

@@ -15,9 +15,10 @@ candidates tried on the same chance seed. A partial turn's value misses the choi
 come, so this sees what a turn is worth (docs/bots-report.md, "Whole turns"). It needs turns of a
 fixed number of decisions: where they vary (Kutná Hora's cards), N decisions reach into the next
 action after a short one and the bot prefers short actions (it then loses to steps=1).
-Simultaneous decisions: after its own choice is committed, the other players still deciding pick at
-random (from the same per-sample seed for every candidate action) until the decision resolves,
-and the resolved position is evaluated; `samples=K` averages over K such draws.
+Simultaneous decisions: the other players still deciding first pick at random (from the per-sample
+seed) until they have committed, the same for every candidate action; the agent's candidates are
+then judged against those choices (a candidate that ends its own plan resolves the decision);
+`samples=K` averages over K such draws.
 Budget: a Budget with `seconds` ends the sampling once that time is spent (after at least one
 sample; every action has then seen the same samples); without one all K samples are drawn.
 Noise: with `epsilon=E` (0 <= E <= 1) the agent plays a uniformly random legal action with
@@ -54,6 +55,23 @@ def _finish_decision(state: State, player: int, deciding: set[int], chance: Chan
         state.apply(other, legal[int(rng.random() * len(legal))], chance)
         if other not in state.to_move():
             pending.discard(other)  # committed: if they move again, a new decision has begun
+
+
+def _others_commit(state: State, player: int, deciding: set[int], chance: Chance, rng: random.Random) -> None:
+    """At a simultaneous decision, before `player` chooses: let the others still deciding pick at
+    random until they have committed, so that every candidate of the player's meets the same
+    choices of theirs (a candidate that ends the player's plan would otherwise alone be judged
+    against the others' random completion, the rest against their plans left open)."""
+    pending = deciding - {player}
+    for _ in range(MAX_FILL_STEPS):
+        others = [mover for mover in state.to_move() if mover in pending]
+        if not others:
+            return
+        other = others[0]
+        legal = state.legal_actions(other)
+        state.apply(other, legal[int(rng.random() * len(legal))], chance)
+        if other not in state.to_move():
+            pending.discard(other)
 
 
 def _resolved_value(
@@ -114,6 +132,8 @@ class GreedyAgent:
             base = view.determinize(rng)
             deciding = set(base.to_move())
             seed = rng.getrandbits(63)
+            if len(deciding) > 1:
+                _others_commit(base, player, deciding, Chance(seed), random.Random(seed))
             for index, action in enumerate(legal):
                 state = base.clone()
                 chance = Chance(seed)
