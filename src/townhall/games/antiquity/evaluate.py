@@ -28,7 +28,7 @@ PRODUCER: Final = 10.0
 CART_READY: Final = 6.0
 """A cart shop that can build a producer in the coming phase 4: a worker for it, wood or a seed to pay.
 Without it the bot spent its starting wood on city buildings and never built in the countryside,
-starving by round 13 (docs/bots-report.md, "why Antiquity's bots die")."""
+starving by round 13 (docs/bots-report.md, "Antiquity's bots starved")."""
 WOOD_KEPT: Final = 1.0
 """Wood held (up to 4) on top of its worth as a good: what builds producers."""
 
